@@ -1,0 +1,83 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// MARK: features
+// One entry per bundle under Features/<Name>: Sources/<Name>Feature, Tests/<Name>FeatureTests.
+let featureBundles: [(name: String, resources: Bool)] = [
+    // scaffold-feature: begin
+    // scaffold-feature: end
+]
+
+var featureModules: [Target.Dependency] {
+    featureBundles.map { .target(name: "\($0.name)Feature") }
+}
+
+var featureTargets: [Target] {
+    featureBundles.flatMap { bundle -> [Target] in
+        let module = "\(bundle.name)Feature"
+        return [
+            .target(
+                name: module,
+                dependencies: ["FeatureHostCore", "DataSources", "TerminalUI"],
+                path: "Features/\(bundle.name)/Sources/\(module)",
+                resources: bundle.resources ? [.process("Resources")] : nil
+            ),
+            .testTarget(
+                name: "\(module)Tests",
+                dependencies: [.target(name: module), "FeatureHostTesting"],
+                path: "Features/\(bundle.name)/Tests/\(module)Tests",
+                resources: [.copy("Golden")]
+            ),
+        ]
+    }
+}
+
+let package = Package(
+    name: "FeatureHost",
+    defaultLocalization: "en",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .executable(name: "featurehost", targets: ["featurehost"]),
+        .executable(name: "featurehost-bench", targets: ["featurehost-bench"]),
+    ],
+    targets: [
+        // MARK: core
+        .target(name: "FeatureHostCore"),
+
+        // MARK: data
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite"]),
+
+        // MARK: surface
+        .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
+
+        // MARK: host
+        .target(name: "FeatureHostRuntime", dependencies: ["FeatureHostCore", "DataSources"]),
+        .target(
+            name: "FeatureHostTesting",
+            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime"]
+        ),
+        .executableTarget(
+            name: "featurehost",
+            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime"] + featureModules
+        ),
+        .executableTarget(
+            name: "featurehost-bench",
+            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime", "FeatureHostTesting"]
+                + featureModules
+        ),
+
+        // MARK: tests
+        .testTarget(name: "FeatureHostCoreTests", dependencies: ["FeatureHostCore", "FeatureHostTesting"]),
+        .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "FeatureHostTesting"]),
+        .testTarget(name: "FeatureHostRuntimeTests", dependencies: ["FeatureHostRuntime", "FeatureHostTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FeatureHostTesting"]),
+        .testTarget(
+            name: "FeatureHostEndToEndTests",
+            dependencies: ["FeatureHostRuntime", "FeatureHostTesting", "featurehost"] + featureModules
+        ),
+    ] + featureTargets
+)

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A request the host's transport sends. Plain values, so tests and the shell share one transport seam.
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: String
+    public var url: URL
+    public var headers: [String: String]
+    public var body: Data?
+    /// Seconds before the request fails with `HTTPError.timedOut`.
+    public var timeout: Double
+
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 15) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// Sends requests. Any status comes back as a response; only failures to get one throw `HTTPError`.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// Why no response (or no usable one) arrived. Each case reads as a sentence a person can act on.
+public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    case timedOut(URL, seconds: Double)
+    case cannotConnect(URL, reason: String)
+    case status(Int, URL)
+    case bodyTooLarge(URL, limit: Int)
+    case cancelled(URL)
+    case failed(URL, reason: String)
+
+    public var description: String {
+        switch self {
+        case .timedOut(let url, let seconds):
+            return "The request to \(url.absoluteString) timed out after \(Self.format(seconds)) s."
+        case .cannotConnect(let url, let reason):
+            return "Could not connect to \(url.host ?? url.absoluteString): \(reason)."
+        case .status(let status, let url):
+            return "The server answered HTTP \(status) for \(url.absoluteString)."
+        case .bodyTooLarge(let url, let limit):
+            return "The reply from \(url.absoluteString) is larger than the \(limit)-byte limit."
+        case .cancelled(let url):
+            return "The request to \(url.absoluteString) was cancelled."
+        case .failed(let url, let reason):
+            return "The request to \(url.absoluteString) failed: \(reason)."
+        }
+    }
+
+    /// True when no reply came at all (as opposed to a reply the client rejected).
+    public var isConnectivity: Bool {
+        switch self {
+        case .timedOut, .cannotConnect: return true
+        default: return false
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Small persistent state (a flag, a few ids). Implementations: `UserDefaultsStore` and `InMemoryKeyValueStore`
+/// in DataSources. Values are property-list data, so any `Codable` value round-trips through `data(forKey:)`.
+public protocol KeyValueStore: Sendable {
+    func data(forKey key: String) -> Data?
+    func set(_ data: Data?, forKey key: String)
+}
+
+extension KeyValueStore {
+    /// Decodes a stored value. `nil` when absent; throws a `FeatureError` naming the key when it cannot be read.
+    public func value<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T? {
+        guard let data = data(forKey: key) else { return nil }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw FeatureError("The stored value for \"\(key)\" cannot be read as \(T.self): \(error.userFacingMessage)")
+        }
+    }
+
+    public func setValue<T: Encodable>(_ value: T?, forKey key: String) throws {
+        guard let value else {
+            set(nil, forKey: key)
+            return
+        }
+        set(try JSONEncoder().encode(value), forKey: key)
+    }
+}

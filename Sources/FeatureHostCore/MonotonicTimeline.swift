@@ -1,0 +1,43 @@
+/// Elapsed time on the host's monotonic clock, as offsets from the moment the timeline was made.
+///
+/// `FeatureContext.clock` is an `any Clock<Duration>`, whose instants cannot be subtracted without knowing the
+/// concrete clock; this opens it once and exposes plain `Duration`s, so presenters measure elapsed time (never
+/// count ticks) and sleep to absolute deadlines that do not drift.
+public struct MonotonicTimeline: Sendable {
+    private let elapsedNow: @Sendable () -> Duration
+    private let sleeper: @Sendable (Duration) async throws -> Void
+
+    public init(clock: any Clock<Duration>) {
+        (elapsedNow, sleeper) = Self.open(clock)
+    }
+
+    private static func open<C: Clock>(_ clock: C) -> (
+        @Sendable () -> Duration, @Sendable (Duration) async throws -> Void
+    ) where C.Duration == Duration {
+        let start = clock.now
+        return (
+            { start.duration(to: clock.now) },
+            { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) }
+        )
+    }
+
+    /// Time since the timeline was made.
+    public var now: Duration { elapsedNow() }
+
+    /// Sleeps until `offset` after the timeline's start; returns at once if that has passed. Throws on cancellation.
+    public func sleep(until offset: Duration) async throws {
+        try await sleeper(offset)
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        try await sleeper(now + duration)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`, for animation progress and display.
+    public var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
