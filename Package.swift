@@ -26,7 +26,7 @@ var featureTargets: [Target] {
                 name: "\(module)Tests",
                 dependencies: [.target(name: module), "FeatureHostTesting"],
                 path: "Features/\(bundle.name)/Tests/\(module)Tests",
-                resources: [.copy("Golden")]
+                exclude: ["Golden"]
             ),
         ]
     }

@@ -1,1 +1,17 @@
-print("bench")
+import Foundation
+
+// `swift run -c release featurehost-bench [FILTER]`: every suite, or those whose name contains FILTER.
+#if DEBUG
+    print("note: this is a debug build; figures are only meaningful from `swift run -c release featurehost-bench`.")
+#endif
+
+@MainActor
+func runBenchmarks() async {
+    var bench = Benchmark(filter: CommandLine.arguments.dropFirst().first)
+    // Each suite is one file of this target: `enum XBenchmarks { static func run(_:) }`.
+    // benchmark-suites: begin
+    if bench.shouldRun("data-sources") { DataSourceBenchmarks.run(&bench) }
+    // benchmark-suites: end
+}
+
+await runBenchmarks()

@@ -1,0 +1,45 @@
+import FeatureHostCore
+import Foundation
+
+/// An `http` source that saves each good payload and serves the saved copy when the server fails
+/// (no connection, timeout, non-2xx, undecodable body), saying which one it served.
+public struct CachedHTTPSource<Record: Sendable>: DataSource {
+    public let source: HTTPSource<Record>
+    public let cacheFile: URL
+    public let key: String
+    public let now: @Sendable () -> Date
+
+    public init(source: HTTPSource<Record>, cacheFile: URL, key: String, now: @escaping @Sendable () -> Date) {
+        self.source = source
+        self.cacheFile = cacheFile
+        self.key = key
+        self.now = now
+    }
+
+    public func load() async throws -> Loaded<Record> {
+        let failure: Error
+        do {
+            let body = try await source.fetch()
+            let record = try source.decode(body)
+            // A cache that cannot be written must not cost the user the fresh data they just got.
+            let cache = try? PayloadCache(file: cacheFile, now: now())
+            try? cache?.save(body, forKey: key, at: now())
+            return Loaded(record, origin: .fresh)
+        } catch {
+            failure = error
+        }
+        let cache: PayloadCache
+        do {
+            cache = try PayloadCache(file: cacheFile, now: now())
+        } catch {
+            throw FeatureError("\(failure.userFacingMessage) The saved copy cannot be read: \(error.userFacingMessage)")
+        }
+        guard let entry = try cache.entry(forKey: key) else { throw failure }
+        do {
+            let record = try source.decode(entry.body)
+            return Loaded(record, origin: .cached(savedAt: entry.savedAt, reason: failure.userFacingMessage))
+        } catch {
+            throw FeatureError("\(failure.userFacingMessage) The saved copy no longer decodes: \(error.userFacingMessage)")
+        }
+    }
+}

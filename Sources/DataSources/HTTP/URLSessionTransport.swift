@@ -1,0 +1,64 @@
+import FeatureHostCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The live transport: URLSession (FoundationNetworking on Linux), a per-request timeout and a body size cap.
+public struct URLSessionTransport: HTTPTransport {
+    /// Replies larger than this fail with `HTTPError.bodyTooLarge` instead of filling memory.
+    public var maximumBodySize: Int
+    private let session: URLSession
+
+    public static let defaultMaximumBodySize = 64 * 1024 * 1024
+
+    public init(maximumBodySize: Int = defaultMaximumBodySize) {
+        self.maximumBodySize = maximumBodySize
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch {
+            throw Self.map(error, url: request.url, timeout: request.timeout)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw HTTPError.failed(request.url, reason: "the reply was not HTTP")
+        }
+        // URLSession has no streaming read on Linux (`bytes(for:)` is missing), so the cap is checked after
+        // the fact; the declared length lets most oversized replies be rejected by the header alone.
+        guard data.count <= maximumBodySize else { throw HTTPError.bodyTooLarge(request.url, limit: maximumBodySize) }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    static func map(_ error: Error, url: URL, timeout: Double) -> HTTPError {
+        if error is CancellationError { return .cancelled(url) }
+        guard let urlError = error as? URLError else { return .failed(url, reason: error.userFacingMessage) }
+        switch urlError.code {
+        case .timedOut: return .timedOut(url, seconds: timeout)
+        case .cannotConnectToHost: return .cannotConnect(url, reason: "the connection was refused")
+        case .cannotFindHost, .dnsLookupFailed: return .cannotConnect(url, reason: "the host name could not be found")
+        case .notConnectedToInternet, .networkConnectionLost:
+            return .cannotConnect(url, reason: "there is no network connection")
+        case .cancelled: return .cancelled(url)
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+            return .cannotConnect(url, reason: "a secure connection could not be made")
+        default: return .failed(url, reason: urlError.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+extension DecodingError {
+    /// `at [3].sendingDate: expected a date, found a string`, instead of Foundation's nested dump.
+    public var readableDescription: String {
+        switch self {
+        case .typeMismatch(let type, let context):
+            return "at \(Self.path(context.codingPath)): expected \(Self.name(of: type)); \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "at \(Self.path(context.codingPath)): expected \(Self.name(of: type)), found null"
+        case .keyNotFound(let key, let context):
+            return "at \(Self.path(context.codingPath + [key])): the key \"\(key.stringValue)\" is missing"
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.localizedDescription
+            let detail = [context.debugDescription, underlying].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+            return context.codingPath.isEmpty ? detail : "at \(Self.path(context.codingPath)): \(detail)"
+        @unknown default:
+            return String(describing: self)
+        }
+    }
+
+    static func path(_ keys: [any CodingKey]) -> String {
+        guard !keys.isEmpty else { return "the top level" }
+        var text = ""
+        for key in keys {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+
+    static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Int64.Type, is Double.Type, is Decimal.Type: return "a number"
+        case is Bool.Type: return "a boolean"
+        case is Date.Type: return "a date"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "an array" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return name
+        }
+    }
+}
+
+/// A payload that could not be decoded: names the source and the place inside it.
+public struct PayloadDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var source: String
+    public var detail: String
+
+    public init(source: String, error: Error) {
+        self.source = source
+        if let decoding = error as? DecodingError {
+            detail = decoding.readableDescription
+        } else {
+            detail = (error as NSError).localizedDescription
+        }
+    }
+
+    public var description: String { "\(source) could not be read \(detail.hasPrefix("at ") ? detail : ": " + detail)" }
+}

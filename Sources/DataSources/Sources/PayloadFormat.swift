@@ -1,0 +1,38 @@
+import FeatureHostCore
+import Foundation
+
+/// How a payload is encoded: property list or JSON.
+public enum PayloadFormat: String, Sendable {
+    case plist
+    case json
+
+    public init(kind: SourceKind) {
+        self = kind == .plist ? .plist : .json
+    }
+}
+
+/// Decodes a record from a payload. Features that need custom date strategies or lenient decoding pass
+/// their own; `standard` uses plain `JSONDecoder` / `PropertyListDecoder`.
+public struct PayloadDecoder<Record: Sendable>: Sendable {
+    public let decode: @Sendable (Data, PayloadFormat) throws -> Record
+
+    public init(_ decode: @escaping @Sendable (Data, PayloadFormat) throws -> Record) {
+        self.decode = decode
+    }
+}
+
+extension PayloadDecoder where Record: Decodable {
+    /// `JSONDecoder` with `jsonDates` for JSON, `PropertyListDecoder` (native `<date>`) for plists.
+    public static func standard(jsonDates: JSONDecoder.DateDecodingStrategy = .deferredToDate) -> PayloadDecoder {
+        PayloadDecoder { data, format in
+            switch format {
+            case .json:
+                let decoder = JSONDecoder()
+                decoder.dateDecodingStrategy = jsonDates
+                return try decoder.decode(Record.self, from: data)
+            case .plist:
+                return try PropertyListDecoder().decode(Record.self, from: data)
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import FeatureHostCore
+import Foundation
+
+/// Reads a config file (JSON, or an XML plist when the name ends in `.plist`) and validates it against the
+/// registry, collecting every problem with its key path.
+public struct ConfigLoader {
+    public let registry: FeatureRegistry
+
+    public init(registry: FeatureRegistry) { self.registry = registry }
+
+    static let featureKeys = ["id", "enabled", "source", "settings"]
+    static let sourceKeys = ["kind", "path", "url", "timeout", "cache"]
+    static let topKeys = ["features", "plugins"]
+
+    /// The built-in default: every registered feature, enabled, with its default source.
+    public func defaultConfig() -> HostConfig {
+        HostConfig(file: nil, entries: registry.registrations.map { HostConfig.Entry(id: $0.manifest.id) })
+    }
+
+    public func load(_ file: URL) throws -> HostConfig {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: file.path) ? "cannot be read" : "does not exist"
+            throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "the config file \(reason).")])
+        }
+        return try parse(data, file: file)
+    }
+
+    public func parse(_ data: Data, file: URL) throws -> HostConfig {
+        let root: Any
+        let isPlist = file.pathExtension.lowercased() == "plist"
+        do {
+            if isPlist {
+                root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            } else {
+                root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            }
+        } catch {
+            let kind = isPlist ? "a property list" : "JSON"
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "not valid \(kind): \(detail)")])
+        }
+        var validation = ConfigValidation(file: file, registry: registry)
+        let config = validation.validate(root)
+        guard validation.issues.isEmpty, let config else { throw ConfigErrors(validation.issues) }
+        return config
+    }
+}

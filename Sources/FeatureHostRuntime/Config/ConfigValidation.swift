@@ -1,0 +1,247 @@
+import FeatureHostCore
+import Foundation
+
+/// One pass over a parsed config that records every problem instead of stopping at the first.
+struct ConfigValidation {
+    let file: URL
+    let registry: FeatureRegistry
+    private(set) var issues: [ConfigIssue] = []
+
+    init(file: URL, registry: FeatureRegistry) {
+        self.file = file
+        self.registry = registry
+    }
+
+    private var baseDirectory: URL { file.deletingLastPathComponent() }
+
+    mutating func validate(_ root: Any) -> HostConfig? {
+        guard let object = root as? [String: Any] else {
+            report("", "the top level must be an object with a \"features\" array, found \(describe(root)).")
+            return nil
+        }
+        checkUnknownKeys(object, allowed: ConfigLoader.topKeys, path: "")
+        var plugins: [URL] = []
+        if let value = object["plugins"] {
+            if let paths = value as? [Any] {
+                for (index, item) in paths.enumerated() {
+                    if let path = item as? String, !path.isEmpty {
+                        plugins.append(resolve(path))
+                    } else {
+                        report("plugins[\(index)]", "found \(describe(item)); allowed: a path to a dynamic library.")
+                    }
+                }
+            } else {
+                report("plugins", "found \(describe(value)); allowed: an array of library paths.")
+            }
+        }
+        guard let features = object["features"] else {
+            report("features", "the key is missing; it lists the features to run, e.g. [{\"id\": \"chats\"}].")
+            return nil
+        }
+        guard let list = features as? [Any] else {
+            report("features", "found \(describe(features)); allowed: an array of objects.")
+            return nil
+        }
+        var entries: [HostConfig.Entry] = []
+        var firstIndex: [FeatureID: Int] = [:]
+        for (index, item) in list.enumerated() {
+            let path = "features[\(index)]"
+            guard let entry = validateEntry(item, path: path) else { continue }
+            if let first = firstIndex[entry.id] {
+                report("\(path).id", "\"\(entry.id)\" is already configured at features[\(first)]; each feature appears once.")
+                continue
+            }
+            firstIndex[entry.id] = index
+            entries.append(entry)
+        }
+        return HostConfig(file: file, entries: entries, plugins: plugins)
+    }
+
+    private mutating func validateEntry(_ item: Any, path: String) -> HostConfig.Entry? {
+        guard let object = item as? [String: Any] else {
+            report(path, "found \(describe(item)); allowed: an object with an \"id\".")
+            return nil
+        }
+        checkUnknownKeys(object, allowed: ConfigLoader.featureKeys, path: path)
+        guard let rawID = object["id"] else {
+            report(path, "the key \"id\" is missing; known ids: \(knownIDs).")
+            return nil
+        }
+        guard let idString = rawID as? String else {
+            report("\(path).id", "found \(describe(rawID)); allowed: a feature id string, one of \(knownIDs).")
+            return nil
+        }
+        let id = FeatureID(idString)
+        let registration = registry.registration(for: id)
+        if registration == nil {
+            var message = "unknown feature \"\(idString)\""
+            if let near = NearestName.suggestion(for: idString, among: registry.ids.map(\.rawValue)) {
+                message += " (did you mean \"\(near)\"?)"
+            }
+            report("\(path).id", message + "; known ids: \(knownIDs).")
+        }
+        var enabled = true
+        if let value = object["enabled"] {
+            if let bool = boolValue(value) {
+                enabled = bool
+            } else {
+                report("\(path).enabled", "found \(describe(value)); allowed: true or false.")
+            }
+        }
+        var source: SourceConfiguration?
+        if let value = object["source"] {
+            source = validateSource(value, path: "\(path).source", manifest: registration?.manifest)
+        }
+        var settings: [String: SettingValue] = [:]
+        if let value = object["settings"] {
+            if let dictionary = value as? [String: Any] {
+                for key in dictionary.keys.sorted() {
+                    settings[key] = settingValue(dictionary[key] as Any)
+                    if let manifest = registration?.manifest, !manifest.settingsKeys.contains(key) {
+                        var message = "unknown setting for \(id)"
+                        if let near = NearestName.suggestion(for: key, among: manifest.settingsKeys) {
+                            message += "; did you mean \"\(near)\"?"
+                        } else {
+                            message += "; allowed: " + (manifest.settingsKeys.isEmpty ? "none" : manifest.settingsKeys.joined(separator: ", ")) + "."
+                        }
+                        report("\(path).settings.\(key)", message)
+                    }
+                }
+            } else {
+                report("\(path).settings", "found \(describe(value)); allowed: an object.")
+            }
+        }
+        guard registration != nil else { return nil }
+        return HostConfig.Entry(id: id, enabled: enabled, source: source, settings: settings)
+    }
+
+    private mutating func validateSource(_ value: Any, path: String, manifest: FeatureManifest?) -> SourceConfiguration? {
+        guard let object = value as? [String: Any] else {
+            report(path, "found \(describe(value)); allowed: an object with a \"kind\".")
+            return nil
+        }
+        checkUnknownKeys(object, allowed: ConfigLoader.sourceKeys, path: path)
+        let allKinds = SourceKind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let rawKind = object["kind"] else {
+            report(path, "the key \"kind\" is missing; allowed kinds: \(allKinds).")
+            return nil
+        }
+        guard let kindString = rawKind as? String, let kind = SourceKind(rawValue: kindString) else {
+            report("\(path).kind", "found \(describe(rawKind)); allowed: \(allKinds).")
+            return nil
+        }
+        var valid = true
+        if let manifest, !manifest.acceptedSources.contains(kind) {
+            let accepted = manifest.acceptedSources.map(\.rawValue).joined(separator: ", ")
+            report(
+                "\(path).kind",
+                "\"\(kindString)\" is not accepted by \(manifest.id); allowed: \(accepted.isEmpty ? "none (it has no data source)" : accepted).")
+            valid = false
+        }
+        var configuration = SourceConfiguration(kind: kind)
+        if let rawPath = object["path"] {
+            if !kind.readsFile {
+                report("\(path).path", "applies only to the plist and json-file kinds, not \(kindString).")
+                valid = false
+            } else if let string = rawPath as? String, !string.isEmpty {
+                configuration.path = resolve(string)
+            } else {
+                report("\(path).path", "found \(describe(rawPath)); allowed: a file path, relative to the config file.")
+                valid = false
+            }
+        }
+        if let rawURL = object["url"] {
+            if kind != .http {
+                report("\(path).url", "applies only to the http kind, not \(kindString).")
+                valid = false
+            } else if let string = rawURL as? String, let url = URL(string: string) {
+                if let violation = URLPolicy.violation(of: url) {
+                    report("\(path).url", "\"\(string)\" \(violation).")
+                    valid = false
+                } else {
+                    configuration.url = url
+                }
+            } else {
+                report("\(path).url", "found \(describe(rawURL)); allowed: an https URL.")
+                valid = false
+            }
+        } else if kind == .http {
+            report("\(path).url", "required for the http kind.")
+            valid = false
+        }
+        if let rawTimeout = object["timeout"] {
+            if let number = numberValue(rawTimeout), number > 0, number.isFinite {
+                configuration.timeout = number
+            } else {
+                report("\(path).timeout", "found \(describe(rawTimeout)); allowed: a number of seconds greater than 0.")
+                valid = false
+            }
+        }
+        if let rawCache = object["cache"] {
+            if let bool = boolValue(rawCache) {
+                configuration.cache = bool
+            } else {
+                report("\(path).cache", "found \(describe(rawCache)); allowed: true or false.")
+                valid = false
+            }
+        }
+        return valid ? configuration : nil
+    }
+
+    // MARK: - Helpers
+
+    private var knownIDs: String { registry.ids.map(\.rawValue).sorted().joined(separator: ", ") }
+
+    private func resolve(_ path: String) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
+        return baseDirectory.appendingPathComponent(expanded).standardizedFileURL
+    }
+
+    private mutating func checkUnknownKeys(_ object: [String: Any], allowed: [String], path: String) {
+        for key in object.keys.sorted() where !allowed.contains(key) {
+            var message = "unknown key"
+            if let near = NearestName.suggestion(for: key, among: allowed) {
+                message += "; did you mean \"\(near)\"?"
+            } else {
+                message += "; allowed: \(allowed.joined(separator: ", "))."
+            }
+            report(path.isEmpty ? key : "\(path).\(key)", message)
+        }
+    }
+
+    private mutating func report(_ path: String, _ message: String) {
+        issues.append(ConfigIssue(file: file.path, path: path, message: message))
+    }
+
+    /// JSONSerialization gives booleans as NSNumber (whose `as? Bool` also accepts 0 and 1); plists give `Bool`.
+    private func boolValue(_ value: Any) -> Bool? {
+        if let bool = value as? Bool, type(of: value) == Bool.self { return bool }
+        guard let number = value as? NSNumber, isBoolean(number) else { return nil }
+        return number.boolValue
+    }
+
+    private func numberValue(_ value: Any) -> Double? {
+        guard type(of: value) != Bool.self, let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        return number.doubleValue
+    }
+
+    /// Booleans are the NSNumbers of Objective-C type `c` on both Darwin and Linux.
+    private func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
+
+    private func settingValue(_ value: Any) -> SettingValue {
+        if let bool = boolValue(value) { return .bool(bool) }
+        if let number = numberValue(value) { return .number(number) }
+        if let string = value as? String { return .string(string) }
+        if let array = value as? [Any] { return .array(array.map(settingValue)) }
+        if let object = value as? [String: Any] { return .object(object.mapValues(settingValue)) }
+        if let date = value as? Date { return .string(ISO8601DateFormatter().string(from: date)) }
+        return .null
+    }
+
+    private func describe(_ value: Any) -> String {
+        settingValue(value).description
+    }
+}

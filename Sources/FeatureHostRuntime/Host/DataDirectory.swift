@@ -1,0 +1,27 @@
+import FeatureHostCore
+import Foundation
+
+/// Where the host keeps caches, databases and small state: `--data-dir DIR`, else `$FEATUREHOST_DATA_DIR`,
+/// else `$XDG_DATA_HOME/featurehost`, else `~/.local/share/featurehost`. Created on first use.
+public enum DataDirectory {
+    public static func resolve(explicit: String?, environment: [String: String], currentDirectory: URL) -> URL {
+        if let explicit, !explicit.isEmpty { return ConfigLocator.absolute(explicit, in: currentDirectory) }
+        if let value = environment["FEATUREHOST_DATA_DIR"], !value.isEmpty {
+            return ConfigLocator.absolute(value, in: currentDirectory)
+        }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("featurehost")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/featurehost")
+    }
+
+    /// Creates the directory, with a message naming it when that fails.
+    public static func prepare(_ directory: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FeatureError("Cannot create the data directory \(directory.path): \(error.localizedDescription)")
+        }
+    }
+}

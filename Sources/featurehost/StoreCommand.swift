@@ -1,0 +1,44 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostRuntime
+import Foundation
+
+/// `featurehost store get ID KEY` / `store set ID KEY JSON` / `store remove ID KEY`: reads and writes a
+/// feature's small persistent state, for support and for checking that state survives a restart.
+enum StoreCommand {
+    static func run(_ arguments: CommandLineArguments) throws -> Int32 {
+        try arguments.check(allowed: ["config", "data-dir"], command: "store")
+        let words = Array(arguments.positionals.dropFirst())
+        guard let verb = words.first, words.count >= 3 else {
+            throw UsageError("store: usage: featurehost store get|set|remove ID KEY [JSON] [--data-dir D]")
+        }
+        let options = try HostOptions(arguments: arguments)
+        let id = FeatureID(words[1])
+        guard options.registry.registration(for: id) != nil else {
+            throw UsageError("store: unknown feature \"\(id)\"; known ids: \(options.registry.ids.map(\.rawValue).joined(separator: ", ")).")
+        }
+        let environment = HostEnvironment.live(dataDirectory: options.dataDirectory)
+        let store = try UserDefaultsStore(suiteFile: environment.preferencesFile, prefix: "\(id.rawValue).")
+        let key = words[2]
+        switch verb {
+        case "get":
+            guard let data = store.data(forKey: key) else {
+                FileHandle.standardError.write(Data("store: \(id) has no value for \"\(key)\".\n".utf8))
+                return 1
+            }
+            print(String(decoding: data, as: UTF8.self))
+        case "set":
+            guard words.count == 4 else { throw UsageError("store set: give the value as JSON, e.g. '\"text\"' or 'true'.") }
+            let data = Data(words[3].utf8)
+            guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+                throw UsageError("store set: the value \(words[3]) is not JSON.")
+            }
+            store.set(data, forKey: key)
+        case "remove":
+            store.set(nil, forKey: key)
+        default:
+            throw UsageError("store: unknown action \"\(verb)\"; allowed: get, set, remove.")
+        }
+        return 0
+    }
+}
