@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Drives the live terminal through a pseudo-terminal. Serialized because signal dispositions are
 /// process-wide; the time limit guards against a hang if an expected event never comes.
@@ -15,10 +17,12 @@ struct LiveTerminalTests {
     @Test func entersAndRestoresTheTerminal() async throws {
         let pty = try #require(PseudoTerminal(size: Size(width: 100, height: 30)))
         let before = pty.attributes
-        let terminal = try LiveTerminal(colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
         try terminal.start()
         let entered = pty.read(until: "\u{1B}[2J")
-        #expect(entered.contains("\u{1B}[?1049h") && entered.contains("\u{1B}[?25l") && entered.contains("\u{1B}[?1004h"))
+        #expect(
+            entered.contains("\u{1B}[?1049h") && entered.contains("\u{1B}[?25l") && entered.contains("\u{1B}[?1004h"))
         #expect(pty.attributes.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
         #expect(terminal.size == Size(width: 100, height: 30))
 
@@ -33,7 +37,8 @@ struct LiveTerminalTests {
 
     @Test func deliversKeysIncludingABareEscape() async throws {
         let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
-        let terminal = try LiveTerminal(colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
         try terminal.start()
         defer { terminal.stop() }
         _ = pty.read(until: "\u{1B}[2J")
@@ -50,7 +55,8 @@ struct LiveTerminalTests {
 
     @Test func drawsOnlyWhatChanged() async throws {
         let pty = try #require(PseudoTerminal(size: Size(width: 10, height: 3)))
-        let terminal = try LiveTerminal(colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
         try terminal.start()
         defer { terminal.stop() }
         _ = pty.read(until: "\u{1B}[2J")
@@ -92,7 +98,8 @@ struct LiveTerminalTests {
 
     @Test func reportsResizes() async throws {
         let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
-        let terminal = try LiveTerminal(colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
         try terminal.start()
         defer { terminal.stop() }
         var events = terminal.events.makeAsyncIterator()
@@ -106,7 +113,8 @@ struct LiveTerminalTests {
 
     @Test func terminateRestoresAndEndsEvents() async throws {
         let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
-        let terminal = try LiveTerminal(colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
         try terminal.start()
         _ = pty.read(until: "\u{1B}[2J")
         var events = terminal.events.makeAsyncIterator()
@@ -120,7 +128,7 @@ struct LiveTerminalTests {
     @Test func refusesAPipe() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer { fds.forEach { close($0) } }
+        defer { for fd in fds { close(fd) } }
         let terminal = try LiveTerminal(colorMode: .none, input: fds[0], output: fds[1], stopProcess: Self.noStop)
         #expect(throws: TerminalError.notATerminal(fileDescriptor: fds[0])) { try terminal.start() }
     }

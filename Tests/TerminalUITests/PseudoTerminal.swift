@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A pseudo-terminal pair for driving `LiveTerminal` in tests: the test plays the terminal emulator on the
 /// controller side, the driver gets the other side as its input and output.
@@ -58,15 +59,17 @@ final class PseudoTerminal {
     /// friends, so Linux uses their ioctls (`TIOCSPTLCK`, `TIOCGPTN`, function-like macros Swift cannot import).
     private static func unlockDevice(of controller: Int32) -> String? {
         #if os(Linux)
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        guard ioctl(controller, 0x4004_5431, &unlock) == 0, ioctl(controller, 0x8004_5430, &number) == 0 else {
-            return nil
-        }
-        return "/dev/pts/\(number)"
+            var unlock: Int32 = 0
+            var number: UInt32 = 0
+            guard ioctl(controller, 0x4004_5431, &unlock) == 0, ioctl(controller, 0x8004_5430, &number) == 0 else {
+                return nil
+            }
+            return "/dev/pts/\(number)"
         #else
-        guard grantpt(controller) == 0, unlockpt(controller) == 0, let name = ptsname(controller) else { return nil }
-        return String(cString: name)
+            guard grantpt(controller) == 0, unlockpt(controller) == 0, let name = ptsname(controller) else {
+                return nil
+            }
+            return String(cString: name)
         #endif
     }
 

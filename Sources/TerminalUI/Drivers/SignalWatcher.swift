@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Watches the signals a full-screen program must answer, through dispatch sources rather than C signal
 /// handlers: the handlers run as ordinary closures on `queue`, so no global state is needed.
