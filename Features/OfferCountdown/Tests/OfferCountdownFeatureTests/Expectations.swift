@@ -51,7 +51,7 @@ struct Harness {
     /// Whole milliseconds, so `5.35` means exactly 5.350 s (a `Double` 5.35 is a hair less).
     func advance(seconds: Double) async {
         let duration = Duration.milliseconds(Int64((seconds * 1_000).rounded()))
-        await StepwiseClock.advance(host.clock, by: duration) { presenter.hasTimer }
+        await StepwiseClock.advance(host.clock, by: duration) { presenter.hasPendingWakeUp }
     }
 }
 

@@ -145,6 +145,7 @@ public final class OfferCountdownPresenter: Presenter {
             fire: { [weak self] in self?.send(.tick) })
     }
 
-    /// True while the timer is between a wake-up and its next sleep or asleep: tests wait on it.
-    var hasTimer: Bool { timer.isRunning }
+    /// True while the presenter's timer is asleep or about to sleep again. Whoever drives a manual clock
+    /// deadline by deadline (tests, the benchmark) waits after each wake-up until the timer sleeps again.
+    public var hasPendingWakeUp: Bool { timer.isRunning }
 }
