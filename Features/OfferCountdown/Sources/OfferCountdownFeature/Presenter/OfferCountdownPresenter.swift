@@ -46,12 +46,7 @@ public final class OfferCountdownPresenter: Presenter {
 
     private let copy = OfferCopy.design
     private let timeline: MonotonicTimeline
-    private var countdown: Countdown
-    private var hasAppeared = false
-    private var isInForeground = true
-    /// The countdown's value when the offer was activated; a second activation shows the same moment.
-    private var activatedValue: Int?
-    private var isPopupOpen = false
+    private var session: OfferSession
     private let observers = StateObservers<ViewState>()
     private let timer = TimerLoop()
 
@@ -60,12 +55,8 @@ public final class OfferCountdownPresenter: Presenter {
     ///   - rollDuration: how long a changing digit rolls; zero switches the roll off.
     public init(timeline: MonotonicTimeline, duration: Duration, rollDuration: Duration) {
         self.timeline = timeline
-        countdown = Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration))
-        viewState = ViewState(
-            copy: copy, countdown: CountdownView(text: "", digits: [], phase: .waiting),
-            activateButton: ActivateButtonView(title: copy.activateButton, isEnabled: true, gradient: [.blue, .pink]),
-            popup: nil, focus: .activateButton)
-        viewState = makeViewState()
+        session = OfferSession(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
+        viewState = session.viewState(at: timeline.now, copy: .design)
     }
 
     /// How many frames the presenter has asked for (state changes published), for the benchmark.
@@ -77,71 +68,21 @@ public final class OfferCountdownPresenter: Presenter {
 
     public func send(_ action: Action) {
         let now = timeline.now
-        switch action {
-        case .appear:
-            guard !hasAppeared else { break }
-            hasAppeared = true
-            if isInForeground { countdown.start(at: now) }
-        case .tick:
-            break
-        case .activate:
-            guard !isPopupOpen else { break }
-            if activatedValue == nil {
-                let value = countdown.reading(at: now).value
-                guard value > 0 else { break }
-                activatedValue = value
-            }
-            isPopupOpen = true
-        case .dismissPopup:
-            isPopupOpen = false
-        case .lifecycle(.didEnterBackground):
-            isInForeground = false
-            countdown.pause(at: now)
-        case .lifecycle(.willEnterForeground):
-            isInForeground = true
-            if hasAppeared { countdown.start(at: now) }
-        }
-        viewState = makeViewState(at: now)
+        session.apply(action, at: now)
+        viewState = session.viewState(at: now, copy: copy)
         syncTimer(at: now)
-    }
-
-    private func makeViewState(at now: Duration? = nil) -> ViewState {
-        let reading = countdown.reading(at: now ?? timeline.now)
-        let steps = Double(countdown.schedule.rollSteps)
-        let to = CountdownFormat.digits(reading.value)
-        let from = reading.roll.map { CountdownFormat.digits($0.from) } ?? to
-        let progress = reading.roll.map { Double($0.step) / steps } ?? 0
-        let digits = zip(from, to).map { old, new in
-            RollingDigit(new, roll: old == new ? nil : DigitRoll(from: old, progress: progress))
-        }
-        let phase: CountdownView.Phase =
-            if reading.value == 0 { .finished }
-            else if !hasAppeared { .waiting }
-            else if countdown.isRunning { .running }
-            else { .paused }
-        let canActivate = activatedValue != nil || reading.value > 0
-        let popup = isPopupOpen ? activatedValue.map { value in
-            OfferPopupView(
-                title: copy.popupTitle, titleShadow: .pink, message: copy.popupMessage(time: CountdownFormat.popup(value)))
-        } : nil
-        return ViewState(
-            copy: copy,
-            countdown: CountdownView(text: CountdownFormat.timer(reading.value), digits: digits, phase: phase),
-            activateButton: ActivateButtonView(
-                title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? [.blue, .pink] : [.gray, .gray]),
-            popup: popup, focus: popup == nil ? .activateButton : .popup)
     }
 
     /// Runs the timer while the countdown has a next change (running, or a last roll to finish), stops it
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
-        guard countdown.nextDeadline(at: now) != nil else {
+        guard session.countdown.nextDeadline(at: now) != nil else {
             timer.stop()
             return
         }
         timer.start(
             on: timeline,
-            nextDeadline: { [weak self] in self.flatMap { $0.countdown.nextDeadline(at: $0.timeline.now) } },
+            nextDeadline: { [weak self] in self.flatMap { $0.session.countdown.nextDeadline(at: $0.timeline.now) } },
             fire: { [weak self] in self?.send(.tick) })
     }
 
