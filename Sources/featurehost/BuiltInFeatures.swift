@@ -1,11 +1,13 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import OfferCountdownFeature
 
 /// The composition root's explicit list of compiled-in features, in home-screen order.
 enum BuiltInFeatures {
     static var types: [any Feature.Type] {
         [
             // scaffold-feature: begin
+            OfferCountdownFeature.self,
             // scaffold-feature: end
         ]
     }
