@@ -1,11 +1,13 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import TransactionsFeature
 
 /// The composition root's explicit list of compiled-in features, in home-screen order.
 enum BuiltInFeatures {
     static var types: [any Feature.Type] {
         [
             // scaffold-feature: begin
+            TransactionsFeature.self,
             // scaffold-feature: end
         ]
     }
