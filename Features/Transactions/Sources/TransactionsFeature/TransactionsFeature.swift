@@ -1,9 +1,10 @@
 import DataSources
 import FeatureHostCore
 import Foundation
+import TerminalUI
 
 /// Transactions with category filters, pins, a floating sum of the pinned ones, and insights per category.
-public struct TransactionsFeature: Feature {
+public struct TransactionsFeature: TerminalFeature {
     public static let manifest = FeatureManifest(
         id: "transactions", title: "Transactions",
         summary: "Spending by category: filters, pins, a floating sum and insights",
@@ -23,4 +24,7 @@ public struct TransactionsFeature: Feature {
             source: source, store: TransactionStore(pins: PinStorage(context.keyValueStore)), formatting: formatting)
         presenter.send(.reload)
     }
+
+    @MainActor
+    public func makeScene() -> any TerminalScene { TransactionsScene(presenter: presenter) }
 }

@@ -8,6 +8,7 @@ public final class TransactionFormatting {
     public let currencyCode: String
     private let money = NumberFormatter()
     private let percent = NumberFormatter()
+    private let count = NumberFormatter()
     private let day = DateFormatter()
     private let moment = DateFormatter()
 
@@ -22,6 +23,8 @@ public final class TransactionFormatting {
         percent.numberStyle = .percent
         percent.minimumFractionDigits = 1
         percent.maximumFractionDigits = 1
+        count.locale = locale
+        count.numberStyle = .decimal
         day.locale = locale
         day.dateStyle = .medium
         day.timeStyle = .none
@@ -42,6 +45,9 @@ public final class TransactionFormatting {
         let fraction = Decimal(sign: .plus, exponent: -3, significand: Decimal(perMille))
         return percent.string(from: NSDecimalNumber(decimal: fraction)) ?? "\(Double(perMille) / 10)%"
     }
+
+    /// `100,000` in en_US.
+    public func count(_ value: Int) -> String { count.string(from: NSNumber(value: value)) ?? String(value) }
 
     /// `Apr 25, 2021`: the medium date style of the locale.
     public func day(_ date: Date) -> String { day.string(from: date) }

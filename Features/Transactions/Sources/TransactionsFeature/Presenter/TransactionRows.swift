@@ -65,6 +65,15 @@ public struct TransactionRows: RandomAccessCollection, Equatable {
             provider: transaction.provider.map(ProviderNames.displayName(for:)), isPinned: pinned[position])
     }
 
+    /// Whether row `index` is pinned, without formatting it: what a list layout needs to measure rows.
+    public func isPinned(at index: Int) -> Bool { pinned[positions[index]] }
+
+    /// `1–5 of 13`: which rows (counted from 1) a screen shows.
+    public func position(showing range: ClosedRange<Int>) -> String {
+        let format = formatting?.count ?? { String($0) }
+        return "\(format(range.lowerBound + 1))–\(format(range.upperBound + 1)) of \(format(count))"
+    }
+
     /// Arrays compare by identity first, so comparing two states of the same load is cheap.
     public static func == (lhs: TransactionRows, rhs: TransactionRows) -> Bool {
         lhs.formatting === rhs.formatting && lhs.positions == rhs.positions && lhs.pinned == rhs.pinned
