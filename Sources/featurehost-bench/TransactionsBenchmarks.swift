@@ -1,6 +1,7 @@
 import DataSources
 import FeatureHostCore
 import Foundation
+import TerminalUI
 import TransactionsFeature
 
 /// 100,000 transactions: loading them into the store, a filter change with its floating sum, a pin toggle, and
@@ -24,7 +25,8 @@ enum TransactionsBenchmarks {
             locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: TimeZone(identifier: "UTC") ?? .current,
             hourCycle: .twelveHour)
         let presenter = TransactionsPresenter(
-            source: AnyDataSource(InMemorySource(transactions)), store: TransactionStore(pins: PinStorage(InMemoryKeyValueStore())),
+            source: AnyDataSource(InMemorySource(transactions)),
+            store: TransactionStore(pins: PinStorage(InMemoryKeyValueStore())),
             formatting: formatting)
         presenter.send(.finishedLoading(.success(Loaded(transactions))))
         let filters = CategoryFilter.allCases
@@ -36,6 +38,22 @@ enum TransactionsBenchmarks {
         presenter.send(.chooseFilter(.all))
         bench.measure("transactions: toggle a pin (sums, insights, save)", iterations: 61) {
             presenter.send(.togglePin)
+        }
+
+        let scene = TransactionsScene(presenter: presenter)
+        let size = Size(width: 80, height: 24)
+        presenter.send(.moveSelection(by: count / 2))
+        bench.measure("transactions: render the list, 80×24 (100,000)", iterations: 61) {
+            _ = scene.render(size: size)
+        }
+        bench.measure("transactions: → + render, 80×24 (100,000)", iterations: 61) {
+            next += 1
+            presenter.send(.chooseFilter(filters[next % filters.count]))
+            _ = scene.render(size: size)
+        }
+        presenter.send(.switchTab)
+        bench.measure("transactions: render insights and ring, 80×24", iterations: 61) {
+            _ = scene.render(size: size)
         }
     }
 

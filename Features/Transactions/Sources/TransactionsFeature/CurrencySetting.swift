@@ -11,7 +11,8 @@ enum CurrencySetting {
         let code = raw.uppercased()
         guard code.count == 3, Locale.Currency.isoCurrencies.contains(where: { $0.identifier == code }) else {
             throw FeatureError(
-                "\(settings.owner): \"\(key)\" must be an ISO 4217 currency code such as \"USD\", \"EUR\" or \"JPY\", found \"\(raw)\".")
+                "\(settings.owner): \"\(key)\" must be an ISO 4217 currency code such as \"USD\", \"EUR\" or \"JPY\", found \"\(raw)\"."
+            )
         }
         return code
     }

@@ -11,7 +11,7 @@ public struct TransactionsFeature: TerminalFeature {
         acceptedSources: [.inMemory, .jsonFile, .http], defaultSource: SourceConfiguration(kind: .inMemory),
         settingsKeys: [CurrencySetting.key])
 
-    public let presenter: TransactionsPresenter
+    let presenter: TransactionsPresenter
 
     @MainActor
     public init(context: FeatureContext) throws {

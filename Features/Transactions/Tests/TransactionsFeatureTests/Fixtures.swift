@@ -78,12 +78,16 @@ func loadedScreen(
 ) -> Screen {
     let rows = starterRows(in: filter, unpinned: unpinned)
     let state = ViewState(
-        tab: tab, tabs: TransactionsPresenter.Tab.allCases.map { ViewState.TabItem(title: $0.title, isSelected: $0 == tab) },
-        status: .loaded, notice: notice,
-        filters: CategoryFilter.allCases.map { ViewState.FilterButton(title: $0.title, colorName: $0.colorName, isSelected: $0 == filter) },
+        tab: tab,
+        tabs: TransactionsPresenter.Tab.allCases.map { ViewState.TabItem(title: $0.title, isSelected: $0 == tab) },
+        status: .loaded, notice: notice, offersRetry: notice != nil,
+        filters: CategoryFilter.allCases.map {
+            ViewState.FilterButton(title: $0.title, colorName: $0.colorName, isSelected: $0 == filter)
+        },
         rows: TransactionRows(), selectedRow: rows.isEmpty ? nil : selectedRow,
         emptyMessage: rows.isEmpty ? "No \(filter.title) transactions." : nil,
-        sum: ViewState.FloatingSum(title: filter.title, colorName: filter.colorName, label: "Total spent:", amount: sum),
+        sum: ViewState.FloatingSum(
+            title: filter.title, colorName: filter.colorName, label: "Total spent:", amount: sum),
         insights: ViewState.Insights(
             rows: zip(TransactionCategory.allCases, insights).map { category, insight in
                 ViewState.InsightRow(

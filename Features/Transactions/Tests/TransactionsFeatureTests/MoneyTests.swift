@@ -35,8 +35,10 @@ import Testing
     @Test func formatsForTheLocaleAndCurrency() throws {
         let amount = try money("472.08")
         func format(_ locale: String, _ currency: String) -> String {
-            TransactionFormatting(locale: Locale(identifier: locale), currencyCode: currency, timeZone: .gmt, hourCycle: .twelveHour)
-                .money(amount)
+            TransactionFormatting(
+                locale: Locale(identifier: locale), currencyCode: currency, timeZone: .gmt, hourCycle: .twelveHour
+            )
+            .money(amount)
         }
         #expect(format("en_US", "USD") == "$472.08")
         #expect(format("en_US", "EUR") == "€472.08")

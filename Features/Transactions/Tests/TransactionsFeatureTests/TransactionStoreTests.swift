@@ -89,7 +89,9 @@ import Testing
         let store = try starterStore(keyValues)
         #expect(store.pinned == Array(repeating: true, count: 13))
         let warning = try #require(store.pinsWarning)
-        #expect(warning.hasPrefix(#"The saved pins could not be read (The stored value for "unpinned-ids" cannot be read as Array<Int>"#))
+        #expect(
+            warning.hasPrefix(
+                #"The saved pins could not be read (The stored value for "unpinned-ids" cannot be read as Array<Int>"#))
         #expect(warning.hasSuffix("Every transaction starts pinned; the next pin change replaces them."))
         store.togglePin(at: 0)
         #expect(try PinStorage(keyValues).unpinnedIDs() == [1])
@@ -101,8 +103,13 @@ import Testing
         #expect(CategoryShares.perMille(of: totals) == [157, 46, 176, 165, 456])
         #expect(CategoryShares.perMille(of: Array(repeating: .zero, count: 5)) == [0, 0, 0, 0, 0])
         // A refund (negative total) takes no share; huge totals do not overflow.
-        #expect(CategoryShares.perMille(of: [Money(scaled: -5), Money(scaled: 1), .zero, .zero, .zero]) == [0, 1000, 0, 0, 0])
-        #expect(CategoryShares.perMille(of: [Money(scaled: .max / 2), Money(scaled: .max / 2), .zero]) == [500, 500, 0])
-        #expect(CategoryShares.perMille(of: [Money(scaled: 1), Money(scaled: 1), Money(scaled: 1)]) == [334, 333, 333])
+        #expect(
+            CategoryShares.perMille(of: [Money(scaled: -5), Money(scaled: 1), .zero, .zero, .zero]) == [
+                0, 1000, 0, 0, 0,
+            ])
+        #expect(
+            CategoryShares.perMille(of: [Money(scaled: .max / 2), Money(scaled: .max / 2), .zero]) == [500, 500, 0])
+        #expect(
+            CategoryShares.perMille(of: [Money(scaled: 1), Money(scaled: 1), Money(scaled: 1)]) == [334, 333, 333])
     }
 }

@@ -19,7 +19,8 @@ import Testing
 
     @Test func theCurrencySettingFormatsEverySum() async throws {
         let host = try TestHost()
-        let presenter = try await loadedFeature(host: host, settings: ["currency": .string("eur")], locale: "de_DE").presenter
+        let presenter = try await loadedFeature(host: host, settings: ["currency": .string("eur")], locale: "de_DE")
+            .presenter
         #expect(presenter.viewState.sum?.amount == "472,08\u{00A0}€")
         #expect(presenter.viewState.rows.first?.amount == "82,99\u{00A0}€")
         #expect(presenter.viewState.rows.first?.date == "05.03.2021")
@@ -27,14 +28,18 @@ import Testing
     }
 
     @Test(arguments: [
-        (SettingValue.string("dollars"), #"settings of "transactions": "currency" must be an ISO 4217 currency code such as "USD", "EUR" or "JPY", found "dollars"."#),
+        (
+            SettingValue.string("dollars"),
+            #"settings of "transactions": "currency" must be an ISO 4217 currency code such as "USD", "EUR" or "JPY", found "dollars"."#
+        ),
         (SettingValue.number(840), #"settings of "transactions": "currency" must be a string, found a number 840."#),
     ])
     func aBadCurrencyIsRefusedWithAMessage(value: SettingValue, message: String) throws {
         let host = try TestHost()
         #expect(throws: FeatureError(message)) {
             try TransactionsFeature(
-                context: host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory), settings: ["currency": value]))
+                context: host.context(
+                    id: "transactions", source: SourceConfiguration(kind: .inMemory), settings: ["currency": value]))
         }
     }
 
@@ -54,16 +59,20 @@ import Testing
 
     @Test func readsTheBundledSampleAsAJSONFile() async throws {
         let host = try TestHost()
-        let feature = try TransactionsFeature(context: host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile)))
+        let feature = try TransactionsFeature(
+            context: host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile)))
         await host.settle()
-        #expect(Screen(feature.presenter.viewState) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
+        #expect(
+            Screen(feature.presenter.viewState)
+                == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
     }
 
     @Test func aBrokenFileNamesThePlace() async throws {
         let host = try TestHost()
         let directory = try TemporaryDirectory()
         let file = try directory.write(
-            #"[{"id": 1, "name": "X", "category": "food", "amount": 1, "date": "25.04.2021", "accountName": "A"}]"#, to: "bad.json")
+            #"[{"id": 1, "name": "X", "category": "food", "amount": 1, "date": "25.04.2021", "accountName": "A"}]"#,
+            to: "bad.json")
         let feature = try TransactionsFeature(
             context: host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
         await host.settle()
@@ -82,7 +91,9 @@ import Testing
         let source = SourceConfiguration.http(server.url("transactions"), timeout: 5, cache: true)
         let first = try TransactionsFeature(context: host.context(id: "transactions", source: source))
         await host.settle()
-        #expect(Screen(first.presenter.viewState) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
+        #expect(
+            Screen(first.presenter.viewState)
+                == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
         #expect(server.requests.map(\.path) == ["/transactions"])
 
         server.respond(with: .text("down for maintenance", status: 503))
@@ -93,7 +104,9 @@ import Testing
             Screen(second.presenter.viewState)
                 == loadedScreen(
                     sum: "$472.08", insights: starterInsights, total: "$472.08",
-                    notice: "Offline: showing the copy saved Mar 16, 2026 at 12:34. The server answered HTTP 503 for \(url)."))
+                    notice:
+                        "Offline: showing the copy saved Mar 16, 2026 at 12:34. The server answered HTTP 503 for \(url). Press r to try again."
+                ))
     }
 
     @Test func anHTTPErrorWithoutACopyIsShown() async throws {

@@ -30,7 +30,9 @@ struct TransactionPayload: Decodable {
                 throw DecodingError.dataCorrupted(
                     .init(
                         codingPath: list.codingPath + [IndexKey(index), TransactionRecord.Keys.id],
-                        debugDescription: "the id \(transaction.id) is already used by the transaction at [\(first)]; ids must be unique"))
+                        debugDescription:
+                            "the id \(transaction.id) is already used by the transaction at [\(first)]; ids must be unique"
+                    ))
             }
             firstIndex[transaction.id] = index
             // Bounding the sum of magnitudes bounds every sum the feature can show, so adding never overflows.
@@ -39,7 +41,9 @@ struct TransactionPayload: Decodable {
                 throw DecodingError.dataCorrupted(
                     .init(
                         codingPath: list.codingPath + [IndexKey(index), TransactionRecord.Keys.amount],
-                        debugDescription: "the amounts add up to more than \(Money(scaled: .max)); this total cannot be shown exactly"))
+                        debugDescription:
+                            "the amounts add up to more than \(Money(scaled: .max)); this total cannot be shown exactly"
+                    ))
             }
             magnitude = sum
             transactions.append(transaction)
@@ -65,12 +69,14 @@ private struct TransactionRecord: Decodable {
         guard let category = TransactionCategory(rawValue: rawCategory) else {
             let allowed = TransactionCategory.allCases.map(\.rawValue).joined(separator: ", ")
             throw DecodingError.dataCorruptedError(
-                forKey: .category, in: container, debugDescription: "\"\(rawCategory)\" is not a category; allowed: \(allowed)")
+                forKey: .category, in: container,
+                debugDescription: "\"\(rawCategory)\" is not a category; allowed: \(allowed)")
         }
         let rawDate = try container.decode(String.self, forKey: .date)
         guard let date = CalendarDay.date(from: rawDate) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .date, in: container, debugDescription: "\"\(rawDate)\" is not a day written yyyy-MM-dd, e.g. 2021-04-25")
+                forKey: .date, in: container,
+                debugDescription: "\"\(rawDate)\" is not a day written yyyy-MM-dd, e.g. 2021-04-25")
         }
         transaction = Transaction(
             id: try container.decode(Int.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
@@ -90,7 +96,9 @@ private struct TransactionRecord: Decodable {
         guard let money = Money(text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .amount, in: container,
-                debugDescription: "\(text) is not an amount of money; write a plain number with at most \(Money.fractionDigits) decimal places, e.g. 54.60")
+                debugDescription:
+                    "\(text) is not an amount of money; write a plain number with at most \(Money.fractionDigits) decimal places, e.g. 54.60"
+            )
         }
         return money
     }

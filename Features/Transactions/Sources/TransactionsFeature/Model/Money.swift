@@ -57,7 +57,8 @@ public struct Money: Hashable, Comparable, Sendable, AdditiveArithmetic, CustomS
 
     /// The exact value as a `Decimal`, for formatters.
     public var decimal: Decimal {
-        Decimal(sign: scaled < 0 ? .minus : .plus, exponent: -Self.fractionDigits, significand: Decimal(scaled.magnitude))
+        Decimal(
+            sign: scaled < 0 ? .minus : .plus, exponent: -Self.fractionDigits, significand: Decimal(scaled.magnitude))
     }
 
     /// `82.99`, `-5`, `0.1234`: the shortest exact plain form, locale-independent (for logs and messages).

@@ -18,7 +18,9 @@ enum CategoryShares {
             remainders.append((index, remainder))
         }
         let missing = 1000 - shares.reduce(0, +)
-        let order = remainders.sorted { $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.index < $1.index }
+        let order = remainders.sorted {
+            $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.index < $1.index
+        }
         for entry in order.prefix(missing) { shares[entry.index] += 1 }
         return shares
     }

@@ -6,7 +6,7 @@ import Foundation
 public final class TransactionsPresenter: Presenter {
     public enum Action: PresenterAction {
         case lifecycle(LifecycleEvent)
-        /// Loads from the configured source; again after a failure, or to refresh (what is shown stays until it ends).
+        /// Loads from the configured source; again after a failure or an offline copy (what is shown stays meanwhile).
         case reload
         /// Sent by the presenter when a load ends.
         case finishedLoading(Result<Loaded<[Transaction]>, FeatureError>)
@@ -16,10 +16,8 @@ public final class TransactionsPresenter: Presenter {
         case chooseFilter(CategoryFilter)
         /// ←/→: the previous or next filter, stopping at the ends.
         case moveFilter(by: Int)
-        /// ↑/↓ (and pages): another transaction, stopping at the ends.
+        /// ↑/↓ and PgUp/PgDn: another transaction, stopping at the ends.
         case moveSelection(by: Int)
-        case selectFirst
-        case selectLast
         /// Space/Enter: pins or unpins the selected transaction.
         case togglePin
     }
@@ -44,12 +42,15 @@ public final class TransactionsPresenter: Presenter {
     public static let sumLabel = "Total spent:"
     public static let insightsTotalLabel = "Total spent"
 
-    public init(source: AnyDataSource<Loaded<[Transaction]>>, store: TransactionStore, formatting: TransactionFormatting) {
+    public init(
+        source: AnyDataSource<Loaded<[Transaction]>>, store: TransactionStore, formatting: TransactionFormatting
+    ) {
         self.source = source
         self.store = store
         self.formatting = formatting
         viewState = ViewState(
-            tab: .transactions, tabs: [], status: .loading(Self.loadingMessage), notice: nil, filters: [],
+            tab: .transactions, tabs: [], status: .loading(Self.loadingMessage), notice: nil, offersRetry: false,
+            filters: [],
             rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil, insights: nil)
         viewState = makeViewState()
     }
@@ -82,11 +83,7 @@ public final class TransactionsPresenter: Presenter {
             let index = filters.firstIndex(of: filter) ?? 0
             choose(filters[min(max(index + offset, 0), filters.count - 1)])
         case .moveSelection(let offset):
-            moveSelection { current, count in min(max(current + offset, 0), count - 1) }
-        case .selectFirst:
-            moveSelection { _, _ in 0 }
-        case .selectLast:
-            moveSelection { _, count in count - 1 }
+            moveSelection(by: offset)
         case .togglePin:
             guard status == .loaded, let selectedPosition else { return }
             store.togglePin(at: selectedPosition)
@@ -145,11 +142,11 @@ public final class TransactionsPresenter: Presenter {
         selectedPosition = positions.first
     }
 
-    private func moveSelection(_ target: (_ current: Int, _ count: Int) -> Int) {
+    private func moveSelection(by offset: Int) {
         let positions = store.positions(in: filter)
         guard !positions.isEmpty else { return }
         let current = selectedPosition.flatMap { Self.row(of: $0, in: positions) } ?? 0
-        selectedPosition = positions[target(current, positions.count)]
+        selectedPosition = positions[min(max(current + offset, 0), positions.count - 1)]
     }
 
     /// Binary search: `positions` is ascending.
@@ -178,15 +175,18 @@ public final class TransactionsPresenter: Presenter {
         }
         guard status == .loaded else {
             return ViewState(
-                tab: tab, tabs: tabs, status: status, notice: store.pinsWarning, filters: filters, rows: TransactionRows(),
-                selectedRow: nil, emptyMessage: nil, sum: nil, insights: nil)
+                tab: tab, tabs: tabs, status: status, notice: store.pinsWarning, offersRetry: offersRetry,
+                filters: filters, rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil, insights: nil)
         }
         let positions = store.positions(in: filter)
-        let rows = TransactionRows(transactions: store.transactions, positions: positions, pinned: store.pinned, formatting: formatting)
+        let rows = TransactionRows(
+            transactions: store.transactions, positions: positions, pinned: store.pinned, formatting: formatting)
         let sum = ViewState.FloatingSum(
-            title: filter.title, colorName: filter.colorName, label: Self.sumLabel, amount: formatting.money(store.pinnedTotal(in: filter)))
+            title: filter.title, colorName: filter.colorName, label: Self.sumLabel,
+            amount: formatting.money(store.pinnedTotal(in: filter)))
         return ViewState(
-            tab: tab, tabs: tabs, status: .loaded, notice: notice, filters: filters, rows: rows,
+            tab: tab, tabs: tabs, status: .loaded, notice: notice, offersRetry: offersRetry, filters: filters,
+            rows: rows,
             selectedRow: selectedPosition.flatMap { Self.row(of: $0, in: positions) },
             emptyMessage: positions.isEmpty ? emptyMessage : nil, sum: sum, insights: insights())
     }
@@ -195,11 +195,23 @@ public final class TransactionsPresenter: Presenter {
         filter == .all ? "No transactions." : "No \(filter.title) transactions."
     }
 
+    /// A load can be tried again when the last one failed or only an offline copy could be shown.
+    private var offersRetry: Bool {
+        switch status {
+        case .failed: return true
+        case .loading: return false
+        case .loaded: break
+        }
+        if case .cached = origin { return true }
+        return reloadFailure != nil
+    }
+
     private var notice: String? {
         var notices: [String] = []
-        if let reloadFailure { notices.append(reloadFailure) }
+        if let reloadFailure { notices.append("\(reloadFailure) Press r to try again.") }
         if case .cached(let savedAt, let reason) = origin {
-            notices.append("Offline: showing the copy saved \(formatting.moment(savedAt)). \(reason)")
+            notices.append(
+                "Offline: showing the copy saved \(formatting.moment(savedAt)). \(reason) Press r to try again.")
         }
         if let warning = store.pinsWarning { notices.append(warning) }
         return notices.isEmpty ? nil : notices.joined(separator: " ")
@@ -213,6 +225,7 @@ public final class TransactionsPresenter: Presenter {
                 title: category.title, colorName: category.colorName, amount: formatting.money(totals[index]),
                 share: formatting.percent(perMille: shares[index]), perMille: shares[index])
         }
-        return ViewState.Insights(rows: rows, totalLabel: Self.insightsTotalLabel, total: formatting.money(store.pinnedTotal(in: .all)))
+        return ViewState.Insights(
+            rows: rows, totalLabel: Self.insightsTotalLabel, total: formatting.money(store.pinnedTotal(in: .all)))
     }
 }

@@ -60,6 +60,8 @@ extension TransactionsPresenter {
         public var status: Status
         /// A warning above the content: an offline copy is shown, or the saved pins were unreadable.
         public var notice: String?
+        /// Whether `r` tries the load again: after a failed load, a failed reload, or an offline copy.
+        public var offersRetry: Bool
         public var filters: [FilterButton]
         public var rows: TransactionRows
         /// The index into `rows` of the selected transaction; `nil` when the list is empty.
@@ -72,13 +74,15 @@ extension TransactionsPresenter {
         public var insights: Insights?
 
         public init(
-            tab: Tab, tabs: [TabItem], status: Status, notice: String?, filters: [FilterButton], rows: TransactionRows,
+            tab: Tab, tabs: [TabItem], status: Status, notice: String?, offersRetry: Bool, filters: [FilterButton],
+            rows: TransactionRows,
             selectedRow: Int?, emptyMessage: String?, sum: FloatingSum?, insights: Insights?
         ) {
             self.tab = tab
             self.tabs = tabs
             self.status = status
             self.notice = notice
+            self.offersRetry = offersRetry
             self.filters = filters
             self.rows = rows
             self.selectedRow = selectedRow

@@ -4,7 +4,8 @@ import TerminalUI
 /// (`[ food ]`, the same width as `  food  `, so the row does not shift). When the row is wider than the
 /// screen it scrolls to keep the chosen capsule in view, with `‹` / `›` where capsules are cut off.
 enum FilterBarView {
-    static func draw(_ filters: [TransactionsPresenter.ViewState.FilterButton], in rect: Rect, into frame: inout Frame) {
+    static func draw(_ filters: [TransactionsPresenter.ViewState.FilterButton], in rect: Rect, into frame: inout Frame)
+    {
         let widths = filters.map { DisplayWidth.of($0.title) + 4 }
         let starts = widths.indices.map { index in widths[..<index].reduce(0, +) + index }
         let contentWidth = (widths.last ?? 0) + (starts.last ?? 0)
@@ -20,11 +21,15 @@ enum FilterBarView {
             clippedPut(text, x: x, y: rect.y, style: style, from: rect.x + 1, to: rect.maxX - 1, into: &frame)
         }
         if offset > 0 { frame.put("‹", at: Point(x: rect.x, y: rect.y), style: Style(bold: true)) }
-        if contentWidth - offset > room { frame.put("›", at: Point(x: rect.maxX - 1, y: rect.y), style: Style(bold: true)) }
+        if contentWidth - offset > room {
+            frame.put("›", at: Point(x: rect.maxX - 1, y: rect.y), style: Style(bold: true))
+        }
     }
 
     /// Writes the part of `text` that falls between columns `from` and `to`.
-    private static func clippedPut(_ text: String, x: Int, y: Int, style: Style, from: Int, to: Int, into frame: inout Frame) {
+    private static func clippedPut(
+        _ text: String, x: Int, y: Int, style: Style, from: Int, to: Int, into frame: inout Frame
+    ) {
         var column = x
         for character in text {
             let width = DisplayWidth.of(character)

@@ -8,7 +8,8 @@ enum FloatingSumView {
     static func draw(_ sum: TransactionsPresenter.ViewState.FloatingSum, in rect: Rect, into frame: inout Frame) {
         frame.drawBox(rect, lineStyle: .rounded)
         let inner = rect.insetBy(dx: 2, dy: 1)
-        frame.put(sum.title, in: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1),
+        frame.put(
+            sum.title, in: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1),
             style: Palette.foreground(sum.colorName, bold: true), alignment: .trailing)
         let amountWidth = min(DisplayWidth.of(sum.amount), inner.width)
         let line = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1)

@@ -49,13 +49,13 @@ enum RingChart {
                 let bottom = pixel(column, row * 2 + 1)
                 let point = Point(x: origin.x + column, y: origin.y + row)
                 switch (top, bottom) {
-                case let (top?, bottom?) where top == bottom:
+                case (let top?, let bottom?) where top == bottom:
                     frame.put("█", at: point, style: Style(foreground: top))
-                case let (top?, bottom?):
+                case (let top?, let bottom?):
                     frame.put("▀", at: point, style: Style(foreground: top, background: bottom))
-                case let (top?, nil):
+                case (let top?, nil):
                     frame.put("▀", at: point, style: Style(foreground: top))
-                case let (nil, bottom?):
+                case (nil, let bottom?):
                     frame.put("▄", at: point, style: Style(foreground: bottom))
                 case (nil, nil):
                     break
@@ -65,6 +65,8 @@ enum RingChart {
         // The largest rectangle of whole cells inside the hole, for the label.
         let holeColumns = Int(inner * 2 * 0.7)
         let holeRows = Int(inner * 0.7)
-        return Rect(x: origin.x + (columns - holeColumns) / 2, y: origin.y + (rows - holeRows) / 2, width: holeColumns, height: holeRows)
+        return Rect(
+            x: origin.x + (columns - holeColumns) / 2, y: origin.y + (rows - holeRows) / 2, width: holeColumns,
+            height: holeRows)
     }
 }

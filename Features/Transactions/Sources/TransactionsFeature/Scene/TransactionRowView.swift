@@ -37,7 +37,9 @@ enum TransactionRowView {
         for (offset, line) in lines.enumerated() where rect.contains(Point(x: content.x, y: y + offset)) {
             let lineRect = Rect(x: content.x, y: y + offset, width: content.width, height: 1)
             let rightWidth = min(DisplayWidth.of(line.right), content.width)
-            frame.put(line.left, in: Rect(x: lineRect.x, y: lineRect.y, width: max(lineRect.width - rightWidth - 2, 0), height: 1),
+            frame.put(
+                line.left,
+                in: Rect(x: lineRect.x, y: lineRect.y, width: max(lineRect.width - rightWidth - 2, 0), height: 1),
                 style: line.leftStyle)
             frame.put(line.right, in: lineRect, style: line.rightStyle, alignment: .trailing)
         }

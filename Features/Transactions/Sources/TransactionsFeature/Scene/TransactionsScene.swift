@@ -4,8 +4,9 @@ import TerminalUI
 /// The terminal face of the feature: a tab bar over either the Transactions tab (filter bar, list, floating
 /// sum) or the Insights tab (ring and list), both drawn from the one presenter.
 ///
-/// Keys: Tab switches tabs; ←/→ choose the category; ↑/↓ (PgUp/PgDn, Home/End) choose a transaction;
-/// Space or Enter pins or unpins it; r reloads. Esc and q are left to the shell.
+/// Keys: Tab (or Shift-Tab) switches tabs; ←/→ choose the category; ↑/↓ and PgUp/PgDn choose a transaction;
+/// Space or Enter pins or unpins it; r tries again after a failed or offline load. Esc and q are left to the
+/// shell.
 @MainActor
 public final class TransactionsScene: TerminalScene {
     private let presenter: TransactionsPresenter
@@ -19,31 +20,26 @@ public final class TransactionsScene: TerminalScene {
 
     public let minimumSize = Size(width: 44, height: 16)
 
+    /// Short enough that, with the shell's own `Esc back  Ctrl-C quit`, the footer fits 80 columns.
     public var keyHints: [KeyHint] {
         let state = presenter.viewState
-        switch state.status {
-        case .loading: return []
-        case .failed: return [KeyHint(key: "r", action: "try again")]
-        case .loaded: break
-        }
+        let retry = state.offersRetry ? [KeyHint(key: "r", action: "try again")] : []
+        guard state.status == .loaded else { return retry }
         switch state.tab {
         case .transactions:
-            var hints = [KeyHint(key: "Tab", action: "insights"), KeyHint(key: "←/→", action: "category")]
+            var hints = [KeyHint(key: "Tab", action: "insights"), KeyHint(key: "←→", action: "category")]
             if !state.rows.isEmpty {
-                hints += [
-                    KeyHint(key: "↑/↓", action: "transaction"), KeyHint(key: "Space", action: "pin/unpin"),
-                    KeyHint(key: "PgUp/PgDn/Home/End", action: "scroll"),
-                ]
+                hints += [KeyHint(key: "↑↓ PgUp PgDn", action: "move"), KeyHint(key: "Space", action: "pin")]
             }
-            return hints + [KeyHint(key: "r", action: "reload")]
+            return hints + retry
         case .insights:
-            return [KeyHint(key: "Tab", action: "transactions"), KeyHint(key: "r", action: "reload")]
+            return [KeyHint(key: "Tab", action: "transactions")] + retry
         }
     }
 
     public func handle(_ key: Key) -> KeyHandling {
         let state = presenter.viewState
-        if key == .character("r") {
+        if key == .character("r"), state.offersRetry {
             presenter.send(.reload)
             return .handled
         }
@@ -57,8 +53,6 @@ public final class TransactionsScene: TerminalScene {
         case .down: presenter.send(.moveSelection(by: 1))
         case .pageUp: presenter.send(.moveSelection(by: -page))
         case .pageDown: presenter.send(.moveSelection(by: page))
-        case .home: presenter.send(.selectFirst)
-        case .end: presenter.send(.selectLast)
         case .character(" "), .enter: presenter.send(.togglePin)
         default: return .ignored
         }
@@ -85,7 +79,8 @@ public final class TransactionsScene: TerminalScene {
         }
         if let notice = state.notice {
             let used = frame.putWrapped(
-                notice, in: Rect(x: 2, y: top, width: size.width - 4, height: 2), style: Style(foreground: Palette.notice))
+                notice, in: Rect(x: 2, y: top, width: size.width - 4, height: 2),
+                style: Style(foreground: Palette.notice))
             top += used + 1
         }
         let body = Rect(x: 0, y: top, width: size.width, height: size.height - top)
@@ -93,7 +88,8 @@ public final class TransactionsScene: TerminalScene {
         case .loading(let message):
             frame.putWrapped(message, in: body.insetBy(dx: 2, dy: 0), style: Palette.secondary)
         case .failed(let message):
-            let used = frame.putWrapped(message, in: Rect(x: 2, y: body.y, width: body.width - 4, height: body.height - 2),
+            let used = frame.putWrapped(
+                message, in: Rect(x: 2, y: body.y, width: body.width - 4, height: body.height - 2),
                 style: Style(foreground: Palette.error))
             frame.put("Press r to try again.", at: Point(x: 2, y: body.y + used + 1), style: Palette.secondary)
         case .loaded:
@@ -108,7 +104,8 @@ public final class TransactionsScene: TerminalScene {
     private func drawTransactions(_ state: TransactionsPresenter.ViewState, in rect: Rect, into frame: inout Frame) {
         let list = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - FloatingSumView.height)
         if let sum = state.sum {
-            FloatingSumView.draw(sum, in: Rect(x: rect.x, y: list.maxY, width: rect.width, height: FloatingSumView.height), into: &frame)
+            FloatingSumView.draw(
+                sum, in: Rect(x: rect.x, y: list.maxY, width: rect.width, height: FloatingSumView.height), into: &frame)
         }
         if let message = state.emptyMessage {
             frame.putWrapped(message, in: list.insetBy(dx: 2, dy: 0), style: Palette.secondary)
@@ -128,11 +125,14 @@ public final class TransactionsScene: TerminalScene {
         page = max(shown.count, 1)
         for placed in shown {
             TransactionRowView.draw(
-                rows[placed.index], selected: placed.index == state.selectedRow, top: viewport.y + placed.y, in: viewport,
+                rows[placed.index], selected: placed.index == state.selectedRow, top: viewport.y + placed.y,
+                in: viewport,
                 into: &frame)
         }
         if let first = shown.first, let last = shown.last {
-            frame.put(rows.position(showing: first.index...last.index), in: Rect(x: list.x + 2, y: list.maxY - 1, width: list.width - 3, height: 1),
+            frame.put(
+                rows.position(showing: first.index...last.index),
+                in: Rect(x: list.x + 2, y: list.maxY - 1, width: list.width - 3, height: 1),
                 style: Palette.secondary, alignment: .trailing)
         }
     }

@@ -11,8 +11,6 @@ public final class TransactionStore {
     public private(set) var transactions: [Transaction] = []
     /// `pinned[i]` is the pin of `transactions[i]`.
     public private(set) var pinned: [Bool] = []
-    /// Increases on every change, so a view of the store can tell it is stale.
-    public private(set) var revision = 0
     /// Why the saved pins could not be read, when they could not.
     public let pinsWarning: String?
 
@@ -31,7 +29,8 @@ public final class TransactionStore {
             pinsWarning = nil
         } catch {
             unpinnedIDs = []
-            pinsWarning = "The saved pins could not be read (\(error.userFacingMessage)). Every transaction starts pinned; the next pin change replaces them."
+            pinsWarning =
+                "The saved pins could not be read (\(error.userFacingMessage)). Every transaction starts pinned; the next pin change replaces them."
         }
     }
 
@@ -53,14 +52,15 @@ public final class TransactionStore {
         positionsBySlot = slots
         pinnedTotals = totals
         positionByID = byID
-        revision += 1
     }
 
     /// Ascending positions into `transactions` of the filter's transactions.
     public func positions(in filter: CategoryFilter) -> [Int] { positionsBySlot[Self.slot(of: filter)] }
 
     /// The filter's transactions, in source order.
-    public func transactions(in filter: CategoryFilter) -> [Transaction] { positions(in: filter).map { transactions[$0] } }
+    public func transactions(in filter: CategoryFilter) -> [Transaction] {
+        positions(in: filter).map { transactions[$0] }
+    }
 
     /// The sum of the filter's pinned transactions.
     public func pinnedTotal(in filter: CategoryFilter) -> Money {
@@ -88,7 +88,6 @@ public final class TransactionStore {
             unpinnedIDs.insert(transaction.id)
         }
         pins.save(unpinnedIDs: unpinnedIDs)
-        revision += 1
     }
 
     private static func slot(of filter: CategoryFilter) -> Int {
