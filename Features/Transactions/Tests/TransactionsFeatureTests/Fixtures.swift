@@ -74,13 +74,13 @@ typealias ViewState = TransactionsPresenter.ViewState
 func loadedScreen(
     tab: TransactionsPresenter.Tab = .transactions, filter: CategoryFilter = .all, unpinned: Set<Int> = [],
     selectedRow: Int? = 0, sum: String, insights: [(amount: String, share: String, perMille: Int)], total: String,
-    notice: String? = nil
+    notice: String? = nil, offersRetry: Bool? = nil
 ) -> Screen {
     let rows = starterRows(in: filter, unpinned: unpinned)
     let state = ViewState(
         tab: tab,
         tabs: TransactionsPresenter.Tab.allCases.map { ViewState.TabItem(title: $0.title, isSelected: $0 == tab) },
-        status: .loaded, notice: notice, offersRetry: notice != nil,
+        status: .loaded, notice: notice, offersRetry: offersRetry ?? (notice != nil),
         filters: CategoryFilter.allCases.map {
             ViewState.FilterButton(title: $0.title, colorName: $0.colorName, isSelected: $0 == filter)
         },

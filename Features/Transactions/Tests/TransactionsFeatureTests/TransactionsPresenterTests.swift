@@ -214,6 +214,17 @@ import Testing
                     notice: "Reload failed: \(file.path): the file does not exist. Press r to try again."))
     }
 
+    @Test func unreadableSavedPinsAreShownAsANotice() async throws {
+        let host = try TestHost()
+        host.store.set(Data("{".utf8), forKey: "unpinned-ids")
+        let presenter = try await loadedFeature(host: host).presenter
+        let warning = try #require(presenter.store.pinsWarning)
+        #expect(
+            Screen(presenter.viewState)
+                == loadedScreen(
+                    sum: "$472.08", insights: starterInsights, total: "$472.08", notice: warning, offersRetry: false))
+    }
+
     @Test func lifecycleEventsChangeNothing() async throws {
         let host = try TestHost()
         let presenter = try await loadedFeature(host: host).presenter

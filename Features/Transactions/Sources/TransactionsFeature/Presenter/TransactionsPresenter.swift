@@ -10,7 +10,6 @@ public final class TransactionsPresenter: Presenter {
         case reload
         /// Sent by the presenter when a load ends.
         case finishedLoading(Result<Loaded<[Transaction]>, FeatureError>)
-        case showTab(Tab)
         /// Tab: Transactions ↔ Insights.
         case switchTab
         case chooseFilter(CategoryFilter)
@@ -41,6 +40,8 @@ public final class TransactionsPresenter: Presenter {
     public static let loadingMessage = "Loading transactions…"
     public static let sumLabel = "Total spent:"
     public static let insightsTotalLabel = "Total spent"
+    /// Shown with a failed load, a failed reload or an offline copy.
+    public static let retryHint = "Press r to try again."
 
     public init(
         source: AnyDataSource<Loaded<[Transaction]>>, store: TransactionStore, formatting: TransactionFormatting
@@ -72,8 +73,6 @@ public final class TransactionsPresenter: Presenter {
         case .finishedLoading(let result):
             loading = nil
             finishLoading(result)
-        case .showTab(let newTab):
-            tab = newTab
         case .switchTab:
             tab = tab == .transactions ? .insights : .transactions
         case .chooseFilter(let newFilter):
@@ -208,11 +207,11 @@ public final class TransactionsPresenter: Presenter {
 
     private var notice: String? {
         var notices: [String] = []
-        if let reloadFailure { notices.append("\(reloadFailure) Press r to try again.") }
+        if let reloadFailure { notices.append(reloadFailure) }
         if case .cached(let savedAt, let reason) = origin {
-            notices.append(
-                "Offline: showing the copy saved \(formatting.moment(savedAt)). \(reason) Press r to try again.")
+            notices.append("Offline: showing the copy saved \(formatting.moment(savedAt)). \(reason)")
         }
+        if !notices.isEmpty { notices.append(Self.retryHint) }
         if let warning = store.pinsWarning { notices.append(warning) }
         return notices.isEmpty ? nil : notices.joined(separator: " ")
     }

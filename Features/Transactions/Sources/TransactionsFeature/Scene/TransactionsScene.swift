@@ -91,7 +91,7 @@ public final class TransactionsScene: TerminalScene {
             let used = frame.putWrapped(
                 message, in: Rect(x: 2, y: body.y, width: body.width - 4, height: body.height - 2),
                 style: Style(foreground: Palette.error))
-            frame.put("Press r to try again.", at: Point(x: 2, y: body.y + used + 1), style: Palette.secondary)
+            frame.put(TransactionsPresenter.retryHint, at: Point(x: 2, y: body.y + used + 1), style: Palette.secondary)
         case .loaded:
             switch state.tab {
             case .transactions: drawTransactions(state, in: body, into: &frame)
