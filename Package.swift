@@ -6,6 +6,7 @@ import PackageDescription
 let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: begin
     (name: "OfferCountdown", resources: false),
+    (name: "Transactions", resources: true),
     // scaffold-feature: end
 ]
 

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostRuntime
 import OfferCountdownFeature
+import TransactionsFeature
 
 /// The composition root's explicit list of compiled-in features, in home-screen order.
 enum BuiltInFeatures {
@@ -8,6 +9,7 @@ enum BuiltInFeatures {
         [
             // scaffold-feature: begin
             OfferCountdownFeature.self,
+            TransactionsFeature.self,
             // scaffold-feature: end
         ]
     }
