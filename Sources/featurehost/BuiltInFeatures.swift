@@ -1,4 +1,5 @@
 import FeatureHostCore
+import InvitationsFeature
 import FeatureHostRuntime
 
 /// The composition root's explicit list of compiled-in features, in home-screen order.
@@ -6,6 +7,7 @@ enum BuiltInFeatures {
     static var types: [any Feature.Type] {
         [
             // scaffold-feature: begin
+            InvitationsFeature.self,
             // scaffold-feature: end
         ]
     }
