@@ -1,1 +1,1 @@
-import Testing
+// TerminalUI tests arrive with the TerminalUI kit.
