@@ -1,1 +1,0 @@
-// TerminalUI tests arrive with the TerminalUI kit.
