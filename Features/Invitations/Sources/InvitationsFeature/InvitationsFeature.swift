@@ -1,10 +1,11 @@
 import DataSources
 import FeatureHostCore
 import Foundation
+import TerminalUI
 
 /// Request and cancel a Broccoli & Co. beta invitation against the `fakeAuth` backend (`http`) or a local
 /// backend with the same rules (`in-memory`).
-public struct InvitationsFeature: Feature {
+public struct InvitationsFeature: TerminalFeature {
     public static let fakeAuthURLString = "https://us-central1-blinkapp-684c1.cloudfunctions.net/fakeAuth"
 
     public static let manifest = FeatureManifest(
@@ -25,4 +26,7 @@ public struct InvitationsFeature: Feature {
             backend: backend, store: RegistrationStore(context.keyValueStore), timeline: context.makeTimeline(),
             activity: context.activity)
     }
+
+    @MainActor
+    public func makeScene() -> any TerminalScene { InvitationsScene(presenter: presenter) }
 }

@@ -73,7 +73,8 @@ enum Expected {
     ) -> ViewState.Modal {
         let fields = InvitationField.allCases.enumerated().map { index, field in
             ViewState.Field(
-                id: field, label: ["Full name", "Email", "Confirm email"][index], text: texts[index],
+                id: field, label: ["Full name", "Email", "Confirm email"][index],
+                placeholder: ["Your first and last name", "name@example.com", "The same email again"][index], text: texts[index],
                 cursor: cursors[field] ?? texts[index].count, error: errors[field], isFocused: focus == .field(field))
         }
         return .requestForm(

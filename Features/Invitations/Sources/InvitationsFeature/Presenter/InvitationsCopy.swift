@@ -21,6 +21,14 @@ public enum InvitationsCopy {
         }
     }
 
+    public static func placeholder(_ field: InvitationField) -> String {
+        switch field {
+        case .fullName: return "Your first and last name"
+        case .email: return "name@example.com"
+        case .confirmEmail: return "The same email again"
+        }
+    }
+
     // Congratulations
     public static let doneTitle = "All done!"
     public static let doneMessage = "You will be one of the first to experience Broccoli & Co. when we launch."

@@ -321,7 +321,7 @@ public final class InvitationsPresenter: Presenter {
         let fields = InvitationField.allCases.map { field in
             let value = form.value(field)
             return ViewState.Field(
-                id: field, label: InvitationsCopy.label(field), text: value.text, cursor: value.cursor,
+                id: field, label: InvitationsCopy.label(field), placeholder: InvitationsCopy.placeholder(field), text: value.text, cursor: value.cursor,
                 error: problems[field]?.message, isFocused: form.focus == .field(field))
         }
         let status: ViewState.Status?

@@ -43,6 +43,8 @@ extension InvitationsPresenter {
         public struct Field: Equatable, Sendable {
             public var id: InvitationField
             public var label: String
+            /// Shown dimmed while the field is empty.
+            public var placeholder: String
             public var text: String
             /// Position of the cursor in characters of `text`.
             public var cursor: Int
