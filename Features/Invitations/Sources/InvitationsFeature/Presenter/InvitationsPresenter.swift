@@ -75,10 +75,6 @@ public final class InvitationsPresenter: Presenter {
         viewState = makeViewState()
     }
 
-    isolated deinit {
-        animationTask?.cancel()
-    }
-
     /// How many times the state changed: the number of frames asked for.
     public var frameRequests: Int { observers.notificationCount }
 
