@@ -126,23 +126,37 @@ struct SceneTests {
     }
 
     @Test("Key hints follow the screen")
-    func hints() throws {
+    func hints() async throws {
         let h = try Harness(source: SourceConfiguration(kind: .inMemory))
         let scene = InvitationsScene(presenter: h.presenter)
         #expect(scene.keyHints == [KeyHint(key: "Enter", action: "Request an invite")])
         h.send(.activate)
         #expect(
             scene.keyHints == [
+                KeyHint(key: "Enter", action: "next field"), KeyHint(key: "Esc", action: "close"),
                 KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous"),
-                KeyHint(key: "Enter", action: "next field"), KeyHint(key: "←/→ Home/End", action: "move cursor"),
-                KeyHint(key: "Backspace/Delete", action: "erase"), KeyHint(key: "Esc", action: "close"),
+                KeyHint(key: "←/→ Home/End", action: "cursor"), KeyHint(key: "Backspace/Del", action: "erase"),
             ])
         h.send(.focusPrevious)
         #expect(
             scene.keyHints == [
-                KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous"),
                 KeyHint(key: "Enter", action: "send"), KeyHint(key: "Esc", action: "close"),
+                KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous"),
             ])
+        h.send(.focusNext, .insert("Jane"), .focusNext, .insert("j@e.co"), .focusNext, .insert("j@e.co"), .focusNext, .activate)
+        #expect(scene.keyHints == [KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous")])
+        await h.settle()
+        #expect(scene.keyHints == [KeyHint(key: "Enter/Esc", action: "OK")])
+        h.send(.dismiss)
+        #expect(scene.keyHints == [KeyHint(key: "Enter", action: "Cancel invite")])
+        h.send(.activate)
+        #expect(
+            scene.keyHints == [
+                KeyHint(key: "←/→", action: "choose"), KeyHint(key: "Enter", action: "keep invite"),
+                KeyHint(key: "Esc", action: "keep invite"),
+            ])
+        h.send(.focusNext)
+        #expect(scene.keyHints[1] == KeyHint(key: "Enter", action: "cancel invite"))
     }
 
     @Test("Confetti glyphs are one column wide")

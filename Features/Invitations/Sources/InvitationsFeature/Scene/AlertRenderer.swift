@@ -21,9 +21,11 @@ enum AlertRenderer {
         let keepWidth = Frame.buttonWidth(alert.keepButton)
         let total = keepWidth + gap + Frame.buttonWidth(alert.cancelButton)
         let x = interior.x + (interior.width - total) / 2
-        frame.drawButton(alert.keepButton, at: Point(x: x, y: y), focused: alert.focus == .keep, accent: InvitationsPalette.brand)
+        let keep = Point(x: x, y: y)
+        let cancel = Point(x: x + keepWidth + gap, y: y)
+        frame.drawButton(alert.keepButton, at: keep, focused: alert.focus == .keep, style: .foreground(InvitationsPalette.brand))
         frame.drawButton(
-            alert.cancelButton, at: Point(x: x + keepWidth + gap, y: y), focused: alert.focus == .cancelInvite,
-            style: .foreground(InvitationsPalette.error), accent: InvitationsPalette.error)
+            alert.cancelButton, at: cancel, focused: alert.focus == .cancelInvite, style: .foreground(InvitationsPalette.error))
+        FocusMarker.draw(before: alert.focus == .keep ? keep : cancel, in: &frame)
     }
 }

@@ -31,7 +31,7 @@ enum CelebrationRenderer {
         y += 1
         let buttonWidth = Frame.buttonWidth(celebration.button)
         frame.drawButton(
-            celebration.button, at: Point(x: interior.x + (interior.width - buttonWidth) / 2, y: y), focused: true, accent: start)
+            celebration.button, at: Point(x: interior.x + (interior.width - buttonWidth) / 2, y: y), focused: true, style: .foreground(start))
     }
 
     /// Pieces are placed by their fractions of the screen; none is drawn over the card.

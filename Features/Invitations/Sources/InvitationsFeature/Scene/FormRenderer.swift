@@ -34,9 +34,12 @@ enum FormRenderer {
         }
         y += statusRows + 1
         let buttonWidth = Frame.buttonWidth(form.sendButton)
+        let button = Point(x: interior.x + (interior.width - buttonWidth) / 2, y: y)
+        let focused = form.isSendFocused && !form.isSending
         frame.drawButton(
-            form.sendButton, at: Point(x: interior.x + (interior.width - buttonWidth) / 2, y: y),
-            focused: form.isSendFocused && !form.isSending, style: Style(dim: form.isSending), accent: InvitationsPalette.brand)
+            form.sendButton, at: button, focused: focused,
+            style: Style(foreground: form.isSending ? nil : InvitationsPalette.brand, dim: form.isSending))
+        if focused { FocusMarker.draw(before: button, in: &frame) }
     }
 
     private static func drawField(
@@ -48,7 +51,7 @@ enum FormRenderer {
         let background = field.isFocused ? InvitationsPalette.focusedFieldBackground : InvitationsPalette.fieldBackground
         frame.fill(input, style: Style(background: background))
         if field.isFocused {
-            frame.put("›", at: Point(x: x - 2, y: y + 1), style: .foreground(InvitationsPalette.brand, bold: true))
+            FocusMarker.draw(before: Point(x: x - 1, y: y + 1), in: &frame)
         }
         let window = TextFieldWindow(text: field.text, cursor: field.cursor, width: width)
         if field.text.isEmpty {

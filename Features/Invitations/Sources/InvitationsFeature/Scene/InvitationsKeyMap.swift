@@ -52,17 +52,16 @@ enum InvitationsKeyMap {
         case nil:
             return [KeyHint(key: "Enter", action: state.page.button)]
         case .requestForm(let form):
-            if form.isSending { return [KeyHint(key: "Tab", action: "next"), KeyHint(key: "Shift-Tab", action: "previous")] }
+            // Most useful first: the footer cuts what does not fit.
+            if form.isSending { return [KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous")] }
             var hints = [
+                KeyHint(key: "Enter", action: form.isSendFocused ? "send" : "next field"), KeyHint(key: "Esc", action: "close"),
                 KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous"),
-                KeyHint(key: "Enter", action: form.isSendFocused ? "send" : "next field"),
             ]
             if !form.isSendFocused {
-                hints += [
-                    KeyHint(key: "←/→ Home/End", action: "move cursor"), KeyHint(key: "Backspace/Delete", action: "erase"),
-                ]
+                hints += [KeyHint(key: "←/→ Home/End", action: "cursor"), KeyHint(key: "Backspace/Del", action: "erase")]
             }
-            return hints + [KeyHint(key: "Esc", action: "close")]
+            return hints
         case .cancelAlert(let alert):
             return [
                 KeyHint(key: "←/→", action: "choose"),

@@ -34,10 +34,11 @@ enum PageRenderer {
         }
         y += 1
         let buttonWidth = Frame.buttonWidth(page.button)
-        let accent = page.kind == .registered ? InvitationsPalette.error : InvitationsPalette.brand
+        // Focus is reversed colours (not a background colour), so it shows with NO_COLOR too.
+        let color = page.kind == .registered ? InvitationsPalette.error : InvitationsPalette.brand
         frame.drawButton(
             page.button, at: Point(x: (frame.size.width - buttonWidth) / 2, y: y), focused: page.isButtonFocused,
-            style: Style(foreground: page.kind == .registered ? InvitationsPalette.error : nil), accent: accent)
+            style: .foreground(color))
         y += 2
         for row in notice {
             frame.put(row, in: Rect(x: left, y: y, width: width, height: 1), style: .foreground(InvitationsPalette.warning), alignment: .center)
