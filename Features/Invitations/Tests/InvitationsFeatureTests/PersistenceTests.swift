@@ -18,7 +18,7 @@ struct PersistenceTests {
         await first.settle()
         #expect(first.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
         let stored = try #require(host.store.data(forKey: "registration"))
-        #expect(try JSONDecoder().decode(Invitation.self, from: stored) == Invitation(name: "Jane Doe", email: "jane@example.com"))
+        #expect(String(decoding: stored, as: UTF8.self) == #"{"email":"jane@example.com","name":"Jane Doe"}"#)
 
         // Quit during the congratulations: the next start already knows.
         let second = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)

@@ -33,7 +33,14 @@ public struct RegistrationStore: Sendable {
     }
 
     public func save(_ invitation: Invitation?) {
+        guard let invitation else {
+            store.set(nil, forKey: Self.key)
+            return
+        }
+        // Sorted keys: the same bytes every time, for `featurehost store get` and the tests.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding two strings cannot fail.
-        try? store.setValue(invitation, forKey: Self.key)
+        store.set(try? encoder.encode(invitation), forKey: Self.key)
     }
 }
