@@ -98,10 +98,22 @@ struct SceneTests {
         let h = try Harness(source: SourceConfiguration(kind: .inMemory))
         let d = driver(h, size: Size(width: 60, height: 18))
         type(d, "\r" + String(repeating: "abcdefghij", count: 6) + "\u{1B}[H\u{1B}[C")
-        #expect(TextFieldWindow(text: "abcdef", cursor: 6, width: 4) == TextFieldWindow.make("def", 3))
-        #expect(TextFieldWindow(text: "abcdef", cursor: 1, width: 4) == TextFieldWindow.make("abcd", 1))
-        #expect(TextFieldWindow(text: "李小龙abc", cursor: 3, width: 5) == TextFieldWindow.make("小龙a", 4))
+        #expect(TextFieldWindow(text: "abcdef", cursor: 6, width: 4) == TextFieldWindow.make("def", 3, nil))
+        #expect(TextFieldWindow(text: "abcdef", cursor: 1, width: 4) == TextFieldWindow.make("abcd", 1, "b"))
+        #expect(TextFieldWindow(text: "李小龙abc", cursor: 3, width: 5) == TextFieldWindow.make("小龙a", 4, "a"))
+        #expect(TextFieldWindow(text: "李小龙abc", cursor: 1, width: 5) == TextFieldWindow.make("李小", 2, "小"))
         try check(d, "form-scrolled-60x18.txt")
+    }
+
+    @Test("The cursor on a wide character keeps both of its cells")
+    func wideCursor() throws {
+        let h = try Harness(source: SourceConfiguration(kind: .inMemory))
+        let d = driver(h)
+        type(d, "\r李小龙\u{1B}[H\u{1B}[C")
+        let line = try #require(d.text().split(separator: "\n").first { $0.contains("›") })
+        #expect(line.contains("› 李小龙 "))
+        let cursor = d.frame()[13, 7]
+        #expect(cursor.grapheme == "小" && cursor.style.reverse)
     }
 
     @Test("Keys: a paste arrives in one read and is kept whole; q types; Esc and q on the page go to the shell")
@@ -168,10 +180,11 @@ struct SceneTests {
 }
 
 extension TextFieldWindow {
-    static func make(_ text: String, _ cursorColumn: Int) -> TextFieldWindow {
+    static func make(_ text: String, _ cursorColumn: Int, _ cursorCharacter: Character?) -> TextFieldWindow {
         var window = TextFieldWindow(text: "", cursor: 0, width: 1)
         window.text = text
         window.cursorColumn = cursorColumn
+        window.cursorCharacter = cursorCharacter
         return window
     }
 }

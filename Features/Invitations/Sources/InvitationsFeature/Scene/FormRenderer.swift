@@ -60,11 +60,10 @@ enum FormRenderer {
             frame.put(window.text, at: input.origin, style: Style(dim: locked), maxWidth: width)
         }
         if field.isFocused, !locked {
-            // The cursor: the cell under it shown reversed.
-            let cursor = Point(x: x + window.cursorColumn, y: y + 1)
-            var cell = frame[cursor.x, cursor.y]
-            cell.style.reverse = true
-            frame[cursor.x, cursor.y] = cell
+            // The cursor: the character under it (or the placeholder's first, or a space) drawn reversed,
+            // redrawn whole so a wide character keeps both of its cells.
+            let under = window.cursorCharacter ?? (field.text.isEmpty ? field.placeholder.first : nil) ?? " "
+            frame.put(String(under), at: Point(x: x + window.cursorColumn, y: y + 1), style: Style(reverse: true))
         }
         if let error = field.error {
             frame.put(error, in: Rect(x: x, y: y + 2, width: width, height: 1), style: .foreground(InvitationsPalette.error))

@@ -5,6 +5,8 @@ import TerminalUI
 struct TextFieldWindow: Equatable {
     var text: String
     var cursorColumn: Int
+    /// The character the cursor sits on; nil at the end of the text.
+    var cursorCharacter: Character?
 
     init(text: String, cursor: Int, width: Int) {
         let characters = Array(text)
@@ -12,6 +14,7 @@ struct TextFieldWindow: Equatable {
         guard width > 0 else {
             self.text = ""
             cursorColumn = 0
+            cursorCharacter = nil
             return
         }
         let widths = characters.map(DisplayWidth.of)
@@ -30,5 +33,6 @@ struct TextFieldWindow: Equatable {
         }
         self.text = String(characters[start..<end])
         cursorColumn = before
+        cursorCharacter = cursor < end ? characters[cursor] : nil
     }
 }
