@@ -7,6 +7,7 @@ let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: begin
     (name: "OfferCountdown", resources: false),
     (name: "Transactions", resources: true),
+    (name: "Invitations", resources: false),
     // scaffold-feature: end
 ]
 

@@ -1,4 +1,5 @@
 import FeatureHostCore
+import InvitationsFeature
 import FeatureHostRuntime
 import OfferCountdownFeature
 import TransactionsFeature
@@ -10,6 +11,7 @@ enum BuiltInFeatures {
             // scaffold-feature: begin
             OfferCountdownFeature.self,
             TransactionsFeature.self,
+            InvitationsFeature.self,
             // scaffold-feature: end
         ]
     }
