@@ -29,7 +29,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// How many times the main actor yields after each wake-up; enough for a woken task to re-arm its timer.
     private let settleYields: Int
 
-    public init(settleYields: Int = 8) { self.settleYields = settleYields }
+    public init(settleYields: Int = 3) { self.settleYields = settleYields }
 
     public var now: Instant {
         lock.lock()

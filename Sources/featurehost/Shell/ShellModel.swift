@@ -104,7 +104,9 @@ final class ShellModel {
         case .feature(let index):
             let back = only == nil ? "back" : "quit"
             let own = entries[index].runningScene?.keyHints ?? []
-            return own + [KeyHint(key: "Esc", action: back), KeyHint(key: "Ctrl-C", action: "quit")]
+            // While a popup is open the scene lists Esc itself ("Esc close"); the shell's meaning waits.
+            let shell = own.contains { $0.key == "Esc" } ? [] : [KeyHint(key: "Esc", action: back)]
+            return own + shell + [KeyHint(key: "Ctrl-C", action: "quit")]
         }
     }
 }

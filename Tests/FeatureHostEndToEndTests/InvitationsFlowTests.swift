@@ -1,0 +1,59 @@
+import FeatureHostTesting
+import Foundation
+import Testing
+
+/// The invitation flow through `featurehost snapshot --input …` against a loopback fakeAuth, across
+/// separate processes, which also shows the key-value store surviving a restart.
+@Suite struct InvitationsFlowTests {
+    let directory: TemporaryDirectory
+    let server: LoopbackHTTPServer
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        server = try LoopbackHTTPServer()
+        try directory.write(
+            #"{"features":[{"id":"invitations","source":{"kind":"http","url":"\#(server.url("fakeAuth").absoluteString)","timeout":5}}]}"#,
+            to: "featurehost.json")
+    }
+
+    func featurehost(_ arguments: [String]) throws -> ProcessResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["FEATUREHOST_CONFIG"] = nil
+        environment["FEATUREHOST_DATA_DIR"] = directory.file("data").path
+        return try ProcessRunner.run(ProductsDirectory.executable("featurehost"), arguments, environment: environment, currentDirectory: directory.url)
+    }
+
+    func snapshot(_ inputs: [String]) throws -> String {
+        let result = try featurehost(["snapshot", "invitations"] + inputs.flatMap { ["--input", $0] })
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        return result.standardOutput
+    }
+
+    @Test func requestThenRegisteredOnTheNextStartThenCancel() throws {
+        server.respond(with: .text("Registered"))
+        let done = try snapshot(["\\rJane Doe\\rjane@example.com\\rjane@example.com\\r", "\\r"])
+        #expect(done.contains("All done!"))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.headers["content-type"] == "application/json")
+        let body = try JSONSerialization.jsonObject(with: request.body) as? [String: String]
+        #expect(body == ["name": "Jane Doe", "email": "jane@example.com"])
+
+        let stored = try featurehost(["store", "get", "invitations", "registration"])
+        #expect(stored.status == 0)
+        #expect(stored.standardOutput.contains("jane@example.com"), "the registration is on disk for the next process")
+
+        let registered = try snapshot([])
+        #expect(registered.contains("Cancel invite"), "a new process opens the registered page")
+
+        let cancelled = try snapshot(["\\r", "\\t\\r", "\\r"])
+        #expect(cancelled.contains("Request an invite"))
+        #expect(server.requests.count == 1, "cancelling is local")
+    }
+
+    @Test func aUsedEmailShowsTheServersMessage() throws {
+        server.respond(with: .json(#"{"errorMessage":"This email address is already in use"}"#, status: 400))
+        let frame = try snapshot(["\\rJane Doe\\rusedemail@blinq.app\\rusedemail@blinq.app\\r", "\\r"])
+        #expect(frame.contains("This email address is already in use"))
+    }
+}

@@ -1,0 +1,84 @@
+import FeatureHostTesting
+import Foundation
+import Testing
+
+/// `featurehost snapshot` run as a separate process, as a user or a review script would.
+@Suite struct SnapshotTests {
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["FEATUREHOST_CONFIG"] = nil
+        environment["FEATUREHOST_DATA_DIR"] = directory.file("data").path
+        environment["NO_COLOR"] = "1"
+        return environment
+    }
+
+    func featurehost(_ arguments: [String]) throws -> ProcessResult {
+        try ProcessRunner.run(ProductsDirectory.executable("featurehost"), arguments, environment: environment, currentDirectory: directory.url)
+    }
+
+    func snapshot(_ arguments: String...) throws -> String {
+        let result = try featurehost(["snapshot"] + arguments)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        return result.standardOutput
+    }
+
+    @Test func offerCountdownAfterFiveAndAHalfSeconds() throws {
+        let frame = try snapshot("offer-countdown", "--advance", "5.5")
+        #expect(frame.contains("│  00  │ : │  23  │ : │  59  │ : │  55  │"))
+        let lines = frame.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 25, "24 rows and the final newline")
+        #expect(!frame.contains("\u{1B}"), "plain text, no escape codes")
+        #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "trailing spaces trimmed")
+    }
+
+    @Test func focusOutPausesTheCountdownUntilFocusIn() throws {
+        let frame = try snapshot("offer-countdown", "--advance", "2", "--input", "\\e[O", "--advance", "60", "--input", "\\e[I", "--advance", "1.5")
+        #expect(frame.contains("│  00  │ : │  23  │ : │  59  │ : │  57  │"))
+    }
+
+    @Test func offerActivationPopup() throws {
+        let frame = try snapshot("offer-countdown", "--advance", "3", "--input", "\\r")
+        #expect(frame.contains("Great!"))
+        #expect(frame.contains("Offer activated at 23:59:57"))
+    }
+
+    @Test func anHourAdvancesInVirtualTimeTickByTick() throws {
+        let started = Date()
+        let frame = try snapshot("offer-countdown", "--advance", "3661.5")
+        #expect(frame.contains("│  00  │ : │  22  │ : │  58  │ : │  59  │"))
+        #expect(Date().timeIntervalSince(started) < 60, "a simulated hour takes seconds, not an hour")
+    }
+
+    @Test func transactionsShowsTheTotalOfEveryPinnedTransaction() throws {
+        let frame = try snapshot("transactions", "--locale", "en_US")
+        #expect(frame.contains("$472.08"))
+    }
+
+    @Test func sizeLocaleAndHourCycleAreApplied() throws {
+        let frame = try snapshot("transactions", "--size", "100x30", "--locale", "de_DE", "--hour-cycle", "24", "--time-zone", "Europe/Oslo")
+        let lines = frame.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 31)
+        #expect(frame.contains("472,08"))
+    }
+
+    @Test(arguments: [
+        (["snapshot", "weather"], "unknown feature \"weather\"; known ids:"),
+        (["snapshot", "offer-countdown", "--size", "80"], "--size 80 is not WIDTHxHEIGHT"),
+        (["snapshot", "offer-countdown", "--now", "yesterday"], "--now yesterday is not an ISO 8601 date-time"),
+        (["snapshot", "offer-countdown", "--hour-cycle", "13"], "--hour-cycle must be 12 or 24, found 13."),
+        (["snapshot", "offer-countdown", "--time-zone", "Mars/Base"], "--time-zone Mars/Base is not a known time zone"),
+        (["snapshot", "offer-countdown", "--advance", "-1"], "--advance -1 is not a number of seconds"),
+        (["snapshot", "offer-countdown", "--locale", "xx_YY_ZZ"], "--locale xx_YY_ZZ is not a known locale"),
+        (["snapshot"], "snapshot: name the feature"),
+    ])
+    func badArgumentsExitOneWithAMessage(arguments: [String], message: String) throws {
+        let result = try featurehost(arguments)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+}
