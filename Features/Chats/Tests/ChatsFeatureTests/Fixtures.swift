@@ -55,12 +55,12 @@ enum Fixtures {
     /// The list state for `chats` (already in display order) with `avatars` and the default selection.
     static func list(
         _ chats: [Chat], summary: String, avatars: [URL: AvatarState] = [:], now: Date = start, selected: Int = 0,
-        scrollTop: Int = 0, notice: String? = nil, refreshing: Bool = false
+        scrollTop: Int = 0, notice: String? = nil, refreshing: String? = nil
     ) -> ChatListState {
         ChatListState(
             title: "Chats", summary: summary, notice: notice,
             content: .rows(ChatRows(chats: chats, avatars: avatars, now: now, formatter: formatter())),
-            selectedIndex: selected, scrollTop: scrollTop, isRefreshing: refreshing, keyHints: listHints)
+            selectedIndex: selected, scrollTop: scrollTop, refreshing: refreshing, keyHints: listHints)
     }
 }
 

@@ -22,7 +22,7 @@ struct PresenterTimelineTests {
         behind listLayer: LayerState = LayerState(scale: 0.7, opacity: 1), progress: Double = 0, list: ChatListState
     ) -> ChatsViewState {
         ChatsViewState(
-            screen: screen,
+            screen: screen, loadingLabel: "Loading",
             loader: LoaderState(frameIndex: loader.0, nextFrameIndex: loader.1, dissolve: loader.2, frameCount: 6),
             loadingLayer: loading, listLayer: listLayer, transitionProgress: progress, list: list)
     }

@@ -66,7 +66,7 @@ public final class ChatsPresenter: Presenter {
         animation = LoadingAnimation(timing: timing)
         referenceDate = context.now()
         viewState = ChatsViewState(
-            screen: .launch, loader: animation.loader(at: .zero), loadingLayer: .identity,
+            screen: .launch, loadingLabel: strings[.loadingAccessibility], loader: animation.loader(at: .zero), loadingLayer: .identity,
             listLayer: animation.layers(progress: 0).list, transitionProgress: 0,
             list: ChatListState(title: strings[.title], content: .loading(strings[.reloading])))
         avatars = AvatarLoader(transport: context.transport) { [weak self] url, result, generation in
@@ -250,7 +250,7 @@ public final class ChatsPresenter: Presenter {
             list.summary = formatter.summary(chatCount: chats.count, unreadCount: chats.reduce(0) { $0 + max(0, $1.unreadMessagesCount) })
             list.selectedIndex = chats.isEmpty ? nil : selectedIndex
             list.scrollTop = scrollTop
-            list.isRefreshing = isLoading
+            list.refreshing = isLoading ? strings[.reloading] : nil
             if let refreshError {
                 list.notice = strings[.errorTitle] + ": " + refreshError
             } else if case .cached(let savedAt, _) = origin {

@@ -15,6 +15,8 @@ public struct ChatsViewState: Sendable, Equatable {
     }
 
     public var screen: Screen
+    /// The label under the loader: `Loading`.
+    public var loadingLabel: String
     public var loader: LoaderState
     public var loadingLayer: LayerState
     public var listLayer: LayerState
@@ -23,10 +25,11 @@ public struct ChatsViewState: Sendable, Equatable {
     public var list: ChatListState
 
     public init(
-        screen: Screen, loader: LoaderState, loadingLayer: LayerState, listLayer: LayerState,
+        screen: Screen, loadingLabel: String, loader: LoaderState, loadingLayer: LayerState, listLayer: LayerState,
         transitionProgress: Double, list: ChatListState
     ) {
         self.screen = screen
+        self.loadingLabel = loadingLabel
         self.loader = loader
         self.loadingLayer = loadingLayer
         self.listLayer = listLayer
@@ -56,13 +59,13 @@ public struct ChatListState: Sendable, Equatable {
     public var selectedIndex: Int?
     /// The first row the surface should draw at the top (it may move it to keep the selection in view).
     public var scrollTop: Int
-    /// A refresh is running while the old rows stay on screen.
-    public var isRefreshing: Bool
+    /// `Loading chats…` while a refresh runs and the old rows stay on screen; `nil` otherwise.
+    public var refreshing: String?
     public var keyHints: [ChatsKeyHint]
 
     public init(
         title: String, summary: String = "", notice: String? = nil, content: Content, selectedIndex: Int? = nil,
-        scrollTop: Int = 0, isRefreshing: Bool = false, keyHints: [ChatsKeyHint] = []
+        scrollTop: Int = 0, refreshing: String? = nil, keyHints: [ChatsKeyHint] = []
     ) {
         self.title = title
         self.summary = summary
@@ -70,7 +73,7 @@ public struct ChatListState: Sendable, Equatable {
         self.content = content
         self.selectedIndex = selectedIndex
         self.scrollTop = scrollTop
-        self.isRefreshing = isRefreshing
+        self.refreshing = refreshing
         self.keyHints = keyHints
     }
 
