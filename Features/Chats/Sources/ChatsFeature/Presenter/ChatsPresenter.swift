@@ -34,6 +34,7 @@ public final class ChatsPresenter: Presenter {
     private let source: ChatsSource
     private let clock: MonotonicTimeline
     private let now: @Sendable () -> Date
+    private let activity: ActivityTracker
     private let calendar: Calendar
     private let formatter: ChatRowFormatter
     private let animation: LoadingAnimation
@@ -60,6 +61,7 @@ public final class ChatsPresenter: Presenter {
         self.timing = timing
         clock = context.makeTimeline()
         now = context.now
+        activity = context.activity
         calendar = context.calendar
         let strings = ChatsStrings(locale: context.locale)
         formatter = ChatRowFormatter(locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle, strings: strings)
@@ -131,19 +133,23 @@ public final class ChatsPresenter: Presenter {
     private func load() {
         isLoading = true
         let source = self.source
+        let activity = self.activity
         Task { [weak self] in
-            let outcome = await Self.fetch(source)
+            let outcome = await Self.fetch(source, activity: activity)
             self?.send(.loadFinished(outcome))
         }
     }
 
-    /// Loads and sorts off the main actor: a large file must not stall the animation.
-    nonisolated private static func fetch(_ source: ChatsSource) async -> LoadOutcome {
-        do {
-            let loaded = try await source.load()
-            return .success(loaded.map { $0.sortedForDisplay() })
-        } catch {
-            return .failure(error.userFacingMessage)
+    /// Loads and sorts off the main actor: a large file must not stall the animation. Counted in flight until
+    /// sorted, so headless runs and tests wait for the whole load.
+    nonisolated private static func fetch(_ source: ChatsSource, activity: ActivityTracker) async -> LoadOutcome {
+        await activity.track {
+            do {
+                let loaded = try await source.load()
+                return .success(loaded.map { $0.sortedForDisplay() })
+            } catch {
+                return .failure(error.userFacingMessage)
+            }
         }
     }
 
