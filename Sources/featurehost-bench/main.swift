@@ -12,6 +12,7 @@ func runBenchmarks() async {
     // benchmark-suites: begin
     if bench.shouldRun("data-sources") { DataSourceBenchmarks.run(&bench) }
     if bench.shouldRun("terminal") { TerminalBenchmarks.run(&bench) }
+    if bench.shouldRun("chats") { await ChatsBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

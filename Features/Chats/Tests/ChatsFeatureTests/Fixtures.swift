@@ -48,7 +48,7 @@ enum Fixtures {
     }
 
     static let listHints = [
-        ChatsKeyHint(key: "↑↓", label: "Move"), ChatsKeyHint(key: "Home/End", label: "First/last"),
+        ChatsKeyHint(key: "↑↓/PgUp/PgDn", label: "Move"), ChatsKeyHint(key: "Home/End", label: "First/last"),
         ChatsKeyHint(key: "r", label: "Refresh"),
     ]
 

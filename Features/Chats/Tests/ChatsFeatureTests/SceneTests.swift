@@ -66,7 +66,7 @@ struct SceneTests {
         try GoldenFile.check(driver.text(), named: "list-40x12.txt", in: golden)
         #expect(
             scene.keyHints == [
-                KeyHint(key: "↑↓", action: "Move"), KeyHint(key: "Home/End", action: "First/last"), KeyHint(key: "r", action: "Refresh"),
+                KeyHint(key: "↑↓/PgUp/PgDn", action: "Move"), KeyHint(key: "Home/End", action: "First/last"), KeyHint(key: "r", action: "Refresh"),
             ])
     }
 

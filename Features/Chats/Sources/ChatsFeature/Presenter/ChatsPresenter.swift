@@ -44,6 +44,8 @@ public final class ChatsPresenter: Presenter {
     private var started: Duration?
     private var handOver: Duration?
     private var chats: [Chat]?
+    /// `14 chats · 1,475 unread messages`, computed once per load rather than on every key press.
+    private var summary = ""
     private var origin: DataOrigin = .fresh
     private var loadError: String?
     private var refreshError: String?
@@ -165,6 +167,8 @@ public final class ChatsPresenter: Presenter {
         case .success(let loaded):
             let previous = chats.flatMap { $0.indices.contains(selectedIndex) ? $0[selectedIndex].identifier : nil }
             chats = loaded.value
+            summary = formatter.summary(
+                chatCount: loaded.value.count, unreadCount: loaded.value.reduce(0) { $0 + max(0, $1.unreadMessagesCount) })
             origin = loaded.origin
             loadError = nil
             refreshError = nil
@@ -253,7 +257,7 @@ public final class ChatsPresenter: Presenter {
                 chats.isEmpty
                 ? .empty(title: strings[.emptyTitle], message: strings[.emptyMessage])
                 : .rows(ChatRows(chats: chats, avatars: avatars.states, now: referenceDate, formatter: formatter))
-            list.summary = formatter.summary(chatCount: chats.count, unreadCount: chats.reduce(0) { $0 + max(0, $1.unreadMessagesCount) })
+            list.summary = summary
             list.selectedIndex = chats.isEmpty ? nil : selectedIndex
             list.scrollTop = scrollTop
             list.refreshing = isLoading ? strings[.reloading] : nil
@@ -266,7 +270,7 @@ public final class ChatsPresenter: Presenter {
                 chats.isEmpty
                 ? [ChatsKeyHint(key: "r", label: strings[.hintRefresh])]
                 : [
-                    ChatsKeyHint(key: "↑↓", label: strings[.hintMove]),
+                    ChatsKeyHint(key: "↑↓/PgUp/PgDn", label: strings[.hintMove]),
                     ChatsKeyHint(key: "Home/End", label: strings[.hintTopBottom]),
                     ChatsKeyHint(key: "r", label: strings[.hintRefresh]),
                 ]
