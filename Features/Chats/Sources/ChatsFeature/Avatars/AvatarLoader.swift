@@ -6,23 +6,20 @@ import Foundation
 /// `want(_:)` is told which URLs the visible rows need. New ones start loading; loads whose rows all scrolled
 /// away are cancelled (and start again if they come back). A loaded or failed URL is never fetched again
 /// (`retryFailed()` clears the failures, for an explicit refresh). Results come back through `deliver`, which
-/// the presenter routes into its `send`, and are applied with `finish(_:_:)`.
+/// the presenter routes into its `send`, and are applied with `finish(_:_:generation:)`.
 @MainActor
 final class AvatarLoader {
     private let transport: any HTTPTransport
     private let timeout: Double
-    private let deliver: @MainActor (URL, Result<AvatarImage, AvatarFailure>, _ generation: Int) -> Void
+    /// Where finished fetches go; the presenter routes them into its `send`.
+    var deliver: @MainActor (URL, Result<AvatarImage, AvatarFailure>, _ generation: Int) -> Void = { _, _, _ in }
     private var tasks: [URL: (generation: Int, task: Task<Void, Never>)] = [:]
     private var generation = 0
     private(set) var states: [URL: AvatarState] = [:]
 
-    init(
-        transport: any HTTPTransport, timeout: Double = 15,
-        deliver: @escaping @MainActor (URL, Result<AvatarImage, AvatarFailure>, Int) -> Void
-    ) {
+    init(transport: any HTTPTransport, timeout: Double = 15) {
         self.transport = transport
         self.timeout = timeout
-        self.deliver = deliver
     }
 
     func state(for url: URL) -> AvatarState { states[url] ?? .idle }
@@ -76,7 +73,7 @@ final class AvatarLoader {
         let transport = self.transport
         let request = HTTPRequest(method: "GET", url: url, headers: ["Accept": "image/*"], timeout: timeout)
         states[url] = .loading
-        let task = Task { [deliver] in
+        let task = Task { [weak self] in
             let result: Result<AvatarImage, AvatarFailure>
             do {
                 let response = try await transport.send(request)
@@ -86,7 +83,7 @@ final class AvatarLoader {
             }
             // A cancelled load's late answer is dropped here, so the row goes back to idle, not failed.
             guard !Task.isCancelled else { return }
-            deliver(url, result, generation)
+            self?.deliver(url, result, generation)
         }
         tasks[url] = (generation, task)
     }

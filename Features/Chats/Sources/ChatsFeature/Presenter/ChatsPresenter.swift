@@ -39,7 +39,7 @@ public final class ChatsPresenter: Presenter {
     private let formatter: ChatRowFormatter
     private let animation: LoadingAnimation
     private let observers = StateObservers<ChatsViewState>()
-    private var avatars: AvatarLoader!
+    private let avatars: AvatarLoader
 
     private var started: Duration?
     private var handOver: Duration?
@@ -73,14 +73,15 @@ public final class ChatsPresenter: Presenter {
             screen: .launch, loadingLabel: strings[.loadingAccessibility], loader: animation.loader(at: .zero), loadingLayer: .identity,
             listLayer: animation.layers(progress: 0).list, transitionProgress: 0,
             list: ChatListState(title: strings[.title], content: .loading(strings[.reloading])))
-        avatars = AvatarLoader(transport: context.transport) { [weak self] url, result, generation in
+        avatars = AvatarLoader(transport: context.transport)
+        avatars.deliver = { [weak self] url, result, generation in
             self?.send(.avatarFinished(url, result, generation: generation))
         }
     }
 
     isolated deinit {
         timer?.cancel()
-        avatars?.cancelAll()
+        avatars.cancelAll()
     }
 
     public func observe(_ onChange: @escaping @MainActor (ChatsViewState) -> Void) -> StateObservation {
