@@ -8,6 +8,7 @@ let featureBundles: [(name: String, resources: Bool)] = [
     (name: "OfferCountdown", resources: false),
     (name: "Transactions", resources: true),
     (name: "Invitations", resources: false),
+    (name: "Chats", resources: true),
     // scaffold-feature: end
 ]
 

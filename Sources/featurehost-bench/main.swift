@@ -14,6 +14,7 @@ func runBenchmarks() async {
     if bench.shouldRun("terminal") { TerminalBenchmarks.run(&bench) }
     if bench.shouldRun("offer-countdown") { await OfferCountdownBenchmarks.run(&bench) }
     if bench.shouldRun("transactions") { await TransactionsBenchmarks.run(&bench) }
+    if bench.shouldRun("chats") { await ChatsBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

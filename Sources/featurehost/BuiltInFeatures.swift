@@ -1,3 +1,4 @@
+import ChatsFeature
 import FeatureHostCore
 import InvitationsFeature
 import FeatureHostRuntime
@@ -12,6 +13,7 @@ enum BuiltInFeatures {
             OfferCountdownFeature.self,
             TransactionsFeature.self,
             InvitationsFeature.self,
+            ChatsFeature.self,
             // scaffold-feature: end
         ]
     }

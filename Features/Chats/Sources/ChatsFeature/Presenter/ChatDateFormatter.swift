@@ -1,0 +1,58 @@
+import FeatureHostCore
+import Foundation
+
+/// The date of a chat's latest message, relative to now, as chat apps show it:
+/// - the same day: the time (`14:05`, or `2:05 PM` on a 12-hour clock);
+/// - the day before: `Yesterday`;
+/// - two to six days ago: the weekday (`Tuesday`);
+/// - earlier this year: day and month (`Mar 2`, `2. März`);
+/// - another year, or any later day (a clock that is behind): the numeric date (`11/3/2015`, `3.11.2015`).
+/// Days are calendar days in the user's time zone, so "Yesterday" at 00:30 means 23 hours ago or more.
+public final class ChatDateFormatter: @unchecked Sendable {
+    // DateFormatter is documented thread-safe; the instances are configured once here and never mutated.
+    private let calendar: Calendar
+    private let time: DateFormatter
+    private let weekday: DateFormatter
+    private let dayMonth: DateFormatter
+    private let fullDate: DateFormatter
+    private let yesterday: String
+
+    public init(locale: Locale, timeZone: TimeZone, hourCycle: HourCycle, strings: ChatsStrings) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+        func formatter(template: String) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = timeZone
+            formatter.calendar = calendar
+            // Templates give en_US a narrow no-break space (U+202F) before AM/PM; a plain space reads the same
+            // and keeps the text to one display cell per character everywhere.
+            let pattern = DateFormatter.dateFormat(fromTemplate: template, options: 0, locale: locale) ?? template
+            formatter.dateFormat = pattern.replacingOccurrences(of: "\u{202F}", with: " ")
+            return formatter
+        }
+        time = formatter(template: hourCycle == .twelveHour ? "hmma" : "HHmm")
+        weekday = formatter(template: "EEEE")
+        dayMonth = formatter(template: "MMMd")
+        fullDate = formatter(template: "yMd")
+        yesterday = strings[.dateYesterday]
+    }
+
+    public func string(for date: Date, now: Date) -> String {
+        let day = calendar.startOfDay(for: date)
+        let today = calendar.startOfDay(for: now)
+        let days = calendar.dateComponents([.day], from: day, to: today).day ?? 0
+        switch days {
+        case 0: return time.string(from: date)
+        case 1: return yesterday
+        case 2...6: return weekday.string(from: date)
+        default:
+            if days > 0, calendar.component(.year, from: date) == calendar.component(.year, from: now) {
+                return dayMonth.string(from: date)
+            }
+            return fullDate.string(from: date)
+        }
+    }
+}

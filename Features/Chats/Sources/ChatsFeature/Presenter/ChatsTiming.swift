@@ -1,0 +1,61 @@
+import FeatureHostCore
+
+/// The loading screen's timings, from the feature's settings (seconds), and how finely they are sampled.
+public struct ChatsTiming: Sendable, Equatable {
+    /// One cross-dissolve from a loader frame to the next (`frameDuration`, 0.1 s).
+    public var frameDuration: Duration
+    /// How long the loading screen shows at least (`loadingDuration`, 2.0 s).
+    public var loadingDuration: Duration
+    /// The hand-over animation to the list (`transitionDuration`, 0.3 s).
+    public var transitionDuration: Duration
+    /// The loader's pictures, looped: six, like the original's `loader1…6.png`.
+    public var loaderFrameCount: Int
+    /// Ticks per cross-dissolve; 4 gives 40 frames per second at 0.1 s and lands on the midpoint.
+    public var samplesPerDissolve: Int
+    /// Ticks per transition; even, so the midpoint is drawn; 12 gives 40 frames per second at 0.3 s.
+    public var samplesPerTransition: Int
+
+    public static let standard = ChatsTiming(frameDuration: 0.1, loadingDuration: 2.0, transitionDuration: 0.3)
+
+    /// Settings keys and their allowed ranges, in seconds.
+    public static let frameDurationKey = "frameDuration"
+    public static let loadingDurationKey = "loadingDuration"
+    public static let transitionDurationKey = "transitionDuration"
+    public static let frameDurationRange: ClosedRange<Double> = 0.01...10
+    public static let loadingDurationRange: ClosedRange<Double> = 0...60
+    public static let transitionDurationRange: ClosedRange<Double> = 0...10
+
+    public init(
+        frameDuration: Double, loadingDuration: Double, transitionDuration: Double, loaderFrameCount: Int = 6,
+        samplesPerDissolve: Int = 4, samplesPerTransition: Int = 12
+    ) {
+        self.frameDuration = .exactly(seconds: frameDuration)
+        self.loadingDuration = .exactly(seconds: loadingDuration)
+        self.transitionDuration = .exactly(seconds: transitionDuration)
+        self.loaderFrameCount = max(1, loaderFrameCount)
+        self.samplesPerDissolve = max(1, samplesPerDissolve)
+        self.samplesPerTransition = max(1, samplesPerTransition)
+    }
+
+    /// Reads and validates the three settings; a bad value fails with a message naming the key and the range.
+    public init(settings: FeatureSettings) throws {
+        self.init(
+            frameDuration: try settings.number(Self.frameDurationKey, default: 0.1, in: Self.frameDurationRange),
+            loadingDuration: try settings.number(Self.loadingDurationKey, default: 2.0, in: Self.loadingDurationRange),
+            transitionDuration: try settings.number(Self.transitionDurationKey, default: 0.3, in: Self.transitionDurationRange))
+    }
+}
+
+extension Duration {
+    /// `seconds` rounded to whole nanoseconds: `Duration.seconds(0.3)` would carry the binary error of 0.3
+    /// (299,999,999.99… ns) and put the transition's end a nanosecond early.
+    static func exactly(seconds: Double) -> Duration {
+        .nanoseconds(Int64((seconds * 1_000_000_000).rounded()))
+    }
+
+    /// Whole nanoseconds, for exact arithmetic on animation instants.
+    var nanoseconds: Int64 {
+        let parts = components
+        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+    }
+}

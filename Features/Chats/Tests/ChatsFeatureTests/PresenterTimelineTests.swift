@@ -1,0 +1,222 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@testable import ChatsFeature
+
+/// The presenter from launch to list, asserting the whole view state at each instant.
+@MainActor
+@Suite("Presenter: launch, loading, hand-over")
+struct PresenterTimelineTests {
+    nonisolated static let chats = [
+        Fixtures.chat(1, "Ann Lee", message: "Older", unread: 0, at: "2026-03-15T09:00:00Z"),
+        Fixtures.chat(2, "Bo Ek", message: "Newer", unread: 3, at: "2026-03-16T11:00:00Z"),
+    ]
+    nonisolated static let sorted = [chats[1], chats[0]]
+    nonisolated static let summary = "2 chats · 3 unread messages"
+
+    static func state(
+        _ screen: ChatsViewState.Screen, loader: (Int, Int, Double), loading: LayerState = .identity,
+        behind listLayer: LayerState = LayerState(scale: 0.7, opacity: 1), progress: Double = 0, list: ChatListState
+    ) -> ChatsViewState {
+        ChatsViewState(
+            screen: screen, loadingLabel: "Loading",
+            loader: LoaderState(frameIndex: loader.0, nextFrameIndex: loader.1, dissolve: loader.2, frameCount: 6),
+            loadingLayer: loading, listLayer: listLayer, transitionProgress: progress, list: list)
+    }
+
+    @Test func launchThenLoadingThenHandOverThenList() async throws {
+        let host = try TestHost(transport: ScriptedTransport())
+        let presenter = ChatsPresenter(
+            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
+        let list = Fixtures.list(Self.sorted, summary: Self.summary)
+
+        #expect(presenter.viewState == Self.state(.launch, loader: (0, 1, 0), list: Fixtures.loadingList))
+
+        presenter.send(.start)
+        await host.settle()
+        #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: list))
+
+        await host.advance(by: .milliseconds(50))
+        #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0.5), list: list))
+
+        await host.advance(by: .milliseconds(1_950))
+        #expect(presenter.viewState == Self.state(.transition, loader: (2, 3, 0), list: list))
+
+        await host.advance(by: .milliseconds(150))
+        #expect(
+            presenter.viewState
+                == Self.state(
+                    .transition, loader: (3, 4, 0.5), loading: LayerState(scale: 1.1, opacity: 0.5),
+                    behind: LayerState(scale: 0.85, opacity: 1), progress: 0.5, list: list))
+
+        await host.advance(by: .milliseconds(150))
+        let shown = Self.state(
+            .list, loader: (5, 0, 0), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: list)
+        #expect(presenter.viewState == shown)
+
+        // Nothing moves on the list: no frames are asked for between 2.3 s and 2.5 s.
+        let frames = presenter.notificationCount
+        await host.advance(by: .milliseconds(200))
+        #expect(presenter.viewState == shown)
+        #expect(presenter.notificationCount == frames)
+    }
+
+    @Test func loaderKeepsLoopingUntilLateDataThenHandsOver() async throws {
+        let host = try TestHost(transport: ScriptedTransport())
+        let gate = Gate()
+        let source = ChatsSource {
+            await gate.wait()
+            return Loaded(Self.chats)
+        }
+        let presenter = ChatsPresenter(context: host.context(id: "chats"), source: source, timing: .standard)
+        presenter.send(.start)
+        await host.clock.advance(by: .seconds(2))
+        #expect(presenter.viewState == Self.state(.loading, loader: (2, 3, 0), list: Fixtures.loadingList))
+        // Sampled at the last step (3.0 s), not in between.
+        await host.clock.advance(by: .milliseconds(1_010))
+        #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: Fixtures.loadingList))
+
+        gate.open()
+        await waitUntil { presenter.viewState.screen != .loading }
+        let list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(3.01))
+        #expect(presenter.viewState == Self.state(.transition, loader: (0, 1, 0.1), list: list))
+
+        await host.clock.advance(by: .milliseconds(150))
+        #expect(
+            presenter.viewState
+                == Self.state(
+                    .transition, loader: (1, 2, 0.6), loading: LayerState(scale: 1.1, opacity: 0.5),
+                    behind: LayerState(scale: 0.85, opacity: 1), progress: 0.5, list: list))
+        await host.clock.advance(by: .milliseconds(150))
+        #expect(presenter.viewState.screen == .list)
+        #expect(presenter.viewState.listLayer == .identity)
+    }
+
+    @Test func loadErrorHandsOverToAnErrorWithRetry() async throws {
+        let host = try TestHost(transport: ScriptedTransport())
+        let attempts = Counter()
+        let activity = host.activity
+        let source = ChatsSource {
+            try await activity.track {
+                if attempts.next() == 1 { throw FeatureError("/data/chats.plist: the file does not exist.") }
+                return Loaded(Self.chats)
+            }
+        }
+        let presenter = ChatsPresenter(context: host.context(id: "chats"), source: source, timing: .standard)
+        presenter.send(.start)
+        await host.settle()
+        let failed = ChatListState(
+            title: "Chats",
+            content: .failed(
+                title: "Couldn’t load your chats", message: "/data/chats.plist: the file does not exist.",
+                hint: "Check the source, then try again.", retry: "Try Again"),
+            keyHints: [ChatsKeyHint(key: "r", label: "Try again")])
+        #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: failed))
+
+        await host.advance(by: .milliseconds(2_300))
+        #expect(
+            presenter.viewState
+                == Self.state(.list, loader: (5, 0, 0), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: failed))
+
+        presenter.send(.reload)
+        #expect(
+            presenter.viewState
+                == Self.state(.list, loader: (5, 0, 0), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: Fixtures.loadingList))
+        await host.settle()
+        let list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(2.3))
+        #expect(
+            presenter.viewState
+                == Self.state(.list, loader: (5, 0, 0), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: list))
+        #expect(attempts.value == 2)
+    }
+
+    @Test func backgroundStopsTheAnimationAndForegroundCatchesUp() async throws {
+        let host = try TestHost(transport: ScriptedTransport())
+        let presenter = ChatsPresenter(
+            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
+        presenter.send(.start)
+        await host.advance(by: .seconds(1))
+        presenter.send(.lifecycle(.didEnterBackground))
+        let frames = presenter.notificationCount
+        await host.advance(by: .seconds(2))
+        #expect(presenter.notificationCount == frames)
+        #expect(host.clock.sleeperCount == 0)
+
+        presenter.send(.lifecycle(.willEnterForeground))
+        #expect(presenter.viewState.screen == .list)
+        #expect(presenter.viewState.listLayer == .identity)
+    }
+
+    @Test func relativeDatesMoveOnAtLocalMidnight() async throws {
+        let host = try TestHost(transport: ScriptedTransport())
+        let presenter = ChatsPresenter(
+            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
+        presenter.send(.start)
+        await host.advance(by: .seconds(3))
+        #expect(presenter.viewState.list.rows?.map(\.date) == ["11:00", "Yesterday"])
+        // 12:34:03 → 00:00:00 the next day is 41,157 s.
+        await host.advance(by: .seconds(41_156))
+        #expect(presenter.viewState.list.rows?.map(\.date) == ["11:00", "Yesterday"])
+        await host.advance(by: .seconds(2))
+        #expect(presenter.viewState.list.rows?.map(\.date) == ["Yesterday", "Sunday"])
+    }
+
+    @Test func zeroTransitionHandsOverAtOnce() async throws {
+        let host = try TestHost(transport: ScriptedTransport())
+        let presenter = ChatsPresenter(
+            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity),
+            timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0))
+        presenter.send(.start)
+        await host.advance(by: .milliseconds(499))
+        #expect(presenter.viewState.screen == .loading)
+        await host.advance(by: .milliseconds(1))
+        #expect(presenter.viewState.screen == .list)
+        #expect(presenter.viewState.loadingLayer == LayerState(scale: 1.2, opacity: 0))
+    }
+
+    /// Polls the main actor (bounded) for work that finishes off the manual clock, such as a gated load.
+    private func waitUntil(_ condition: () -> Bool) async {
+        for _ in 0..<2_000 where !condition() {
+            await Task.yield()
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+}
+
+/// An async gate a test opens to let a load finish.
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow: Bool = lock.withLock {
+                if isOpen { return true }
+                waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let toResume: [CheckedContinuation<Void, Never>] = lock.withLock {
+            isOpen = true
+            defer { waiters = [] }
+            return waiters
+        }
+        for waiter in toResume { waiter.resume() }
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func next() -> Int { lock.withLock { count += 1; return count } }
+    var value: Int { lock.withLock { count } }
+}

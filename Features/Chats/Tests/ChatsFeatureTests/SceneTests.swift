@@ -1,0 +1,244 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import ChatsFeature
+
+/// Frames as golden text, and the keys of the list.
+@MainActor
+@Suite("Scene: frames and keys")
+struct SceneTests {
+    let golden = GoldenFile.directory()
+
+    /// A scene over the bundled sample on a fixed clock; avatars answer with `avatarStatus`.
+    private func makeScene(
+        _ host: TestHost, chats: [Chat] = ChatSamples.all, locale: String = "en_US", start: Bool = true
+    ) -> ChatsScene {
+        let context = host.context(id: "chats", locale: Locale(identifier: locale))
+        let presenter = ChatsPresenter(context: context, source: Fixtures.source(chats, activity: host.activity), timing: .standard)
+        return ChatsScene(presenter: presenter, start: start)
+    }
+
+    private func host(avatars status: Int = 404) throws -> TestHost {
+        try TestHost(transport: StubTransport { _ in HTTPResponse(status: status, body: status == 200 ? ScriptedTransport.png : Data()) })
+    }
+
+    @Test func launchScreen() throws {
+        let scene = makeScene(try host(), start: false)
+        #expect(scene.presenter.viewState.screen == .launch)
+        try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "launch-80x24.txt", in: golden)
+        #expect(scene.keyHints.isEmpty)
+    }
+
+    @Test func loadingScreenThroughTheFirstDissolve() async throws {
+        let host = try host()
+        let scene = makeScene(host)
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        // A quarter into the dissolve the head dot is still on frame 0's position…
+        await host.advance(by: .milliseconds(25))
+        try GoldenFile.check(driver.text(), named: "loading-0.025s-80x24.txt", in: golden)
+        // …from the midpoint on, the next frame's glyphs show (colours blend throughout).
+        await host.advance(by: .milliseconds(25))
+        try GoldenFile.check(driver.text(), named: "loading-0.05s-80x24.txt", in: golden)
+        let head = driver.frame()[41, 12]
+        #expect(head.grapheme == "●")
+        #expect(head.style.foreground == Color.interpolate(from: .rgb(229, 229, 234), to: .rgb(255, 149, 0), fraction: 0.5))
+        #expect(scene.handle(.down) == .ignored)
+    }
+
+    @Test func handOverHalfway() async throws {
+        let host = try host()
+        let scene = makeScene(host)
+        await host.advance(by: .milliseconds(2_150))
+        try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "transition-2.15s-80x24.txt", in: golden)
+    }
+
+    @Test func listAtTwoAndAHalfSeconds() async throws {
+        let host = try host()
+        let scene = makeScene(host)
+        await host.advance(by: .milliseconds(2_500))
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        try GoldenFile.check(driver.text(), named: "list-80x24.txt", in: golden)
+        driver.size = Size(width: 40, height: 12)
+        try GoldenFile.check(driver.text(), named: "list-40x12.txt", in: golden)
+        #expect(
+            scene.keyHints == [
+                KeyHint(key: "↑↓/PgUp/PgDn", action: "Move"), KeyHint(key: "Home/End", action: "First/last"), KeyHint(key: "r", action: "Refresh"),
+            ])
+    }
+
+    @Test func loadedAvatarsShowInitialsOnTheirColour() async throws {
+        let host = try host(avatars: 200)
+        let scene = makeScene(host)
+        await host.advance(by: .milliseconds(2_500))
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        _ = driver.text()  // lays out the rows, which asks for their avatars
+        await host.settle()
+        let frame = driver.frame()
+        try GoldenFile.check(frame.plainText(), named: "list-avatars-80x24.txt", in: golden)
+        // Noah Fischer's avatar: initials on his colour; a failed or missing one is the #C8C8C8 circle.
+        let noah = try #require(scene.presenter.viewState.list.rows?[0])
+        #expect(frame[2, 4].grapheme == "N")
+        #expect(frame[2, 4].style.background == ChatsPalette.avatar(noah.avatarColor))
+    }
+
+    @Test func placeholderCircleIsSolidGrey() async throws {
+        let host = try host(avatars: 404)
+        let scene = makeScene(host)
+        await host.advance(by: .milliseconds(2_500))
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        _ = driver.text()
+        await host.settle()
+        let frame = driver.frame()
+        #expect(scene.presenter.viewState.list.rows?[0].avatar == .failed("HTTP 404"))
+        for x in 1...5 { #expect(frame[x, 4] == Cell("█", style: Style(foreground: .rgb(200, 200, 200), background: .rgb(200, 200, 200)))) }
+        #expect(frame[2, 3].style.foreground == Color(hex: "#C8C8C8"))
+    }
+
+    @Test func keysMoveTheSelectionAndScroll() async throws {
+        let host = try host()
+        let scene = makeScene(host)
+        await host.advance(by: .milliseconds(2_500))
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        _ = driver.text()
+        #expect(driver.press(.down, .down) == [.handled, .handled])
+        #expect(scene.presenter.viewState.list.selectedIndex == 2)
+        #expect(driver.press(.end) == [.handled])
+        #expect(scene.presenter.viewState.list.selectedIndex == 13)
+        try GoldenFile.check(driver.text(), named: "list-end-80x24.txt", in: golden)
+        #expect(driver.press(.home) == [.handled])
+        #expect(scene.presenter.viewState.list.selectedIndex == 0)
+        #expect(scene.presenter.viewState.list.scrollTop == 0)
+        _ = driver.text()
+        #expect(driver.press(.pageDown) == [.handled])
+        // Five rows of four lines fit fully below the three header lines at 80×24.
+        #expect(scene.presenter.viewState.list.selectedIndex == 5)
+        #expect(driver.press(.up, .backTab, .tab) == [.handled, .handled, .handled])
+        #expect(scene.presenter.viewState.list.selectedIndex == 4)
+        #expect(driver.press(.pageUp) == [.handled])
+        #expect(scene.presenter.viewState.list.selectedIndex == 0)
+        #expect(driver.press(.escape, .character("q"), .enter) == [.ignored, .ignored, .ignored])
+    }
+
+    @Test func germanList() async throws {
+        let host = try host()
+        let scene = makeScene(host, locale: "de_DE")
+        await host.advance(by: .milliseconds(2_500))
+        try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "list-de-80x24.txt", in: golden)
+    }
+
+    @Test func errorScreenWithRetry() async throws {
+        let host = try host()
+        let attempts = Counter()
+        let activity = host.activity
+        let source = ChatsSource {
+            try await activity.track {
+                if attempts.next() == 1 {
+                    throw FeatureError("/home/me/chats.plist could not be read at [3].sendingDate: expected a date")
+                }
+                return Loaded(ChatSamples.all)
+            }
+        }
+        let scene = ChatsScene(presenter: ChatsPresenter(context: host.context(id: "chats"), source: source, timing: .standard))
+        await host.advance(by: .milliseconds(2_500))
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        try GoldenFile.check(driver.text(), named: "error-80x24.txt", in: golden)
+        #expect(scene.keyHints == [KeyHint(key: "r", action: "Try again")])
+        #expect(driver.press(.escape) == [.ignored])
+        #expect(driver.press(.enter) == [.handled])
+        await host.settle()
+        #expect(scene.presenter.viewState.list.rows?.count == 14)
+    }
+
+    @Test func emptyList() async throws {
+        let host = try host()
+        let scene = makeScene(host, chats: [])
+        await host.advance(by: .milliseconds(2_500))
+        try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "empty-80x24.txt", in: golden)
+        #expect(scene.keyHints == [KeyHint(key: "r", action: "Refresh")])
+    }
+
+    @Test func hugeListDrawsOnlyWhatFits() async throws {
+        let host = try host()
+        let many = (0..<100_000).map { Fixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z") }
+        let scene = makeScene(host, chats: many)
+        await host.advance(by: .milliseconds(2_500))
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        let text = driver.text()
+        #expect(text.contains("100,000 chats"))
+        #expect(driver.press(.end) == [.handled])
+        #expect(driver.text().contains("Person 99999"))
+    }
+
+    @Test func frameRequestsStopOnTheList() async throws {
+        let host = try host()
+        let scene = makeScene(host)
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        await host.advance(by: .milliseconds(2_300))
+        _ = driver.text()
+        await host.settle()
+        let count = driver.changeCount
+        await host.advance(by: .seconds(30))
+        #expect(driver.changeCount == count)
+    }
+}
+
+@Suite("Row layout")
+struct RowLayoutTests {
+    static let now = Fixtures.start
+
+    private func height(_ chat: Chat, width: Int) -> Int {
+        ChatRowLayout(row: Fixtures.formatter().row(chat, avatar: .idle, now: Self.now), width: width).height
+    }
+
+    private func sample(_ id: Int) -> Chat { ChatSamples.all.first { $0.identifier == id }! }
+
+    @Test func rowsGrowWithTheirContentAtTwoWidths() {
+        // Marco: one line of name, one of message: the avatar's three lines, plus the separator.
+        #expect(height(sample(3), width: 80) == 4)
+        #expect(height(sample(3), width: 40) == 4)
+        // Anna: the message wraps to two lines at 80 and three at 40, beside the (2) badge.
+        #expect(height(sample(2), width: 80) == 4)
+        #expect(height(sample(2), width: 40) == 5)
+        // Jonas: four lines at 80, nine at 40, all shown.
+        #expect(height(sample(8), width: 80) == 6)
+        #expect(height(sample(8), width: 40) == 11)
+        // Fatima: the (99+) badge leaves the message 25 columns at 40.
+        #expect(height(sample(9), width: 80) == 4)
+        #expect(height(sample(9), width: 40) == 4)
+    }
+
+    @Test func longNamesWrapBesideTheDate() {
+        let chat = Fixtures.chat(1, "Fatima Zahra El Amrani", message: "Hi", at: "2026-03-15T10:00:00Z")
+        let layout = ChatRowLayout(row: Fixtures.formatter().row(chat, avatar: .idle, now: Self.now), width: 40)
+        #expect(layout.nameLines == ["Fatima Zahra El", "Amrani"])
+        #expect(layout.date == "Yesterday")
+        #expect(layout.height == 4)
+        let multiline = Fixtures.chat(2, "A", message: "one\ntwo\nthree\nfour", at: "2026-03-16T10:00:00Z")
+        #expect(ChatRowLayout(row: Fixtures.formatter().row(multiline, avatar: .idle, now: Self.now), width: 80).height == 6)
+    }
+
+    @Test func everyWordOfTheMessageIsDrawn() {
+        let chat = sample(8)
+        let row = Fixtures.formatter().row(chat, avatar: .idle, now: Self.now)
+        for width in [40, 57, 80, 132] {
+            let layout = ChatRowLayout(row: row, width: width)
+            var frame = Frame(size: Size(width: width, height: layout.height))
+            layout.draw(row, selected: false, into: &frame, y: 0)
+            let drawn = frame.plainLines().joined(separator: " ").split(separator: " ").joined(separator: " ")
+            for word in chat.message.split(separator: " ") { #expect(drawn.contains(word), "\(word) at \(width)") }
+        }
+    }
+}
+
+/// Answers every request at once with `reply`.
+struct StubTransport: HTTPTransport {
+    let reply: @Sendable (HTTPRequest) -> HTTPResponse
+
+    init(_ reply: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.reply = reply }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { reply(request) }
+}

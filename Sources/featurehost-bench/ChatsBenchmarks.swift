@@ -1,0 +1,75 @@
+import ChatsFeature
+import DataSources
+import FeatureHostCore
+import Foundation
+import TerminalUI
+
+/// Chats: decoding a 100,000-row plist, sorting it, and the first frame of a 100,000-chat list (which must
+/// lay out only the rows on screen: the 1,000-chat figure beside it should be about the same).
+enum ChatsBenchmarks {
+    @MainActor
+    static func run(_ bench: inout Benchmark) async {
+        let chats = makeChats(100_000)
+        guard let plist = try? ChatsDecoding.encodePlist(chats) else {
+            print("chats: cannot encode the benchmark plist")
+            return
+        }
+        bench.report("chats: 100,000-row plist size", value: "\(plist.count / 1_000_000) MB")
+        bench.measure("chats: decode a 100,000-row plist", iterations: 5) {
+            _ = try? ChatsDecoding.payload.decode(plist, .plist)
+        }
+        bench.measure("chats: sort 100,000 chats newest first", iterations: 5) {
+            _ = chats.sortedForDisplay()
+        }
+        for count in [1_000, 100_000] {
+            guard let scene = await listScene(Array(chats.prefix(count))) else {
+                print("chats: the list did not load")
+                return
+            }
+            let label = count.formatted(.number.locale(Locale(identifier: "en_US")))
+            for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
+                bench.measure("chats: first list frame, \(label) chats, \(size)", iterations: 25) {
+                    _ = scene.render(size: size)
+                }
+            }
+        }
+    }
+
+    /// A scene already on the list: no loading screen and no hand-over, avatars answered at once with 404.
+    @MainActor
+    private static func listScene(_ chats: [Chat]) async -> ChatsScene? {
+        let storage = FileManager.default.temporaryDirectory.appendingPathComponent("featurehost-bench-chats-\(UUID().uuidString)")
+        let clock = ManualClock()
+        let start = Date(timeIntervalSince1970: 1_773_664_440)
+        let context = FeatureContext(
+            id: "chats", clock: clock, now: { start }, transport: NotFoundTransport(), storageDirectory: storage,
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .current, hourCycle: .twentyFourHour,
+            source: SourceConfiguration(kind: .inMemory), keyValueStore: InMemoryKeyValueStore(), activity: ActivityTracker(),
+            payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"))
+        let presenter = ChatsPresenter(
+            context: context, source: AnyDataSource(InMemorySource(chats)),
+            timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0))
+        let scene = ChatsScene(presenter: presenter)
+        for _ in 0..<10_000 where presenter.viewState.screen != .list {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return presenter.viewState.screen == .list ? scene : nil
+    }
+
+    /// Chats with messages from a few words to a long paragraph, one minute apart.
+    static func makeChats(_ count: Int) -> [Chat] {
+        let words = "I’ll send the notes — let me know what you think about the plan for Friday and the numbers in it".split(separator: " ")
+        let start = Date(timeIntervalSince1970: 1_773_664_440)
+        return (0..<count).map { index in
+            let length = 3 + (index * 7) % 40
+            let message = (0..<length).map { String(words[($0 + index) % words.count]) }.joined(separator: " ")
+            return Chat(
+                identifier: index, fullname: "Person \(index)", avatarURL: index % 5 == 0 ? "" : "http://img.example/\(index).png",
+                message: message, unreadMessagesCount: index % 150, sendingDate: start.addingTimeInterval(Double(-60 * index)))
+        }
+    }
+}
+
+private struct NotFoundTransport: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse { HTTPResponse(status: 404) }
+}
