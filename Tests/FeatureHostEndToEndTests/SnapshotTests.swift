@@ -65,6 +65,25 @@ import Testing
         #expect(frame.contains("472,08"))
     }
 
+    @Test func chatsShowsTheListAfterTheLoadingScreen() throws {
+        let loading = try snapshot("chats", "--advance", "1", "--locale", "en_US")
+        #expect(!loading.contains("Noah Fischer"), "still loading at 1 s")
+        let frame = try snapshot("chats", "--advance", "2.5", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
+        #expect(frame.contains("Noah Fischer"))
+        #expect(frame.contains("(99+)"))
+    }
+
+    @Test func chatsReadsAJSONFileWhenTheConfigSaysSo() throws {
+        try directory.write(
+            #"[{"identifier":1,"fullname":"Config Person","avatarURL":"","message":"From a JSON file","unreadMessagesCount":0,"sendingDate":"2026-03-16T11:00:00Z"}]"#,
+            to: "chats.json")
+        try directory.write(#"{"features":[{"id":"chats","source":{"kind":"json-file","path":"chats.json"}}]}"#, to: "featurehost.json")
+        let frame = try snapshot("chats", "--advance", "2.5", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z")
+        #expect(frame.contains("Config Person"))
+        #expect(frame.contains("From a JSON file"))
+        #expect(!frame.contains("Noah Fischer"))
+    }
+
     @Test(arguments: [
         (["snapshot", "weather"], "unknown feature \"weather\"; known ids:"),
         (["snapshot", "offer-countdown", "--size", "80"], "--size 80 is not WIDTHxHEIGHT"),
