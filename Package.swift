@@ -5,6 +5,7 @@ import PackageDescription
 // One entry per bundle under Features/<Name>: Sources/<Name>Feature, Tests/<Name>FeatureTests.
 let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: begin
+    (name: "CarNews", resources: true),
     // scaffold-feature: end
 ]
 

@@ -1,3 +1,4 @@
+import CarNewsFeature
 import FeatureHostCore
 import FeatureHostRuntime
 
@@ -6,6 +7,7 @@ enum BuiltInFeatures {
     static var types: [any Feature.Type] {
         [
             // scaffold-feature: begin
+            CarNewsFeature.self,
             // scaffold-feature: end
         ]
     }

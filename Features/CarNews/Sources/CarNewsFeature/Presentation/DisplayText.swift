@@ -1,0 +1,39 @@
+/// Server text made safe and tidy for a terminal: no control characters (an escape sequence in a title must
+/// never reach the terminal), no trailing spaces (some `ingress`/`description` strings end with one).
+enum DisplayText {
+    /// One line: line breaks, tabs and other controls become spaces; runs of spaces collapse; ends trimmed.
+    static func line(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) || scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.unicodeScalars.append(" ")
+                pendingSpace = false
+            }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    /// Paragraphs: keeps line breaks (CRLF and CR become LF), tidies each line as `line`, and drops empty lines at
+    /// the ends.
+    static func paragraphs(_ text: String) -> String {
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+}
