@@ -1,16 +1,18 @@
 /// Server text made safe and tidy for a terminal: no control characters (an escape sequence in a title must
 /// never reach the terminal), no trailing spaces (some `ingress`/`description` strings end with one).
 enum DisplayText {
-    /// One line: line breaks, tabs and other controls become spaces; runs of spaces collapse; ends trimmed.
+    /// One line: line breaks and tabs become spaces, other controls are dropped, runs of spaces collapse, ends are
+    /// trimmed.
     static func line(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if isControl(scalar) || scalar.properties.isWhitespace {
+            if scalar.properties.isWhitespace {
                 pendingSpace = !result.isEmpty
                 continue
             }
+            if isControl(scalar) { continue }
             if pendingSpace {
                 result.unicodeScalars.append(" ")
                 pendingSpace = false
