@@ -1,5 +1,6 @@
 import DataSources
 import FeatureHostCore
+import FeatureHostRuntime
 import Foundation
 
 /// Everything a feature test needs to build a `FeatureContext`: a manual clock, a wall clock that moves with

@@ -12,6 +12,7 @@ func runBenchmarks() async {
     // benchmark-suites: begin
     if bench.shouldRun("car-news") { await CarNewsBenchmarks.run(&bench) }
     if bench.shouldRun("data-sources") { DataSourceBenchmarks.run(&bench) }
+    if bench.shouldRun("terminal") { TerminalBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

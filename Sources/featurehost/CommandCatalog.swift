@@ -1,6 +1,6 @@
 import FeatureHostCore
 
-/// The commands the shell issue adds (run, snapshot) hang off here.
+/// The option names that take a value, and the commands that drive features: run and snapshot.
 enum CommandCatalog {
     static let valuedOptions: Set<String> = [
         "config", "data-dir", "only", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance",
@@ -8,10 +8,12 @@ enum CommandCatalog {
 
     @MainActor
     static func runInteractive(_ arguments: CommandLineArguments) async throws -> Int32 {
-        if let command = arguments.positionals.first, command != "run" {
+        switch arguments.positionals.first {
+        case nil, "run": return try await RunCommand.run(arguments)
+        case "snapshot": return try await SnapshotCommand.run(arguments)
+        case let command?:
             throw UsageError("unknown command \"\(command)\". Run `featurehost --help` for the commands.")
         }
-        throw UsageError("the interactive shell is not built yet; use list or validate.")
     }
 }
 

@@ -26,13 +26,8 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch {
-            throw Self.map(error, url: request.url, timeout: request.timeout)
-        }
+        let finalRequest = urlRequest
+        let (data, response) = try await withDeadline(request) { [session] in try await session.data(for: finalRequest) }
         guard let http = response as? HTTPURLResponse else {
             throw HTTPError.failed(request.url, reason: "the reply was not HTTP")
         }
@@ -44,6 +39,33 @@ public struct URLSessionTransport: HTTPTransport {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    /// FoundationNetworking on Linux does not apply `URLRequest.timeoutInterval` to a server that accepts and
+    /// then stays silent, so the timeout is enforced here as a whole-request deadline on both platforms.
+    private func withDeadline(
+        _ request: HTTPRequest, _ operation: @escaping @Sendable () async throws -> (Data, URLResponse)
+    ) async throws -> (Data, URLResponse) {
+        let url = request.url
+        let timeout = request.timeout
+        do {
+            return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+                group.addTask { try await operation() }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(max(timeout, 0) * 1_000_000_000))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let result = first else {
+                    throw HTTPError.timedOut(url, seconds: timeout)
+                }
+                return result
+            }
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            throw Self.map(error, url: url, timeout: timeout)
+        }
     }
 
     static func map(_ error: Error, url: URL, timeout: Double) -> HTTPError {

@@ -38,9 +38,9 @@ public struct ConfigLoader {
                 root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             }
         } catch {
-            let kind = isPlist ? "a property list" : "JSON"
+            let kind = isPlist ? "a valid property list" : "valid JSON"
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
-            throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "not valid \(kind): \(detail)")])
+            throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "not \(kind): \(detail)")])
         }
         var validation = ConfigValidation(file: file, registry: registry)
         let config = validation.validate(root)

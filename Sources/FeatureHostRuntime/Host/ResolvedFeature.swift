@@ -5,6 +5,11 @@ public struct ResolvedFeature: @unchecked Sendable {
     public let registration: FeatureRegistry.Registration
     public let entry: HostConfig.Entry
 
+    public init(registration: FeatureRegistry.Registration, entry: HostConfig.Entry) {
+        self.registration = registration
+        self.entry = entry
+    }
+
     public var manifest: FeatureManifest { registration.manifest }
     public var id: FeatureID { manifest.id }
     /// The config's source, else the feature's default.

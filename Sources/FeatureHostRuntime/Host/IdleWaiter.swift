@@ -7,7 +7,7 @@ public enum IdleWaiter {
     /// Returns `true` when idle, `false` when `timeout` seconds passed first.
     @MainActor
     @discardableResult
-    public static func wait(for activity: ActivityTracker, clock: TestClock, timeout: Double) async -> Bool {
+    public static func wait(for activity: ActivityTracker, clock: ManualClock, timeout: Double) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             await clock.settle()

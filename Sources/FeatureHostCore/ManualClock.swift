@@ -1,0 +1,115 @@
+import Foundation
+
+/// A manual clock for tests and headless snapshots: time moves only when `advance` is called, and sleepers wake in deadline order (ties in the
+/// order they went to sleep). After each wake-up the main actor is let run until the woken work has settled,
+/// so a timer that re-arms itself every second sees every second, in order.
+public final class ManualClock: Clock, @unchecked Sendable {
+    public struct Instant: InstantProtocol, Hashable, Sendable {
+        public var offset: Duration
+
+        public init(offset: Duration) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, Error>
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers: [Sleeper] = []
+    private var nextID: UInt64 = 0
+    /// How many times the main actor yields after each wake-up; enough for a woken task to re-arm its timer.
+    private let settleYields: Int
+
+    public init(settleYields: Int = 8) { self.settleYields = settleYields }
+
+    public var now: Instant {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    public var minimumResolution: Duration { .zero }
+
+    /// How many tasks are asleep on this clock.
+    public var sleeperCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return sleepers.count
+    }
+
+    /// The earliest deadline anyone sleeps until.
+    public var nextDeadline: Instant? {
+        lock.lock()
+        defer { lock.unlock() }
+        return sleepers.map(\.deadline).min()
+    }
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let id: UInt64 = lock.withLock {
+            nextID += 1
+            return nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                lock.lock()
+                if deadline <= current {
+                    lock.unlock()
+                    continuation.resume()
+                    return
+                }
+                sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                lock.unlock()
+            }
+        } onCancel: {
+            let cancelled: Sleeper? = lock.withLock {
+                guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return sleepers.remove(at: index)
+            }
+            cancelled?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, waking each sleeper at its own deadline, in order.
+    @MainActor
+    public func advance(by duration: Duration) async {
+        await advance(to: now.advanced(by: duration))
+    }
+
+    @MainActor
+    public func advance(to target: Instant) async {
+        await settle()
+        while let sleeper = popDue(before: target) {
+            sleeper.continuation.resume()
+            await settle()
+        }
+        lock.withLock { if current < target { current = target } }
+        await settle()
+    }
+
+    /// Lets the main actor run what is queued on it.
+    @MainActor
+    public func settle() async {
+        for _ in 0..<settleYields { await Task.yield() }
+    }
+
+    private func popDue(before target: Instant) -> Sleeper? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let index = sleepers.indices.min(by: { (sleepers[$0].deadline, sleepers[$0].id) < (sleepers[$1].deadline, sleepers[$1].id) }),
+            sleepers[index].deadline <= target
+        else { return nil }
+        let sleeper = sleepers.remove(at: index)
+        if current < sleeper.deadline { current = sleeper.deadline }
+        return sleeper
+    }
+}
+
+extension ManualClock.Instant: Comparable {}

@@ -1,0 +1,231 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+
+/// The full-screen ANSI driver: raw mode, alternate screen, hidden cursor and focus reporting while it
+/// runs; events through `events`; frames written as the cells that changed since the last one.
+///
+/// The terminal is restored by `stop()` (also on SIGTERM, SIGINT and SIGHUP) and around a Ctrl-Z suspend.
+/// Signals are process-wide, so run one live terminal at a time.
+public final class LiveTerminal: Sendable {
+    public let colorMode: ColorMode
+    /// Keys, resizes, suspend / resume and terminate, in order. Finishes when the terminal stops.
+    public let events: AsyncStream<TerminalEvent>
+
+    let continuation: AsyncStream<TerminalEvent>.Continuation
+    let input: Int32
+    let output: Int32
+    let renderer: FrameRenderer
+    let state: Locked<State>
+    let signals = SignalWatcher()
+    let reader: InputReader
+    /// Stops the process after a suspend and returns when it continues; replaced in tests.
+    let stopProcess: @Sendable () -> Void
+
+    enum Phase: Sendable { case idle, active, suspended, stopped }
+
+    struct State: Sendable {
+        var phase = Phase.idle
+        var original: termios?
+        var size: Size
+        /// What the terminal shows; nil forces the next frame to be drawn in full.
+        var shown: Frame?
+    }
+
+    public convenience init(
+        colorMode: ColorMode, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+    ) throws {
+        try self.init(colorMode: colorMode, input: input, output: output, stopProcess: SignalWatcher.stopProcess)
+    }
+
+    init(colorMode: ColorMode, input: Int32, output: Int32, stopProcess: @escaping @Sendable () -> Void) throws {
+        self.colorMode = colorMode
+        self.input = input
+        self.output = output
+        self.stopProcess = stopProcess
+        renderer = FrameRenderer(colorMode: colorMode)
+        reader = try InputReader(input: input)
+        let size = TerminalIO.windowSize(of: output) ?? Size(width: 80, height: 24)
+        state = Locked(State(size: size))
+        (events, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+    }
+
+    deinit { stop() }
+
+    /// Runs `body` with a started terminal and restores the terminal however `body` ends.
+    public static func run<Result>(
+        colorMode: ColorMode, isolation: isolated (any Actor)? = #isolation,
+        _ body: (LiveTerminal) async throws -> Result
+    ) async throws -> Result {
+        let terminal = try LiveTerminal(colorMode: colorMode)
+        try terminal.start()
+        defer { terminal.stop() }
+        return try await body(terminal)
+    }
+
+    /// The window size in cells.
+    public var size: Size { state.withLock { $0.size } }
+
+    /// Enters raw mode and the alternate screen, and starts reading input and watching signals. A terminal
+    /// starts once; calling this again does nothing.
+    public func start() throws {
+        for fd in [input, output] where isatty(fd) != 1 { throw TerminalError.notATerminal(fileDescriptor: fd) }
+        let entered = try state.withLock { state -> Bool in
+            guard state.phase == .idle else { return false }
+            let original = try TerminalIO.attributes(of: input)
+            try TerminalIO.setAttributes(TerminalIO.raw(from: original), of: input, discardingInput: true)
+            state.original = original
+            state.phase = .active
+            state.shown = nil
+            state.size = TerminalIO.windowSize(of: output) ?? state.size
+            write(TerminalSequences.enter)
+            return true
+        }
+        guard entered else { return }
+        signals.start { [weak self] signal in self?.handle(signal) }
+        reader.start(
+            deliver: { [weak self] keys in self?.deliver(keys) },
+            ended: { [weak self] in
+                guard let self else { return }
+                signals.queue.async { self.terminate() }
+            }
+        )
+    }
+
+    /// Shows `frame`, writing only the cells that differ from what the terminal shows. Does nothing while
+    /// suspended or stopped.
+    public func draw(_ frame: Frame) {
+        state.withLock { state in
+            guard state.phase == .active else { return }
+            var buffer = ANSIBuffer(capacity: 4096)
+            if let shown = state.shown, shown.size == frame.size {
+                renderer.appendDiff(from: shown, to: frame, into: &buffer)
+            } else {
+                buffer.append(TerminalSequences.clear)
+                renderer.appendFull(frame, into: &buffer)
+            }
+            state.shown = frame
+            if !buffer.bytes.isEmpty { TerminalIO.writeAll(buffer.bytes, to: output) }
+        }
+    }
+
+    /// Makes the next `draw` repaint everything, e.g. after something else wrote to the terminal.
+    public func invalidate() { state.withLock { $0.shown = nil } }
+
+    /// Restores the terminal (main screen, cursor, focus reporting off, original modes), stops reading and
+    /// watching signals, and finishes `events`. Safe to call more than once.
+    public func stop() {
+        let wasRunning = state.withLock { state -> Bool in
+            let wasRunning = state.phase == .active || state.phase == .suspended
+            if state.phase == .active { restoreTerminal(state) }
+            state.phase = .stopped
+            return wasRunning
+        }
+        if wasRunning {
+            signals.stop()
+            reader.stop()
+        }
+        continuation.finish()
+    }
+
+    /// Suspends as Ctrl-Z does: restores the terminal, stops the process, and on continuing takes the
+    /// terminal back and asks for a full redraw.
+    public func suspend() {
+        signals.queue.async { [self] in suspendNow() }
+    }
+
+    // MARK: - Internals, on the input thread or the signal queue
+
+    private func deliver(_ keys: [Key]) {
+        for key in keys {
+            if key == .control(0x1A) {
+                // Ctrl-Z arrives as a byte in raw mode; suspend on the signal queue like a SIGTSTP would.
+                suspend()
+            } else {
+                continuation.yield(.key(key))
+            }
+        }
+    }
+
+    func handle(_ signal: Int32) {
+        switch signal {
+        case SIGWINCH: resized()
+        case SIGTSTP: suspendNow()
+        case SIGCONT: continued()
+        default: terminate()
+        }
+    }
+
+    private func resized() {
+        let size = state.withLock { state -> Size? in
+            guard state.phase != .stopped else { return nil }
+            state.size = TerminalIO.windowSize(of: output) ?? state.size
+            state.shown = nil
+            return state.size
+        }
+        if let size { continuation.yield(.resize(size)) }
+    }
+
+    func suspendNow() {
+        let suspended = state.withLock { state -> Bool in
+            guard state.phase == .active else { return false }
+            restoreTerminal(state)
+            state.phase = .suspended
+            state.shown = nil
+            return true
+        }
+        guard suspended else { return }
+        continuation.yield(.suspend)
+        stopProcess()
+        reenter()
+    }
+
+    /// SIGCONT: after our own suspend, or after someone else stopped the process (the job-control shell
+    /// may then have reset the modes and written over the screen). Either way: raw mode, alternate screen,
+    /// and a full redraw. `.resume` comes from here only, so one suspend gives one resume.
+    private func continued() {
+        guard reenter() else { return }
+        continuation.yield(.resume)
+    }
+
+    /// Takes the terminal back; idempotent. False once stopped.
+    @discardableResult
+    private func reenter() -> Bool {
+        let result = state.withLock { state -> (running: Bool, resized: Size?) in
+            guard state.phase == .active || state.phase == .suspended, let original = state.original else {
+                return (false, nil)
+            }
+            // Raw mode is rebuilt from the modes found at start, which are also what `stop()` restores.
+            try? TerminalIO.setAttributes(TerminalIO.raw(from: original), of: input, discardingInput: false)
+            write(TerminalSequences.enter)
+            state.phase = .active
+            state.shown = nil
+            let size = TerminalIO.windowSize(of: output) ?? state.size
+            defer { state.size = size }
+            return (true, size != state.size ? size : nil)
+        }
+        if let size = result.resized { continuation.yield(.resize(size)) }
+        return result.running
+    }
+
+    private func terminate() {
+        let running = state.withLock { $0.phase == .active || $0.phase == .suspended }
+        guard running else { return }
+        continuation.yield(.terminate)
+        stop()
+    }
+
+    /// Called with the state lock held, so no frame is written in between.
+    private func restoreTerminal(_ state: State) {
+        write(TerminalSequences.leave)
+        if let original = state.original {
+            try? TerminalIO.setAttributes(original, of: input, discardingInput: false)
+        }
+    }
+
+    private func write(_ text: String) { TerminalIO.writeAll(Array(text.utf8), to: output) }
+}

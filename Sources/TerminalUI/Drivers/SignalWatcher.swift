@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// Watches the signals a full-screen program must answer, through dispatch sources rather than C signal
+/// handlers: the handlers run as ordinary closures on `queue`, so no global state is needed.
+final class SignalWatcher: Sendable {
+    static let watched: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP]
+
+    let queue = DispatchQueue(label: "featurehost.terminal.signals")
+    private let installed = Locked(Installed())
+
+    private struct Installed: @unchecked Sendable {
+        // @unchecked: dispatch sources are thread-safe objects; they sit behind `Locked` only to be cancelled once.
+        var sources: [any DispatchSourceSignal] = []
+        /// The dispositions found at start, put back at stop.
+        var previous: [Int32: sigaction] = [:]
+    }
+
+    /// Ignores the default actions (the sources still see the signals) and calls `handler` on `queue`.
+    func start(_ handler: @escaping @Sendable (Int32) -> Void) {
+        installed.withLock { installed in
+            guard installed.sources.isEmpty else { return }
+            for signalNumber in Self.watched {
+                var previous = sigaction()
+                sigaction(signalNumber, nil, &previous)
+                installed.previous[signalNumber] = previous
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+                source.setEventHandler { handler(signalNumber) }
+                source.resume()
+                installed.sources.append(source)
+            }
+        }
+    }
+
+    func stop() {
+        installed.withLock { installed in
+            for source in installed.sources { source.cancel() }
+            for (signalNumber, previous) in installed.previous {
+                var action = previous
+                sigaction(signalNumber, &action, nil)
+            }
+            installed = Installed()
+        }
+    }
+
+    /// Stops the process with the default SIGTSTP action, as if Ctrl-Z had reached it, and returns once it
+    /// continues. The signal is unblocked for this thread while it is raised: the dispatch machinery may
+    /// block it to route it to the source, which would swallow it instead of stopping.
+    @Sendable static func stopProcess() {
+        var kept = sigaction()
+        sigaction(SIGTSTP, nil, &kept)
+        signal(SIGTSTP, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &set, &mask)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        sigaction(SIGTSTP, &kept, nil)
+    }
+}

@@ -1,0 +1,16 @@
+/// Why the live terminal could not start.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    /// Standard input or output is not a terminal (piped or redirected).
+    case notATerminal(fileDescriptor: Int32)
+    /// A terminal call failed with `errno`.
+    case systemCall(name: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case let .notATerminal(fd):
+            "File descriptor \(fd) is not a terminal: run featurehost in a terminal, or use `featurehost snapshot`."
+        case let .systemCall(name, errno):
+            "\(name) failed with errno \(errno)."
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import FeatureHostCore
+
+/// Drives a scene without a terminal: renders frames to plain text and feeds it keys. Used by tests and
+/// `featurehost snapshot`.
+@MainActor
+public final class TextDriver {
+    public let scene: any TerminalScene
+    public var size: Size
+    /// How many times the scene asked for a new frame since the driver was made.
+    public private(set) var changeCount = 0
+    private var parser = KeyParser()
+    private var observation: StateObservation?
+
+    public init(scene: any TerminalScene, size: Size) {
+        self.scene = scene
+        self.size = size
+        observation = scene.observe { [weak self] in self?.changeCount += 1 }
+    }
+
+    /// The scene's frame at the driver's size.
+    public func frame() -> Frame { scene.render(size: size) }
+
+    /// The current frame as plain text, one line per row, trailing spaces trimmed.
+    public func text() -> String { frame().plainText() }
+
+    /// Sends keys to the scene in order and returns how each was handled.
+    @discardableResult
+    public func press(_ keys: Key...) -> [KeyHandling] { keys.map(scene.handle) }
+
+    /// Parses raw terminal bytes (e.g. from `KeyParser.decodeEscapes`) into keys and sends them. Input ends
+    /// here, so a trailing ESC counts as the Esc key.
+    @discardableResult
+    public func input(_ bytes: [UInt8]) -> [KeyHandling] {
+        let keys = parser.feed(bytes) + parser.flushPendingEscape()
+        return keys.map(scene.handle)
+    }
+
+    public func send(_ event: LifecycleEvent) { scene.handle(event) }
+}

@@ -1,0 +1,36 @@
+extension Frame {
+    /// Sets every cell of `rect` (clipped to the frame) to `character` in `style`, replacing the whole style.
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let grapheme = DisplayWidth.of(character) == 1 ? String(character) : " "
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                self[x, y] = Cell(grapheme, style: style)
+            }
+        }
+    }
+
+    /// Dims every cell, keeping graphemes and colours: the backdrop behind a popup.
+    public mutating func dim() {
+        for y in 0..<size.height {
+            for x in 0..<size.width { restyle(x: x, y: y) { $0.dim = true } }
+        }
+    }
+
+    /// Sets the background of each cell of `rect` to a colour interpolated from `start` (first column) to
+    /// `end` (last column), keeping graphemes and foregrounds.
+    public mutating func fillGradient(_ rect: Rect, from start: Color, to end: Color) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let span = rect.width - 1
+        for x in area.x..<area.maxX {
+            // Position within the whole rect, so clipping does not stretch the gradient.
+            let fraction = span > 0 ? Double(x - rect.x) / Double(span) : 0
+            let color = Color.interpolate(from: start, to: end, fraction: fraction)
+            for y in area.y..<area.maxY {
+                restyle(x: x, y: y) { $0.background = color }
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+/// Decodes raw terminal input into keys. Input may arrive in pieces: an incomplete escape sequence or
+/// UTF-8 character is kept until the next `feed`.
+///
+/// A lone ESC is ambiguous: it is the Esc key or the start of a sequence. It is held until more bytes come
+/// or the driver, after a short quiet time, calls `flushPendingEscape()`.
+public struct KeyParser: Sendable {
+    private var pending: [UInt8] = []
+
+    /// Longest escape sequence kept while waiting for its end; longer ones are garbage and dropped.
+    private static let maximumSequenceLength = 32
+
+    public init() {}
+
+    /// True while bytes are held back, i.e. the driver should call `flushPendingEscape()` after a timeout.
+    public var hasPendingInput: Bool { !pending.isEmpty }
+
+    public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+        pending += bytes
+        return parse(final: false)
+    }
+
+    /// Treats held input as complete: a lone ESC becomes `.escape`, an unfinished sequence becomes `.escape`
+    /// followed by its other bytes as keys, and an unfinished UTF-8 character is dropped.
+    public mutating func flushPendingEscape() -> [Key] {
+        parse(final: true)
+    }
+
+    private mutating func parse(final: Bool) -> [Key] {
+        var keys: [Key] = []
+        var index = 0
+        let bytes = pending
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x1B:
+                switch EscapeSequence.decode(bytes, at: index) {
+                case .incomplete:
+                    if !final {
+                        pending = Array(bytes[index...])
+                        return keys
+                    }
+                    // The quiet time passed: the ESC was a key press; what followed it is ordinary input.
+                    keys.append(.escape)
+                    index += 1
+                case let .complete(key, length):
+                    if let key { keys.append(key) }
+                    index += length
+                }
+            case 0x0D, 0x0A: keys.append(.enter); index += 1
+            case 0x09: keys.append(.tab); index += 1
+            case 0x7F, 0x08: keys.append(.backspace); index += 1
+            case 0x03: keys.append(.ctrlC); index += 1
+            case 0x00...0x1F: keys.append(.control(byte)); index += 1
+            default:
+                let length = UTF8Run.length(of: bytes, from: index)
+                if length == 0 {
+                    if !final {
+                        pending = Array(bytes[index...])
+                        return keys
+                    }
+                    index = bytes.count
+                    break
+                }
+                keys += UTF8Run.characters(in: bytes[index..<(index + length)]).map(Key.character)
+                index += length
+            }
+        }
+        pending = []
+        return keys
+    }
+}
+
+/// Escape sequences: CSI (`ESC [ params final`) and SS3 (`ESC O final`).
+enum EscapeSequence {
+    enum Result: Equatable {
+        case incomplete
+        /// `key` is nil for a recognised-but-unused or unknown sequence, which is dropped.
+        case complete(Key?, length: Int)
+    }
+
+    static func decode(_ bytes: [UInt8], at start: Int) -> Result {
+        guard start + 1 < bytes.count else { return .incomplete }
+        switch bytes[start + 1] {
+        case UInt8(ascii: "["): return decodeCSI(bytes, at: start)
+        case UInt8(ascii: "O"):
+            guard start + 2 < bytes.count else { return .incomplete }
+            return .complete(ss3Key(bytes[start + 2]), length: 3)
+        default:
+            // ESC before anything else is the Esc key; the next byte is parsed on its own. This keeps
+            // `snapshot --input '\eq'` meaning Esc then q.
+            return .complete(.escape, length: 1)
+        }
+    }
+
+    private static func decodeCSI(_ bytes: [UInt8], at start: Int) -> Result {
+        var index = start + 2
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20...0x3F:
+                index += 1  // parameter and intermediate bytes
+                if index - start > 32 { return .complete(nil, length: index - start) }
+            case 0x40...0x7E:
+                let parameters = Array(bytes[(start + 2)..<index])
+                return .complete(csiKey(final: byte, parameters: parameters), length: index - start + 1)
+            default:
+                // A control or non-ASCII byte cannot be part of a sequence: drop what came before it.
+                return .complete(nil, length: index - start)
+            }
+        }
+        return .incomplete
+    }
+
+    private static func ss3Key(_ final: UInt8) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        default: nil
+        }
+    }
+
+    private static func csiKey(final: UInt8, parameters: [UInt8]) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "Z"): return .backTab
+        case UInt8(ascii: "I") where parameters.isEmpty: return .focusIn
+        case UInt8(ascii: "O") where parameters.isEmpty: return .focusOut
+        case UInt8(ascii: "~"):
+            // `ESC [ n ; modifiers ~`: only the first number names the key.
+            let first = parameters.prefix { $0 != UInt8(ascii: ";") }
+            switch String(decoding: first, as: UTF8.self) {
+            case "1", "7": return .home
+            case "4", "8": return .end
+            case "3": return .delete
+            case "5": return .pageUp
+            case "6": return .pageDown
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}
+
+/// Printable UTF-8 text between control bytes.
+enum UTF8Run {
+    /// The length of the run of complete printable characters starting at `start`, stopping before a
+    /// control byte or ESC. Zero when the first character is still incomplete. Invalid bytes are included
+    /// and decode as nothing, so garbage never becomes keys.
+    static func length(of bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { break }
+            let expected = sequenceLength(lead: byte)
+            var valid = 1
+            while valid < expected, index + valid < bytes.count, bytes[index + valid] & 0xC0 == 0x80 {
+                valid += 1
+            }
+            // Unfinished at the end of the input: hold it for the next read.
+            if valid < expected && index + valid == bytes.count { break }
+            // A complete character, or an invalid prefix that decodes as nothing.
+            index += valid
+        }
+        return index - start
+    }
+
+    /// Decodes the run into characters, dropping invalid bytes and C1 controls.
+    static func characters(in bytes: ArraySlice<UInt8>) -> [Character] {
+        var scalars = String.UnicodeScalarView()
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar):
+                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) { continue }
+                scalars.append(scalar)
+            case .emptyInput: break loop
+            case .error: continue
+            }
+        }
+        return Array(String(scalars))
+    }
+
+    private static func sequenceLength(lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 1  // ASCII, or an invalid lead byte that decodes as nothing
+        }
+    }
+}

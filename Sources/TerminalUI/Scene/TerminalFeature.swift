@@ -1,0 +1,4 @@
+import FeatureHostCore
+
+/// A feature the terminal shell can show.
+public protocol TerminalFeature: Feature { @MainActor func makeScene() -> any TerminalScene }

@@ -1,0 +1,70 @@
+import FeatureHostCore
+import FeatureHostRuntime
+import Foundation
+import TerminalUI
+
+/// The interactive shell: terminal events in, at most one frame out per batch of events.
+@MainActor
+final class LiveShell {
+    private let model: ShellModel
+    private let terminal: LiveTerminal
+    private var renderScheduled = false
+
+    init(model: ShellModel, terminal: LiveTerminal) {
+        self.model = model
+        self.terminal = terminal
+    }
+
+    func run() async {
+        // Presenter changes (timers, finished requests) ask for a frame; several in a row give one frame.
+        model.onNeedsFrame = { [weak self] in self?.scheduleRender() }
+        draw()
+        for await event in terminal.events {
+            switch event {
+            case .key(let key): model.handle(key)
+            case .resize: terminal.invalidate()
+            case .suspend: model.broadcast(.didEnterBackground)
+            case .resume:
+                model.broadcast(.willEnterForeground)
+                terminal.invalidate()
+            case .terminate: return
+            }
+            if model.wantsToQuit { return }
+            draw()
+        }
+    }
+
+    private func scheduleRender() {
+        guard !renderScheduled else { return }
+        renderScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            renderScheduled = false
+            draw()
+        }
+    }
+
+    private func draw() {
+        terminal.draw(ShellScreen(model: model).render(size: terminal.size))
+    }
+}
+
+/// `featurehost [run] [--config F] [--data-dir D] [--only ID]`.
+enum RunCommand {
+    @MainActor
+    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+        try arguments.check(allowed: ["config", "data-dir", "only"], command: "run")
+        let options = try HostOptions(arguments: arguments)
+        try DataDirectory.prepare(options.dataDirectory)
+        let environment = HostEnvironment.live(dataDirectory: options.dataDirectory)
+        let only = arguments.value("only").map { FeatureID(rawValue: $0) }
+        let entries = try ShellAssembly.entries(options: options, environment: environment, only: only)
+        let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
+        try await LiveTerminal.run(colorMode: colorMode) { terminal in
+            let model = ShellModel(entries: entries, only: only == nil ? nil : 0)
+            let shell = LiveShell(model: model, terminal: terminal)
+            await shell.run()
+        }
+        return 0
+    }
+}

@@ -1,0 +1,110 @@
+import FeatureHostCore
+import TerminalUI
+
+/// The shell's navigation and key routing, independent of any terminal: the home list, the open feature,
+/// the footer, and lifecycle fan-out. Both the live shell and `snapshot` drive this.
+@MainActor
+final class ShellModel {
+    enum Screen: Equatable {
+        case home
+        case feature(Int)
+    }
+
+    let entries: [ShellEntry]
+    /// `--only`: the feature is the whole app, and closing it quits.
+    let only: Int?
+    private(set) var screen: Screen = .home
+    private(set) var selection = 0
+    private(set) var wantsToQuit = false
+    private(set) var lifecycle: LifecycleEvent = .willEnterForeground
+    /// Called when something on screen changed and a frame should be drawn.
+    var onNeedsFrame: @MainActor () -> Void = {}
+
+    init(entries: [ShellEntry], only: Int? = nil) {
+        self.entries = entries
+        self.only = only
+        if let only { open(only) }
+    }
+
+    var openEntry: ShellEntry? {
+        guard case .feature(let index) = screen else { return nil }
+        return entries[index]
+    }
+
+    // MARK: - Input
+
+    func handle(_ key: Key) {
+        switch key {
+        case .ctrlC:
+            wantsToQuit = true
+        case .focusOut:
+            broadcast(.didEnterBackground)
+        case .focusIn:
+            broadcast(.willEnterForeground)
+        default:
+            switch screen {
+            case .home: handleHome(key)
+            case .feature(let index): handleFeature(key, entry: entries[index])
+            }
+        }
+        onNeedsFrame()
+    }
+
+    /// Suspend (Ctrl-Z) and resume map to the same lifecycle events as focus.
+    func broadcast(_ event: LifecycleEvent) {
+        guard event != lifecycle else { return }
+        lifecycle = event
+        for entry in entries { entry.runningScene?.handle(event) }
+        onNeedsFrame()
+    }
+
+    private func handleHome(_ key: Key) {
+        guard !entries.isEmpty else {
+            if key == .character("q") || key == .escape { wantsToQuit = true }
+            return
+        }
+        switch key {
+        case .down, .tab: selection = (selection + 1) % entries.count
+        case .up, .backTab: selection = (selection + entries.count - 1) % entries.count
+        case .home: selection = 0
+        case .end: selection = entries.count - 1
+        case .enter: open(selection)
+        case .character("q"): wantsToQuit = true
+        default: break
+        }
+    }
+
+    private func handleFeature(_ key: Key, entry: ShellEntry) {
+        if let scene = entry.runningScene, scene.handle(key) == .handled { return }
+        if key == .escape || key == .character("q") { close() }
+    }
+
+    private func open(_ index: Int) {
+        guard entries.indices.contains(index) else { return }
+        selection = index
+        screen = .feature(index)
+        _ = entries[index].openScene { [weak self] in self?.onNeedsFrame() }
+    }
+
+    private func close() {
+        if only != nil {
+            wantsToQuit = true
+        } else {
+            screen = .home
+        }
+    }
+
+    // MARK: - Footer
+
+    /// The keys of the current screen, as the footer shows them.
+    var keyHints: [KeyHint] {
+        switch screen {
+        case .home:
+            return [KeyHint(key: "↑/↓", action: "choose"), KeyHint(key: "Enter", action: "open"), KeyHint(key: "q", action: "quit")]
+        case .feature(let index):
+            let back = only == nil ? "back" : "quit"
+            let own = entries[index].runningScene?.keyHints ?? []
+            return own + [KeyHint(key: "Esc", action: back), KeyHint(key: "Ctrl-C", action: "quit")]
+        }
+    }
+}

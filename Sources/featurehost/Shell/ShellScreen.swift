@@ -1,0 +1,72 @@
+import FeatureHostCore
+import TerminalUI
+
+/// Draws the shell around the open feature: the home list, a failed feature's error panel, the "too
+/// small" message, and the footer of keys on the last row.
+@MainActor
+struct ShellScreen {
+    static let accent = Color.rgb(65, 69, 152)
+    static let footerStyle = Style(foreground: .white, background: .rgb(40, 40, 48))
+
+    let model: ShellModel
+
+    func render(size: Size) -> Frame {
+        var frame = Frame(size: size)
+        guard size.width > 0, size.height > 0 else { return frame }
+        let body = Size(width: size.width, height: max(size.height - 1, 0))
+        switch model.screen {
+        case .home:
+            frame.draw(home(size: body), at: Point(x: 0, y: 0))
+        case .feature(let index):
+            let entry = model.entries[index]
+            if let scene = entry.runningScene {
+                let content = body.fits(scene.minimumSize) ? scene.render(size: body) : Frame.tooSmall(size: body, minimum: scene.minimumSize)
+                frame.draw(content, at: Point(x: 0, y: 0))
+            } else {
+                frame.draw(errorPanel(entry, size: body), at: Point(x: 0, y: 0))
+            }
+        }
+        drawFooter(into: &frame)
+        return frame
+    }
+
+    private func home(size: Size) -> Frame {
+        var frame = Frame(size: size)
+        let width = size.width
+        frame.put("FeatureHost", in: Rect(x: 2, y: 1, width: width - 4, height: 1), style: Style(foreground: Self.accent, bold: true))
+        frame.put(
+            model.entries.isEmpty ? "No features are enabled: check the config (featurehost list)." : "Choose a feature:",
+            in: Rect(x: 2, y: 2, width: width - 4, height: 1), style: Style(dim: true))
+        let rows = model.entries.enumerated().map { index, entry -> (String, String, Bool) in
+            let summary = entry.failure == nil ? entry.manifest.summary : "could not start: see its screen"
+            return (entry.manifest.title, summary, index == model.selection)
+        }
+        let available = max(size.height - 4, 0) / 2
+        let first = max(0, min(model.selection - available + 1, rows.count - available))
+        for (offset, row) in rows.dropFirst(first).prefix(available).enumerated() {
+            let y = 4 + offset * 2
+            let marker = row.2 ? "▶ " : "  "
+            let titleStyle = row.2 ? Style(foreground: .white, background: Self.accent, bold: true) : Style(bold: true)
+            frame.put(marker + row.0, in: Rect(x: 2, y: y, width: width - 4, height: 1), style: titleStyle)
+            frame.put(row.1, in: Rect(x: 6, y: y + 1, width: width - 8, height: 1), style: Style(dim: !row.2))
+        }
+        return frame
+    }
+
+    private func errorPanel(_ entry: ShellEntry, size: Size) -> Frame {
+        var frame = Frame(size: size)
+        let box = Rect(x: 2, y: 1, width: max(size.width - 4, 0), height: max(size.height - 2, 0))
+        frame.drawBox(box, style: Style(foreground: .red))
+        frame.put(" \(entry.manifest.title) ", at: Point(x: 4, y: 1), style: Style(foreground: .red, bold: true))
+        frame.putWrapped(
+            entry.failure ?? "", in: Rect(x: 4, y: 3, width: max(box.width - 4, 0), height: max(box.height - 4, 0)))
+        return frame
+    }
+
+    private func drawFooter(into frame: inout Frame) {
+        let y = frame.size.height - 1
+        frame.fill(Rect(x: 0, y: y, width: frame.size.width, height: 1), style: Self.footerStyle)
+        let text = model.keyHints.map { "\($0.key) \($0.action)" }.joined(separator: "  ")
+        frame.put(" " + text, in: Rect(x: 0, y: y, width: frame.size.width, height: 1), style: Self.footerStyle)
+    }
+}

@@ -1,0 +1,86 @@
+import FeatureHostCore
+import Foundation
+
+/// `featurehost snapshot ID` options, with every bad value reported as a clear message.
+struct SnapshotOptions {
+    enum Step: Equatable {
+        /// Raw terminal input, escapes already decoded.
+        case input([UInt8])
+        case advance(Duration)
+    }
+
+    var id: FeatureID
+    var width = 80
+    var height = 24
+    var now: Date?
+    var locale: Locale?
+    var hourCycle: HourCycle?
+    var timeZone: TimeZone?
+    var steps: [Step] = []
+
+    static let allowedOptions: Set<String> = [
+        "config", "data-dir", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance",
+    ]
+
+    init(_ arguments: CommandLineArguments, decodeInput: (String) -> [UInt8]) throws {
+        try arguments.check(allowed: Self.allowedOptions, command: "snapshot")
+        let words = arguments.positionals.dropFirst()
+        guard let id = words.first else { throw UsageError("snapshot: name the feature, e.g. `featurehost snapshot chats`.") }
+        guard words.count == 1 else { throw UsageError("snapshot: one feature id, found \(words.joined(separator: " ")).") }
+        self.id = FeatureID(id)
+        if let size = arguments.value("size") {
+            let parts = size.lowercased().split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...1000).contains(width),
+                (1...1000).contains(height)
+            else { throw UsageError("snapshot: --size \(size) is not WIDTHxHEIGHT (e.g. 80x24, at most 1000x1000).") }
+            self.width = width
+            self.height = height
+        }
+        if let text = arguments.value("now") {
+            guard let date = Self.parseDate(text) else {
+                throw UsageError("snapshot: --now \(text) is not an ISO 8601 date-time (e.g. 2026-03-16T12:34:00Z).")
+            }
+            now = date
+        }
+        if let identifier = arguments.value("locale") {
+            guard Locale.availableIdentifiers.contains(identifier) || Locale.availableIdentifiers.contains(identifier.replacingOccurrences(of: "-", with: "_"))
+            else { throw UsageError("snapshot: --locale \(identifier) is not a known locale (e.g. en_US, de_DE).") }
+            locale = Locale(identifier: identifier)
+        }
+        if let cycle = arguments.value("hour-cycle") {
+            guard let value = HourCycle(rawValue: cycle) else { throw UsageError("snapshot: --hour-cycle must be 12 or 24, found \(cycle).") }
+            hourCycle = value
+        }
+        if let zone = arguments.value("time-zone") {
+            guard let value = TimeZone(identifier: zone) else {
+                throw UsageError("snapshot: --time-zone \(zone) is not a known time zone (e.g. UTC, Europe/Oslo).")
+            }
+            timeZone = value
+        }
+        for item in arguments.items {
+            guard case .option(let name, let value) = item, let value else { continue }
+            switch name {
+            case "input":
+                steps.append(.input(decodeInput(value)))
+            case "advance":
+                guard let seconds = Double(value), seconds >= 0, seconds.isFinite, seconds <= 10 * 365 * 86400 else {
+                    throw UsageError("snapshot: --advance \(value) is not a number of seconds (0 or more).")
+                }
+                steps.append(.advance(.milliseconds(Int64((seconds * 1000).rounded()))))
+            default:
+                continue
+            }
+        }
+    }
+
+    private static func parseDate(_ text: String) -> Date? {
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
+        ] {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@Suite struct DataSourceFactoryTests {
+    let host: TestHost
+    let samples: SampleData<[Car]>
+
+    init() throws {
+        host = try TestHost()
+        let plist = try host.directory.write(carsPlist, to: "bundled/cars.plist")
+        let json = try host.directory.write(#"[{"name":"bundled","seats":2}]"#, to: "bundled/cars.json")
+        samples = SampleData(plistFile: plist, jsonFile: json, inMemory: { [Car(name: "memory", seats: 1)] })
+    }
+
+    func load(_ source: SourceConfiguration?) async throws -> Loaded<[Car]> {
+        let context = host.context(id: "cars", source: source)
+        return try await DataSourceFactory.make([Car].self, context: context, decoder: carDecoder, samples: samples).load()
+    }
+
+    @Test func eachKindReadsWhereTheConfigSays() async throws {
+        #expect(try await load(SourceConfiguration(kind: .plist)).value == cars)
+        #expect(try await load(SourceConfiguration(kind: .jsonFile)).value == [Car(name: "bundled", seats: 2)])
+        #expect(try await load(SourceConfiguration(kind: .inMemory)).value == [Car(name: "memory", seats: 1)])
+        let own = try host.directory.write(carsJSON, to: "mine.json")
+        #expect(try await load(SourceConfiguration(kind: .jsonFile, path: own)).value == cars)
+
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(#"[{"name":"web","seats":3}]"#))
+        #expect(try await load(.http(server.url("cars"))).value == [Car(name: "web", seats: 3)])
+        server.respond(with: .text("down", status: 500))
+        let cached = try await load(.http(server.url("cars")))
+        #expect(cached.value == [Car(name: "web", seats: 3)])
+        #expect(cached.origin != .fresh)
+    }
+
+    @Test func uncachedHTTPFailsWithoutACopy() async throws {
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(carsJSON))
+        _ = try await load(.http(server.url("cars"), cache: false))
+        server.respond(with: .text("down", status: 500))
+        await #expect(throws: HTTPError.status(500, server.url("cars"))) { try await load(.http(server.url("cars"), cache: false)) }
+    }
+
+    @Test func loadsCountAsWorkInFlight() async throws {
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(carsJSON, delay: 0.2))
+        let context = host.context(id: "cars", source: .http(server.url("cars")))
+        let source = try DataSourceFactory.make([Car].self, context: context, decoder: carDecoder, samples: samples)
+        let task = Task { try await source.load() }
+        var sawInFlight = false
+        for _ in 0..<2000 where !sawInFlight {
+            sawInFlight = host.activity.inFlight > 0
+            await Task.yield()
+        }
+        _ = try await task.value
+        #expect(sawInFlight)
+        #expect(host.activity.inFlight == 0)
+    }
+
+    @Test func noSourceIsAnError() async throws {
+        await #expect(throws: FeatureError("cars has no data source configured.")) { try await load(nil) }
+    }
+}

@@ -1,0 +1,57 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@Suite struct HTTPSourceTests {
+    let server: LoopbackHTTPServer
+
+    init() throws { server = try LoopbackHTTPServer() }
+
+    func source(timeout: Double = 5, path: String = "cars") -> HTTPSource<[Car]> {
+        HTTPSource(url: server.url(path), timeout: timeout, transport: URLSessionTransport(), decoder: carDecoder)
+    }
+
+    @Test func okDecodesTheBody() async throws {
+        server.respond(with: .json(carsJSON))
+        #expect(try await source().load() == Loaded(cars))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.path == "/cars")
+        #expect(request.headers["accept"] == "application/json")
+    }
+
+    @Test(arguments: [404, 500])
+    func nonSuccessNamesTheStatus(status: Int) async throws {
+        server.respond(with: .text("nope", status: status))
+        await #expect(throws: HTTPError.status(status, server.url("cars"))) { try await source().load() }
+    }
+
+    @Test func anUndecodableBodySaysWhere() async throws {
+        server.respond(with: .json("<html>maintenance</html>"))
+        await #expect {
+            try await source().load()
+        } throws: { error in
+            error.userFacingMessage.hasPrefix("The reply from \(server.url("cars").absoluteString) could not be read")
+        }
+    }
+
+    @Test func aReplySlowerThanTheTimeoutTimesOut() async throws {
+        server.respond(with: .json(carsJSON, delay: 2))
+        await #expect(throws: HTTPError.timedOut(server.url("cars"), seconds: 0.3)) { try await source(timeout: 0.3).load() }
+    }
+
+    @Test func aRefusedConnectionSaysSo() async throws {
+        let port = try LoopbackHTTPServer.refusedPort()
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/cars"))
+        let source = HTTPSource(url: url, timeout: 5, transport: URLSessionTransport(), decoder: carDecoder)
+        await #expect(throws: HTTPError.cannotConnect(url, reason: "the connection was refused")) { try await source.load() }
+    }
+
+    @Test func aBodyOverTheCapIsRefused() async throws {
+        server.respond(with: .json(carsJSON))
+        let capped = HTTPSource(url: server.url("cars"), timeout: 5, transport: URLSessionTransport(maximumBodySize: 10), decoder: carDecoder)
+        await #expect(throws: HTTPError.bodyTooLarge(server.url("cars"), limit: 10)) { try await capped.load() }
+    }
+}

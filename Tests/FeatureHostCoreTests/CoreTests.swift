@@ -1,0 +1,113 @@
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@Suite struct FeatureIDTests {
+    @Test(arguments: [
+        ("offer-countdown", true), ("chats", true), ("car-news2", true), ("Chats", false), ("car--news", false),
+        ("-car", false), ("car-", false), ("2cars", false), ("car_news", false), ("", false),
+    ])
+    func kebabCase(id: String, valid: Bool) {
+        #expect(FeatureID(id).isKebabCase == valid)
+    }
+}
+
+@Suite struct FeatureSettingsTests {
+    let settings = FeatureSettings(["duration": .number(60), "name": .string("x"), "flag": .bool(true)], owner: "settings of \"demo\"")
+
+    @Test func readsTypedValuesAndDefaults() throws {
+        #expect(try settings.number("duration", default: 1) == 60)
+        #expect(try settings.number("missing", default: 7) == 7)
+        #expect(try settings.string("name", default: "") == "x")
+        #expect(try settings.bool("flag", default: false))
+    }
+
+    @Test func wrongTypeNamesTheKey() {
+        #expect(throws: FeatureError("settings of \"demo\": \"name\" must be a number, found a string \"x\".")) {
+            try settings.number("name", default: 0)
+        }
+        #expect(throws: FeatureError("settings of \"demo\": \"duration\" must be between 1 and 10, found 60.")) {
+            try settings.number("duration", default: 0, in: 1...10)
+        }
+    }
+}
+
+@Suite struct MonotonicTimelineTests {
+    @Test @MainActor func measuresElapsedTimeAndSleepsToAbsoluteDeadlines() async throws {
+        let clock = TestClock()
+        let timeline = MonotonicTimeline(clock: clock)
+        #expect(timeline.now == .zero)
+        var woke: [Duration] = []
+        let task = Task { @MainActor in
+            for second in 1...3 {
+                try await timeline.sleep(until: .seconds(second))
+                woke.append(timeline.now)
+            }
+        }
+        await clock.advance(by: .milliseconds(2500))
+        #expect(woke == [.seconds(1), .seconds(2)])
+        await clock.advance(by: .seconds(1))
+        #expect(woke == [.seconds(1), .seconds(2), .seconds(3)])
+        try await task.value
+    }
+
+    @Test @MainActor func sleepersWakeInDeadlineOrder() async {
+        let clock = TestClock()
+        var order: [String] = []
+        let late = Task { @MainActor in
+            try? await clock.sleep(for: .seconds(5))
+            order.append("late")
+        }
+        let early = Task { @MainActor in
+            try? await clock.sleep(for: .seconds(2))
+            order.append("early")
+        }
+        await clock.settle()
+        #expect(clock.sleeperCount == 2)
+        await clock.advance(by: .seconds(10))
+        await late.value
+        await early.value
+        #expect(order == ["early", "late"])
+    }
+
+    @Test @MainActor func cancellingASleeperThrows() async {
+        let clock = TestClock()
+        let task = Task { @MainActor () -> Bool in
+            do {
+                try await clock.sleep(for: .seconds(1))
+                return false
+            } catch {
+                return error is CancellationError
+            }
+        }
+        await clock.settle()
+        task.cancel()
+        #expect(await task.value)
+        #expect(clock.sleeperCount == 0)
+    }
+}
+
+@Suite struct StateObserversTests {
+    @Test @MainActor func notifiesOnlyRealChangesUntilCancelled() {
+        let observers = StateObservers<Int>()
+        var seen: [Int] = []
+        let token = observers.add { seen.append($0) }
+        observers.publish(1, old: 0)
+        observers.publish(1, old: 1)
+        token.cancel()
+        observers.publish(2, old: 1)
+        #expect(seen == [1])
+        #expect(observers.notificationCount == 2)
+    }
+}
+
+@Suite struct HTTPErrorTests {
+    @Test func messagesNameWhatHappened() throws {
+        let url = try #require(URL(string: "https://example.org/a"))
+        #expect(HTTPError.status(500, url).description == "The server answered HTTP 500 for https://example.org/a.")
+        #expect(HTTPError.timedOut(url, seconds: 15).description == "The request to https://example.org/a timed out after 15 s.")
+        #expect(HTTPError.timedOut(url, seconds: 0.5).description == "The request to https://example.org/a timed out after 0.5 s.")
+        #expect(HTTPError.cannotConnect(url, reason: "the connection was refused").isConnectivity)
+    }
+}

@@ -1,0 +1,116 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostRuntime
+import FeatureHostTesting
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import featurehost
+
+@Suite @MainActor struct ShellModelTests {
+    let host: TestHost
+    let registry = FeatureRegistry([TickerFeature.self, BrokenFeature.self])
+
+    init() throws { host = try TestHost() }
+
+    func model(only: Int? = nil) -> ShellModel {
+        let environment = HostEnvironment(
+            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: URLSessionTransport(),
+            dataDirectory: host.directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
+        let launcher = FeatureLauncher(environment: environment)
+        let config = ConfigLoader(registry: registry).defaultConfig()
+        let entries = ResolvedFeature.enabled(in: config, registry: registry).map { ShellEntry(launcher.launch($0)) }
+        let selected = only.map { [entries[$0]] } ?? entries
+        return ShellModel(entries: selected, only: only == nil ? nil : 0)
+    }
+
+    func screen(_ model: ShellModel, _ width: Int = 50, _ height: Int = 12) -> String {
+        ShellScreen(model: model).render(size: Size(width: width, height: height)).plainText()
+    }
+
+    @Test func homeListsFeaturesInConfigOrderWithTheFooter() {
+        let shell = model()
+        #expect(
+            screen(shell) == """
+
+                  FeatureHost
+                  Choose a feature:
+
+                  ▶ Ticker
+                      Counts seconds in the foreground.
+                    Broken
+                      could not start: see its screen
+
+
+
+                 ↑/↓ choose  Enter open  q quit
+                """)
+    }
+
+    @Test func enterOpensEscGoesBackAndQQuitsFromHome() async {
+        let shell = model()
+        shell.handle(.enter)
+        #expect(shell.screen == .feature(0))
+        #expect(screen(shell).contains("Ticks: 0"))
+        #expect(screen(shell).hasSuffix(" Enter press  Esc back  Ctrl-C quit"))
+        await host.advance(by: .seconds(3))
+        #expect(screen(shell).contains("Ticks: 3"))
+        shell.handle(.enter)
+        #expect(screen(shell).contains("Presses: 1"), "Enter goes to the scene first")
+        shell.handle(.escape)
+        #expect(shell.screen == .home)
+        shell.handle(.character("q"))
+        #expect(shell.wantsToQuit)
+    }
+
+    @Test func aFailedFeatureShowsItsErrorAndTheOthersKeepWorking() async {
+        let shell = model()
+        shell.handle(.down)
+        shell.handle(.enter)
+        #expect(screen(shell).contains("Broken could not start: its data file"))
+        shell.handle(.character("q"))
+        #expect(shell.screen == .home)
+        #expect(!shell.wantsToQuit)
+        shell.handle(.up)
+        shell.handle(.enter)
+        await host.advance(by: .seconds(2))
+        #expect(screen(shell).contains("Ticks: 2"))
+    }
+
+    @Test func focusAndSuspendReachRunningPresenters() async {
+        let shell = model()
+        shell.handle(.enter)
+        await host.advance(by: .seconds(1))
+        shell.handle(.focusOut)
+        await host.advance(by: .seconds(5))
+        #expect(screen(shell).contains("Ticks: 1 (paused)"))
+        shell.handle(.focusIn)
+        await host.advance(by: .seconds(1))
+        #expect(screen(shell).contains("Ticks: 2"))
+        shell.broadcast(.didEnterBackground)
+        #expect(screen(shell).contains("(paused)"))
+    }
+
+    @Test func onlyOpensTheFeatureAndClosingItQuits() {
+        let shell = model(only: 0)
+        #expect(shell.screen == .feature(0))
+        #expect(screen(shell).hasSuffix("Esc quit  Ctrl-C quit"))
+        shell.handle(.escape)
+        #expect(shell.wantsToQuit)
+    }
+
+    @Test func aTerminalBelowTheSceneMinimumSaysWhatItNeeds() {
+        let shell = model(only: 0)
+        let text = screen(shell, 29, 6)
+        #expect(text.contains("30×5"))
+        #expect(!text.contains("Ticks"))
+    }
+
+    @Test func ctrlCQuitsFromAnywhere() {
+        let shell = model()
+        shell.handle(.enter)
+        shell.handle(.ctrlC)
+        #expect(shell.wantsToQuit)
+    }
+}

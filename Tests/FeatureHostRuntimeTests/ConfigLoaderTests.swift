@@ -1,0 +1,164 @@
+import FeatureHostCore
+import FeatureHostRuntime
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@Suite struct ConfigLoaderTests {
+    let registry = FeatureRegistry([AlphaFeature.self, BetaFeature.self, WebOnlyFeature.self])
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func load(_ json: String, name: String = "featurehost.json") throws -> HostConfig {
+        try ConfigLoader(registry: registry).load(try directory.write(json, to: name))
+    }
+
+    /// The messages of every issue, with the file's path shortened to its name.
+    func issues(_ json: String, name: String = "featurehost.json") -> [String] {
+        do {
+            _ = try load(json, name: name)
+            return []
+        } catch let errors as ConfigErrors {
+            return errors.issues.map { $0.description.replacingOccurrences(of: directory.url.path + "/", with: "") }
+        } catch {
+            return ["unexpected: \(error)"]
+        }
+    }
+
+    @Test func readsEveryKeyOfTheSchema() throws {
+        let config = try load(
+            """
+            {
+              "features": [
+                { "id": "beta" },
+                { "id": "web-only", "source": { "kind": "http", "url": "https://example.org/articles", "timeout": 7.5, "cache": false } },
+                { "id": "alpha", "enabled": false, "source": { "kind": "plist", "path": "data/alpha.plist" }, "settings": { "currency": "EUR", "speed": 2 } }
+              ]
+            }
+            """)
+        #expect(config.entries.map(\.id) == ["beta", "web-only", "alpha"])
+        #expect(config.entries[0].enabled && config.entries[0].source == nil)
+        #expect(config.entries[1].source == .http(try #require(URL(string: "https://example.org/articles")), timeout: 7.5, cache: false))
+        #expect(!config.entries[2].enabled)
+        #expect(config.entries[2].source?.path == directory.file("data/alpha.plist").standardizedFileURL)
+        #expect(config.entries[2].settings == ["currency": .string("EUR"), "speed": .number(2)])
+    }
+
+    @Test func httpDefaultsToCachedWithAFifteenSecondTimeout() throws {
+        let config = try load(#"{"features":[{"id":"web-only","source":{"kind":"http","url":"http://127.0.0.1:8080/a"}}]}"#)
+        let source = try #require(config.entries.first?.source)
+        #expect(source.timeout == 15)
+        #expect(source.cache)
+    }
+
+    @Test func readsThePlistForm() throws {
+        let config = try load(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>features</key><array>
+              <dict><key>id</key><string>alpha</string><key>enabled</key><true/>
+                <key>source</key><dict><key>kind</key><string>json-file</string><key>path</key><string>a.json</string></dict>
+                <key>settings</key><dict><key>speed</key><integer>3</integer></dict></dict>
+              <dict><key>id</key><string>beta</string><key>enabled</key><false/></dict>
+            </array></dict></plist>
+            """, name: "featurehost.plist")
+        #expect(config.entries.map(\.id) == ["alpha", "beta"])
+        #expect(config.entries[0].source?.kind == .jsonFile)
+        #expect(config.entries[0].settings == ["speed": .number(3)])
+        #expect(!config.entries[1].enabled)
+    }
+
+    @Test func collectsEveryErrorWithItsKeyPath() {
+        let found = issues(
+            """
+            { "features": [
+              { "id": "weather" },
+              { "id": "alpha", "source": { "kind": "ftp" } },
+              { "id": "web-only", "source": { "kind": "http", "url": "http://example.org/a" } }
+            ] }
+            """)
+        #expect(
+            found == [
+                #"featurehost.json: features[0].id: unknown feature "weather"; known ids: alpha, beta, web-only."#,
+                #"featurehost.json: features[1].source.kind: found "ftp"; allowed: plist, json-file, http, in-memory."#,
+                #"featurehost.json: features[2].source.url: "http://example.org/a" must use https (plain http is allowed only for loopback hosts: 127.0.0.0/8, ::1, localhost)."#,
+            ])
+    }
+
+    @Test(arguments: [
+        (#"{"features":[{"id":"alhpa"}]}"#, #"featurehost.json: features[0].id: unknown feature "alhpa" (did you mean "alpha"?); known ids: alpha, beta, web-only."#),
+        (#"{"features":[{"id":"alpha","sourse":{"kind":"plist"}}]}"#, #"featurehost.json: features[0].sourse: unknown key; did you mean "source"?"#),
+        (#"{"features":[{"id":"alpha","colour":1}]}"#, #"featurehost.json: features[0].colour: unknown key; allowed: id, enabled, source, settings."#),
+        (#"{"features":{}}"#, #"featurehost.json: features: found {}; allowed: an array of objects."#),
+        (#"[1,2]"#, #"featurehost.json: the top level must be an object with a "features" array, found [1, 2]."#),
+        (#"{"features":[{}]}"#, #"featurehost.json: features[0]: the key "id" is missing; known ids: alpha, beta, web-only."#),
+        (#"{"features":[{"id":7}]}"#, #"featurehost.json: features[0].id: found 7; allowed: a feature id string, one of alpha, beta, web-only."#),
+        (#"{"features":["alpha"]}"#, #"featurehost.json: features[0]: found "alpha"; allowed: an object with an "id"."#),
+        (#"{"features":[{"id":"alpha"},{"id":"alpha"}]}"#, #"featurehost.json: features[1].id: "alpha" is already configured at features[0]; each feature appears once."#),
+        (#"{"features":[{"id":"alpha","enabled":"yes"}]}"#, #"featurehost.json: features[0].enabled: found "yes"; allowed: true or false."#),
+        (#"{"features":[{"id":"alpha","enabled":1}]}"#, #"featurehost.json: features[0].enabled: found 1; allowed: true or false."#),
+        (#"{"features":[{"id":"alpha","source":"plist"}]}"#, #"featurehost.json: features[0].source: found "plist"; allowed: an object with a "kind"."#),
+        (#"{"features":[{"id":"alpha","source":{}}]}"#, #"featurehost.json: features[0].source: the key "kind" is missing; allowed kinds: plist, json-file, http, in-memory."#),
+        (#"{"features":[{"id":"beta","source":{"kind":"plist"}}]}"#, #"featurehost.json: features[0].source.kind: "plist" is not accepted by beta; allowed: none (it has no data source)."#),
+        (#"{"features":[{"id":"web-only","source":{"kind":"plist"}}]}"#, #"featurehost.json: features[0].source.kind: "plist" is not accepted by web-only; allowed: http, in-memory."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"http"}}]}"#, #"featurehost.json: features[0].source.url: required for the http kind."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"ftp://example.org/x"}}]}"#, #"featurehost.json: features[0].source.url: "ftp://example.org/x" has the scheme "ftp"; allowed: https, or http for loopback hosts."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"example"}}]}"#, #"featurehost.json: features[0].source.url: "example" is not an absolute URL with a host."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":7}}]}"#, #"featurehost.json: features[0].source.url: found 7; allowed: an https URL."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"plist","url":"https://example.org"}}]}"#, #"featurehost.json: features[0].source.url: applies only to the http kind, not plist."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","path":"a.json"}}]}"#, #"featurehost.json: features[0].source.path: applies only to the plist and json-file kinds, not http."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"plist","path":""}}]}"#, #"featurehost.json: features[0].source.path: found ""; allowed: a file path, relative to the config file."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","timeout":0}}]}"#, #"featurehost.json: features[0].source.timeout: found 0; allowed: a number of seconds greater than 0."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","cache":"no"}}]}"#, #"featurehost.json: features[0].source.cache: found "no"; allowed: true or false."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"plist","pth":"a"}}]}"#, #"featurehost.json: features[0].source.pth: unknown key; did you mean "path"?"#),
+        (#"{"features":[{"id":"alpha","settings":{"curency":"EUR"}}]}"#, #"featurehost.json: features[0].settings.curency: unknown setting for alpha; did you mean "currency"?"#),
+        (#"{"features":[{"id":"beta","settings":{"x":1}}]}"#, #"featurehost.json: features[0].settings.x: unknown setting for beta; allowed: none."#),
+        (#"{"features":[{"id":"alpha","settings":[]}]}"#, #"featurehost.json: features[0].settings: found []; allowed: an object."#),
+        (#"{"features":[], "plugins":[3]}"#, #"featurehost.json: plugins[0]: found 3; allowed: a path to a dynamic library."#),
+        (#"{"features":[], "plugins":"x"}"#, #"featurehost.json: plugins: found "x"; allowed: an array of library paths."#),
+        (#"{}"#, #"featurehost.json: features: the key is missing; it lists the features to run, e.g. [{"id": "chats"}]."#),
+    ])
+    func eachErrorPath(json: String, message: String) {
+        #expect(issues(json) == [message])
+    }
+
+    @Test func aMisspeltTopKeyIsNamedAndTheMissingOneToo() {
+        #expect(
+            issues(#"{"feature":[]}"#) == [
+                #"featurehost.json: feature: unknown key; did you mean "features"?"#,
+                #"featurehost.json: features: the key is missing; it lists the features to run, e.g. [{"id": "chats"}]."#,
+            ])
+    }
+
+    @Test func loopbackHostsMayUsePlainHTTP() throws {
+        for host in ["127.0.0.1", "127.8.9.10", "localhost", "[::1]"] {
+            #expect(issues(#"{"features":[{"id":"web-only","source":{"kind":"http","url":"http://\#(host):9/a"}}]}"#) == [])
+        }
+        #expect(issues(#"{"features":[{"id":"web-only","source":{"kind":"http","url":"http://128.0.0.1/a"}}]}"#).count == 1)
+    }
+
+    @Test func syntaxErrorsNameTheFile() {
+        let json = issues("{ \"features\": [ ")
+        #expect(json.count == 1)
+        #expect(json[0].hasPrefix("featurehost.json: not valid JSON"))
+        let plist = issues("<plist><dict><key>features</key>", name: "c.plist")
+        #expect(plist.count == 1)
+        #expect(plist[0].hasPrefix("c.plist: not a valid property list: "))
+    }
+
+    @Test func aMissingFileSaysSo() {
+        let file = directory.file("absent.json")
+        #expect(throws: ConfigErrors([ConfigIssue(file: file.path, path: "", message: "the config file does not exist.")])) {
+            try ConfigLoader(registry: registry).load(file)
+        }
+    }
+
+    @Test func theDefaultConfigEnablesEveryFeatureInRegistryOrder() {
+        let config = ConfigLoader(registry: registry).defaultConfig()
+        #expect(config.file == nil)
+        #expect(config.entries.map(\.id) == ["alpha", "beta", "web-only"])
+        let resolved = ResolvedFeature.enabled(in: config, registry: registry)
+        #expect(resolved.map(\.source?.kind) == [.plist, nil, .http])
+    }
+}
