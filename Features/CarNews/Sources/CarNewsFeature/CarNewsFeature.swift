@@ -1,9 +1,10 @@
 import DataSources
 import FeatureHostCore
 import Foundation
+import TerminalUI
 
 /// Car articles from the Apphuset API, readable offline from a SQLite table of the feature's own.
-public struct CarNewsFeature: Feature {
+public struct CarNewsFeature: TerminalFeature {
     public static let defaultURL = URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list")
 
     public static let manifest = FeatureManifest(
@@ -28,6 +29,14 @@ public struct CarNewsFeature: Feature {
             refresher: ArticleRefresher(source: source, store: store, now: context.now),
             formatter: PublishDateFormatter(timeZone: context.timeZone, hourCycle: context.hourCycle), now: context.now,
             activity: context.activity, timeline: context.makeTimeline(), notices: notices)
+    }
+
+    /// Opening the screen shows what is saved and refreshes in the background.
+    @MainActor
+    public func makeScene() -> any TerminalScene {
+        let scene = CarNewsScene(presenter: presenter)
+        presenter.send(.opened)
+        return scene
     }
 
     /// The articles table in the storage directory; `"cache": false` on an http source keeps it in memory only. A

@@ -132,8 +132,8 @@ struct ArticleStoreTests {
         #expect(try files().contains(aside))
         #expect(
             store.takeNotices() == [
-                "The saved articles in \(file.path) could not be read (file is not a database); the file was moved to \(aside) "
-                    + "and the articles will be downloaded again."
+                "The saved articles could not be read (file is not a database), so the file was moved aside to \(aside); "
+                    + "the articles will be downloaded again."
             ])
         #expect(try Data(contentsOf: directory.file(aside)) == Data(repeating: 0x5A, count: 4096))
     }

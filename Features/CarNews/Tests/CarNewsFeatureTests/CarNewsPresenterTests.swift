@@ -167,8 +167,8 @@ struct CarNewsPresenterTests {
         try Data(repeating: 0x42, count: 8192).write(to: file)
         let presenter = try harness.feature(Harness.inMemory).presenter
         let notice =
-            "The saved articles in \(file.path) could not be read (file is not a database); the file was moved to "
-            + "articles.sqlite.corrupt-20260316-123400 and the articles will be downloaded again."
+            "The saved articles could not be read (file is not a database), so the file was moved aside to "
+            + "articles.sqlite.corrupt-20260316-123400; the articles will be downloaded again."
         var expected = CarNewsViewState.loading
         expected.notices = [notice]
         #expect(presenter.viewState == expected)

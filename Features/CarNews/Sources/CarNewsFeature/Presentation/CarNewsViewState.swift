@@ -73,7 +73,8 @@ public struct CarNewsViewState: Equatable, Sendable {
         public var tags: String?
         /// Set when the article's text could not be read from the store.
         public var problem: String?
-        /// The first line shown of the article's text, kept in range by the scene.
+        /// The first line shown of the article's text. How many lines there are depends on the width, so the
+        /// scene clamps it when drawing (End asks for `Int.max`).
         public var scroll: Int
 
         public init(

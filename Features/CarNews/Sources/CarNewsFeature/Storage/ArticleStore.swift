@@ -162,10 +162,11 @@ public final class ArticleStore: @unchecked Sendable {
         (error as? SQLiteError)?.isCorruption == true || error is NewerSchemaError
     }
 
+    /// Short enough for the screen's notice lines: the copy sits beside the file, in the feature's storage directory.
     private static func recoveryNotice(file: URL, aside: URL, error: any Error) -> String {
         let why = (error as? SQLiteError)?.message ?? error.userFacingMessage
-        return "The saved articles in \(file.path) could not be read (\(why)); the file was moved to \(aside.lastPathComponent) "
-            + "and the articles will be downloaded again."
+        return "The saved articles could not be read (\(why)), so the file was moved aside to \(aside.lastPathComponent); "
+            + "the articles will be downloaded again."
     }
 }
 
