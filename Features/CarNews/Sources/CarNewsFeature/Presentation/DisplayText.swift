@@ -4,11 +4,13 @@ enum DisplayText {
     /// One line: line breaks and tabs become spaces, other controls are dropped, runs of spaces collapse, ends are
     /// trimmed.
     static func line(_ text: String) -> String {
+        // Most titles are already tidy: keep them as they are without building a new string (10,000 rows at open).
+        if isTidyASCII(text) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            if isWhitespace(scalar) {
                 pendingSpace = !result.isEmpty
                 continue
             }
@@ -32,7 +34,22 @@ enum DisplayText {
         return lines.joined(separator: "\n")
     }
 
+    /// Printable ASCII with single spaces only between words.
+    private static func isTidyASCII(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return previous != 0x20
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: return true
         default: return false

@@ -4,10 +4,14 @@ import Foundation
 /// a reader can tell the images apart.
 enum ImageLabel {
     static func text(for image: String) -> String {
-        let trimmed = image.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return "No image" }
-        let name = URL(string: trimmed)?.lastPathComponent ?? trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-        let readable = DisplayText.line(name.removingPercentEncoding ?? name)
-        return readable.isEmpty || readable == "/" ? "Image" : "Image: \(readable)"
+        // The last path segment, without query or fragment; plain string work, as this runs for every row at open.
+        let path = image.split(whereSeparator: { $0 == "?" || $0 == "#" }).first.map(String.init) ?? ""
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        let decoded = name.contains("%") ? (name.removingPercentEncoding ?? name) : name
+        let readable = DisplayText.line(decoded)
+        if readable.isEmpty {
+            return DisplayText.line(image).isEmpty ? "No image" : "Image"
+        }
+        return "Image: \(readable)"
     }
 }
