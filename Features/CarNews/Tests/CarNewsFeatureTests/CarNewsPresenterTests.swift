@@ -211,4 +211,52 @@ struct CarNewsPresenterTests {
         #expect(seen == [CarNewsViewState.loading.updating(), .list(Self.sampleRows)])
         token.cancel()
     }
+
+    @Test("a storage directory that cannot hold the database costs offline reading, not the feature")
+    func unusableStorage() async throws {
+        let harness = try Harness()
+        let file = harness.storageDirectory.appendingPathComponent("articles.sqlite")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        let presenter = try harness.feature(Harness.inMemory).presenter
+        await harness.send(.opened, to: presenter)
+        #expect(presenter.viewState.rows == Self.sampleRows)
+        let notice = try #require(presenter.viewState.notices.first)
+        #expect(notice.hasPrefix("Articles cannot be saved for offline reading ("))
+        #expect(notice.hasSuffix("); they are kept in memory only."))
+    }
+
+    @Test("a reply that could not be saved is still shown and opened, with a notice; a row gone from the store says so")
+    func unsavedReply() async throws {
+        let harness = try Harness()
+        let presenter = try await openedSample(harness)
+        let kept = Fixtures.article(1, "Kept in memory", minutes: 600)
+        let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Fixtures.march2026)
+        presenter.send(
+            .refreshFinished(
+                .refreshed(
+                    RefreshedList(
+                        summaries: [kept.summary, gone], refreshedAt: harness.host.now,
+                        saveProblem: "The articles could not be saved for offline reading: disk full", unsaved: [1: kept]))))
+        var expected = CarNewsViewState.list([
+            Row(id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image"),
+            Row(id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image"),
+        ])
+        expected.notices = ["The articles could not be saved for offline reading: disk full"]
+        #expect(presenter.viewState == expected)
+
+        presenter.send(.openSelected)
+        #expect(
+            presenter.viewState.detail
+                == CarNewsViewState.Detail(
+                    id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image", ingress: "Ingress 1.",
+                    sections: [.init(subject: "Subject 1", description: "Description 1.")], tags: nil))
+        presenter.send(.closeDetail)
+        presenter.send(.moveSelection(by: 1))
+        presenter.send(.openSelected)
+        #expect(
+            presenter.viewState.detail
+                == CarNewsViewState.Detail(
+                    id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image", ingress: "", sections: [], tags: nil,
+                    problem: "This article is no longer saved. Press r to refresh the list."))
+    }
 }
