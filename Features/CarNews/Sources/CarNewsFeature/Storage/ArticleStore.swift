@@ -100,8 +100,7 @@ public final class ArticleStore: @unchecked Sendable {
             rows.append([
                 .integer(article.id), .text(article.title), .text(article.ingress), .text(article.image),
                 .integer(Int64(article.published.timeIntervalSince1970.rounded(.down))),
-                .text(String(decoding: try encoder.encode(article.tags), as: UTF8.self)),
-                .text(String(decoding: try encoder.encode(article.content), as: UTF8.self)),
+                .text(try Self.json(article.tags, encoder)), .text(try Self.json(article.content, encoder)),
                 article.created.map(SQLiteValue.integer) ?? .null, article.changed.map(SQLiteValue.integer) ?? .null,
                 .real(date.timeIntervalSince1970),
             ])
@@ -127,6 +126,11 @@ public final class ArticleStore: @unchecked Sendable {
                     [.real(date.timeIntervalSince1970)])
             }
         }
+    }
+
+    /// A JSON array for a column; the common empty one without the encoder (the API's `tags` are always empty).
+    private static func json<Element: Encodable>(_ values: [Element], _ encoder: JSONEncoder) throws -> String {
+        values.isEmpty ? "[]" : String(decoding: try encoder.encode(values), as: UTF8.self)
     }
 
     // MARK: - Opening and recovery
