@@ -5,6 +5,9 @@ import PackageDescription
 // One entry per bundle under Features/<Name>: Sources/<Name>Feature, Tests/<Name>FeatureTests.
 let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: begin
+    (name: "OfferCountdown", resources: false),
+    (name: "Transactions", resources: true),
+    (name: "Invitations", resources: false),
     (name: "CarNews", resources: true),
     // scaffold-feature: end
 ]

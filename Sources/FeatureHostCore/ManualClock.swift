@@ -23,6 +23,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
     private let lock = NSLock()
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
+    /// Sleepers resumed by `advance` whose tasks have not started running again yet.
+    private var waking: Set<UInt64> = []
     private var nextID: UInt64 = 0
     /// How many times the main actor yields after each wake-up; enough for a woken task to re-arm its timer.
     private let settleYields: Int
@@ -52,13 +54,20 @@ public final class ManualClock: Clock, @unchecked Sendable {
     }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try await sleep(until: deadline, isolation: nil)
+    }
+
+    /// Sleeps on the caller's actor: the sleeper is registered synchronously, before the caller's job ends.
+    public func sleep(until deadline: Instant, isolation: isolated (any Actor)?) async throws {
         try Task.checkCancellation()
         let id: UInt64 = lock.withLock {
             nextID += 1
             return nextID
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+        defer { lock.withLock { _ = waking.remove(id) } }
+        try await withTaskCancellationHandler(
+            operation: {
+                try await withCheckedThrowingContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Error>) in
                 lock.lock()
                 if deadline <= current {
                     lock.unlock()
@@ -68,13 +77,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
                 sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                 lock.unlock()
             }
-        } onCancel: {
-            let cancelled: Sleeper? = lock.withLock {
-                guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-                return sleepers.remove(at: index)
-            }
-            cancelled?.continuation.resume(throwing: CancellationError())
-        }
+            },
+            onCancel: {
+                let cancelled: Sleeper? = lock.withLock {
+                    guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                    return sleepers.remove(at: index)
+                }
+                cancelled?.continuation.resume(throwing: CancellationError())
+            }, isolation: isolation)
     }
 
     /// Moves time forward by `duration`, waking each sleeper at its own deadline, in order.
@@ -88,10 +98,22 @@ public final class ManualClock: Clock, @unchecked Sendable {
         await settle()
         while let sleeper = popDue(before: target) {
             sleeper.continuation.resume()
+            await waitUntilRunning(sleeper.id)
             await settle()
         }
         lock.withLock { if current < target { current = target } }
         await settle()
+    }
+
+    /// Waits until the woken sleeper's task runs again: a resumed task may first pass through another thread,
+    /// and a fixed number of yields is no guarantee on a busy machine. Bounded in real time, in case the task
+    /// is blocked on something else.
+    @MainActor
+    private func waitUntilRunning(_ id: UInt64) async {
+        let limit = DispatchTime.now().uptimeNanoseconds + 5_000_000_000
+        while lock.withLock({ waking.contains(id) }), DispatchTime.now().uptimeNanoseconds < limit {
+            await Task.yield()
+        }
     }
 
     /// Lets the main actor run what is queued on it.
@@ -108,6 +130,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
         else { return nil }
         let sleeper = sleepers.remove(at: index)
         if current < sleeper.deadline { current = sleeper.deadline }
+        waking.insert(sleeper.id)
         return sleeper
     }
 }

@@ -6,9 +6,16 @@
 public struct MonotonicTimeline: Sendable {
     private let elapsedNow: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
+    /// Set for a manual clock, whose sleepers must register on the caller's actor (see `sleep(until:)`).
+    private let manual: (clock: ManualClock, start: ManualClock.Instant)?
 
     public init(clock: any Clock<Duration>) {
         (elapsedNow, sleeper) = Self.open(clock)
+        if let clock = clock as? ManualClock {
+            manual = (clock, clock.now)
+        } else {
+            manual = nil
+        }
     }
 
     private static func open<C: Clock>(_ clock: C) -> (
@@ -25,12 +32,20 @@ public struct MonotonicTimeline: Sendable {
     public var now: Duration { elapsedNow() }
 
     /// Sleeps until `offset` after the timeline's start; returns at once if that has passed. Throws on cancellation.
-    public func sleep(until offset: Duration) async throws {
-        try await sleeper(offset)
+    ///
+    /// Runs on the caller's actor: on a manual clock the sleeper is registered before the caller's job ends,
+    /// so a timer woken by `ManualClock.advance` has re-armed by the time the main actor is idle again and
+    /// no deadline is skipped. (A nonisolated sleep would register later, on another thread.)
+    public func sleep(until offset: Duration, isolation: isolated (any Actor)? = #isolation) async throws {
+        if let manual {
+            try await manual.clock.sleep(until: manual.start.advanced(by: offset), isolation: isolation)
+        } else {
+            try await sleeper(offset)
+        }
     }
 
-    public func sleep(for duration: Duration) async throws {
-        try await sleeper(now + duration)
+    public func sleep(for duration: Duration, isolation: isolated (any Actor)? = #isolation) async throws {
+        try await sleep(until: now + duration, isolation: isolation)
     }
 }
 

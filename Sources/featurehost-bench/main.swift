@@ -13,6 +13,8 @@ func runBenchmarks() async {
     if bench.shouldRun("car-news") { await CarNewsBenchmarks.run(&bench) }
     if bench.shouldRun("data-sources") { DataSourceBenchmarks.run(&bench) }
     if bench.shouldRun("terminal") { TerminalBenchmarks.run(&bench) }
+    if bench.shouldRun("offer-countdown") { await OfferCountdownBenchmarks.run(&bench) }
+    if bench.shouldRun("transactions") { await TransactionsBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

@@ -52,6 +52,28 @@ import Testing
         try await task.value
     }
 
+    @Test @MainActor func aSelfRearmingTimerSeesEveryTickOfALongAdvance() async {
+        // Even one yield after each wake-up is enough: `advance` waits until each woken task runs again.
+        let clock = TestClock(settleYields: 1)
+        let timeline = MonotonicTimeline(clock: clock)
+        var ticks: [Duration] = []
+        let task = Task { @MainActor in
+            var next = Duration.seconds(1)
+            while true {
+                do { try await timeline.sleep(until: next) } catch { return }
+                ticks.append(timeline.now)
+                next += .seconds(1)
+            }
+        }
+        await clock.settle()
+        await clock.advance(by: .seconds(3600))
+        #expect(ticks.count == 3600)
+        #expect(ticks.last == .seconds(3600))
+        let late = ticks.enumerated().filter { $0.element != .seconds($0.offset + 1) }
+        #expect(late.isEmpty, "every tick, in order, at its own instant; late: \(late.prefix(3).map { "\($0.offset + 1)s at \($0.element)" })")
+        task.cancel()
+    }
+
     @Test @MainActor func sleepersWakeInDeadlineOrder() async {
         let clock = TestClock()
         var order: [String] = []

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct ColorTests {
     @Test func choosesColorModeFromTheEnvironment() {
@@ -47,7 +47,8 @@ import TerminalUI
     @Test func gradientStartsAndEndsAtItsColours() {
         var frame = Frame(size: Size(width: 12, height: 3))
         frame.put("text", at: Point(x: 0, y: 1))
-        let start = Color.rgb(255, 0, 0), end = Color.rgb(0, 0, 255)
+        let start = Color.rgb(255, 0, 0)
+        let end = Color.rgb(0, 0, 255)
         frame.fillGradient(Rect(x: 1, y: 1, width: 10, height: 2), from: start, to: end)
         #expect(frame[1, 1].style.background == start)
         #expect(frame[10, 1].style.background == end)

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct FocusRingTests {
     @Test func tabAndDownMoveForwardAndWrap() {

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct FrameRendererTests {
     static func sample(size: Size = Size(width: 20, height: 6)) -> Frame {
@@ -30,7 +30,10 @@ import TerminalUI
         screen.written = []
         screen.moves = []
         screen.apply(renderer.diff(from: before, to: after))
-        let box = [Point(x: 15, y: 2), Point(x: 16, y: 2), Point(x: 15, y: 3), Point(x: 16, y: 3), Point(x: 15, y: 4), Point(x: 16, y: 4)]
+        let box = [
+            Point(x: 15, y: 2), Point(x: 16, y: 2), Point(x: 15, y: 3), Point(x: 16, y: 3), Point(x: 15, y: 4),
+            Point(x: 16, y: 4),
+        ]
         #expect(screen.written == box)
         #expect(screen.moves == [Point(x: 15, y: 2), Point(x: 15, y: 3), Point(x: 15, y: 4)], "one move per row")
         #expect(screen.text == after.plainText())

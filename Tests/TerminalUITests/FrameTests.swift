@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct FrameTests {
     @Test func putClipsToTheFrameAndMaxWidth() {
@@ -72,11 +72,12 @@ import TerminalUI
         var frame = Frame(size: Size(width: 14, height: 3))
         frame.drawBox(Rect(x: 0, y: 0, width: 6, height: 3))
         frame.drawBox(Rect(x: 7, y: 0, width: 7, height: 3), lineStyle: .rounded, title: "Title")
-        #expect(frame.plainText() == """
-            ┌────┐ ╭ Ti… ╮
-            │    │ │     │
-            └────┘ ╰─────╯
-            """)
+        #expect(
+            frame.plainText() == """
+                ┌────┐ ╭ Ti… ╮
+                │    │ │     │
+                └────┘ ╰─────╯
+                """)
     }
 
     @Test func buttonsShowFocus() {
@@ -96,13 +97,14 @@ import TerminalUI
         frame.put("more", at: Point(x: 0, y: 4))
         let inside = frame.drawPopup(size: Size(width: 6, height: 3), title: "Hi")
         #expect(inside == Rect(x: 4, y: 2, width: 4, height: 1))
-        #expect(frame.plainText() == """
-            background t
-               ╭ Hi ╮
-               │    │
-               ╰────╯
-            more
-            """)
+        #expect(
+            frame.plainText() == """
+                background t
+                   ╭ Hi ╮
+                   │    │
+                   ╰────╯
+                more
+                """)
         #expect(frame[0, 0].style.dim && frame[0, 4].style.dim)
         #expect(!frame[5, 2].style.dim && !frame[3, 1].style.dim, "the popup itself is not dimmed")
     }

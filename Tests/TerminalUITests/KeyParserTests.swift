@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite struct KeyParserTests {
@@ -46,7 +47,11 @@ import Testing
         let bytes = Array("a\u{1B}[Ab漢\u{1B}[5~\r\u{1B}OD😀\u{1B}[Z".utf8)
         var parser = KeyParser()
         let keys = bytes.flatMap { parser.feed([$0]) }
-        #expect(keys == [.character("a"), .up, .character("b"), .character("漢"), .pageUp, .enter, .left, .character("😀"), .backTab])
+        #expect(
+            keys == [
+                .character("a"), .up, .character("b"), .character("漢"), .pageUp, .enter, .left, .character("😀"),
+                .backTab,
+            ])
     }
 
     @Test func holdsALoneEscapeUntilFlushed() {
@@ -79,13 +84,19 @@ import Testing
 
     @Test func dropsUnknownSequences() {
         var parser = KeyParser()
-        #expect(parser.feed(Array("\u{1B}[99~x\u{1B}[2;3Xy\u{1B}OQz\u{1B}[?1049h".utf8)) == [.character("x"), .character("y"), .character("z")])
+        #expect(
+            parser.feed(Array("\u{1B}[99~x\u{1B}[2;3Xy\u{1B}OQz\u{1B}[?1049h".utf8)) == [
+                .character("x"), .character("y"), .character("z"),
+            ])
         #expect(!parser.hasPendingInput)
     }
 
     @Test func dropsInvalidUTF8AndC1Controls() {
         var parser = KeyParser()
-        #expect(parser.feed([0xFF, 0x61, 0xC3, 0x1B, 0x5B, 0x41, 0xC2, 0x85, 0x62]) == [.character("a"), .up, .character("b")])
+        #expect(
+            parser.feed([0xFF, 0x61, 0xC3, 0x1B, 0x5B, 0x41, 0xC2, 0x85, 0x62]) == [
+                .character("a"), .up, .character("b"),
+            ])
     }
 
     @Test func controlCharactersBecomeControlKeys() {

@@ -1,6 +1,6 @@
 import FeatureHostCore
-import Testing
 import TerminalUI
+import Testing
 
 /// A counter with two buttons, written the way a feature would: presenter, view state, scene.
 @MainActor
@@ -80,7 +80,9 @@ final class CounterScene: TerminalScene {
         }
         switch key {
         case .enter:
-            if focus.focused == .increment { presenter.send(.increment) } else {
+            if focus.focused == .increment {
+                presenter.send(.increment)
+            } else {
                 isConfirmingReset = true
                 onChange?()
             }
@@ -104,13 +106,14 @@ final class CounterScene: TerminalScene {
 @Suite struct TextDriverTests {
     @Test func rendersTheSceneAsText() {
         let driver = TextDriver(scene: CounterScene(), size: Size(width: 24, height: 5))
-        #expect(driver.text() == """
-            ╭ Counter ─────────────╮
-            │ Count: 0             │
-            │                      │
-            │ [ +1 ] [ Reset ]     │
-            ╰──────────────────────╯
-            """)
+        #expect(
+            driver.text() == """
+                ╭ Counter ─────────────╮
+                │ Count: 0             │
+                │                      │
+                │ [ +1 ] [ Reset ]     │
+                ╰──────────────────────╯
+                """)
     }
 
     @Test func keysDriveThePresenter() {
@@ -127,13 +130,14 @@ final class CounterScene: TerminalScene {
         let driver = TextDriver(scene: scene, size: Size(width: 24, height: 5))
         driver.input(KeyParser.decodeEscapes(#"\r\r\r\t\r"#))
         #expect(scene.keyHints.first == KeyHint(key: "Enter", action: "confirm"))
-        #expect(driver.text() == """
-            ╭ Counter ─────────────╮
-            │ Co╭──────────────╮   │
-            │   │ Reset to 0?  │   │
-            │ [ ╰──────────────╯   │
-            ╰──────────────────────╯
-            """)
+        #expect(
+            driver.text() == """
+                ╭ Counter ─────────────╮
+                │ Co╭──────────────╮   │
+                │   │ Reset to 0?  │   │
+                │ [ ╰──────────────╯   │
+                ╰──────────────────────╯
+                """)
         driver.input(KeyParser.decodeEscapes(#"\e"#))
         #expect(driver.text().contains("Count: 3"))
         driver.input(KeyParser.decodeEscapes(#"\r\r"#))

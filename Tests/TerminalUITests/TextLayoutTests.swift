@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite struct TextLayoutTests {
     @Test func wrapsAtWordBoundaries() {
@@ -8,7 +8,8 @@ import TerminalUI
     }
 
     @Test func breaksOverlongWords() {
-        #expect(TextLayout.wrap("a supercalifragilistic word", width: 8) == ["a", "supercal", "ifragili", "stic", "word"])
+        #expect(
+            TextLayout.wrap("a supercalifragilistic word", width: 8) == ["a", "supercal", "ifragili", "stic", "word"])
     }
 
     @Test func keepsNewlinesAndCollapsesSpaces() {

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The full-screen ANSI driver: raw mode, alternate screen, hidden cursor and focus reporting while it
 /// runs; events through `events`; frames written as the cells that changed since the last one.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Watches the signals a full-screen program must answer, through dispatch sources rather than C signal
 /// handlers: the handlers run as ordinary closures on `queue`, so no global state is needed.
@@ -49,8 +50,9 @@ final class SignalWatcher: Sendable {
     }
 
     /// Stops the process with the default SIGTSTP action, as if Ctrl-Z had reached it, and returns once it
-    /// continues. The signal is unblocked for this thread while it is raised: the dispatch machinery may
-    /// block it to route it to the source, which would swallow it instead of stopping.
+    /// continues. The current action is saved and put back rather than reset to SIG_IGN: on Linux, libdispatch
+    /// replaces it with its own handler and blocks the signal to route it to a signalfd, which would swallow
+    /// a plain raise, so the signal is also unblocked for this thread while it is raised.
     @Sendable static func stopProcess() {
         var kept = sigaction()
         sigaction(SIGTSTP, nil, &kept)

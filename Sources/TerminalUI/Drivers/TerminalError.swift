@@ -7,9 +7,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notATerminal(fd):
+        case .notATerminal(let fd):
             "File descriptor \(fd) is not a terminal: run featurehost in a terminal, or use `featurehost snapshot`."
-        case let .systemCall(name, errno):
+        case .systemCall(let name, let errno):
             "\(name) failed with errno \(errno)."
         }
     }

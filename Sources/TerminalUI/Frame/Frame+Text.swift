@@ -58,7 +58,9 @@ extension Frame {
             lines.append(TextLayout.withEllipsis(last, width: rect.width))
         }
         for (row, line) in lines.enumerated() {
-            put(line, in: Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), style: style, alignment: alignment)
+            put(
+                line, in: Rect(x: rect.x, y: rect.y + row, width: rect.width, height: 1), style: style,
+                alignment: alignment)
         }
         return lines.count
     }

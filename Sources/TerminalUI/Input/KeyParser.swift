@@ -42,15 +42,25 @@ public struct KeyParser: Sendable {
                     // The quiet time passed: the ESC was a key press; what followed it is ordinary input.
                     keys.append(.escape)
                     index += 1
-                case let .complete(key, length):
+                case .complete(let key, let length):
                     if let key { keys.append(key) }
                     index += length
                 }
-            case 0x0D, 0x0A: keys.append(.enter); index += 1
-            case 0x09: keys.append(.tab); index += 1
-            case 0x7F, 0x08: keys.append(.backspace); index += 1
-            case 0x03: keys.append(.ctrlC); index += 1
-            case 0x00...0x1F: keys.append(.control(byte)); index += 1
+            case 0x0D, 0x0A:
+                keys.append(.enter)
+                index += 1
+            case 0x09:
+                keys.append(.tab)
+                index += 1
+            case 0x7F, 0x08:
+                keys.append(.backspace)
+                index += 1
+            case 0x03:
+                keys.append(.ctrlC)
+                index += 1
+            case 0x00...0x1F:
+                keys.append(.control(byte))
+                index += 1
             default:
                 let length = UTF8Run.length(of: bytes, from: index)
                 if length == 0 {
@@ -180,7 +190,7 @@ enum UTF8Run {
         var iterator = bytes.makeIterator()
         loop: while true {
             switch decoder.decode(&iterator) {
-            case let .scalarValue(scalar):
+            case .scalarValue(let scalar):
                 if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) { continue }
                 scalars.append(scalar)
             case .emptyInput: break loop

@@ -34,10 +34,10 @@ struct Pen: Equatable {
     private static func ink(_ color: Color?, mode: ColorMode) -> Ink {
         guard let color, mode != .none else { return .standard }
         switch (color, mode) {
-        case let (.ansi(ansi), _): return .ansi(ansi.rawValue)
-        case let (.rgb(r, g, b), .trueColor): return .rgb(r, g, b)
-        case let (.rgb(r, g, b), .ansi256): return .indexed(ColorConversion.ansi256(red: r, green: g, blue: b))
-        case let (.rgb(r, g, b), _): return .ansi(ColorConversion.ansi16(red: r, green: g, blue: b).rawValue)
+        case (.ansi(let ansi), _): return .ansi(ansi.rawValue)
+        case (.rgb(let r, let g, let b), .trueColor): return .rgb(r, g, b)
+        case (.rgb(let r, let g, let b), .ansi256): return .indexed(ColorConversion.ansi256(red: r, green: g, blue: b))
+        case (.rgb(let r, let g, let b), _): return .ansi(ColorConversion.ansi16(red: r, green: g, blue: b).rawValue)
         }
     }
 
@@ -77,9 +77,9 @@ private struct SGRCodes {
     mutating func add(_ ink: Pen.Ink, base: Int) {
         switch ink {
         case .standard: values.append(base + 9)
-        case let .ansi(index): values.append(index < 8 ? base + Int(index) : base + 60 + Int(index) - 8)
-        case let .indexed(index): values += [base + 8, 5, Int(index)]
-        case let .rgb(r, g, b): values += [base + 8, 2, Int(r), Int(g), Int(b)]
+        case .ansi(let index): values.append(index < 8 ? base + Int(index) : base + 60 + Int(index) - 8)
+        case .indexed(let index): values += [base + 8, 5, Int(index)]
+        case .rgb(let r, let g, let b): values += [base + 8, 2, Int(r), Int(g), Int(b)]
         }
     }
 

@@ -16,8 +16,8 @@ public enum Color: Sendable, Hashable {
     /// RGB components; ANSI colours use xterm's default palette.
     public var components: (red: UInt8, green: UInt8, blue: UInt8) {
         switch self {
-        case let .rgb(red, green, blue): (red, green, blue)
-        case let .ansi(color): color.components
+        case .rgb(let red, let green, let blue): (red, green, blue)
+        case .ansi(let color): color.components
         }
     }
 

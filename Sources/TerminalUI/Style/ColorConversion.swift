@@ -5,8 +5,12 @@ public enum ColorConversion {
 
     /// The nearest xterm 256-colour index (16...255: the colour cube or the grey ramp).
     public static func ansi256(red: UInt8, green: UInt8, blue: UInt8) -> UInt8 {
-        let r = Int(red), g = Int(green), b = Int(blue)
-        let ri = nearestCubeIndex(r), gi = nearestCubeIndex(g), bi = nearestCubeIndex(b)
+        let r = Int(red)
+        let g = Int(green)
+        let b = Int(blue)
+        let ri = nearestCubeIndex(r)
+        let gi = nearestCubeIndex(g)
+        let bi = nearestCubeIndex(b)
         let cube = (cubeLevels[ri], cubeLevels[gi], cubeLevels[bi])
         let cubeIndex = 16 + 36 * ri + 6 * gi + bi
         // The grey ramp 232...255 is 8, 18, ..., 238; pick the step nearest the mean.
@@ -42,7 +46,9 @@ public enum ColorConversion {
     }
 
     private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
-        let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
+        let dr = a.0 - b.0
+        let dg = a.1 - b.1
+        let db = a.2 - b.2
         return dr * dr + dg * dg + db * db
     }
 }

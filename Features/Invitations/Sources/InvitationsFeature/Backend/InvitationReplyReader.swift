@@ -1,0 +1,33 @@
+import FeatureHostCore
+import Foundation
+
+/// Reads the `fakeAuth` reply. Success is keyed on the status alone (the body is `Registered` as plain text
+/// or as the JSON string `"Registered"`, and neither form is required); a 400 must carry
+/// `{"errorMessage": "…"}`.
+public enum InvitationReplyReader {
+    public static func read(_ response: HTTPResponse) throws(InvitationFailure) -> InvitationOutcome {
+        switch response.status {
+        case 200:
+            return .registered
+        case 400:
+            guard let message = errorMessage(in: response.body) else {
+                throw .unreadableReply(status: 400)
+            }
+            return .rejected(message: message)
+        default:
+            throw .unexpectedStatus(response.status)
+        }
+    }
+
+    /// The `errorMessage` string of a JSON object, with control characters (which would corrupt a terminal
+    /// line) turned into spaces; `nil` when absent, not a string or blank.
+    static func errorMessage(in body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let message = object["errorMessage"] as? String
+        else { return nil }
+        let printable = String(
+            String.UnicodeScalarView(
+                message.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        return printable.trimmingCharacters(in: .whitespaces).isEmpty ? nil : printable
+    }
+}

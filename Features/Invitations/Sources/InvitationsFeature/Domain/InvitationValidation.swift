@@ -1,0 +1,62 @@
+import Foundation
+
+/// Why a field of the request form is not acceptable. Each case reads as what to do about it.
+public enum FieldProblem: Equatable, Sendable {
+    case nameMissing
+    case nameTooShort(minimum: Int)
+    case emailMissing
+    case emailInvalid
+    case confirmationMissing
+    case confirmationMismatch
+
+    public var message: String {
+        switch self {
+        case .nameMissing: return "Enter your full name."
+        case .nameTooShort(let minimum): return "Your full name needs at least \(minimum) characters."
+        case .emailMissing: return "Enter your email address."
+        case .emailInvalid: return "Enter a valid email address, like name@example.com."
+        case .confirmationMissing: return "Enter your email address again to confirm it."
+        case .confirmationMismatch: return "This does not match the email above."
+        }
+    }
+}
+
+/// The form's rules. Values are trimmed of surrounding whitespace before they are checked (and before they
+/// are sent), so a stray space from a paste does not reject an otherwise good value.
+public enum InvitationValidation {
+    public static let minimumNameLength = 3
+
+    public static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    public static func problem(name: String) -> FieldProblem? {
+        let name = trimmed(name)
+        if name.isEmpty { return .nameMissing }
+        // Characters, not bytes or scalars: "Zoë" and "李小龙" are three characters each.
+        if name.count < minimumNameLength { return .nameTooShort(minimum: minimumNameLength) }
+        return nil
+    }
+
+    public static func problem(email: String) -> FieldProblem? {
+        let email = trimmed(email)
+        if email.isEmpty { return .emailMissing }
+        return EmailFormat.isValid(email) ? nil : .emailInvalid
+    }
+
+    /// Exact (case-sensitive) equality after trimming: the confirmation is there to catch typos.
+    public static func problem(confirmation: String, email: String) -> FieldProblem? {
+        let confirmation = trimmed(confirmation)
+        if confirmation.isEmpty { return .confirmationMissing }
+        return confirmation == trimmed(email) ? nil : .confirmationMismatch
+    }
+
+    /// Every field's problem, keyed by field; empty when the form can be sent.
+    public static func problems(name: String, email: String, confirmation: String) -> [InvitationField: FieldProblem] {
+        var problems: [InvitationField: FieldProblem] = [:]
+        problems[.fullName] = problem(name: name)
+        problems[.email] = problem(email: email)
+        problems[.confirmEmail] = problem(confirmation: confirmation, email: email)
+        return problems
+    }
+}

@@ -1,0 +1,32 @@
+import DataSources
+import FeatureHostCore
+import Foundation
+import TerminalUI
+
+/// Request and cancel a Broccoli & Co. beta invitation against the `fakeAuth` backend (`http`) or a local
+/// backend with the same rules (`in-memory`).
+public struct InvitationsFeature: TerminalFeature {
+    public static let fakeAuthURLString = "https://us-central1-blinkapp-684c1.cloudfunctions.net/fakeAuth"
+
+    public static let manifest = FeatureManifest(
+        id: "invitations", title: "Invitations", summary: "Request or cancel an invite to the Broccoli & Co. beta",
+        acceptedSources: [.http, .inMemory],
+        // A POST is never served from a saved copy, so the shared payload cache is off.
+        defaultSource: URL(string: fakeAuthURLString).map { SourceConfiguration.http($0, cache: false) })
+
+    public let presenter: InvitationsPresenter
+
+    @MainActor
+    public init(context: FeatureContext) throws {
+        guard let source = context.source ?? Self.manifest.defaultSource else {
+            throw FeatureError("\(context.id) has no source; use {\"kind\": \"http\", \"url\": \"…\"} or {\"kind\": \"in-memory\"}.")
+        }
+        let backend = try InvitationBackendFactory.make(source, context: context)
+        presenter = InvitationsPresenter(
+            backend: backend, store: RegistrationStore(context.keyValueStore), timeline: context.makeTimeline(),
+            activity: context.activity)
+    }
+
+    @MainActor
+    public func makeScene() -> any TerminalScene { InvitationsScene(presenter: presenter) }
+}

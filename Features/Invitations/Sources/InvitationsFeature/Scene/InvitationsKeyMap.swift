@@ -1,0 +1,75 @@
+import TerminalUI
+
+/// Which presenter action a key means on the current screen, and the footer's hints for that screen.
+enum InvitationsKeyMap {
+    typealias Action = InvitationsPresenter.Action
+    typealias ViewState = InvitationsPresenter.ViewState
+
+    /// `nil` when the key does nothing here (the shell may use it: Esc and q go back).
+    static func action(for key: Key, in state: ViewState) -> (action: Action?, handling: KeyHandling) {
+        switch state.modal {
+        case nil:
+            // The page has one control: only Enter does something.
+            return key == .enter ? (.activate, .handled) : (nil, .ignored)
+        case .requestForm(let form):
+            return formAction(for: key, editing: form.fields.contains(where: \.isFocused))
+        case .cancelAlert:
+            switch key {
+            case .tab, .down, .right: return (.focusNext, .handled)
+            case .backTab, .up, .left: return (.focusPrevious, .handled)
+            case .enter: return (.activate, .handled)
+            case .escape: return (.dismiss, .handled)
+            default: return (nil, .handled)
+            }
+        case .celebration:
+            switch key {
+            case .enter, .escape: return (.dismiss, .handled)
+            default: return (nil, .handled)
+            }
+        }
+    }
+
+    /// With a modal open every key is the modal's, so a typed `q` never leaves the feature mid-form.
+    private static func formAction(for key: Key, editing: Bool) -> (action: Action?, handling: KeyHandling) {
+        switch key {
+        case .tab, .down: return (.focusNext, .handled)
+        case .backTab, .up: return (.focusPrevious, .handled)
+        case .enter: return (.activate, .handled)
+        case .escape: return (.dismiss, .handled)
+        case .character(let character) where editing: return (.insert(String(character)), .handled)
+        case .backspace where editing: return (.deleteBackward, .handled)
+        case .delete where editing: return (.deleteForward, .handled)
+        case .left where editing: return (.moveCursor(.left), .handled)
+        case .right where editing: return (.moveCursor(.right), .handled)
+        case .home where editing: return (.moveCursor(.start), .handled)
+        case .end where editing: return (.moveCursor(.end), .handled)
+        default: return (nil, .handled)
+        }
+    }
+
+    static func hints(for state: ViewState) -> [KeyHint] {
+        switch state.modal {
+        case nil:
+            return [KeyHint(key: "Enter", action: state.page.button)]
+        case .requestForm(let form):
+            // Most useful first: the footer cuts what does not fit.
+            if form.isSending { return [KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous")] }
+            var hints = [
+                KeyHint(key: "Enter", action: form.isSendFocused ? "send" : "next field"), KeyHint(key: "Esc", action: "close"),
+                KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous"),
+            ]
+            if !form.isSendFocused {
+                hints += [KeyHint(key: "←/→ Home/End", action: "cursor"), KeyHint(key: "Backspace/Del", action: "erase")]
+            }
+            return hints
+        case .cancelAlert(let alert):
+            return [
+                KeyHint(key: "←/→", action: "choose"),
+                KeyHint(key: "Enter", action: alert.focus == .keep ? "keep invite" : "cancel invite"),
+                KeyHint(key: "Esc", action: "keep invite"),
+            ]
+        case .celebration:
+            return [KeyHint(key: "Enter/Esc", action: "OK")]
+        }
+    }
+}

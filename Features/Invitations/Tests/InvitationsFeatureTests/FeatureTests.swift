@@ -1,0 +1,67 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@testable import InvitationsFeature
+
+@Suite("Feature, sources and the in-memory backend")
+@MainActor
+struct FeatureTests {
+    @Test("Manifest: id, accepted sources, the fakeAuth default without the payload cache")
+    func manifest() {
+        let manifest = InvitationsFeature.manifest
+        #expect(manifest.id == "invitations")
+        #expect(manifest.acceptedSources == [.http, .inMemory])
+        #expect(manifest.defaultSource?.kind == .http)
+        #expect(manifest.defaultSource?.url?.absoluteString == "https://us-central1-blinkapp-684c1.cloudfunctions.net/fakeAuth")
+        #expect(manifest.defaultSource?.cache == false)
+        #expect(manifest.settingsKeys.isEmpty)
+    }
+
+    @Test("Without a configured source the feature uses the fakeAuth default")
+    func defaultSource() throws {
+        let host = try TestHost()
+        _ = try InvitationsFeature(context: host.context(id: "invitations", source: nil))
+    }
+
+    @Test("A file kind or an http source without a url fails with a message naming the fix")
+    func badSources() throws {
+        let host = try TestHost()
+        #expect(throws: FeatureError("invitations: the source kind \"plist\" cannot send requests; use \"http\" or \"in-memory\".")) {
+            try InvitationsFeature(context: host.context(id: "invitations", source: SourceConfiguration(kind: .plist)))
+        }
+        #expect(
+            throws: FeatureError(
+                "invitations: the http source needs a \"url\", e.g. https://us-central1-blinkapp-684c1.cloudfunctions.net/fakeAuth.")
+        ) {
+            try InvitationsFeature(context: host.context(id: "invitations", source: SourceConfiguration(kind: .http)))
+        }
+    }
+
+    @Test("The in-memory backend has fakeAuth's rules")
+    func inMemoryBackend() async throws {
+        let backend = InMemoryInvitationBackend()
+        #expect(try await backend.requestInvitation(Invitation(name: "Jane", email: "jane@example.com")) == .registered)
+        #expect(
+            try await backend.requestInvitation(Invitation(name: "Used", email: "usedemail@blinq.app"))
+                == .rejected(message: "This email address is already in use"))
+        #expect(backend.requests.map(\.email) == ["jane@example.com", "usedemail@blinq.app"])
+    }
+
+    @Test("Offline flow with the in-memory source: the used address is rejected in the form")
+    func inMemoryFlow() async throws {
+        let h = try Harness(source: SourceConfiguration(kind: .inMemory))
+        h.fillForm(name: "Used Person", email: "usedemail@blinq.app", confirmation: "usedemail@blinq.app")
+        h.send(.activate)
+        await h.settle()
+        #expect(
+            h.state
+                == Expected.notRegistered(
+                    focused: false,
+                    modal: Expected.form(
+                        ["Used Person", "usedemail@blinq.app", "usedemail@blinq.app"], focus: .send,
+                        status: Expected.error("This email address is already in use"))))
+    }
+}

@@ -1,0 +1,61 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@testable import InvitationsFeature
+
+@Suite("Registration persists in the key-value store")
+@MainActor
+struct PersistenceTests {
+    @Test("Registering, then a new presenter opens on the registered page; cancelling, then it opens on the request page")
+    func acrossPresenters() async throws {
+        let host = try TestHost()
+        let first = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
+        first.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
+        first.send(.activate)
+        await first.settle()
+        #expect(first.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
+        let stored = try #require(host.store.data(forKey: "registration"))
+        #expect(String(decoding: stored, as: UTF8.self) == #"{"email":"jane@example.com","name":"Jane Doe"}"#)
+
+        // Quit during the congratulations: the next start already knows.
+        let second = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
+        #expect(second.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
+        second.send(.activate, .focusNext, .activate)
+        #expect(second.state == Expected.notRegistered(focused: false, modal: Expected.cancelled()))
+
+        let third = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
+        #expect(third.state == Expected.notRegistered())
+        #expect(host.store.keys.isEmpty)
+    }
+
+    @Test("A value written by hand (featurehost store set) is read")
+    func handWritten() throws {
+        let host = try TestHost()
+        host.store.set(Data(#"{"email":"a@b.co","name":"Ann"}"#.utf8), forKey: "registration")
+        let h = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
+        #expect(h.state == Expected.registered(name: "Ann", email: "a@b.co"))
+    }
+
+    static let unreadableNotice =
+        "Your saved invitation could not be read (the stored \"registration\" is not a {\"name\", \"email\"} object), so it was cleared. If you had requested an invite, please request it again."
+
+    @Test(
+        "An unreadable stored value is treated as not registered, reported once, and cleared",
+        arguments: [#"not json"#, #"true"#, #"{"name":"Ann"}"#, #"{"name":" ","email":"a@b.co"}"#, #"{"name":1,"email":"a@b.co"}"#])
+    func unreadable(_ raw: String) throws {
+        let host = try TestHost()
+        host.store.set(Data(raw.utf8), forKey: "registration")
+        let h = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
+        #expect(h.state == Expected.notRegistered(notice: Self.unreadableNotice))
+        #expect(host.store.data(forKey: "registration") == nil)
+        // The notice goes once the user acts on the page.
+        h.send(.activate)
+        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form()))
+        // And the next start does not report it again.
+        let again = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
+        #expect(again.state == Expected.notRegistered())
+    }
+}

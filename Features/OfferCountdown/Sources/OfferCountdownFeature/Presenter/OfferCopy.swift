@@ -1,0 +1,19 @@
+/// Every string of the design, exactly as written there (design-notes.md, "Offer countdown").
+public struct OfferCopy: Sendable, Equatable {
+    public var close = "✕"
+    public var headline = "LAST-MINUTE CHANCE!"
+    public var subheadline = "to claim your offer"
+    public var discount = "90% OFF"
+    public var audience = "For true music fans"
+    public var caption = "Hundreds of songs in your pocket"
+    public var activateButton = "ACTIVATE OFFER"
+    public var footerLinks = ["Privacy", "Restore", "Terms"]
+    public var popupTitle = "Great!"
+
+    public init() {}
+
+    /// `Offer activated at 03:15`
+    public func popupMessage(time: String) -> String { "Offer activated at \(time)" }
+
+    public static let design = OfferCopy()
+}

@@ -1,0 +1,92 @@
+import FeatureHostCore
+
+/// The offer screen: a countdown read from foreground time on the injected clock, per-digit rolls, and the
+/// activation popup.
+///
+/// Time is never counted in ticks: every wake-up reads the clock, so a late one shows the right value. The
+/// presenter sleeps to the exact next deadline (a second's change or a roll step) and then to nothing: no
+/// frames between rolls, none in the background, none once the timer has stopped at zero.
+@MainActor
+public final class OfferCountdownPresenter: Presenter {
+    public enum Action: PresenterAction, Sendable, Equatable {
+        /// The screen was displayed: starts the countdown the first time.
+        case appear
+        /// A wake-up at a deadline; reads the clock.
+        case tick
+        /// The `ACTIVATE OFFER` button.
+        case activate
+        /// Esc or Enter on the popup.
+        case dismissPopup
+        case lifecycle(LifecycleEvent)
+    }
+
+    public struct ViewState: Sendable, Equatable {
+        public var copy: OfferCopy
+        public var countdown: CountdownView
+        public var activateButton: ActivateButtonView
+        /// Nil while no popup is open.
+        public var popup: OfferPopupView?
+        public var focus: OfferFocus
+
+        public init(
+            copy: OfferCopy, countdown: CountdownView, activateButton: ActivateButtonView, popup: OfferPopupView?,
+            focus: OfferFocus
+        ) {
+            self.copy = copy
+            self.countdown = countdown
+            self.activateButton = activateButton
+            self.popup = popup
+            self.focus = focus
+        }
+    }
+
+    public private(set) var viewState: ViewState {
+        didSet { observers.publish(viewState, old: oldValue) }
+    }
+
+    private let copy = OfferCopy.design
+    private let timeline: MonotonicTimeline
+    private var session: OfferSession
+    private let observers = StateObservers<ViewState>()
+    private let timer = TimerLoop()
+
+    /// - Parameters:
+    ///   - duration: where the countdown starts (86,400 s shows `01:00:00:00`).
+    ///   - rollDuration: how long a changing digit rolls; zero switches the roll off.
+    public init(timeline: MonotonicTimeline, duration: Duration, rollDuration: Duration) {
+        self.timeline = timeline
+        session = OfferSession(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
+        viewState = session.viewState(at: timeline.now, copy: .design)
+    }
+
+    /// How many frames the presenter has asked for (state changes published), for the benchmark.
+    public var frameRequests: Int { observers.notificationCount }
+
+    public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
+        observers.add(onChange)
+    }
+
+    public func send(_ action: Action) {
+        let now = timeline.now
+        session.apply(action, at: now)
+        viewState = session.viewState(at: now, copy: copy)
+        syncTimer(at: now)
+    }
+
+    /// Runs the timer while the countdown has a next change (running, or a last roll to finish), stops it
+    /// otherwise (background, all over).
+    private func syncTimer(at now: Duration) {
+        guard session.countdown.nextDeadline(at: now) != nil else {
+            timer.stop()
+            return
+        }
+        timer.start(
+            on: timeline,
+            nextDeadline: { [weak self] in self.flatMap { $0.session.countdown.nextDeadline(at: $0.timeline.now) } },
+            fire: { [weak self] in self?.send(.tick) })
+    }
+
+    /// True while the presenter's timer is asleep or about to sleep again. Whoever drives a manual clock
+    /// deadline by deadline (tests, the benchmark) waits after each wake-up until the timer sleeps again.
+    public var hasPendingWakeUp: Bool { timer.isRunning }
+}

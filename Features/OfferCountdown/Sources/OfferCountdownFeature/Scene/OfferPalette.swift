@@ -1,0 +1,16 @@
+import TerminalUI
+
+/// The terminal's colours for the presenter's colour names: the spec's blue and pink.
+enum OfferPalette {
+    static func color(_ name: OfferColor) -> Color {
+        switch name {
+        case .blue: .rgb(65, 69, 152)
+        case .pink: .rgb(234, 72, 187)
+        case .gray: .rgb(96, 96, 104)
+        }
+    }
+
+    static let white = Color.rgb(255, 255, 255)
+    static let muted = Color.rgb(170, 170, 185)
+    static let boxBackground = Color.rgb(38, 40, 96)
+}

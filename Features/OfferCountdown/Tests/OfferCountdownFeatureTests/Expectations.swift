@@ -1,0 +1,84 @@
+import FeatureHostCore
+import FeatureHostTesting
+
+@testable import OfferCountdownFeature
+
+/// Builds expected view states from what the screen should read, so tests state whole states briefly.
+enum Expect {
+    /// The digits of `text` (`00:23:59:55`), each rolling from the digit of `rollingFrom` in the same place
+    /// when that one differs.
+    static func countdown(
+        _ text: String, _ phase: CountdownView.Phase, rollingFrom: String? = nil, progress: Double = 0
+    ) -> CountdownView {
+        let new = text.compactMap(\.wholeNumberValue)
+        let old = rollingFrom.map { $0.compactMap(\.wholeNumberValue) } ?? new
+        let digits = zip(old, new).map { old, new in
+            RollingDigit(new, roll: old == new ? nil : DigitRoll(from: old, progress: progress))
+        }
+        return CountdownView(text: text, digits: digits, phase: phase)
+    }
+
+    static func state(
+        _ countdown: CountdownView, buttonEnabled: Bool = true, popupTime: String? = nil
+    ) -> OfferCountdownPresenter.ViewState {
+        let popup = popupTime.map {
+            OfferPopupView(title: "Great!", titleShadow: .pink, message: "Offer activated at \($0)")
+        }
+        return OfferCountdownPresenter.ViewState(
+            copy: OfferCopy(), countdown: countdown,
+            activateButton: ActivateButtonView(
+                title: "ACTIVATE OFFER", isEnabled: buttonEnabled, gradient: buttonEnabled ? [.blue, .pink] : [.gray, .gray]),
+            popup: popup, focus: popup == nil ? .activateButton : .popup)
+    }
+
+    static func running(_ text: String) -> OfferCountdownPresenter.ViewState { state(countdown(text, .running)) }
+}
+
+/// A feature built on a test host, with settings.
+@MainActor
+struct Harness {
+    let host: TestHost
+    let feature: OfferCountdownFeature
+    var presenter: OfferCountdownPresenter { feature.presenter }
+
+    init(settings: [String: SettingValue] = [:], clock: (any Clock<Duration>)? = nil) throws {
+        host = try TestHost()
+        var context = host.context(id: "offer-countdown", settings: settings)
+        if let clock { context.clock = clock }
+        feature = try OfferCountdownFeature(context: context)
+    }
+
+    /// Whole milliseconds, so `5.35` means exactly 5.350 s (a `Double` 5.35 is a hair less).
+    func advance(seconds: Double) async {
+        let duration = Duration.milliseconds(Int64((seconds * 1_000).rounded()))
+        await StepwiseClock.advance(host.clock, by: duration) { presenter.hasPendingWakeUp }
+    }
+}
+
+/// Advances a test clock one deadline at a time, waiting after each wake-up until the woken timer sleeps again.
+///
+/// `TestClock.advance` lets the main actor run 8 turns after a wake-up, but `Clock.sleep` is nonisolated, so
+/// re-arming hops to the global executor and back; on a busy machine that can take longer, the clock then
+/// skips the next deadline, and a test that counts wake-ups would see fewer. Values would still be right (the
+/// presenter reads the clock), but the frame counts these tests assert need every wake-up.
+@MainActor
+enum StepwiseClock {
+    static func advance(_ clock: TestClock, by duration: Duration, timerRunning: () -> Bool) async {
+        let target = clock.now.advanced(by: duration)
+        while true {
+            await waitForTimer(clock, timerRunning)
+            guard let next = clock.nextDeadline, next <= target else { break }
+            await clock.advance(to: next)
+        }
+        await clock.advance(to: target)
+        await waitForTimer(clock, timerRunning)
+    }
+
+    static func waitForTimer(_ clock: TestClock, _ timerRunning: () -> Bool) async {
+        var turns = 0
+        while timerRunning(), clock.sleeperCount == 0, turns < 1_000_000 {
+            await Task.yield()
+            turns += 1
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import FeatureHostCore
+import FeatureHostTesting
+import Testing
+
+@testable import OfferCountdownFeature
+
+@MainActor
+@Suite("A whole day")
+struct LongRunTests {
+    @Test("24 hours with irregular, late wake-ups: every frame shows the clock's value and it ends at exactly zero")
+    func wholeDay() async throws {
+        // No settling turns of its own: StepwiseClock waits for each re-arm, which is all this test needs.
+        let testClock = TestClock(settleYields: 0)
+        let late = LateClock(base: testClock, maximumDelay: .milliseconds(1_400))
+        let host = try TestHost()
+        var context = host.context(id: "offer-countdown")
+        context.clock = late
+        let presenter = try OfferCountdownFeature(context: context).presenter
+
+        var frames = 0
+        var wrong: [String] = []
+        var seen = Set<Int>()
+        let observation = presenter.observe { state in
+            frames += 1
+            // Ticks are late, so the value must come from the clock: ceil(86,400 s − elapsed).
+            let elapsed = testClock.now.offset
+            let remaining = Duration.seconds(86_400) - elapsed
+            let (whole, fraction) = remaining.components
+            let expected = max(Int(whole) + (fraction > 0 ? 1 : 0), 0)
+            if state.countdown.text != CountdownFormat.timer(expected), wrong.count < 5 {
+                wrong.append("at \(elapsed): \(state.countdown.text), expected \(CountdownFormat.timer(expected))")
+            }
+            seen.insert(expected)
+        }
+        presenter.send(.appear)
+
+        // The host advances in uneven steps, as a live event loop would.
+        var advanced = Duration.zero
+        var step = 0
+        while advanced < .seconds(86_399) {
+            let chunk = Duration.milliseconds([997, 3_013, 60_000, 1, 250, 7_777][step % 6])
+            let next = min(advanced + chunk, .seconds(86_399))
+            await StepwiseClock.advance(testClock, by: next - advanced) { presenter.hasPendingWakeUp }
+            advanced = next
+            step += 1
+        }
+        #expect(presenter.viewState.countdown.phase == .running)
+
+        // The wake-up for zero may be late, but never wrong: zero shows once the last delay has passed.
+        await StepwiseClock.advance(testClock, by: .seconds(3)) { presenter.hasPendingWakeUp }
+        #expect(presenter.viewState == Expect.state(Expect.countdown("00:00:00:00", .finished), buttonEnabled: false))
+        #expect(testClock.sleeperCount == 0)
+        #expect(wrong.isEmpty, "\(wrong)")
+        // Late wake-ups skip some values, but most seconds are shown, and the frames stay near 3 per second.
+        #expect(seen.count > 40_000)
+        #expect(frames < 3 * 86_400 + 10)
+        observation.cancel()
+    }
+
+    @Test("an hour on time: 3,600 changes, each with its two roll steps, and no other frame")
+    func hourOnTime() async throws {
+        let h = try Harness(settings: ["duration": .number(3_600)])
+        h.presenter.send(.appear)
+        let start = h.presenter.frameRequests
+        await h.advance(seconds: 3_600.35)
+        #expect(h.presenter.viewState == Expect.state(Expect.countdown("00:00:00:00", .finished), buttonEnabled: false))
+        #expect(h.presenter.frameRequests - start == 3 * 3_600)
+        #expect(h.host.clock.sleeperCount == 0)
+    }
+}

@@ -1,0 +1,116 @@
+import FeatureHostCore
+import FeatureHostTesting
+import TerminalUI
+import Testing
+
+@testable import OfferCountdownFeature
+
+@MainActor
+@Suite("Scene")
+struct OfferCountdownSceneTests {
+    let golden = GoldenFile.directory()
+
+    func scene(_ h: Harness) -> OfferCountdownScene {
+        guard let scene = h.feature.makeScene() as? OfferCountdownScene else {
+            Issue.record("makeScene did not return the offer scene")
+            return OfferCountdownScene(presenter: h.presenter)
+        }
+        return scene
+    }
+
+    @Test("main screen at 80×24 and 120×40 after 5.5 s: 00 23 59 55 as plain digits, nothing rolling")
+    func mainScreen() async throws {
+        let h = try Harness()
+        let driver = TextDriver(scene: scene(h), size: Size(width: 80, height: 24))
+        await h.advance(seconds: 5.5)
+        let text = driver.text()
+        try GoldenFile.check(text, named: "main-80x24.txt", in: golden)
+        let digitsRow = text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains("00") && $0.contains("55") }
+        #expect(digitsRow?.filter(\.isNumber) == "00235955")
+        driver.size = Size(width: 120, height: 40)
+        try GoldenFile.check(driver.text(), named: "main-120x40.txt", in: golden)
+    }
+
+    @Test("a roll mid-way at 80×24: the changing digits between boxes rows, the still ones in place")
+    func rollingFrames() async throws {
+        let h = try Harness()
+        let driver = TextDriver(scene: scene(h), size: Size(width: 80, height: 24))
+        await h.advance(seconds: 1)
+        try GoldenFile.check(driver.text(), named: "roll-step0-80x24.txt", in: golden)
+        await h.advance(seconds: 0.175)
+        try GoldenFile.check(driver.text(), named: "roll-step1-80x24.txt", in: golden)
+        await h.advance(seconds: 0.175)
+        #expect(!h.presenter.viewState.countdown.isRolling)
+    }
+
+    @Test("the popup over the dimmed screen at 80×24 and 120×40; Esc and Enter close it")
+    func popup() async throws {
+        let h = try Harness()
+        let scene = scene(h)
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        await h.advance(seconds: 3)
+        #expect(scene.keyHints == [KeyHint(key: "Enter", action: "activate offer")])
+        #expect(driver.press(.enter) == [.handled])
+        await h.advance(seconds: 0.5)
+        let frame = driver.frame()
+        try GoldenFile.check(frame.plainText(), named: "popup-80x24.txt", in: golden)
+        #expect(scene.keyHints == [KeyHint(key: "Enter/Esc", action: "close")])
+        // Dimmed behind; the shadow under "Great!" is pink.
+        #expect(frame[0, 0].style.dim)
+        guard case .fits(let layout) = OfferLayout.make(size: frame.size) else { return }
+        #expect(frame[layout.popupTitleShadow.x, layout.popupTitleShadow.y].style.background == .rgb(234, 72, 187))
+        #expect(!frame[layout.popupTitle.x, layout.popupTitle.y].style.dim)
+
+        driver.size = Size(width: 120, height: 40)
+        try GoldenFile.check(driver.text(), named: "popup-120x40.txt", in: golden)
+
+        #expect(driver.press(.escape) == [.handled])
+        #expect(h.presenter.viewState.popup == nil)
+        driver.press(.enter)
+        #expect(driver.press(.enter) == [.handled])
+        #expect(h.presenter.viewState.popup == nil)
+        // With nothing open, Esc and q are the shell's.
+        #expect(driver.press(.escape, .character("q")) == [.ignored, .ignored])
+        #expect(driver.press(.tab, .down) == [.handled, .handled])
+    }
+
+    @Test("at zero the button is greyed without its focus marks and Enter does nothing")
+    func expired() async throws {
+        let h = try Harness(settings: ["duration": .number(2)])
+        let scene = scene(h)
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        await h.advance(seconds: 3)
+        try GoldenFile.check(driver.text(), named: "expired-80x24.txt", in: golden)
+        #expect(scene.keyHints.isEmpty)
+        driver.press(.enter)
+        #expect(h.presenter.viewState.popup == nil)
+    }
+
+    @Test("taller than wide: a message asks for a wider window; below the minimum, a bigger one")
+    func refusals() throws {
+        let h = try Harness()
+        let scene = scene(h)
+        #expect(scene.minimumSize == Size(width: 48, height: 17))
+        let portrait = scene.render(size: Size(width: 60, height: 40)).plainText()
+        try GoldenFile.check(portrait, named: "portrait-60x40.txt", in: golden)
+        #expect(scene.render(size: Size(width: 40, height: 12)).plainText().contains("Make the window at least 48×17"))
+    }
+
+    @Test("focus-out and focus-in reach the presenter as background and foreground")
+    func lifecycle() async throws {
+        let h = try Harness()
+        let driver = TextDriver(scene: scene(h), size: Size(width: 80, height: 24))
+        driver.send(.didEnterBackground)
+        #expect(h.presenter.viewState.countdown.phase == .paused)
+        driver.send(.willEnterForeground)
+        #expect(h.presenter.viewState.countdown.phase == .running)
+    }
+
+    @Test("the scene asks for a frame whenever the presenter's state changes")
+    func observes() async throws {
+        let h = try Harness()
+        let driver = TextDriver(scene: scene(h), size: Size(width: 80, height: 24))
+        await h.advance(seconds: 2)
+        #expect(driver.changeCount == 4)  // 1 s, its two roll steps, 2 s (the scene was made after appearing)
+    }
+}

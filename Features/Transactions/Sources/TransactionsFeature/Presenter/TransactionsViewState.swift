@@ -1,0 +1,94 @@
+extension TransactionsPresenter {
+    public enum Tab: String, CaseIterable, Sendable {
+        case transactions
+        case insights
+
+        public var title: String {
+            switch self {
+            case .transactions: return "Transactions"
+            case .insights: return "Insights"
+            }
+        }
+    }
+
+    /// Everything the two tabs show, formatted.
+    public struct ViewState: Equatable {
+        public enum Status: Equatable, Sendable {
+            case loading(String)
+            case loaded
+            /// The message says what failed and where; `r` tries again.
+            case failed(String)
+        }
+
+        public struct TabItem: Equatable, Sendable {
+            public var title: String
+            public var isSelected: Bool
+        }
+
+        public struct FilterButton: Equatable, Sendable {
+            public var title: String
+            public var colorName: String
+            public var isSelected: Bool
+        }
+
+        /// The view fixed below the list.
+        public struct FloatingSum: Equatable, Sendable {
+            /// The chosen filter's name, drawn in `colorName`.
+            public var title: String
+            public var colorName: String
+            public var label: String
+            public var amount: String
+        }
+
+        public struct InsightRow: Equatable, Sendable {
+            public var title: String
+            public var colorName: String
+            public var amount: String
+            public var share: String
+            /// The share in tenths of a percent; the ring's segments. All rows add up to 1000, or 0 when nothing is pinned.
+            public var perMille: Int
+        }
+
+        public struct Insights: Equatable, Sendable {
+            public var rows: [InsightRow]
+            public var totalLabel: String
+            public var total: String
+        }
+
+        public var tab: Tab
+        public var tabs: [TabItem]
+        public var status: Status
+        /// A warning above the content: an offline copy is shown, or the saved pins were unreadable.
+        public var notice: String?
+        /// Whether `r` tries the load again: after a failed load, a failed reload, or an offline copy.
+        public var offersRetry: Bool
+        public var filters: [FilterButton]
+        public var rows: TransactionRows
+        /// The index into `rows` of the selected transaction; `nil` when the list is empty.
+        public var selectedRow: Int?
+        /// Shown instead of the list when the chosen filter has no transactions.
+        public var emptyMessage: String?
+        /// `nil` until the transactions are loaded.
+        public var sum: FloatingSum?
+        /// `nil` until the transactions are loaded.
+        public var insights: Insights?
+
+        public init(
+            tab: Tab, tabs: [TabItem], status: Status, notice: String?, offersRetry: Bool, filters: [FilterButton],
+            rows: TransactionRows,
+            selectedRow: Int?, emptyMessage: String?, sum: FloatingSum?, insights: Insights?
+        ) {
+            self.tab = tab
+            self.tabs = tabs
+            self.status = status
+            self.notice = notice
+            self.offersRetry = offersRetry
+            self.filters = filters
+            self.rows = rows
+            self.selectedRow = selectedRow
+            self.emptyMessage = emptyMessage
+            self.sum = sum
+            self.insights = insights
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import TerminalUI
+
+/// The Insights tab: the ring of shares with the pinned total in its hole, above one row per category with its
+/// pinned sum and share. When there is no room for a ring, a one-line bar of the same shares stands in for it.
+enum InsightsView {
+    static func draw(_ insights: TransactionsPresenter.ViewState.Insights, in rect: Rect, into frame: inout Frame) {
+        let listHeight = insights.rows.count
+        let chartHeight = min(rect.height - listHeight - 1, 12)
+        let segments = insights.rows.map {
+            RingChart.Segment(perMille: $0.perMille, color: Palette.color(named: $0.colorName))
+        }
+        // The list sits right under the chart, both centred in a column no wider than reads well.
+        let column = rect.centered(Size(width: min(rect.width, 56), height: rect.height))
+        let totalLine = "\(insights.totalLabel): \(insights.total)"
+        var used = 0
+        if chartHeight >= 6 {
+            let hole = RingChart.draw(
+                segments, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: chartHeight), into: &frame)
+            used = chartHeight
+            let labels = [(insights.totalLabel, Palette.secondary), (insights.total, Style(bold: true))]
+            if hole.height >= 2, hole.width >= labels.map({ DisplayWidth.of($0.0) }).max() ?? 0 {
+                let top = hole.y + (hole.height - 2) / 2
+                for (index, label) in labels.enumerated() {
+                    frame.put(
+                        label.0, in: Rect(x: hole.x, y: top + index, width: hole.width, height: 1), style: label.1,
+                        alignment: .center)
+                }
+            } else {
+                frame.put(
+                    totalLine, in: Rect(x: rect.x, y: rect.y + used, width: rect.width, height: 1),
+                    style: Style(bold: true), alignment: .center)
+                used += 1
+            }
+        } else {
+            drawBar(segments, in: Rect(x: column.x + 2, y: rect.y, width: column.width - 4, height: 1), into: &frame)
+            frame.put(
+                totalLine, in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1), style: Style(bold: true),
+                alignment: .center)
+            used = 2
+        }
+        drawList(
+            insights, in: Rect(x: column.x, y: rect.y + used + 1, width: column.width, height: listHeight), into: &frame
+        )
+    }
+
+    private static func drawList(
+        _ insights: TransactionsPresenter.ViewState.Insights, in rect: Rect, into frame: inout Frame
+    ) {
+        let shareWidth = insights.rows.map { DisplayWidth.of($0.share) }.max() ?? 0
+        let amountWidth = insights.rows.map { DisplayWidth.of($0.amount) }.max() ?? 0
+        let content = rect.insetBy(dx: 2, dy: 0)
+        for (index, row) in insights.rows.enumerated() {
+            let y = rect.y + index
+            frame.put("●", at: Point(x: content.x, y: y), style: Palette.foreground(row.colorName))
+            frame.put(
+                row.title,
+                in: Rect(
+                    x: content.x + 2, y: y, width: max(content.width - shareWidth - amountWidth - 5, 0), height: 1),
+                style: Palette.foreground(row.colorName, bold: true))
+            let shareRect = Rect(x: content.maxX - shareWidth, y: y, width: shareWidth, height: 1)
+            frame.put(row.share, in: shareRect, style: Palette.secondary, alignment: .trailing)
+            frame.put(
+                row.amount, in: Rect(x: shareRect.x - 3 - amountWidth, y: y, width: amountWidth, height: 1),
+                style: Style(bold: true), alignment: .trailing)
+        }
+    }
+
+    /// The shares as one line of coloured blocks, in proportion; a grey track when nothing is pinned.
+    private static func drawBar(_ segments: [RingChart.Segment], in rect: Rect, into frame: inout Frame) {
+        guard rect.width > 0 else { return }
+        let total = segments.reduce(0) { $0 + $1.perMille }
+        guard total > 0 else {
+            frame.put(
+                String(repeating: "░", count: rect.width), at: rect.origin, style: Style(foreground: Palette.track))
+            return
+        }
+        var x = rect.x
+        var cumulative = 0
+        for segment in segments {
+            cumulative += segment.perMille
+            let end = rect.x + (cumulative * rect.width + total / 2) / total
+            if end > x {
+                frame.put(
+                    String(repeating: "█", count: end - x), at: Point(x: x, y: rect.y),
+                    style: Style(foreground: segment.color))
+            }
+            x = max(x, end)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import TerminalUI
+
+/// The colours the view state names, as the starter's SwiftUI system colours, and the scene's own tones.
+enum Palette {
+    static func color(named name: String) -> Color {
+        switch name {
+        case "green": return .rgb(52, 199, 89)
+        case "pink": return .rgb(255, 45, 85)
+        case "orange": return .rgb(255, 149, 0)
+        case "blue": return .rgb(0, 122, 255)
+        case "purple": return .rgb(175, 82, 222)
+        case "black": return .rgb(0, 0, 0)
+        default: return Color(name: name) ?? .white
+        }
+    }
+
+    static let white = Color.rgb(255, 255, 255)
+    /// Behind the selected row.
+    static let selection = Color.rgb(44, 44, 52)
+    /// The ring's track when nothing is pinned.
+    static let track = Color.rgb(90, 90, 90)
+    static let notice = Color.rgb(255, 204, 0)
+    static let error = Color.rgb(255, 69, 58)
+
+    static func foreground(_ name: String, bold: Bool = false) -> Style {
+        Style(foreground: color(named: name), bold: bold)
+    }
+
+    static let secondary = Style(dim: true)
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TerminalUI
+
+/// A ring of the categories' shares, drawn with half blocks: each cell is two square-ish pixels (`▀` top,
+/// `▄` bottom, `█` both), so a ring `2r` columns wide is `r` rows tall. Segments start at 12 o'clock and run
+/// clockwise in category order, sized by the same tenths of a percent the list shows. With nothing pinned the
+/// ring is an empty grey track.
+enum RingChart {
+    struct Segment {
+        var perMille: Int
+        var color: Color
+    }
+
+    /// Draws a ring filling `rect`'s height (and at most its width), centred. Returns the ring's hole, where a
+    /// caller may put a label.
+    @discardableResult
+    static func draw(_ segments: [Segment], in rect: Rect, into frame: inout Frame) -> Rect {
+        let diameter = min(rect.height * 2, rect.width)
+        guard diameter >= 4 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
+        let columns = diameter
+        let rows = (diameter + 1) / 2
+        let origin = Point(x: rect.x + (rect.width - columns) / 2, y: rect.y + (rect.height - rows) / 2)
+        let outer = Double(diameter) / 2
+        let thickness = max(2, Double(diameter) / 6)
+        let inner = outer - thickness
+        let total = segments.reduce(0) { $0 + $1.perMille }
+
+        func pixel(_ px: Int, _ py: Int) -> Color? {
+            let dx = Double(px) + 0.5 - outer
+            let dy = Double(py) + 0.5 - outer
+            let distance = (dx * dx + dy * dy).squareRoot()
+            guard distance <= outer, distance >= inner else { return nil }
+            guard total > 0 else { return Palette.track }
+            // Clockwise from 12 o'clock, as a fraction of the turn in tenths of a percent.
+            var angle = atan2(dx, -dy)
+            if angle < 0 { angle += 2 * .pi }
+            let position = angle / (2 * .pi) * 1000
+            var end = 0
+            for segment in segments where segment.perMille > 0 {
+                end += segment.perMille
+                if position < Double(end) { return segment.color }
+            }
+            return segments.last { $0.perMille > 0 }?.color
+        }
+
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let top = pixel(column, row * 2)
+                let bottom = pixel(column, row * 2 + 1)
+                let point = Point(x: origin.x + column, y: origin.y + row)
+                switch (top, bottom) {
+                case (let top?, let bottom?) where top == bottom:
+                    frame.put("█", at: point, style: Style(foreground: top))
+                case (let top?, let bottom?):
+                    frame.put("▀", at: point, style: Style(foreground: top, background: bottom))
+                case (let top?, nil):
+                    frame.put("▀", at: point, style: Style(foreground: top))
+                case (nil, let bottom?):
+                    frame.put("▄", at: point, style: Style(foreground: bottom))
+                case (nil, nil):
+                    break
+                }
+            }
+        }
+        // The largest rectangle of whole cells inside the hole, for the label.
+        let holeColumns = Int(inner * 2 * 0.7)
+        let holeRows = Int(inner * 0.7)
+        return Rect(
+            x: origin.x + (columns - holeColumns) / 2, y: origin.y + (rows - holeRows) / 2, width: holeColumns,
+            height: holeRows)
+    }
+}

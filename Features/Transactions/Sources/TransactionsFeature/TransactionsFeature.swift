@@ -1,0 +1,30 @@
+import DataSources
+import FeatureHostCore
+import Foundation
+import TerminalUI
+
+/// Transactions with category filters, pins, a floating sum of the pinned ones, and insights per category.
+public struct TransactionsFeature: TerminalFeature {
+    public static let manifest = FeatureManifest(
+        id: "transactions", title: "Transactions",
+        summary: "Spending by category: filters, pins, a floating sum and insights",
+        acceptedSources: [.inMemory, .jsonFile, .http], defaultSource: SourceConfiguration(kind: .inMemory),
+        settingsKeys: [CurrencySetting.key])
+
+    let presenter: TransactionsPresenter
+
+    @MainActor
+    public init(context: FeatureContext) throws {
+        let currency = try CurrencySetting.read(context.settings)
+        let source = try DataSourceFactory.make(
+            [Transaction].self, context: context, decoder: TransactionPayload.decoder, samples: TransactionSamples.data)
+        let formatting = TransactionFormatting(
+            locale: context.locale, currencyCode: currency, timeZone: context.timeZone, hourCycle: context.hourCycle)
+        presenter = TransactionsPresenter(
+            source: source, store: TransactionStore(pins: PinStorage(context.keyValueStore)), formatting: formatting)
+        presenter.send(.reload)
+    }
+
+    @MainActor
+    public func makeScene() -> any TerminalScene { TransactionsScene(presenter: presenter) }
+}

@@ -1,0 +1,117 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@testable import TransactionsFeature
+
+/// The starter data as the list shows it in en_US with USD, in source order.
+let starterRows: [TransactionRow] = [
+    row(1, .entertainment, "Movie Night", "$82.99", "Mar 5, 2021", "Online Savings", "Time Warner"),
+    row(2, .shopping, "Jeans", "$54.60", "Apr 25, 2021", "Checking Account", "J.Crew"),
+    row(3, .food, "Salad Mix", "$25.32", "Apr 15, 2021", "Credit Card", "Wendy's"),
+    row(4, .food, "Lunch Special", "$10.36", "Apr 12, 2021", "Online Savings", "Burger King"),
+    row(5, .travel, "Airport ride", "$54.28", "Apr 2, 2021", "Checking Account", "Uber"),
+    row(6, .shopping, "Monthly Best Seller", "$6.51", "Apr 22, 2021", "Credit Card", "Amazon"),
+    row(7, .food, "Triple Spice Souce", "$12.76", "Apr 22, 2021", "Online Savings", "Trader Joe's"),
+    row(8, .health, "Meds", "$21.53", "Apr 4, 2021", "Checking Account", "CVS"),
+    row(9, .food, "Potato Snack", "$15.95", "Apr 19, 2021", "Credit Card", "Wawa"),
+    row(10, .travel, "Refuel", "$44.22", "Apr 21, 2021", "Online Savings", "ExxonMobil"),
+    row(11, .food, "Matcha Latte", "$9.89", "Apr 27, 2021", "Checking Account", "Starbucks"),
+    row(12, .shopping, "Riders Cap", "$16.89", "Apr 26, 2021", "Credit Card", "J.Crew"),
+    row(13, .travel, "Outbound Trip", "$116.78", "Apr 30, 2021", "Online Savings", "American Airlines"),
+]
+
+func row(
+    _ id: Int, _ category: TransactionCategory, _ name: String, _ amount: String, _ date: String, _ account: String,
+    _ provider: String?, pinned: Bool = true
+) -> TransactionRow {
+    TransactionRow(
+        id: id, category: category.title, colorName: category.colorName, name: name, amount: amount, date: date,
+        accountName: account, provider: provider, isPinned: pinned)
+}
+
+/// The starter's rows of one filter, with the given ids unpinned.
+func starterRows(in filter: CategoryFilter, unpinned: Set<Int> = []) -> [TransactionRow] {
+    starterRows.filter { row in filter.includes(TransactionCategory(rawValue: row.category) ?? .food) }.map { row in
+        var row = row
+        row.isPinned = !unpinned.contains(row.id)
+        return row
+    }
+}
+
+/// The 13 starter transactions, decoded from the bundled sample.
+func starterTransactions() throws -> [Transaction] {
+    let file = try #require(TransactionSamples.file)
+    return try TransactionPayload.decoder.decode(try Data(contentsOf: file), .json)
+}
+
+func money(_ text: String) throws -> Money { try #require(Money(text)) }
+
+/// A view state with its lazily formatted rows read out, so a test compares every field at once.
+struct Screen: Equatable, CustomStringConvertible {
+    var state: TransactionsPresenter.ViewState
+    var rows: [TransactionRow]
+
+    init(_ state: TransactionsPresenter.ViewState) {
+        rows = Array(state.rows)
+        self.state = state
+        self.state.rows = TransactionRows()
+    }
+
+    init(state: TransactionsPresenter.ViewState, rows: [TransactionRow]) {
+        self.state = state
+        self.rows = rows
+    }
+
+    var description: String { "\(state)\nrows: \(rows.map { "\($0.id)\($0.isPinned ? "" : " unpinned")" })" }
+}
+
+typealias ViewState = TransactionsPresenter.ViewState
+
+/// The whole expected state of a loaded presenter, from the few things a test varies.
+func loadedScreen(
+    tab: TransactionsPresenter.Tab = .transactions, filter: CategoryFilter = .all, unpinned: Set<Int> = [],
+    selectedRow: Int? = 0, sum: String, insights: [(amount: String, share: String, perMille: Int)], total: String,
+    notice: String? = nil, offersRetry: Bool? = nil
+) -> Screen {
+    let rows = starterRows(in: filter, unpinned: unpinned)
+    let state = ViewState(
+        tab: tab,
+        tabs: TransactionsPresenter.Tab.allCases.map { ViewState.TabItem(title: $0.title, isSelected: $0 == tab) },
+        status: .loaded, notice: notice, offersRetry: offersRetry ?? (notice != nil),
+        filters: CategoryFilter.allCases.map {
+            ViewState.FilterButton(title: $0.title, colorName: $0.colorName, isSelected: $0 == filter)
+        },
+        rows: TransactionRows(), selectedRow: rows.isEmpty ? nil : selectedRow,
+        emptyMessage: rows.isEmpty ? "No \(filter.title) transactions." : nil,
+        sum: ViewState.FloatingSum(
+            title: filter.title, colorName: filter.colorName, label: "Total spent:", amount: sum),
+        insights: ViewState.Insights(
+            rows: zip(TransactionCategory.allCases, insights).map { category, insight in
+                ViewState.InsightRow(
+                    title: category.title, colorName: category.colorName, amount: insight.amount, share: insight.share,
+                    perMille: insight.perMille)
+            }, totalLabel: "Total spent", total: total))
+    return Screen(state: state, rows: rows)
+}
+
+/// Insights of the untouched starter data: food, health, entertainment, shopping, travel.
+let starterInsights: [(amount: String, share: String, perMille: Int)] = [
+    ("$74.28", "15.7%", 157), ("$21.53", "4.6%", 46), ("$82.99", "17.6%", 176), ("$78.00", "16.5%", 165),
+    ("$215.28", "45.6%", 456),
+]
+
+/// A presenter over the starter data (in-memory source), loaded.
+@MainActor
+func loadedFeature(host: TestHost, settings: [String: SettingValue] = [:], locale: String = "en_US") async throws
+    -> TransactionsFeature
+{
+    let feature = try TransactionsFeature(
+        context: host.context(
+            id: "transactions", source: SourceConfiguration(kind: .inMemory), settings: settings,
+            locale: Locale(identifier: locale)))
+    await host.settle()
+    return feature
+}

@@ -1,0 +1,143 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import TransactionsFeature
+
+/// The frame's text with its lines joined by spaces, to find a message however it wrapped.
+func oneLine(_ text: String) -> String {
+    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+}
+
+@MainActor
+@Suite struct TransactionsSceneTests {
+    private func driver(_ host: TestHost, size: Size = Size(width: 80, height: 24)) async throws -> TextDriver {
+        let feature = try await loadedFeature(host: host)
+        return TextDriver(scene: feature.makeScene(), size: size)
+    }
+
+    @Test func transactionsTabAt80x24() async throws {
+        let driver = try await driver(try TestHost())
+        try GoldenFile.check(driver.text(), named: "transactions-80x24.txt", in: GoldenFile.directory())
+        #expect(driver.text().contains("$472.08"))
+    }
+
+    @Test func insightsTabAt80x24() async throws {
+        let driver = try await driver(try TestHost())
+        #expect(driver.press(.tab) == [.handled])
+        try GoldenFile.check(driver.text(), named: "insights-80x24.txt", in: GoldenFile.directory())
+    }
+
+    @Test func unpinnedRowsCollapseAndTheSumFollows() async throws {
+        let driver = try await driver(try TestHost())
+        // food; unpin Salad Mix and Potato Snack, leave the selection on Potato Snack.
+        driver.press(.right, .character(" "), .down, .down, .down, .enter)
+        try GoldenFile.check(driver.text(), named: "food-unpinned-80x24.txt", in: GoldenFile.directory())
+        driver.press(.tab)
+        try GoldenFile.check(driver.text(), named: "insights-food-unpinned-80x24.txt", in: GoldenFile.directory())
+    }
+
+    @Test func nothingPinnedShowsAnEmptyRingAndZeros() async throws {
+        let driver = try await driver(try TestHost())
+        for _ in 0..<13 { driver.press(.character(" "), .down) }
+        try GoldenFile.check(driver.text(), named: "all-unpinned-80x24.txt", in: GoldenFile.directory())
+        driver.press(.tab)
+        try GoldenFile.check(driver.text(), named: "insights-nothing-pinned-80x24.txt", in: GoldenFile.directory())
+    }
+
+    @Test func theListScrollsToKeepTheSelectionInView() async throws {
+        let driver = try await driver(try TestHost())
+        for _ in 0..<12 { driver.press(.down) }
+        try GoldenFile.check(driver.text(), named: "scrolled-to-end-80x24.txt", in: GoldenFile.directory())
+        // Moving up inside the visible rows moves only the selection bar: the list does not scroll.
+        let unmarked = { (text: String) in text.replacingOccurrences(of: "▌", with: " ") }
+        let atEnd = driver.text()
+        driver.press(.up, .up)
+        #expect(unmarked(driver.text()) == unmarked(atEnd))
+        #expect(driver.text().contains("▌ food"))
+        // Back to the first row: the opening frame again.
+        driver.press(.pageUp, .pageUp, .pageUp)
+        try GoldenFile.check(driver.text(), named: "transactions-80x24.txt", in: GoldenFile.directory())
+    }
+
+    @Test func aNarrowScreenScrollsTheFilterBar() async throws {
+        let driver = try await driver(try TestHost(), size: Size(width: 44, height: 16))
+        driver.press(.right, .right, .right, .right, .right)
+        try GoldenFile.check(driver.text(), named: "travel-44x16.txt", in: GoldenFile.directory())
+    }
+
+    @Test func belowTheMinimumSizeAsksForMore() async throws {
+        let driver = try await driver(try TestHost(), size: Size(width: 40, height: 10))
+        #expect(oneLine(driver.text()).contains("Make the window at least 44×16 (now 40×10)."))
+    }
+
+    @Test func loadingAndFailure() async throws {
+        let host = try TestHost()
+        let missing = host.directory.file("missing.json")
+        let feature = try TransactionsFeature(
+            context: host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: missing)))
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
+        #expect(driver.text().contains("Loading transactions…"))
+        #expect(driver.scene.keyHints == [])
+        await host.settle()
+        #expect(
+            oneLine(driver.text()).contains(
+                "Transactions could not be loaded: \(missing.path): the file does not exist."))
+        #expect(driver.text().contains("Press r to try again."))
+        #expect(driver.scene.keyHints == [KeyHint(key: "r", action: "try again")])
+        #expect(driver.press(.right, .tab, .character(" ")) == [.ignored, .ignored, .ignored])
+        // r tries again: loading, then the same failure.
+        #expect(driver.press(.character("r")) == [.handled])
+        #expect(driver.text().contains("Loading transactions…"))
+        await host.settle()
+        #expect(driver.text().contains("Press r to try again."))
+    }
+
+    @Test func keysAndHints() async throws {
+        let driver = try await driver(try TestHost())
+        #expect(
+            driver.scene.keyHints == [
+                KeyHint(key: "Tab", action: "insights"), KeyHint(key: "←→", action: "category"),
+                KeyHint(key: "↑↓ PgUp PgDn", action: "move"), KeyHint(key: "Space", action: "pin"),
+            ])
+        // Esc and q are left to the shell; r only retries a failed or offline load.
+        #expect(driver.press(.escape, .character("q"), .character("r")) == [.ignored, .ignored, .ignored])
+        driver.press(.tab)
+        #expect(driver.scene.keyHints == [KeyHint(key: "Tab", action: "transactions")])
+        // The Insights tab has no list: arrows and Space do nothing there.
+        #expect(driver.press(.left, .down, .character(" ")) == [.ignored, .ignored, .ignored])
+        #expect(driver.press(.backTab) == [.handled])
+        #expect(driver.text().contains("Total spent:"))
+    }
+
+    @Test func pageKeysMoveByTheRowsOnScreen() async throws {
+        let host = try TestHost()
+        let feature = try await loadedFeature(host: host)
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
+        _ = driver.text()  // five whole rows fit
+        driver.press(.pageDown)
+        #expect(feature.presenter.viewState.selectedRow == 5)
+        _ = driver.text()
+        driver.press(.pageDown, .pageDown)
+        #expect(feature.presenter.viewState.selectedRow == 12)
+        _ = driver.text()
+        driver.press(.pageUp)
+        #expect(feature.presenter.viewState.selectedRow == 7)
+    }
+
+    @Test func everyChangeAsksForOneFrame() async throws {
+        let driver = try await driver(try TestHost())
+        driver.press(.right, .down, .character(" "), .tab)
+        #expect(driver.changeCount == 4)
+        // A key that changes nothing asks for no frame: ← on `all`, ↑ on the first row.
+        driver.press(.tab, .left)  // back on `all`, Lunch Special (row 3) still selected
+        #expect(driver.changeCount == 6)
+        driver.press(.up, .up, .up)
+        #expect(driver.changeCount == 9)
+        driver.press(.left, .up)
+        #expect(driver.changeCount == 9)
+    }
+}

@@ -1,0 +1,107 @@
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import OfferCountdownFeature
+import TerminalUI
+
+/// The offer countdown: how many frames its presenter asks for (goal: one per second plus the roll's two
+/// steps, nothing in between), and the CPU time one hour of countdown costs, with and without drawing.
+enum OfferCountdownBenchmarks {
+    @MainActor
+    static func run(_ bench: inout Benchmark) async {
+        // 60 s of changes (at 1 s … 60 s) and the last one's roll.
+        for (roll, goal) in [(0.35, "60 × (1 + 2 roll steps) = 180"), (0.0, "60 × 1 = 60")] {
+            guard let run = makeRun(settings: ["rollDuration": .number(roll)]) else { return }
+            let before = run.presenter.frameRequests
+            await advance(run, by: .milliseconds(60_350))
+            bench.report(
+                "offer-countdown: frames asked for in 60 s, roll \(roll) s",
+                value: "\(run.presenter.frameRequests - before) (goal \(goal))")
+        }
+
+        for drawing in [false, true] {
+            guard let run = makeRun(settings: [:]) else { return }
+            let scene = run.feature.makeScene()
+            var drawn = 0
+            let observation = scene.observe {
+                guard drawing else { return }
+                drawn += scene.render(size: Size(width: 80, height: 24)).size.width > 0 ? 1 : 0
+            }
+            let cpu = ProcessCPUTime.now()
+            await advance(run, by: .milliseconds(3_600_350))  // 3,600 changes and their rolls
+            let seconds = ProcessCPUTime.now() - cpu
+            observation.cancel()
+            let what = drawing ? "+ an 80×24 frame per request, \(drawn) frames" : "presenter + manual clock"
+            bench.report(
+                "offer-countdown: CPU per simulated hour\(drawing ? ", drawn" : "")",
+                value: String(format: "%.1f ms (%@)", seconds * 1_000, what))
+        }
+
+        // The presenter's own share: one wake-up's work (read the clock, rebuild and compare the state), of
+        // which an hour has 3 × 3,600.
+        if let run = makeRun(settings: [:]) {
+            let perTick = bench.measure("offer-countdown: one wake-up's state update", iterations: 2_000) {
+                run.presenter.send(.tick)
+            }
+            bench.report(
+                "offer-countdown: presenter work per hour (10,800 wake-ups)",
+                value: String(format: "%.1f ms", perTick * 10_800 / 1_000))
+        }
+
+        guard let run = makeRun(settings: [:]) else { return }
+        let scene = run.feature.makeScene()
+        await advance(run, by: .milliseconds(1_175))  // mid-roll: every digit but one moving
+        bench.measure("offer-countdown: render one 80×24 frame mid-roll", iterations: 200) {
+            _ = scene.render(size: Size(width: 80, height: 24))
+        }
+        bench.measure("offer-countdown: render one 250×80 frame", iterations: 200) {
+            _ = scene.render(size: Size(width: 250, height: 80))
+        }
+    }
+
+    private struct Run {
+        let host: TestHost
+        let feature: OfferCountdownFeature
+        var presenter: OfferCountdownPresenter { feature.presenter }
+    }
+
+    @MainActor
+    private static func makeRun(settings: [String: SettingValue]) -> Run? {
+        do {
+            let host = try TestHost()
+            let feature = try OfferCountdownFeature(context: host.context(id: "offer-countdown", settings: settings))
+            feature.presenter.send(.appear)
+            return Run(host: host, feature: feature)
+        } catch {
+            print("offer-countdown: cannot start the feature: \(error.userFacingMessage)")
+            return nil
+        }
+    }
+
+    /// Deadline by deadline, waiting after each wake-up until the timer sleeps again, so no wake-up is merged
+    /// into a later one and the frame count is the presenter's own.
+    @MainActor
+    private static func advance(_ run: Run, by duration: Duration) async {
+        let clock = run.host.clock
+        let target = clock.now.advanced(by: duration)
+        while true {
+            var turns = 0
+            while run.presenter.hasPendingWakeUp, clock.sleeperCount == 0, turns < 1_000_000 {
+                await Task.yield()
+                turns += 1
+            }
+            guard let next = clock.nextDeadline, next <= target else { break }
+            await clock.advance(to: next)
+        }
+        await clock.advance(to: target)
+    }
+}
+
+/// CPU time (user + system) of the whole process, in seconds.
+private enum ProcessCPUTime {
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
