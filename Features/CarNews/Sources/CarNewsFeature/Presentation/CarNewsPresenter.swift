@@ -131,7 +131,6 @@ public final class CarNewsPresenter: Presenter {
             self?.send(.refreshFinished(outcome))
             activity.end()
         }
-        publish()
     }
 
     private func apply(_ outcome: RefreshOutcome) {
