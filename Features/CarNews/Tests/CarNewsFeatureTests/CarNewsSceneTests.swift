@@ -80,7 +80,8 @@ struct CarNewsSceneTests {
         try check(driver, "detail-80x23.txt")
         #expect(
             driver.scene.keyHints == [
-                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"), KeyHint(key: "r", action: "refresh"),
+                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"), KeyHint(key: "Esc", action: "list"),
+                KeyHint(key: "r", action: "refresh"),
             ])
         #expect(driver.press(.escape) == [.handled])
         #expect(driver.press(.escape, .character("q")) == [.ignored, .ignored])

@@ -24,7 +24,11 @@ public final class CarNewsScene: TerminalScene {
     public var keyHints: [KeyHint] {
         let state = presenter.viewState
         if state.detail != nil {
-            return [KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"), KeyHint(key: "r", action: "refresh")]
+            // Esc is named here because it goes back to the list, not out of the feature as the shell's own hint says.
+            return [
+                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"), KeyHint(key: "Esc", action: "list"),
+                KeyHint(key: "r", action: "refresh"),
+            ]
         }
         switch state.body {
         case .list:
