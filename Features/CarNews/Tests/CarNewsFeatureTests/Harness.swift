@@ -40,7 +40,9 @@ final class Harness {
 extension CarNewsViewState {
     /// The list of `rows` with the first selected, as it looks once loaded with nothing else going on.
     static func list(_ rows: [Row], selected: Int? = 0) -> CarNewsViewState {
-        CarNewsViewState(body: .list, rows: rows, selectedIndex: rows.isEmpty ? nil : selected)
+        CarNewsViewState(
+            body: .list, rows: rows, selectedIndex: rows.isEmpty ? nil : selected,
+            count: rows.count == 1 ? "1 article" : "\(rows.count) articles")
     }
 
     static let loading = CarNewsViewState(body: .message(CarNewsViewState.Message(title: "Loading articles…")))

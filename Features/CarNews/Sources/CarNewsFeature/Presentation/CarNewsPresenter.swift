@@ -200,7 +200,7 @@ public final class CarNewsPresenter: Presenter {
     private func makeViewState() -> CarNewsViewState {
         var state = CarNewsViewState(
             body: body, rows: rows, selectedIndex: selectedIndex, status: isRefreshing ? Self.updatingStatus : nil,
-            notices: sessionNotices + refreshNotices, detail: detail)
+            count: Self.count(rows.count), notices: sessionNotices + refreshNotices, detail: detail)
         if let failure, !rows.isEmpty {
             let title = lastRefresh.map { "Offline — last updated \(formatter.string(from: $0, now: now()))" }
                 ?? "Offline — showing saved articles"
@@ -228,6 +228,14 @@ public final class CarNewsPresenter: Presenter {
     static let loadingMessage = CarNewsViewState.Message(title: "Loading articles…")
     static let updatingStatus = "Updating…"
     static let retryHint = "Press r to retry."
+
+    static func count(_ count: Int) -> String? {
+        switch count {
+        case 0: return nil
+        case 1: return "1 article"
+        default: return "\(count) articles"
+        }
+    }
 
     static func skippedNotice(_ count: Int) -> String? {
         switch count {

@@ -101,13 +101,15 @@ public struct CarNewsViewState: Equatable, Sendable {
     public var banner: Banner?
     /// `Updating…` while a refresh runs, else nil.
     public var status: String?
+    /// `7 articles`; nil when there are none.
+    public var count: String?
     /// One-line notes under the list: articles skipped, a file moved aside, saving that failed.
     public var notices: [String]
     public var detail: Detail?
 
     public init(
         title: String = CarNewsViewState.screenTitle, body: Body, rows: [Row] = [], selectedIndex: Int? = nil,
-        banner: Banner? = nil, status: String? = nil, notices: [String] = [], detail: Detail? = nil
+        banner: Banner? = nil, status: String? = nil, count: String? = nil, notices: [String] = [], detail: Detail? = nil
     ) {
         self.title = title
         self.body = body
@@ -115,6 +117,7 @@ public struct CarNewsViewState: Equatable, Sendable {
         self.selectedIndex = selectedIndex
         self.banner = banner
         self.status = status
+        self.count = count
         self.notices = notices
         self.detail = detail
     }

@@ -25,8 +25,7 @@ struct ArticleListView {
 
     func draw(into frame: inout Frame, scrollOffset: Int) -> Int {
         let size = frame.size
-        let status = state.status ?? (state.rows.isEmpty ? "" : Self.count(state.rows.count))
-        Header.draw(title: state.title, status: status, into: &frame)
+        Header.draw(title: state.title, status: state.status ?? state.count ?? "", into: &frame)
         drawBanner(into: &frame)
         drawNotices(into: &frame)
         let area = listArea(in: size)
@@ -116,5 +115,4 @@ struct ArticleListView {
         }
     }
 
-    static func count(_ count: Int) -> String { count == 1 ? "1 article" : "\(count) articles" }
 }
