@@ -114,5 +114,4 @@ struct ArticleListView {
             frame.put(line, in: Rect(x: 2, y: top + offset, width: max(frame.size.width - 4, 0), height: 1), style: CarNewsStyle.notice)
         }
     }
-
 }
