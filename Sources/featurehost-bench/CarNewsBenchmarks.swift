@@ -11,7 +11,8 @@ enum CarNewsBenchmarks {
 
     @MainActor
     static func run(_ bench: inout Benchmark) async {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("featurehost-bench-car-news-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "featurehost-bench-car-news-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let body = reply(count: articleCount)
         let now = Date(timeIntervalSince1970: 1_773_664_440)
@@ -39,7 +40,9 @@ enum CarNewsBenchmarks {
                 guard let feature = try? CarNewsFeature(context: context) else { return }
                 firstFrame = feature.makeScene().render(size: Size(width: 80, height: 23)).plainText()
             }
-            if !firstFrame.contains("Image: car_") { print("car-news: the first frame did not show the saved list:\n\(firstFrame)") }
+            if !firstFrame.contains("Image: car_") {
+                print("car-news: the first frame did not show the saved list:\n\(firstFrame)")
+            }
             // Let the refreshes the opened features started finish (they fail at once: the transport is offline).
             for _ in 0..<100 { await Task.yield() }
 
@@ -85,8 +88,10 @@ enum CarNewsBenchmarks {
         let url = URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list")
         return FeatureContext(
             id: "car-news", clock: ContinuousClock(), now: { now }, transport: OfflineTransport(), storageDirectory: storage,
-            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/Oslo") ?? .gmt, hourCycle: .twentyFourHour,
-            source: SourceConfiguration(kind: .http, url: url), keyValueStore: InMemoryKeyValueStore(), activity: ActivityTracker(),
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/Oslo") ?? .gmt,
+            hourCycle: .twentyFourHour,
+            source: SourceConfiguration(kind: .http, url: url), keyValueStore: InMemoryKeyValueStore(),
+            activity: ActivityTracker(),
             payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"))
     }
 }

@@ -49,7 +49,8 @@ public struct CarNewsFeature: TerminalFeature {
         do {
             return (try ArticleStore(file: file, now: context.now), [])
         } catch {
-            let notice = "Articles cannot be saved for offline reading (\(error.userFacingMessage)); they are kept in memory only."
+            let notice =
+                "Articles cannot be saved for offline reading (\(error.userFacingMessage)); they are kept in memory only."
             return (try ArticleStore(file: nil, now: context.now), [notice])
         }
     }

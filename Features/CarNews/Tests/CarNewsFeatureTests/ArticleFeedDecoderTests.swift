@@ -38,14 +38,17 @@ struct ArticleFeedDecoderTests {
     @Test("missing optional fields and nulls default to empty; unknown keys are ignored")
     func lenientOptionalFields() throws {
         let feed = try decode(
-            #"{"status":"success","extra":{"a":1},"content":[{"id":1,"title":"T","dateTime":"01.01.2020 00:00","image":null,"more":[1,2]}]}"#)
-        #expect(feed == ArticleFeed(articles: [Article(id: 1, title: "T", published: Date(timeIntervalSince1970: 1_577_836_800))]))
+            #"{"status":"success","extra":{"a":1},"content":[{"id":1,"title":"T","dateTime":"01.01.2020 00:00","image":null,"more":[1,2]}]}"#
+        )
+        #expect(
+            feed == ArticleFeed(articles: [Article(id: 1, title: "T", published: Date(timeIntervalSince1970: 1_577_836_800))]))
     }
 
     @Test("content items of a type other than text are dropped, not fatal")
     func unknownItemType() throws {
         let feed = try decode(
-            #"{"status":"success","content":[{"id":1,"title":"T","dateTime":"01.01.2020 00:00","tags":["a"],"content":[{"type":"video","subject":"V","description":"D"},{"type":"text","subject":"S"}]}]}"#)
+            #"{"status":"success","content":[{"id":1,"title":"T","dateTime":"01.01.2020 00:00","tags":["a"],"content":[{"type":"video","subject":"V","description":"D"},{"type":"text","subject":"S"}]}]}"#
+        )
         #expect(feed.articles.first?.content == [ArticleContentItem(subject: "S", description: "")])
         #expect(feed.articles.first?.tags == ["a"])
     }
@@ -70,7 +73,9 @@ struct ArticleFeedDecoderTests {
         #expect(feed.skipped.map(\.index) == [1, 2, 3, 4, 5, 6, 7])
         #expect(feed.skipped.map(\.id) == [2, 3, nil, nil, nil, nil, 4])
         #expect(feed.skipped[0].reason.hasPrefix("at content[1].title: expected a string"))
-        #expect(feed.skipped[1].reason == #"at content[2].dateTime: "2020-01-01T00:00:00Z" is not a date in the form dd.MM.yyyy HH:mm"#)
+        #expect(
+            feed.skipped[1].reason
+                == #"at content[2].dateTime: "2020-01-01T00:00:00Z" is not a date in the form dd.MM.yyyy HH:mm"#)
         #expect(feed.skipped[2].reason == #"at content[3].id: the key "id" is missing"#)
         #expect(feed.skipped[5].reason == "at content[6].id: 1 repeats the id of content[0]")
         #expect(feed.skipped[6].reason.hasPrefix("at content[7].content[0].type: the key \"type\" is missing"))
@@ -80,7 +85,8 @@ struct ArticleFeedDecoderTests {
     func impossibleDates() throws {
         for text in ["32.01.2020 10:00", "29.02.2019 10:00", "01.13.2020 10:00", "01.01.2020 24:30", "01.01.2020", ""] {
             let feed = try decode(
-                #"{"status":"success","content":[{"id":1,"title":"A","dateTime":"01.01.2020 00:00"},{"id":2,"title":"B","dateTime":"\#(text)"}]}"#)
+                #"{"status":"success","content":[{"id":1,"title":"A","dateTime":"01.01.2020 00:00"},{"id":2,"title":"B","dateTime":"\#(text)"}]}"#
+            )
             #expect(feed.articles.map(\.id) == [1], "\(text)")
             #expect(feed.skipped.map(\.id) == [2], "\(text)")
         }

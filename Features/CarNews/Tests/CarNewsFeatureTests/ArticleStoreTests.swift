@@ -24,9 +24,10 @@ struct ArticleStoreTests {
     @Test("saved articles read back whole; the list query is newest first")
     func roundTrip() throws {
         let store = try open()
-        let articles = Fixtures.quirkyArticles + [
-            Article(id: 7, title: "Tagged", published: Fixtures.march2026, tags: ["audi", "q7"], created: nil, changed: nil)
-        ]
+        let articles =
+            Fixtures.quirkyArticles + [
+                Article(id: 7, title: "Tagged", published: Fixtures.march2026, tags: ["audi", "q7"], created: nil, changed: nil)
+            ]
         try store.save(articles, at: saveTime)
         // 119301 and 7 share a date: the higher id comes first.
         #expect(try store.summaries() == [articles[1].summary, articles[2].summary, articles[0].summary])
@@ -142,7 +143,10 @@ struct ArticleStoreTests {
     func damageFoundLater() throws {
         do {
             let store = try open()
-            try store.save((1...3000).map { Fixtures.article(Int64($0), "Article \($0) " + String(repeating: "x", count: 200), minutes: $0) }, at: saveTime)
+            try store.save(
+                (1...3000).map {
+                    Fixtures.article(Int64($0), "Article \($0) " + String(repeating: "x", count: 200), minutes: $0)
+                }, at: saveTime)
         }
         // Overwrite pages in the middle of the file: the header still says "SQLite format 3".
         let handle = try FileHandle(forWritingTo: file)

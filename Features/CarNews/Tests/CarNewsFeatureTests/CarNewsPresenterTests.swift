@@ -12,12 +12,24 @@ struct CarNewsPresenterTests {
 
     /// The bundled sample, newest first, for a UTC 24-hour user on 2026-03-16.
     static let sampleRows = [
-        Row(id: 119318, title: "Electric SUVs: what a winter test taught us", date: "2 March, 07:45", imageLabel: "Image: e_tron_winter.jpg"),
-        Row(id: 119302, title: "The estate car isn't dead – it's just quieter", date: "16 January, 21:43", imageLabel: "Image: estate_a6.jpg"),
-        Row(id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13", imageLabel: "Image: audi_q7.jpg"),
-        Row(id: 119296, title: "Driving the A8's night vision at 3 a.m.", date: "3 April 2018, 03:05", imageLabel: "Image: audi_a8_night.jpg"),
-        Row(id: 119284, title: "Five things we learned at the Geneva show", date: "9 March 2018, 10:30", imageLabel: "Image: geneva_show.jpg"),
-        Row(id: 119271, title: "R8 V10 plus: the last of its kind?", date: "20 December 2017, 21:43", imageLabel: "Image: audi_r8.jpg"),
+        Row(
+            id: 119318, title: "Electric SUVs: what a winter test taught us", date: "2 March, 07:45",
+            imageLabel: "Image: e_tron_winter.jpg"),
+        Row(
+            id: 119302, title: "The estate car isn't dead – it's just quieter", date: "16 January, 21:43",
+            imageLabel: "Image: estate_a6.jpg"),
+        Row(
+            id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
+            imageLabel: "Image: audi_q7.jpg"),
+        Row(
+            id: 119296, title: "Driving the A8's night vision at 3 a.m.", date: "3 April 2018, 03:05",
+            imageLabel: "Image: audi_a8_night.jpg"),
+        Row(
+            id: 119284, title: "Five things we learned at the Geneva show", date: "9 March 2018, 10:30",
+            imageLabel: "Image: geneva_show.jpg"),
+        Row(
+            id: 119271, title: "R8 V10 plus: the last of its kind?", date: "20 December 2017, 21:43",
+            imageLabel: "Image: audi_r8.jpg"),
         Row(id: 119268, title: "TT RS: small car, big numbers", date: "1 July 2017, 09:00", imageLabel: "Image: audi_tt_rs.jpg"),
     ]
 
@@ -149,8 +161,10 @@ struct CarNewsPresenterTests {
     func twelveHourUser() async throws {
         let harness = try Harness()
         let zone = try #require(TimeZone(identifier: "America/New_York"))
-        let presenter = try harness.feature(Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour)
-            .presenter
+        let presenter = try harness.feature(
+            Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour
+        )
+        .presenter
         await harness.send(.opened, to: presenter)
         #expect(
             presenter.viewState.rows.map(\.date) == [
@@ -194,7 +208,10 @@ struct CarNewsPresenterTests {
     @Test("a plist source is refused with a message naming the allowed kinds")
     func plistRefused() throws {
         let harness = try Harness()
-        #expect(throws: FeatureError("car-news reads the API's JSON: its source kind must be http, json-file or in-memory, found plist.")) {
+        #expect(
+            throws: FeatureError(
+                "car-news reads the API's JSON: its source kind must be http, json-file or in-memory, found plist.")
+        ) {
             _ = try harness.feature(SourceConfiguration(kind: .plist))
         }
     }

@@ -30,7 +30,8 @@ struct CarNewsSceneTests {
 
     private static func replies(_ answers: Result<HTTPResponse, HTTPError>...) -> ScriptedTransport { ScriptedTransport(answers) }
 
-    private static let good = Result<HTTPResponse, HTTPError>.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))
+    private static let good = Result<HTTPResponse, HTTPError>.success(
+        HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))
 
     @Test("the list: image placeholders with the title over them, the date under; the first card focused")
     func list() async throws {
@@ -80,7 +81,8 @@ struct CarNewsSceneTests {
         try check(driver, "detail-80x23.txt")
         #expect(
             driver.scene.keyHints == [
-                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"), KeyHint(key: "Esc", action: "list"),
+                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"),
+                KeyHint(key: "Esc", action: "list"),
                 KeyHint(key: "r", action: "refresh"),
             ])
         #expect(driver.press(.escape) == [.handled])
@@ -144,7 +146,10 @@ struct CarNewsSceneTests {
                 .success(
                     HTTPResponse(
                         status: 200,
-                        body: Data(Fixtures.quirkyReply.replacingOccurrences(of: #""content":[{"id""#, with: #""content":[{"id":1},{"id""#).utf8)))))
+                        body: Data(
+                            Fixtures.quirkyReply.replacingOccurrences(
+                                of: #""content":[{"id""#, with: #""content":[{"id":1},{"id""#
+                            ).utf8)))))
         try FileManager.default.createDirectory(at: harness.storageDirectory, withIntermediateDirectories: true)
         try Data("garbage".utf8).write(to: harness.storageDirectory.appendingPathComponent("articles.sqlite"))
         let driver = try await opened(harness, .http(Self.url))
@@ -153,8 +158,10 @@ struct CarNewsSceneTests {
 
     @Test("a title too long for one line wraps over the image and ends in …")
     func longTitle() async throws {
-        let long = Fixtures.article(1, String(repeating: "A very long headline about cars ", count: 6), minutes: 1, image: "https://x.no/a.jpg")
-        let harness = try Harness(transport: Self.replies(.success(HTTPResponse(status: 200, body: Data(Fixtures.reply([long]).utf8)))))
+        let long = Fixtures.article(
+            1, String(repeating: "A very long headline about cars ", count: 6), minutes: 1, image: "https://x.no/a.jpg")
+        let harness = try Harness(
+            transport: Self.replies(.success(HTTPResponse(status: 200, body: Data(Fixtures.reply([long]).utf8)))))
         let driver = try await opened(harness, .http(Self.url), size: Size(width: 40, height: 12))
         try check(driver, "long-title-40x12.txt")
     }

@@ -20,7 +20,8 @@ struct HostConfigTests {
             #"{"features":[{"id":"car-news","source":{"kind":"http","url":"http://127.0.0.1:\#(server.port)/articles"}}]}"#,
             to: "featurehost.json")
         let registry = FeatureRegistry([CarNewsFeature.self])
-        let resolved = try #require(ResolvedFeature.enabled(in: try ConfigLoader(registry: registry).load(config), registry: registry).first)
+        let resolved = try #require(
+            ResolvedFeature.enabled(in: try ConfigLoader(registry: registry).load(config), registry: registry).first)
         #expect(resolved.source == .http(server.url("articles")))
 
         let clock = TestClock()

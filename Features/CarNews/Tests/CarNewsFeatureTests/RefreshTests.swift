@@ -31,7 +31,8 @@ struct RefreshTests {
         await harness.host.settle()
         #expect(
             presenter.viewState
-                == .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: "The server answered HTTP 500 for \(url)."))
+                == .offline(
+                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: "The server answered HTTP 500 for \(url)."))
 
         server.respond(with: .text("<html><body>502 Bad Gateway</body></html>"))
         await harness.send(.refresh, to: presenter)
@@ -46,7 +47,8 @@ struct RefreshTests {
             presenter.viewState
                 == .offline(
                     Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
-                    reason: #"The reply from \#(url) could not be read at status: the server reported "error" instead of "success""#))
+                    reason:
+                        #"The reply from \#(url) could not be read at status: the server reported "error" instead of "success""#))
 
         server.stop()
         await harness.send(.refresh, to: presenter)

@@ -12,7 +12,8 @@ struct ArticleDateParser {
         text.utf8.withContiguousStorageIfAvailable(Self.parse) ?? Self.parse(Array(text.utf8))
     }
 
-    private static func parse<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Date? where Bytes.Element == UInt8, Bytes.Index == Int {
+    private static func parse<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Date?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         // d d . M M . y y y y ␠ H H : m m
         guard bytes.count == 16 else { return nil }
         let start = bytes.startIndex

@@ -72,7 +72,9 @@ public enum ArticleFeedDecoder {
             let status = try container.decode(String.self, forKey: .status)
             guard status == ArticleFeedDecoder.successStatus else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: [CodingKeys.status], debugDescription: "the server reported \"\(status)\" instead of \"success\""))
+                    .init(
+                        codingPath: [CodingKeys.status],
+                        debugDescription: "the server reported \"\(status)\" instead of \"success\""))
             }
             content = try container.decode([Slot].self, forKey: .content)
         }

@@ -202,7 +202,8 @@ public final class CarNewsPresenter: Presenter {
             body: body, rows: rows, selectedIndex: selectedIndex, status: isRefreshing ? Self.updatingStatus : nil,
             count: Self.count(rows.count), notices: sessionNotices + refreshNotices, detail: detail)
         if let failure, !rows.isEmpty {
-            let title = lastRefresh.map { "Offline — last updated \(formatter.string(from: $0, now: now()))" }
+            let title =
+                lastRefresh.map { "Offline — last updated \(formatter.string(from: $0, now: now()))" }
                 ?? "Offline — showing saved articles"
             state.banner = CarNewsViewState.Banner(title: title, detail: failure, hint: Self.retryHint)
         }
@@ -213,7 +214,8 @@ public final class CarNewsPresenter: Presenter {
         if !rows.isEmpty { return .list }
         if isRefreshing { return .message(Self.loadingMessage) }
         if let failure {
-            return .message(.init(title: "The articles could not be loaded.", detail: failure, hint: Self.retryHint, isError: true))
+            return .message(
+                .init(title: "The articles could not be loaded.", detail: failure, hint: Self.retryHint, isError: true))
         }
         if lastRefresh != nil { return .message(.init(title: "There are no articles yet.", hint: "Press r to refresh.")) }
         return .message(Self.loadingMessage)

@@ -28,7 +28,8 @@ public struct ArticleRefresher: Sendable {
             try store.save(feed.articles, keeping: Set(feed.skipped.compactMap(\.id)), at: date)
             return .refreshed(
                 RefreshedList(
-                    summaries: try store.summaries(), refreshedAt: date, skipped: feed.skipped, storeNotices: store.takeNotices()))
+                    summaries: try store.summaries(), refreshedAt: date, skipped: feed.skipped, storeNotices: store.takeNotices())
+            )
         } catch {
             // The reply is good: show it even though it cannot be kept for offline use this time.
             var byID: [Int64: Article] = [:]

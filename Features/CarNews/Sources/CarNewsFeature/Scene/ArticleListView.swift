@@ -91,7 +91,8 @@ struct ArticleListView {
         let width = frame.size.width
         let lines = bannerLines(width: width)
         let box = Rect(x: 1, y: Header.height, width: max(width - 2, 0), height: lines.count + 2)
-        frame.drawBox(box, lineStyle: .rounded, style: CarNewsStyle.banner, title: banner.title, titleStyle: CarNewsStyle.bannerTitle)
+        frame.drawBox(
+            box, lineStyle: .rounded, style: CarNewsStyle.banner, title: banner.title, titleStyle: CarNewsStyle.bannerTitle)
         for (offset, line) in lines.enumerated() {
             frame.put(line, in: Rect(x: 3, y: box.y + 1 + offset, width: max(width - 8, 0), height: 1))
         }
@@ -111,7 +112,8 @@ struct ArticleListView {
         let lines = noticeLines(in: frame.size)
         let top = frame.size.height - lines.count
         for (offset, line) in lines.enumerated() {
-            frame.put(line, in: Rect(x: 2, y: top + offset, width: max(frame.size.width - 4, 0), height: 1), style: CarNewsStyle.notice)
+            frame.put(
+                line, in: Rect(x: 2, y: top + offset, width: max(frame.size.width - 4, 0), height: 1), style: CarNewsStyle.notice)
         }
     }
 }

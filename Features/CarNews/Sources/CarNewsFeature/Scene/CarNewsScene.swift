@@ -26,7 +26,8 @@ public final class CarNewsScene: TerminalScene {
         if state.detail != nil {
             // Esc is named here because it goes back to the list, not out of the feature as the shell's own hint says.
             return [
-                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"), KeyHint(key: "Esc", action: "list"),
+                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"),
+                KeyHint(key: "Esc", action: "list"),
                 KeyHint(key: "r", action: "refresh"),
             ]
         }

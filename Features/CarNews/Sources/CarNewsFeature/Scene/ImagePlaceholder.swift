@@ -6,7 +6,8 @@ enum ImagePlaceholder {
     static func draw(_ label: String, in rect: Rect, into frame: inout Frame) {
         frame.fill(rect, with: "░", style: CarNewsStyle.image)
         guard rect.width > 4 else { return }
-        frame.put(" \(label) ", in: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), style: CarNewsStyle.imageLabel,
+        frame.put(
+            " \(label) ", in: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), style: CarNewsStyle.imageLabel,
             alignment: .center)
     }
 }
