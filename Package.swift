@@ -9,6 +9,7 @@ let featureBundles: [(name: String, resources: Bool)] = [
     (name: "Transactions", resources: true),
     (name: "Invitations", resources: false),
     (name: "Chats", resources: true),
+    (name: "CarNews", resources: true),
     // scaffold-feature: end
 ]
 

@@ -1,4 +1,5 @@
 import ChatsFeature
+import CarNewsFeature
 import FeatureHostCore
 import InvitationsFeature
 import FeatureHostRuntime
@@ -14,6 +15,7 @@ enum BuiltInFeatures {
             TransactionsFeature.self,
             InvitationsFeature.self,
             ChatsFeature.self,
+            CarNewsFeature.self,
             // scaffold-feature: end
         ]
     }

@@ -1,0 +1,58 @@
+/// Server text made safe and tidy for a terminal: no control characters (an escape sequence in a title must
+/// never reach the terminal), no trailing spaces (some `ingress`/`description` strings end with one).
+enum DisplayText {
+    /// One line: line breaks and tabs become spaces, other controls are dropped, runs of spaces collapse, ends are
+    /// trimmed.
+    static func line(_ text: String) -> String {
+        // Most titles are already tidy: keep them as they are without building a new string (10,000 rows at open).
+        if isTidyASCII(text) { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if isWhitespace(scalar) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if isControl(scalar) { continue }
+            if pendingSpace {
+                result.unicodeScalars.append(" ")
+                pendingSpace = false
+            }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+
+    /// Paragraphs: keeps line breaks (CRLF and CR become LF), tidies each line as `line`, and drops empty lines at
+    /// the ends.
+    static func paragraphs(_ text: String) -> String {
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        var lines = normalized.split(separator: "\n", omittingEmptySubsequences: false).map { line(String($0)) }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Printable ASCII with single spaces only between words.
+    private static func isTidyASCII(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return previous != 0x20
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import TerminalUI
+
+/// The open article as lines for a width: image placeholder, title, date, ingress, each content item, tags. The
+/// scene scrolls them; everything below the header moves together.
+struct ArticleDetailView {
+    enum Line: Equatable {
+        case image(String)
+        case text(String, Style)
+        case blank
+    }
+
+    static let imageHeight = 3
+
+    let detail: CarNewsViewState.Detail
+
+    func lines(width: Int) -> [Line] {
+        let textWidth = max(width - 4, 1)
+        func wrap(_ text: String, _ style: Style) -> [Line] {
+            TextLayout.wrap(text, width: textWidth).map { .text($0, style) }
+        }
+        var lines = Array(repeating: Line.image(detail.imageLabel), count: Self.imageHeight)
+        lines.append(.blank)
+        lines += wrap(detail.title, CarNewsStyle.articleTitle)
+        lines += wrap(detail.date, CarNewsStyle.date)
+        if let problem = detail.problem {
+            lines.append(.blank)
+            lines += wrap(problem, CarNewsStyle.problem)
+        }
+        if !detail.ingress.isEmpty {
+            lines.append(.blank)
+            lines += wrap(detail.ingress, CarNewsStyle.ingress)
+        }
+        for section in detail.sections {
+            lines.append(.blank)
+            if !section.subject.isEmpty { lines += wrap(section.subject, CarNewsStyle.subject) }
+            if !section.description.isEmpty { lines += wrap(section.description, .plain) }
+        }
+        if let tags = detail.tags {
+            lines.append(.blank)
+            lines += wrap(tags, CarNewsStyle.date)
+        }
+        return lines
+    }
+
+    /// The rows the article scrolls in, below the header.
+    static func viewportHeight(in size: Size) -> Int { max(size.height - Header.height, 1) }
+
+    static func maximumScroll(lineCount: Int, in size: Size) -> Int { max(lineCount - viewportHeight(in: size), 0) }
+
+    func draw(into frame: inout Frame, status: String?) {
+        let size = frame.size
+        let lines = lines(width: size.width)
+        let viewport = Self.viewportHeight(in: size)
+        let scroll = min(detail.scroll, Self.maximumScroll(lineCount: lines.count, in: size))
+        let last = min(scroll + viewport, lines.count)
+        let position = lines.count > viewport ? "lines \(scroll + 1)–\(last) of \(lines.count)" : ""
+        Header.draw(title: "Car News › Article", status: status ?? position, into: &frame)
+        for (offset, line) in lines[scroll..<last].enumerated() {
+            let y = Header.height + offset
+            switch line {
+            case .image(let label):
+                let rect = Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1)
+                if scroll + offset == 0 {
+                    ImagePlaceholder.draw(label, in: rect, into: &frame)
+                } else {
+                    frame.fill(rect, with: "░", style: CarNewsStyle.image)
+                }
+            case .text(let text, let style):
+                frame.put(text, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), style: style)
+            case .blank:
+                continue
+            }
+        }
+    }
+}

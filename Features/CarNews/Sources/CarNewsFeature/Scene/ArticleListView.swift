@@ -1,0 +1,119 @@
+import TerminalUI
+
+/// Draws the list screen: header, offline banner, the cards (or a message), and notices at the bottom.
+struct ArticleListView {
+    /// Lines of one card: two of image (label, then image or the title's first line), the title over the
+    /// image, the date, and a blank line between cards.
+    static let cardHeight = 5
+    /// Notices get at most this many lines, and fewer on a short screen, where one card must still fit.
+    static let maximumNoticeLines = 4
+    static let maximumBannerLines = 2
+
+    let state: CarNewsViewState
+
+    /// The rectangle the cards scroll in, for `size`; the scene pages by it.
+    func listArea(in size: Size) -> Rect {
+        let top = Header.height + bannerHeight(width: size.width)
+        let bottom = size.height - noticeLines(in: size).count
+        return Rect(x: 0, y: top, width: size.width, height: max(bottom - top, 0))
+    }
+
+    /// Whole cards that fit in the list area: what PageUp/PageDown move by.
+    func cardsPerPage(in size: Size) -> Int {
+        max(listArea(in: size).height / Self.cardHeight, 1)
+    }
+
+    func draw(into frame: inout Frame, scrollOffset: Int) -> Int {
+        let size = frame.size
+        Header.draw(title: state.title, status: state.status ?? state.count ?? "", into: &frame)
+        drawBanner(into: &frame)
+        drawNotices(into: &frame)
+        let area = listArea(in: size)
+        switch state.body {
+        case .message(let message):
+            MessageView.draw(message, in: area, into: &frame)
+            return 0
+        case .list:
+            return drawCards(in: area, into: &frame, scrollOffset: scrollOffset)
+        }
+    }
+
+    private func drawCards(in area: Rect, into frame: inout Frame, scrollOffset: Int) -> Int {
+        let layout = ListLayout.layout(
+            rowCount: state.rows.count, viewportHeight: area.height, selectedIndex: state.selectedIndex,
+            scrollOffset: scrollOffset, rowHeight: { _ in Self.cardHeight })
+        var cards = Frame(size: area.size)
+        for visible in layout.rows {
+            drawCard(state.rows[visible.index], focused: visible.index == state.selectedIndex, top: visible.y, into: &cards)
+        }
+        frame.draw(cards, at: area.origin)
+        return layout.scrollOffset
+    }
+
+    private func drawCard(_ row: CarNewsViewState.Row, focused: Bool, top: Int, into frame: inout Frame) {
+        let x = 3
+        let width = max(frame.size.width - x - 2, 0)
+        ImagePlaceholder.draw(row.imageLabel, in: Rect(x: x, y: top, width: width, height: 3), into: &frame)
+        let titleWidth = max(width - 2, 1)
+        var lines = TextLayout.wrap(row.title, width: titleWidth)
+        if lines.count > 2 {
+            lines = [lines[0], TextLayout.withEllipsis(lines[1], width: titleWidth)]
+        }
+        let overlay = focused ? CarNewsStyle.focusedOverlay : CarNewsStyle.overlay
+        for (offset, line) in lines.enumerated() {
+            let y = top + 3 - lines.count + offset
+            frame.fill(Rect(x: x, y: y, width: width, height: 1), style: overlay)
+            frame.put(line, in: Rect(x: x + 1, y: y, width: titleWidth, height: 1), style: overlay)
+        }
+        frame.put(row.date, in: Rect(x: x + 1, y: top + 3, width: titleWidth, height: 1), style: CarNewsStyle.date)
+        if focused {
+            for y in top..<(top + 4) { frame.put("▌", at: Point(x: 1, y: y), style: CarNewsStyle.marker) }
+            frame.put("▶", at: Point(x: 1, y: top + 2), style: CarNewsStyle.marker)
+        }
+    }
+
+    // MARK: - Banner and notices
+
+    private func bannerLines(width: Int) -> [String] {
+        guard let banner = state.banner else { return [] }
+        let lines = TextLayout.wrap("\(banner.detail) \(banner.hint)", width: max(width - 8, 1))
+        guard lines.count > Self.maximumBannerLines else { return lines }
+        let kept = Array(lines.prefix(Self.maximumBannerLines))
+        return kept.dropLast() + [TextLayout.withEllipsis(kept[kept.count - 1], width: max(width - 8, 1))]
+    }
+
+    private func bannerHeight(width: Int) -> Int {
+        state.banner == nil ? 0 : bannerLines(width: width).count + 2
+    }
+
+    private func drawBanner(into frame: inout Frame) {
+        guard let banner = state.banner else { return }
+        let width = frame.size.width
+        let lines = bannerLines(width: width)
+        let box = Rect(x: 1, y: Header.height, width: max(width - 2, 0), height: lines.count + 2)
+        frame.drawBox(
+            box, lineStyle: .rounded, style: CarNewsStyle.banner, title: banner.title, titleStyle: CarNewsStyle.bannerTitle)
+        for (offset, line) in lines.enumerated() {
+            frame.put(line, in: Rect(x: 3, y: box.y + 1 + offset, width: max(width - 8, 0), height: 1))
+        }
+    }
+
+    private func noticeLines(in size: Size) -> [String] {
+        let wrapWidth = max(size.width - 4, 1)
+        let lines = state.notices.flatMap { TextLayout.wrap($0, width: wrapWidth) }
+        let room = size.height - Header.height - bannerHeight(width: size.width) - Self.cardHeight
+        let limit = min(Self.maximumNoticeLines, max(room, 1))
+        guard lines.count > limit else { return lines }
+        let kept = Array(lines.prefix(limit))
+        return kept.dropLast() + [TextLayout.withEllipsis(kept[kept.count - 1], width: wrapWidth)]
+    }
+
+    private func drawNotices(into frame: inout Frame) {
+        let lines = noticeLines(in: frame.size)
+        let top = frame.size.height - lines.count
+        for (offset, line) in lines.enumerated() {
+            frame.put(
+                line, in: Rect(x: 2, y: top + offset, width: max(frame.size.width - 4, 0), height: 1), style: CarNewsStyle.notice)
+        }
+    }
+}

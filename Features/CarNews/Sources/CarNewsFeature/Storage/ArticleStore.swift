@@ -1,0 +1,183 @@
+import DataSources
+import FeatureHostCore
+import Foundation
+
+/// The feature's offline copy of the articles: one SQLite row per article id, in `articles.sqlite` of the
+/// feature's storage directory. It is the feature's only cache.
+///
+/// A file that is not a database, is damaged, or was written by a newer schema is moved aside and rebuilt, at
+/// open or whenever a statement reports the damage later; `takeNotices()` says what happened. Calls are
+/// serialised, so the presenter can read while a refresh writes from another task.
+public final class ArticleStore: @unchecked Sendable {
+    public static let fileName = "articles.sqlite"
+
+    /// `nil` for a store kept in memory only.
+    public let file: URL?
+    private let now: @Sendable () -> Date
+    private let lock = NSRecursiveLock()
+    private var connection: SQLiteDatabase
+    private var notices: [String] = []
+
+    /// Opens (creating or migrating) the store at `file`, or one in memory when `file` is nil.
+    public init(file: URL?, now: @escaping @Sendable () -> Date) throws {
+        self.file = file
+        self.now = now
+        if let file {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        do {
+            connection = try Self.open(file)
+        } catch let error where Self.isDamage(error) {
+            guard let file else { throw error }
+            let aside = try DamagedFile.moveAside(file, at: now())
+            connection = try Self.open(file)
+            notices.append(Self.recoveryNotice(file: file, aside: aside, error: error))
+        }
+    }
+
+    /// What happened to the file since the last call (a damaged file moved aside), for the screen to show once.
+    public func takeNotices() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = notices
+        notices.removeAll()
+        return taken
+    }
+
+    // MARK: - Reading
+
+    /// The offline list: every saved article, newest first.
+    public func summaries() throws -> [ArticleSummary] {
+        try withRecovery { database in
+            try database.query("SELECT id, title, image, published_at FROM articles ORDER BY published_at DESC, id DESC")
+                .compactMap { row in
+                    guard case .integer(let id) = row[0], case .integer(let published) = row[3] else { return nil }
+                    return ArticleSummary(
+                        id: id, title: row[1].string ?? "", image: row[2].string ?? "",
+                        published: Date(timeIntervalSince1970: TimeInterval(published)))
+                }
+        }
+    }
+
+    /// One saved article with its content items, or nil when there is no row for `id`.
+    public func article(id: Int64) throws -> Article? {
+        try withRecovery { database in
+            guard
+                let row = try database.query(
+                    "SELECT id, title, ingress, image, published_at, tags, content, created, changed FROM articles WHERE id = ?",
+                    [.integer(id)]
+                ).first,
+                case .integer(let published) = row[4]
+            else { return nil }
+            let decoder = JSONDecoder()
+            return Article(
+                id: id, title: row[1].string ?? "", ingress: row[2].string ?? "", image: row[3].string ?? "",
+                published: Date(timeIntervalSince1970: TimeInterval(published)),
+                tags: (try? decoder.decode([String].self, from: row[5].data ?? Data())) ?? [],
+                content: (try? decoder.decode([ArticleContentItem].self, from: row[6].data ?? Data())) ?? [],
+                created: row[7].int.map(Int64.init), changed: row[8].int.map(Int64.init))
+        }
+    }
+
+    /// When the last good refresh was saved; nil before the first.
+    public func lastRefresh() throws -> Date? {
+        try withRecovery { database in
+            try database.query("SELECT last_refresh FROM sync_state WHERE id = 1").first?[0].double
+                .map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Saves a good reply in one transaction: upserts every article, removes the rows the server no longer
+    /// returns (except `keeping`: articles it returned but that could not be read this time), and records `date`
+    /// as the last refresh.
+    public func save(_ articles: [Article], keeping: Set<Int64> = [], at date: Date) throws {
+        let encoder = JSONEncoder()
+        var rows: [[SQLiteValue]] = []
+        rows.reserveCapacity(articles.count)
+        for article in articles {
+            rows.append([
+                .integer(article.id), .text(article.title), .text(article.ingress), .text(article.image),
+                .integer(Int64(article.published.timeIntervalSince1970.rounded(.down))),
+                .text(try Self.json(article.tags, encoder)), .text(try Self.json(article.content, encoder)),
+                article.created.map(SQLiteValue.integer) ?? .null, article.changed.map(SQLiteValue.integer) ?? .null,
+                .real(date.timeIntervalSince1970),
+            ])
+        }
+        let kept = articles.map(\.id) + keeping
+        let keptJSON = "[" + kept.map(String.init).joined(separator: ",") + "]"
+        try withRecovery { database in
+            try database.transaction {
+                for row in rows {
+                    try database.run(
+                        """
+                        INSERT INTO articles (id, title, ingress, image, published_at, tags, content, created, changed, saved_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET title = excluded.title, ingress = excluded.ingress,
+                            image = excluded.image, published_at = excluded.published_at, tags = excluded.tags,
+                            content = excluded.content, created = excluded.created, changed = excluded.changed,
+                            saved_at = excluded.saved_at
+                        """, row)
+                }
+                try database.run("DELETE FROM articles WHERE id NOT IN (SELECT value FROM json_each(?))", [.text(keptJSON)])
+                try database.run(
+                    "INSERT INTO sync_state (id, last_refresh) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET last_refresh = excluded.last_refresh",
+                    [.real(date.timeIntervalSince1970)])
+            }
+        }
+    }
+
+    /// A JSON array for a column; the common empty one without the encoder (the API's `tags` are always empty).
+    private static func json<Element: Encodable>(_ values: [Element], _ encoder: JSONEncoder) throws -> String {
+        values.isEmpty ? "[]" : String(decoding: try encoder.encode(values), as: UTF8.self)
+    }
+
+    // MARK: - Opening and recovery
+
+    private static func open(_ file: URL?) throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase(file: file)
+        let version = try database.userVersion()
+        guard version <= ArticleSchema.currentVersion else {
+            database.close()
+            throw NewerSchemaError(version: version, known: ArticleSchema.currentVersion)
+        }
+        try database.migrate(ArticleSchema.migrations)
+        return database
+    }
+
+    /// Runs `body`; when it finds the file damaged, moves the file aside, starts a new one and runs `body` again.
+    private func withRecovery<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            return try body(connection)
+        } catch let error where Self.isDamage(error) {
+            guard let file else { throw error }
+            connection.close()
+            let aside = try DamagedFile.moveAside(file, at: now())
+            connection = try Self.open(file)
+            notices.append(Self.recoveryNotice(file: file, aside: aside, error: error))
+            return try body(connection)
+        }
+    }
+
+    private static func isDamage(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.isCorruption == true || error is NewerSchemaError
+    }
+
+    /// Short enough for the screen's notice lines: the copy sits beside the file, in the feature's storage directory.
+    private static func recoveryNotice(file: URL, aside: URL, error: any Error) -> String {
+        let why = (error as? SQLiteError)?.message ?? error.userFacingMessage
+        return "The saved articles could not be read (\(why)), so the file was moved aside to \(aside.lastPathComponent); "
+            + "the articles will be downloaded again."
+    }
+}
+
+/// A file written by a newer version of this feature: its rows cannot be trusted to mean what this code thinks.
+struct NewerSchemaError: Error, CustomStringConvertible {
+    var version: Int
+    var known: Int
+
+    var description: String { "it has schema version \(version), newer than the \(known) this version knows" }
+}

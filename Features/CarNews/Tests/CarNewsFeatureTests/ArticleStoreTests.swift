@@ -1,0 +1,180 @@
+import DataSources
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@testable import CarNewsFeature
+
+@Suite("The articles database")
+struct ArticleStoreTests {
+    let directory: TemporaryDirectory
+    let saveTime = Date(timeIntervalSince1970: 1_773_664_440.5)
+    let fixedNow: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_773_664_440) }
+
+    init() throws { directory = try TemporaryDirectory("car-news-store") }
+
+    private var file: URL { directory.file(ArticleStore.fileName) }
+
+    private func open() throws -> ArticleStore { try ArticleStore(file: file, now: fixedNow) }
+
+    private func files() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+    }
+
+    @Test("saved articles read back whole; the list query is newest first")
+    func roundTrip() throws {
+        let store = try open()
+        let articles =
+            Fixtures.quirkyArticles + [
+                Article(id: 7, title: "Tagged", published: Fixtures.march2026, tags: ["audi", "q7"], created: nil, changed: nil)
+            ]
+        try store.save(articles, at: saveTime)
+        // 119301 and 7 share a date: the higher id comes first.
+        #expect(try store.summaries() == [articles[1].summary, articles[2].summary, articles[0].summary])
+        for article in articles { #expect(try store.article(id: article.id) == article) }
+        #expect(try store.article(id: 404) == nil)
+        #expect(try store.lastRefresh() == saveTime)
+        #expect(store.takeNotices().isEmpty)
+    }
+
+    @Test("a refresh upserts changed rows and removes the ones the server no longer returns, in one transaction")
+    func upsertAndRemove() throws {
+        let store = try open()
+        let a = Fixtures.article(1, "A", minutes: 10)
+        let b = Fixtures.article(2, "B", minutes: 20)
+        let c = Fixtures.article(3, "C", minutes: 30)
+        try store.save([a, b], at: saveTime)
+        var changedA = a
+        changedA.title = "A, corrected"
+        changedA.content = []
+        let later = saveTime.addingTimeInterval(60)
+        try store.save([changedA, c], at: later)
+        #expect(try store.summaries().map(\.id) == [3, 1])
+        #expect(try store.article(id: 1) == changedA)
+        #expect(try store.article(id: 2) == nil)
+        #expect(try store.lastRefresh() == later)
+    }
+
+    @Test("articles the server sent but that could not be read keep their saved rows")
+    func keepingSkipped() throws {
+        let store = try open()
+        try store.save([Fixtures.article(1, "A", minutes: 1), Fixtures.article(2, "B", minutes: 2)], at: saveTime)
+        try store.save([Fixtures.article(1, "A", minutes: 1)], keeping: [2, 99], at: saveTime)
+        #expect(try store.summaries().map(\.id) == [2, 1])
+    }
+
+    @Test("a good empty reply empties the table and still counts as a refresh")
+    func emptyReply() throws {
+        let store = try open()
+        try store.save([Fixtures.article(1, "A", minutes: 1)], at: saveTime)
+        try store.save([], at: saveTime.addingTimeInterval(5))
+        #expect(try store.summaries().isEmpty)
+        #expect(try store.lastRefresh() == saveTime.addingTimeInterval(5))
+    }
+
+    @Test("rows survive closing and reopening the file")
+    func reopen() throws {
+        do {
+            let store = try open()
+            try store.save(Fixtures.quirkyArticles, at: saveTime)
+        }
+        let reopened = try open()
+        #expect(try reopened.summaries().map(\.id) == [119301, 119302])
+        #expect(try reopened.article(id: 119302) == Fixtures.quirkyArticles[0])
+        #expect(try reopened.lastRefresh() == saveTime)
+        let database = try SQLiteDatabase(file: file)
+        #expect(try database.userVersion() == ArticleSchema.currentVersion)
+    }
+
+    @Test("a version 1 file is migrated: rows kept, index added, last refresh taken from the rows")
+    func migrationFromVersion1() throws {
+        do {
+            let old = try SQLiteDatabase(file: file)
+            try old.migrate(Array(ArticleSchema.migrations.prefix(1)))
+            try old.run(
+                "INSERT INTO articles (id, title, ingress, image, published_at, tags, content, created, changed, saved_at) "
+                    + "VALUES (5, 'Old', 'In', '', 1527257580, '[\"x\"]', '[{\"type\":\"text\",\"subject\":\"S\",\"description\":\"D\"}]', NULL, NULL, ?)",
+                [.real(saveTime.timeIntervalSince1970)])
+            #expect(try old.userVersion() == 1)
+        }
+        let store = try open()
+        #expect(try store.summaries() == [ArticleSummary(id: 5, title: "Old", image: "", published: Fixtures.may2018)])
+        #expect(
+            try store.article(id: 5)
+                == Article(
+                    id: 5, title: "Old", ingress: "In", published: Fixtures.may2018, tags: ["x"],
+                    content: [ArticleContentItem(subject: "S", description: "D")]))
+        #expect(try store.lastRefresh() == saveTime)
+        let database = try SQLiteDatabase(file: file)
+        #expect(try database.userVersion() == 2)
+        let indexes = try database.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'articles'")
+        #expect(indexes.map { $0["name"].string } == ["articles_newest_first"])
+    }
+
+    @Test("an empty version 1 file migrates to no last refresh")
+    func migrationOfEmptyFile() throws {
+        do {
+            let old = try SQLiteDatabase(file: file)
+            try old.migrate(Array(ArticleSchema.migrations.prefix(1)))
+        }
+        let store = try open()
+        #expect(try store.lastRefresh() == nil)
+        #expect(try store.summaries().isEmpty)
+    }
+
+    @Test("a file that is not a database is moved aside and rebuilt")
+    func garbageFile() throws {
+        try Data(repeating: 0x5A, count: 4096).write(to: file)
+        let store = try open()
+        #expect(try store.summaries().isEmpty)
+        try store.save([Fixtures.article(1, "A", minutes: 1)], at: saveTime)
+        #expect(try store.summaries().map(\.id) == [1])
+        let aside = "articles.sqlite.corrupt-20260316-123400"
+        #expect(try files().contains(aside))
+        #expect(
+            store.takeNotices() == [
+                "The saved articles could not be read (file is not a database), so the file was moved aside to \(aside); "
+                    + "the articles will be downloaded again."
+            ])
+        #expect(try Data(contentsOf: directory.file(aside)) == Data(repeating: 0x5A, count: 4096))
+    }
+
+    @Test("damage found by a later query moves the file aside too, and a second damage does not overwrite the first copy")
+    func damageFoundLater() throws {
+        do {
+            let store = try open()
+            try store.save(
+                (1...3000).map {
+                    Fixtures.article(Int64($0), "Article \($0) " + String(repeating: "x", count: 200), minutes: $0)
+                }, at: saveTime)
+        }
+        // Overwrite pages in the middle of the file: the header still says "SQLite format 3".
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seek(toOffset: 16 * 4096)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 64 * 4096))
+        try handle.close()
+        do {
+            let store = try open()
+            #expect(try store.summaries().isEmpty)
+            #expect(try files().contains("articles.sqlite.corrupt-20260316-123400"))
+            #expect(store.takeNotices().count == 1)
+        }
+        // Closed first: a live connection's WAL would still serve the old pages.
+        try Data("not a database".utf8).write(to: file, options: .atomic)
+        _ = try open()
+        let names = try files()
+        #expect(names.contains("articles.sqlite.corrupt-20260316-123400-2"), "\(names)")
+    }
+
+    @Test("a file from a newer schema is moved aside rather than misread")
+    func newerSchema() throws {
+        do {
+            let newer = try SQLiteDatabase(file: file)
+            try newer.execute("CREATE TABLE future (x); PRAGMA user_version = 9")
+        }
+        let store = try open()
+        #expect(try store.summaries().isEmpty)
+        #expect(try files().contains("articles.sqlite.corrupt-20260316-123400"))
+        #expect(store.takeNotices().first?.contains("schema version 9, newer than the 2 this version knows") == true)
+    }
+}

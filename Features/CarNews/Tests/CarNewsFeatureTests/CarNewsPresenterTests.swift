@@ -1,0 +1,279 @@
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@testable import CarNewsFeature
+
+@MainActor
+@Suite("The car news presenter")
+struct CarNewsPresenterTests {
+    typealias Row = CarNewsViewState.Row
+
+    /// The bundled sample, newest first, for a UTC 24-hour user on 2026-03-16.
+    static let sampleRows = [
+        Row(
+            id: 119318, title: "Electric SUVs: what a winter test taught us", date: "2 March, 07:45",
+            imageLabel: "Image: e_tron_winter.jpg"),
+        Row(
+            id: 119302, title: "The estate car isn't dead – it's just quieter", date: "16 January, 21:43",
+            imageLabel: "Image: estate_a6.jpg"),
+        Row(
+            id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
+            imageLabel: "Image: audi_q7.jpg"),
+        Row(
+            id: 119296, title: "Driving the A8's night vision at 3 a.m.", date: "3 April 2018, 03:05",
+            imageLabel: "Image: audi_a8_night.jpg"),
+        Row(
+            id: 119284, title: "Five things we learned at the Geneva show", date: "9 March 2018, 10:30",
+            imageLabel: "Image: geneva_show.jpg"),
+        Row(
+            id: 119271, title: "R8 V10 plus: the last of its kind?", date: "20 December 2017, 21:43",
+            imageLabel: "Image: audi_r8.jpg"),
+        Row(id: 119268, title: "TT RS: small car, big numbers", date: "1 July 2017, 09:00", imageLabel: "Image: audi_tt_rs.jpg"),
+    ]
+
+    private func openedSample(_ harness: Harness) async throws -> CarNewsPresenter {
+        let presenter = try harness.feature(Harness.inMemory).presenter
+        await harness.send(.opened, to: presenter)
+        return presenter
+    }
+
+    @Test("the in-memory and json-file kinds serve the bundled sample, newest first, first row focused")
+    func bundledSample() async throws {
+        let harness = try Harness()
+        #expect(try await openedSample(harness).viewState == .list(Self.sampleRows))
+        let fromFile = try harness.feature(SourceConfiguration(kind: .jsonFile)).presenter
+        #expect(fromFile.viewState == .list(Self.sampleRows))  // saved by the first feature
+        await harness.send(.opened, to: fromFile)
+        #expect(fromFile.viewState == .list(Self.sampleRows))
+    }
+
+    @Test("a json-file source whose file is missing shows the error screen")
+    func missingFile() async throws {
+        let harness = try Harness()
+        let missing = harness.host.directory.file("nowhere.json")
+        let presenter = try harness.feature(SourceConfiguration(kind: .jsonFile, path: missing)).presenter
+        await harness.send(.opened, to: presenter)
+        #expect(presenter.viewState == .failed("\(missing.path): the file does not exist."))
+    }
+
+    @Test("↑/↓ move one row, pages move by the scene's page, Home/End jump; all clamp at the ends")
+    func selection() async throws {
+        let harness = try Harness()
+        let presenter = try await openedSample(harness)
+        let steps: [(CarNewsPresenter.Action, Int)] = [
+            (.moveSelection(by: -1), 0), (.moveSelection(by: 1), 1), (.moveSelection(by: 1), 2), (.moveSelection(by: 3), 5),
+            (.moveSelection(by: 3), 6), (.moveSelection(by: 1), 6), (.moveSelection(by: -4), 2), (.selectLast, 6),
+            (.selectFirst, 0), (.moveSelection(by: -3), 0),
+        ]
+        for (action, index) in steps {
+            presenter.send(action)
+            #expect(presenter.viewState == .list(Self.sampleRows, selected: index), "\(action)")
+        }
+    }
+
+    @Test("Enter opens the selected article; keys for the list do nothing under it; Esc goes back to the same row")
+    func detail() async throws {
+        let harness = try Harness()
+        let presenter = try await openedSample(harness)
+        presenter.send(.moveSelection(by: 2))
+        presenter.send(.openSelected)
+        var expected = CarNewsViewState.list(Self.sampleRows, selected: 2)
+        expected.detail = CarNewsViewState.Detail(
+            id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
+            imageLabel: "Image: audi_q7.jpg",
+            ingress: "The new Q7 is lighter, roomier and more efficient than the car it replaces.",
+            sections: [
+                .init(
+                    subject: "Lighter by up to 325 kg",
+                    description: "Aluminium in the body and chassis brings the weight down, and with it the consumption.")
+            ], tags: nil)
+        #expect(presenter.viewState == expected)
+
+        presenter.send(.moveSelection(by: 1))
+        presenter.send(.selectLast)
+        presenter.send(.openSelected)
+        #expect(presenter.viewState == expected)
+
+        presenter.send(.scrollDetail(to: 4))
+        expected.detail?.scroll = 4
+        #expect(presenter.viewState == expected)
+        presenter.send(.scrollDetail(to: -2))
+        expected.detail?.scroll = 0
+        #expect(presenter.viewState == expected)
+
+        presenter.send(.closeDetail)
+        #expect(presenter.viewState == .list(Self.sampleRows, selected: 2))
+    }
+
+    @Test("an article without content items shows none; tags show when present")
+    func detailContentAndTags() async throws {
+        let url = try #require(URL(string: "https://example.com/articles"))
+        let tagged = Article(
+            id: 1, title: "Tagged\tarticle ", ingress: "First line \nsecond line\r\n", published: Fixtures.march2026,
+            tags: ["audi", " q7 ", ""], content: [])
+        let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.reply([tagged]).utf8)))])
+        let harness = try Harness(transport: transport)
+        let presenter = try harness.feature(.http(url)).presenter
+        await harness.send(.opened, to: presenter)
+        await harness.send(.openSelected, to: presenter)
+        #expect(
+            presenter.viewState.detail
+                == CarNewsViewState.Detail(
+                    id: 1, title: "Tagged article", date: "16 March, 09:05", imageLabel: "No image",
+                    ingress: "First line\nsecond line", sections: [], tags: "Tags: audi, q7"))
+    }
+
+    @Test("r while a refresh runs does not start a second one")
+    func oneRefreshAtATime() async throws {
+        let url = try #require(URL(string: "https://example.com/articles"))
+        let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
+        let harness = try Harness(transport: transport)
+        let presenter = try harness.feature(.http(url)).presenter
+        presenter.send(.opened)
+        presenter.send(.refresh)
+        presenter.send(.refresh)
+        await harness.host.settle()
+        #expect(transport.requests.count == 1)
+        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        await harness.send(.refresh, to: presenter)
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test("back in the foreground it refreshes only when the last attempt is a minute old; background does nothing")
+    func foreground() async throws {
+        let harness = try Harness()
+        let presenter = try await openedSample(harness)
+        presenter.send(.lifecycle(.didEnterBackground))
+        #expect(presenter.viewState == .list(Self.sampleRows))
+        await harness.host.advance(by: .seconds(59))
+        presenter.send(.lifecycle(.willEnterForeground))
+        #expect(presenter.viewState == .list(Self.sampleRows))
+        await harness.host.advance(by: .seconds(1))
+        presenter.send(.lifecycle(.willEnterForeground))
+        #expect(presenter.viewState == CarNewsViewState.list(Self.sampleRows).updating())
+        await harness.host.settle()
+        #expect(presenter.viewState == .list(Self.sampleRows))
+    }
+
+    @Test("a 12-hour user in New York sees local 12-hour times")
+    func twelveHourUser() async throws {
+        let harness = try Harness()
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let presenter = try harness.feature(
+            Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour
+        )
+        .presenter
+        await harness.send(.opened, to: presenter)
+        #expect(
+            presenter.viewState.rows.map(\.date) == [
+                "2 March, 02:45 AM", "16 January, 04:43 PM", "25 May 2018, 10:13 AM", "2 April 2018, 11:05 PM",
+                "9 March 2018, 05:30 AM", "20 December 2017, 04:43 PM", "1 July 2017, 05:00 AM",
+            ])
+    }
+
+    @Test("a damaged database is moved aside at open: the screen says so once and the refresh refills it")
+    func damagedDatabase() async throws {
+        let harness = try Harness()
+        try FileManager.default.createDirectory(at: harness.storageDirectory, withIntermediateDirectories: true)
+        let file = harness.storageDirectory.appendingPathComponent("articles.sqlite")
+        try Data(repeating: 0x42, count: 8192).write(to: file)
+        let presenter = try harness.feature(Harness.inMemory).presenter
+        let notice =
+            "The saved articles could not be read (file is not a database), so the file was moved aside to "
+            + "articles.sqlite.corrupt-20260316-123400; the articles will be downloaded again."
+        var expected = CarNewsViewState.loading
+        expected.notices = [notice]
+        #expect(presenter.viewState == expected)
+        await harness.send(.opened, to: presenter)
+        expected = .list(Self.sampleRows)
+        expected.notices = [notice]
+        #expect(presenter.viewState == expected)
+        #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt-20260316-123400"))
+    }
+
+    @Test("an http source with \"cache\": false keeps the articles in memory only")
+    func uncached() async throws {
+        let url = try #require(URL(string: "https://example.com/articles"))
+        let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
+        let harness = try Harness(transport: transport)
+        let presenter = try harness.feature(.http(url, cache: false)).presenter
+        await harness.send(.opened, to: presenter)
+        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        let saved = (try? FileManager.default.contentsOfDirectory(atPath: harness.storageDirectory.path)) ?? []
+        #expect(saved.isEmpty)
+    }
+
+    @Test("a plist source is refused with a message naming the allowed kinds")
+    func plistRefused() throws {
+        let harness = try Harness()
+        #expect(
+            throws: FeatureError(
+                "car-news reads the API's JSON: its source kind must be http, json-file or in-memory, found plist.")
+        ) {
+            _ = try harness.feature(SourceConfiguration(kind: .plist))
+        }
+    }
+
+    @Test("observers hear each change once, and nothing when nothing changed")
+    func observation() async throws {
+        let harness = try Harness()
+        let presenter = try harness.feature(Harness.inMemory).presenter
+        var seen: [CarNewsViewState] = []
+        let token = presenter.observe { seen.append($0) }
+        await harness.send(.opened, to: presenter)
+        presenter.send(.moveSelection(by: -1))
+        presenter.send(.closeDetail)
+        #expect(seen == [CarNewsViewState.loading.updating(), .list(Self.sampleRows)])
+        token.cancel()
+    }
+
+    @Test("a storage directory that cannot hold the database costs offline reading, not the feature")
+    func unusableStorage() async throws {
+        let harness = try Harness()
+        let file = harness.storageDirectory.appendingPathComponent("articles.sqlite")
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        let presenter = try harness.feature(Harness.inMemory).presenter
+        await harness.send(.opened, to: presenter)
+        #expect(presenter.viewState.rows == Self.sampleRows)
+        let notice = try #require(presenter.viewState.notices.first)
+        #expect(notice.hasPrefix("Articles cannot be saved for offline reading ("))
+        #expect(notice.hasSuffix("); they are kept in memory only."))
+    }
+
+    @Test("a reply that could not be saved is still shown and opened, with a notice; a row gone from the store says so")
+    func unsavedReply() async throws {
+        let harness = try Harness()
+        let presenter = try await openedSample(harness)
+        let kept = Fixtures.article(1, "Kept in memory", minutes: 600)
+        let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Fixtures.march2026)
+        presenter.send(
+            .refreshFinished(
+                .refreshed(
+                    RefreshedList(
+                        summaries: [kept.summary, gone], refreshedAt: harness.host.now,
+                        saveProblem: "The articles could not be saved for offline reading: disk full", unsaved: [1: kept]))))
+        var expected = CarNewsViewState.list([
+            Row(id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image"),
+            Row(id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image"),
+        ])
+        expected.notices = ["The articles could not be saved for offline reading: disk full"]
+        #expect(presenter.viewState == expected)
+
+        presenter.send(.openSelected)
+        #expect(
+            presenter.viewState.detail
+                == CarNewsViewState.Detail(
+                    id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image", ingress: "Ingress 1.",
+                    sections: [.init(subject: "Subject 1", description: "Description 1.")], tags: nil))
+        presenter.send(.closeDetail)
+        presenter.send(.moveSelection(by: 1))
+        presenter.send(.openSelected)
+        #expect(
+            presenter.viewState.detail
+                == CarNewsViewState.Detail(
+                    id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image", ingress: "", sections: [], tags: nil,
+                    problem: "This article is no longer saved. Press r to refresh the list."))
+    }
+}

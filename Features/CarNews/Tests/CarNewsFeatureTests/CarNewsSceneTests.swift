@@ -1,0 +1,168 @@
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import CarNewsFeature
+
+/// Frames as golden text, at the size the shell gives an 80×24 terminal (one row is its footer) and at the
+/// scene's minimum.
+@MainActor
+@Suite("The car news screen")
+struct CarNewsSceneTests {
+    static let body = Size(width: 80, height: 23)
+    static let url = URL(string: "http://127.0.0.1:8080/articles")!
+
+    private func check(_ driver: TextDriver, _ name: String) throws {
+        try GoldenFile.check(driver.text(), named: name, in: GoldenFile.directory())
+    }
+
+    /// The feature's scene on a scripted server, opened and settled.
+    private func opened(
+        _ harness: Harness, _ source: SourceConfiguration = Harness.inMemory, size: Size = body, settle: Bool = true
+    ) async throws -> TextDriver {
+        let scene = try harness.feature(source).makeScene()
+        let driver = TextDriver(scene: scene, size: size)
+        if settle { await harness.host.settle() }
+        return driver
+    }
+
+    private static func replies(_ answers: Result<HTTPResponse, HTTPError>...) -> ScriptedTransport { ScriptedTransport(answers) }
+
+    private static let good = Result<HTTPResponse, HTTPError>.success(
+        HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))
+
+    @Test("the list: image placeholders with the title over them, the date under; the first card focused")
+    func list() async throws {
+        let harness = try Harness()
+        let driver = try await opened(harness)
+        try check(driver, "list-80x23.txt")
+        #expect(
+            driver.scene.keyHints == [
+                KeyHint(key: "↑/↓", action: "select"), KeyHint(key: "PgUp/PgDn", action: "page"),
+                KeyHint(key: "Enter", action: "open"), KeyHint(key: "r", action: "refresh"),
+            ])
+        #expect(driver.scene.minimumSize == Size(width: 40, height: 12))
+    }
+
+    @Test("the list at the minimum size")
+    func minimumSize() async throws {
+        let harness = try Harness()
+        let driver = try await opened(harness, size: Size(width: 40, height: 12))
+        try check(driver, "list-40x12.txt")
+    }
+
+    @Test("End scrolls to the last card; ↑ moves the focus up without scrolling; Home goes back to the top")
+    func scrolling() async throws {
+        let harness = try Harness()
+        let driver = try await opened(harness)
+        #expect(driver.press(.end, .up) == [.handled, .handled])
+        try check(driver, "list-end-up-80x23.txt")
+        driver.press(.home)
+        try check(driver, "list-80x23.txt")
+    }
+
+    @Test("PageDown moves by the cards that fit on the screen; Tab and Shift-Tab move like ↓ and ↑")
+    func paging() async throws {
+        let harness = try Harness()
+        let driver = try await opened(harness)
+        driver.press(.pageDown)
+        #expect((try #require(driver.scene as? CarNewsScene)).presenter.viewState.selectedIndex == 4)
+        driver.press(.pageUp, .tab, .tab, .backTab)
+        #expect((try #require(driver.scene as? CarNewsScene)).presenter.viewState.selectedIndex == 1)
+    }
+
+    @Test("Enter opens the article; Esc goes back to the list; Esc on the list is the shell's")
+    func detail() async throws {
+        let harness = try Harness()
+        let driver = try await opened(harness)
+        driver.press(.down, .down, .enter)
+        try check(driver, "detail-80x23.txt")
+        #expect(
+            driver.scene.keyHints == [
+                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"),
+                KeyHint(key: "Esc", action: "list"),
+                KeyHint(key: "r", action: "refresh"),
+            ])
+        #expect(driver.press(.escape) == [.handled])
+        #expect(driver.press(.escape, .character("q")) == [.ignored, .ignored])
+        #expect(driver.text().contains("▶  Q7 – Greatness starts"))
+    }
+
+    @Test("a long article scrolls: ↓, PageDown, End, Home, clamped at both ends")
+    func detailScrolling() async throws {
+        let harness = try Harness()
+        let size = Size(width: 40, height: 12)
+        let driver = try await opened(harness, size: size)
+        _ = driver.text()  // the shell draws before it delivers keys
+        driver.press(.enter)
+        try check(driver, "detail-40x12.txt")
+        driver.press(.end)
+        try check(driver, "detail-end-40x12.txt")
+        driver.press(.down, .pageDown)
+        try check(driver, "detail-end-40x12.txt")
+        driver.press(.home, .up)
+        try check(driver, "detail-40x12.txt")
+        driver.press(.down)
+        #expect(driver.text().hasPrefix("  Car News › Article  lines 2–11 of 15"))
+    }
+
+    @Test("before the first reply: loading, with the refresh under way")
+    func loading() async throws {
+        let harness = try Harness(transport: Self.replies(Self.good))
+        let driver = try await opened(harness, .http(Self.url), settle: false)
+        try check(driver, "loading-80x23.txt")
+        await harness.host.settle()
+        #expect(driver.text().contains("A8 – night vision"))
+    }
+
+    @Test("a failed refresh over saved articles: the offline banner above the list")
+    func offline() async throws {
+        let harness = try Harness(transport: Self.replies(Self.good, .failure(.status(500, Self.url))))
+        let driver = try await opened(harness, .http(Self.url))
+        await harness.host.advance(by: .seconds(90))
+        #expect(driver.press(.character("r")) == [.handled])
+        await harness.host.settle()
+        try check(driver, "offline-80x23.txt")
+    }
+
+    @Test("nothing saved and no server: the error screen says what went wrong and that r retries")
+    func error() async throws {
+        let harness = try Harness(
+            transport: Self.replies(.failure(.cannotConnect(Self.url, reason: "the connection was refused")), Self.good))
+        let driver = try await opened(harness, .http(Self.url))
+        try check(driver, "error-80x23.txt")
+        #expect(driver.scene.keyHints == [KeyHint(key: "r", action: "retry")])
+        driver.press(.character("r"))
+        await harness.host.settle()
+        #expect(driver.text().contains("Q7 – Greatness starts"))
+    }
+
+    @Test("notices sit at the bottom: a skipped article, a damaged file moved aside")
+    func notices() async throws {
+        let harness = try Harness(
+            transport: Self.replies(
+                .success(
+                    HTTPResponse(
+                        status: 200,
+                        body: Data(
+                            Fixtures.quirkyReply.replacingOccurrences(
+                                of: #""content":[{"id""#, with: #""content":[{"id":1},{"id""#
+                            ).utf8)))))
+        try FileManager.default.createDirectory(at: harness.storageDirectory, withIntermediateDirectories: true)
+        try Data("garbage".utf8).write(to: harness.storageDirectory.appendingPathComponent("articles.sqlite"))
+        let driver = try await opened(harness, .http(Self.url))
+        try check(driver, "notices-80x23.txt")
+    }
+
+    @Test("a title too long for one line wraps over the image and ends in …")
+    func longTitle() async throws {
+        let long = Fixtures.article(
+            1, String(repeating: "A very long headline about cars ", count: 6), minutes: 1, image: "https://x.no/a.jpg")
+        let harness = try Harness(
+            transport: Self.replies(.success(HTTPResponse(status: 200, body: Data(Fixtures.reply([long]).utf8)))))
+        let driver = try await opened(harness, .http(Self.url), size: Size(width: 40, height: 12))
+        try check(driver, "long-title-40x12.txt")
+    }
+}

@@ -1,0 +1,165 @@
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@testable import CarNewsFeature
+
+/// Refreshing against a real HTTP server on 127.0.0.1.
+@MainActor
+@Suite("Refresh against the loopback server")
+struct RefreshTests {
+    @Test("fresh, then 500, then garbage, then connection refused: the saved list stays, under the offline banner")
+    func failuresKeepTheSavedList() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(Fixtures.quirkyReply))
+        let url = server.url("articles").absoluteString
+        let presenter = try harness.feature(Harness.http(server)).presenter
+        #expect(presenter.viewState == .loading)
+
+        presenter.send(.opened)
+        #expect(presenter.viewState == CarNewsViewState.loading.updating())
+        await harness.host.settle()
+        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        #expect(server.requests.map(\.path) == ["/articles"])
+
+        await harness.host.advance(by: .seconds(5 * 60))
+        server.respond(with: .text("Internal error", status: 500))
+        presenter.send(.refresh)
+        #expect(presenter.viewState == CarNewsViewState.list(Fixtures.quirkyRows).updating())
+        await harness.host.settle()
+        #expect(
+            presenter.viewState
+                == .offline(
+                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: "The server answered HTTP 500 for \(url)."))
+
+        server.respond(with: .text("<html><body>502 Bad Gateway</body></html>"))
+        await harness.send(.refresh, to: presenter)
+        let garbage = try #require(presenter.viewState.banner?.detail)
+        #expect(garbage.hasPrefix("The reply from \(url) could not be read"))
+        #expect(
+            presenter.viewState == .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: garbage))
+
+        server.respond(with: .json(#"{"status":"error","content":[]}"#))
+        await harness.send(.refresh, to: presenter)
+        #expect(
+            presenter.viewState
+                == .offline(
+                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                    reason:
+                        #"The reply from \#(url) could not be read at status: the server reported "error" instead of "success""#))
+
+        server.stop()
+        await harness.send(.refresh, to: presenter)
+        #expect(
+            presenter.viewState
+                == .offline(
+                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                    reason: "Could not connect to 127.0.0.1: the connection was refused."))
+    }
+
+    @Test("a reopened feature shows the saved rows at once, before its refresh answers")
+    func savedRowsAtOnce() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(Fixtures.quirkyReply))
+        let first = try harness.feature(Harness.http(server)).presenter
+        await harness.send(.opened, to: first)
+
+        server.respond(with: .text("down", status: 503))
+        await harness.host.advance(by: .seconds(3600))
+        let reopened = try harness.feature(Harness.http(server)).presenter
+        #expect(reopened.viewState == .list(Fixtures.quirkyRows))
+        await harness.send(.opened, to: reopened)
+        #expect(
+            reopened.viewState
+                == .offline(
+                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                    reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString)."))
+    }
+
+    @Test("with nothing saved, a failing server gives the error screen, and r retries")
+    func emptyCacheFailingServer() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .text("Internal error", status: 500))
+        let presenter = try harness.feature(Harness.http(server)).presenter
+        await harness.send(.opened, to: presenter)
+        #expect(presenter.viewState == .failed("The server answered HTTP 500 for \(server.url("articles").absoluteString)."))
+
+        server.respond(with: .json(Fixtures.quirkyReply))
+        presenter.send(.refresh)
+        #expect(presenter.viewState == CarNewsViewState.loading.updating())
+        await harness.host.settle()
+        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+    }
+
+    @Test("with nothing saved and no server at all, the error screen says so")
+    func emptyCacheRefused() async throws {
+        let harness = try Harness()
+        let port = try LoopbackHTTPServer.refusedPort()
+        let source = SourceConfiguration.http(try #require(URL(string: "http://127.0.0.1:\(port)/articles")))
+        let presenter = try harness.feature(source).presenter
+        await harness.send(.opened, to: presenter)
+        #expect(presenter.viewState == .failed("Could not connect to 127.0.0.1: the connection was refused."))
+    }
+
+    @Test("a server that accepts and stays silent times out, and the saved list stays")
+    func timeout() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(Fixtures.quirkyReply))
+        let presenter = try harness.feature(Harness.http(server, timeout: 1)).presenter
+        await harness.send(.opened, to: presenter)
+        server.respond(with: .json(Fixtures.quirkyReply, delay: 5))
+        await harness.send(.refresh, to: presenter)
+        #expect(
+            presenter.viewState
+                == .offline(
+                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                    reason: "The request to \(server.url("articles").absoluteString) timed out after 1 s."))
+    }
+
+    @Test("a reply whose every article is bad is a failed load, not an empty list")
+    func everyArticleBad() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(Fixtures.quirkyReply))
+        let presenter = try harness.feature(Harness.http(server)).presenter
+        await harness.send(.opened, to: presenter)
+        server.respond(with: .json(#"{"status":"success","content":[{"id":1,"title":"T","dateTime":"yesterday"}]}"#))
+        await harness.send(.refresh, to: presenter)
+        #expect(presenter.viewState.rows == Fixtures.quirkyRows)
+        #expect(
+            presenter.viewState.banner?.detail
+                == "The reply from \(server.url("articles").absoluteString) could not be read at content: none of the 1 article could be read "
+                + #"(at content[0].dateTime: "yesterday" is not a date in the form dd.MM.yyyy HH:mm)"#)
+    }
+
+    @Test("a good reply replaces the list: new rows in, removed rows out, skipped ones counted, selection follows its article")
+    func goodReplyReplaces() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        let a = Fixtures.article(1, "A", minutes: 60)
+        let b = Fixtures.article(2, "B", minutes: 120)
+        let c = Fixtures.article(3, "C", minutes: 180)
+        server.respond(with: .json(Fixtures.reply([a, b])))
+        let presenter = try harness.feature(Harness.http(server)).presenter
+        await harness.send(.opened, to: presenter)
+        presenter.send(.moveSelection(by: 1))
+        #expect(presenter.viewState.selectedIndex == 1)  // A
+
+        let withBadOne = Fixtures.reply([a, c]).replacingOccurrences(
+            of: #""content":[{"content""#, with: #""content":[{"id":9,"title":null},{"content""#)
+        server.respond(with: .json(withBadOne))
+        await harness.send(.refresh, to: presenter)
+        var expected = CarNewsViewState.list(
+            [
+                .init(id: 3, title: "C", date: "16 March, 03:00", imageLabel: "No image"),
+                .init(id: 1, title: "A", date: "16 March, 01:00", imageLabel: "No image"),
+            ], selected: 1)
+        expected.notices = ["1 article from the server could not be read and was skipped."]
+        #expect(presenter.viewState == expected)
+    }
+}

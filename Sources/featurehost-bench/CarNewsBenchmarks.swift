@@ -1,0 +1,104 @@
+import CarNewsFeature
+import DataSources
+import FeatureHostCore
+import Foundation
+import TerminalUI
+
+/// Car news with 10,000 articles: decoding and saving a reply, opening the feature offline to its first frame,
+/// and formatting publish dates.
+enum CarNewsBenchmarks {
+    static let articleCount = 10_000
+
+    @MainActor
+    static func run(_ bench: inout Benchmark) async {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "featurehost-bench-car-news-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let body = reply(count: articleCount)
+        let now = Date(timeIntervalSince1970: 1_773_664_440)
+        do {
+            let store = try ArticleStore(file: directory.appendingPathComponent("refresh/articles.sqlite"), now: { now })
+            var feed = try ArticleFeedDecoder.decode(body)
+            bench.report("car-news: reply of \(articleCount) articles", value: "\(body.count / 1024) KiB")
+            bench.measure("car-news: decode \(articleCount) articles", iterations: 9) {
+                feed = (try? ArticleFeedDecoder.decode(body)) ?? feed
+            }
+            try store.save(feed.articles, at: now)
+            bench.measure("car-news: save \(articleCount) (upsert + removal, 1 transaction)", iterations: 9) {
+                try? store.save(feed.articles, at: now)
+            }
+            bench.measure("car-news: decode and save \(articleCount) articles", iterations: 9) {
+                guard let decoded = try? ArticleFeedDecoder.decode(body) else { return }
+                try? store.save(decoded.articles, at: now)
+            }
+
+            let context = offlineContext(storage: directory.appendingPathComponent("open"), now: now)
+            try ArticleStore(file: context.storageDirectory.appendingPathComponent(ArticleStore.fileName), now: { now })
+                .save(feed.articles, at: now)
+            var firstFrame = ""
+            bench.measure("car-news: open offline, \(articleCount) saved, to 1st frame", iterations: 9) {
+                guard let feature = try? CarNewsFeature(context: context) else { return }
+                firstFrame = feature.makeScene().render(size: Size(width: 80, height: 23)).plainText()
+            }
+            if !firstFrame.contains("Image: car_") {
+                print("car-news: the first frame did not show the saved list:\n\(firstFrame)")
+            }
+            // Let the refreshes the opened features started finish (they fail at once: the transport is offline).
+            for _ in 0..<100 { await Task.yield() }
+
+            let formatter = PublishDateFormatter(timeZone: TimeZone(identifier: "Europe/Oslo") ?? .gmt, hourCycle: .twelveHour)
+            let dates = feed.articles.map(\.published)
+            bench.measure("car-news: format \(articleCount) publish dates", iterations: 9) {
+                let year = formatter.currentYear(at: now)
+                var length = 0
+                for date in dates { length += formatter.string(from: date, currentYear: year).utf8.count }
+                precondition(length > 0)
+            }
+        } catch {
+            print("car-news: benchmark setup failed: \(error.userFacingMessage)")
+        }
+    }
+
+    /// A reply in the API's schema, with its quirks: escaped slashes, a dash as `\u2013`, trailing spaces,
+    /// `tags: []`, 0 or 1 content items, `serverTime`.
+    static func reply(count: Int) -> Data {
+        var text = #"{"status":"success","content":["#
+        for index in 0..<count {
+            let id = 200_000 - index
+            let minutes = index * 97
+            let day = 1 + (minutes / 1440) % 28
+            let month = 1 + (minutes / 40_320) % 12
+            let year = 2017 + (minutes / 483_840) % 10
+            let hour = (minutes / 60) % 24
+            let date = String(format: "%02d.%02d.%04d %02d:%02d", day, month, year, hour, minutes % 60)
+            let content =
+                index % 5 == 0
+                ? "[]"
+                : #"[{"type":"text","subject":"Subject \#(id)","description":"A paragraph of text about car \#(id), long enough to look like the real thing. "}]"#
+            if index > 0 { text += "," }
+            text +=
+                #"{"id":\#(id),"title":"Car \#(id) \u2013 don't stop","ingress":"The ingress of article \#(id). ","image":"https:\/\/www.apphusetreach.no\/sites\/default\/files\/car_\#(id).jpg","dateTime":"\#(date)","tags":[],"content":\#(content),"created":1527257580,"changed":1527257613}"#
+        }
+        text += #"],"serverTime":1658175403}"#
+        return Data(text.utf8)
+    }
+
+    static func offlineContext(storage: URL, now: Date) -> FeatureContext {
+        try? FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+        let url = URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list")
+        return FeatureContext(
+            id: "car-news", clock: ContinuousClock(), now: { now }, transport: OfflineTransport(), storageDirectory: storage,
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/Oslo") ?? .gmt,
+            hourCycle: .twentyFourHour,
+            source: SourceConfiguration(kind: .http, url: url), keyValueStore: InMemoryKeyValueStore(),
+            activity: ActivityTracker(),
+            payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"))
+    }
+}
+
+/// No network: every request fails at once, as with the cable pulled.
+private struct OfflineTransport: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw HTTPError.cannotConnect(request.url, reason: "there is no network connection")
+    }
+}
