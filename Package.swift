@@ -6,10 +6,10 @@ import PackageDescription
 let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: begin
     (name: "OfferCountdown", resources: false),
-    (name: "Transactions", resources: true),
-    (name: "Invitations", resources: false),
-    (name: "Chats", resources: true),
     (name: "CarNews", resources: true),
+    (name: "Chats", resources: true),
+    (name: "Invitations", resources: false),
+    (name: "Transactions", resources: true),
     // scaffold-feature: end
 ]
 

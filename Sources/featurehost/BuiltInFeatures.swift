@@ -1,8 +1,8 @@
-import ChatsFeature
 import CarNewsFeature
+import ChatsFeature
 import FeatureHostCore
-import InvitationsFeature
 import FeatureHostRuntime
+import InvitationsFeature
 import OfferCountdownFeature
 import TransactionsFeature
 
@@ -12,10 +12,10 @@ enum BuiltInFeatures {
         [
             // scaffold-feature: begin
             OfferCountdownFeature.self,
-            TransactionsFeature.self,
-            InvitationsFeature.self,
-            ChatsFeature.self,
             CarNewsFeature.self,
+            ChatsFeature.self,
+            InvitationsFeature.self,
+            TransactionsFeature.self,
             // scaffold-feature: end
         ]
     }

@@ -84,6 +84,45 @@ import Testing
         #expect(!frame.contains("Noah Fischer"))
     }
 
+    @Test func carNewsShowsTheArticlesFromTheServerThenTheSavedListOffline() throws {
+        let server = try LoopbackHTTPServer()
+        let sample = try #require(Self.carNewsSample())
+        server.respond(with: .data(sample, contentType: "application/json"))
+        try directory.write(
+            #"{"features":[{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}}]}"#,
+            to: "featurehost.json")
+        let online = try snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
+        #expect(server.requests.count == 1)
+        #expect(!online.contains("Offline"))
+        let title = try #require(Self.firstTitle(in: sample))
+        #expect(online.contains(String(title.prefix(30))), "the newest article's title is on screen")
+
+        server.respond(with: .text("down", status: 500))
+        let offline = try snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:05:00Z", "--time-zone", "UTC")
+        #expect(offline.contains("Offline"))
+        #expect(offline.contains(String(title.prefix(30))), "the saved list stays")
+    }
+
+    /// The feature's bundled sample response, served by the test's loopback server.
+    static func carNewsSample() -> Data? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Features/CarNews/Sources/CarNewsFeature/Resources")
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        return files.first { $0.pathExtension == "json" }.flatMap { try? Data(contentsOf: $0) }
+    }
+
+    /// The title of the newest article of a response (newest by `dateTime`, `dd.MM.yyyy HH:mm`).
+    static func firstTitle(in data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let content = object["content"] as? [[String: Any]]
+        else { return nil }
+        func key(_ article: [String: Any]) -> String {
+            let parts = (article["dateTime"] as? String ?? "").split { $0 == "." || $0 == " " }
+            return parts.count == 4 ? "\(parts[2])\(parts[1])\(parts[0])\(parts[3])" : ""
+        }
+        return content.max { key($0) < key($1) }?["title"] as? String
+    }
+
     @Test(arguments: [
         (["snapshot", "weather"], "unknown feature \"weather\"; known ids:"),
         (["snapshot", "offer-countdown", "--size", "80"], "--size 80 is not WIDTHxHEIGHT"),

@@ -27,7 +27,7 @@ public final class PayloadCache: Sendable {
             database = try Self.open(file)
             recoveryNotice = nil
         } catch let error as SQLiteError where error.isCorruption {
-            let aside = try Self.moveAside(file, now: now)
+            let aside = try DamagedFile.moveAside(file, at: now)
             database = try Self.open(file)
             recoveryNotice =
                 "The cache \(file.path) was damaged (\(error.message)); it was moved to \(aside.path) and a new one was started."
@@ -38,24 +38,6 @@ public final class PayloadCache: Sendable {
         let database = try SQLiteDatabase(file: file)
         try database.migrate(schema)
         return database
-    }
-
-    private static func moveAside(_ file: URL, now: Date) throws -> URL {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let aside = file.deletingLastPathComponent()
-            .appendingPathComponent("\(file.lastPathComponent).corrupt-\(formatter.string(from: now))")
-        let manager = FileManager.default
-        try manager.moveItem(at: file, to: aside)
-        for suffix in ["-wal", "-shm"] {
-            let companion = URL(fileURLWithPath: file.path + suffix)
-            if manager.fileExists(atPath: companion.path) {
-                try manager.moveItem(at: companion, to: URL(fileURLWithPath: aside.path + suffix))
-            }
-        }
-        return aside
     }
 
     public func entry(forKey key: String) throws -> Entry? {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Moves a damaged database (and its WAL companions) aside, never deleting it: it may be the only copy of
-/// something worth recovering. The same naming as the host's payload cache: `<name>.corrupt-<UTC time>`.
-enum DamagedFile {
-    static func moveAside(_ file: URL, at date: Date) throws -> URL {
+/// something worth recovering. Named `<name>.corrupt-<UTC time>`, shared by the payload cache and features' own databases.
+public enum DamagedFile {
+    public static func moveAside(_ file: URL, at date: Date) throws -> URL {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
