@@ -44,6 +44,38 @@ import Testing
         #expect(result.standardOutput == "ok\n")
     }
 
+    @Test func listPrintsIdStateKindAndLocation() throws {
+        try directory.write(
+            """
+            { "features": [
+              { "id": "chats", "source": { "kind": "json-file", "path": "data/chats.json" } },
+              { "id": "car-news", "enabled": false, "source": { "kind": "http", "url": "https://example.org/articles" } },
+              { "id": "offer-countdown" }
+            ] }
+            """, to: "featurehost.json")
+        let result = try featurehost("list")
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                chats            enabled   json-file  \(directory.file("data/chats.json").path)
+                car-news         disabled  http       https://example.org/articles (cached)
+                offer-countdown  enabled   none       (no data source)
+
+                """)
+    }
+
+    @Test func theKeyValueStoreSurvivesAProcessRestart() throws {
+        let set = try featurehost("store", "set", "transactions", "note", #"{"kept":true}"#)
+        #expect(set.status == 0, "stderr: \(set.standardError)")
+        let get = try featurehost("store", "get", "transactions", "note")
+        #expect(get.status == 0)
+        #expect(get.standardOutput == #"{"kept":true}"# + "\n")
+        #expect(FileManager.default.fileExists(atPath: directory.file("data/preferences.plist").path))
+        let missing = try featurehost("store", "get", "transactions", "absent")
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "store: transactions has no value for \"absent\".\n")
+    }
+
     @Test func helpAndVersion() throws {
         let help = try featurehost("--help")
         #expect(help.status == 0)
