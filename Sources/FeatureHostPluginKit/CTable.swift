@@ -105,10 +105,12 @@ enum CTable {
         return hosted(instance).status.nextDeadline
     }
 
-    static let advance: @convention(c) (UnsafeMutableRawPointer?, Int64) -> Void = { instance, offset in
-        guard let instance else { return }
+    static let advance: @convention(c) (UnsafeMutableRawPointer?, Int64, UnsafeMutableRawPointer?, featurehost_done_fn?) -> Void = {
+        instance, offset, doneContext, done in
+        let completion = Done(function: done, context: doneContext)
+        guard let instance else { return completion() }
         let hosted = hosted(instance)
-        MainActor.assumeIsolated { hosted.advance(to: offset) }
+        MainActor.assumeIsolated { hosted.advance(to: offset, then: completion) }
     }
 
     static let isAdvancing: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { instance in
@@ -120,6 +122,14 @@ enum CTable {
         guard let instance else { return 0 }
         return Int64(hosted(instance).status.activity.inFlight)
     }
+}
+
+/// The host's completion callback for one advance.
+struct Done: @unchecked Sendable {
+    let function: featurehost_done_fn?
+    let context: UnsafeMutableRawPointer?
+
+    func callAsFunction() { function?(context) }
 }
 
 /// The host's frame-request callback and its context pointer, called on the main thread.

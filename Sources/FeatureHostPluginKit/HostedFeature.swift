@@ -76,14 +76,15 @@ final class HostedFeature {
 
     func handle(_ event: LifecycleEvent) { scene?.handle(event) }
 
-    /// Moves the manual clock on the main actor; the host polls `isAdvancing` until it has settled.
-    func advance(to offset: Int64) {
-        guard let clock else { return }
+    /// Moves the manual clock on the main actor, then tells the host.
+    func advance(to offset: Int64, then done: Done) {
+        guard let clock else { return done() }
         status.beginAdvance()
         let status = self.status
         Task { @MainActor in
             await clock.advance(to: ManualClock.Instant(offset: .nanoseconds(offset)))
             status.endAdvance()
+            done()
         }
     }
 }

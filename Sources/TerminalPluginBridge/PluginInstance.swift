@@ -16,8 +16,6 @@ final class PluginInstance: ManualClockFollower {
     /// The host clock's time when the plugin's clock was at zero; nil with a live clock.
     private let base: ManualClock.Instant?
     private var probe: StateObservation?
-    /// How many times to yield while the plugin settles an advance, before moving on regardless.
-    static let settleLimit = 100_000
 
     init(plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL) throws {
         file = plugin.file
@@ -100,12 +98,12 @@ final class PluginInstance: ManualClockFollower {
 
     func advance(to instant: ManualClock.Instant) async {
         guard let base, let advance = table.advance else { return }
-        advance(pointer, Self.nanoseconds(base.duration(to: instant)))
-        // The plugin's clock wakes its sleepers on the same main actor: yield until it has settled.
-        var spins = 0
-        while table.is_advancing?(pointer) ?? 0 != 0, spins < Self.settleLimit {
-            await Task.yield()
-            spins += 1
+        let offset = Self.nanoseconds(base.duration(to: instant))
+        let pointer = self.pointer
+        // The plugin's clock wakes its sleepers on this same main actor and says when they have settled.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = Unmanaged.passRetained(Completion(continuation)).toOpaque()
+            advance(pointer, offset, done, Completion.callback)
         }
     }
 
@@ -114,6 +112,18 @@ final class PluginInstance: ManualClockFollower {
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return seconds < 0 ? 0 : Int64.max }
         return max(whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue, 0)
+    }
+}
+
+/// Resumes the host's wait when the plugin says an advance has settled; retained until then.
+final class Completion: @unchecked Sendable {
+    private let continuation: CheckedContinuation<Void, Never>
+
+    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+
+    static let callback: featurehost_done_fn = { context in
+        guard let context else { return }
+        Unmanaged<Completion>.fromOpaque(context).takeRetainedValue().continuation.resume()
     }
 }
 

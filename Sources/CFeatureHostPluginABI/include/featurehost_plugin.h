@@ -37,6 +37,9 @@ typedef void (*featurehost_write_fn)(void *sink, const uint8_t *bytes, size_t co
 /* The plugin's screen changed: the host should draw a new frame. */
 typedef void (*featurehost_frame_request_fn)(void *host_context);
 
+/* Something the host asked for has finished. Called exactly once, on the main thread. */
+typedef void (*featurehost_done_fn)(void *done_context);
+
 typedef struct featurehost_plugin {
     /* Always first, in every version of this table. */
     uint32_t abi_version;
@@ -66,9 +69,10 @@ typedef struct featurehost_plugin {
      * nanoseconds since the instance was created. */
     /* The earliest deadline anything in the plugin sleeps until, or -1 when nothing sleeps. */
     int64_t (*next_deadline)(void *instance);
-    /* Starts moving the plugin's clock to `offset`, waking its sleepers in order, on the main actor. */
-    void (*advance)(void *instance, int64_t offset);
-    /* 1 until the last advance has settled. */
+    /* Moves the plugin's clock to `offset`, waking its sleepers in order on the main actor, and calls
+     * `done(done_context)` once the work they woke has settled (at once when there is nothing to move). */
+    void (*advance)(void *instance, int64_t offset, void *done_context, featurehost_done_fn done);
+    /* 1 while an advance has not yet settled. */
     int32_t (*is_advancing)(void *instance);
     /* Requests and loads in flight, so the host can wait until the plugin is idle before reading a frame. */
     int64_t (*in_flight)(void *instance);
