@@ -1,3 +1,6 @@
+// Feature modules, one import each; `swift package scaffold-feature` adds them between these markers.
+// scaffold-feature-imports: begin
+// scaffold-feature-imports: end
 import FeatureHostCore
 import FeatureHostRuntime
 
