@@ -112,7 +112,6 @@ final class HostedStatus: @unchecked Sendable {
     /// Nanoseconds since the instance was made, or -1 when nothing sleeps on its clock.
     var nextDeadline: Int64 {
         guard let deadline = clock?.nextDeadline else { return -1 }
-        let (seconds, attoseconds) = deadline.offset.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        return PluginTime.nanoseconds(deadline.offset)
     }
 }

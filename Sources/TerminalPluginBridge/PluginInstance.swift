@@ -98,20 +98,13 @@ final class PluginInstance: ManualClockFollower {
 
     func advance(to instant: ManualClock.Instant) async {
         guard let base, let advance = table.advance else { return }
-        let offset = Self.nanoseconds(base.duration(to: instant))
+        let offset = PluginTime.nanoseconds(base.duration(to: instant))
         let pointer = self.pointer
         // The plugin's clock wakes its sleepers on this same main actor and says when they have settled.
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let done = Unmanaged.passRetained(Completion(continuation)).toOpaque()
             advance(pointer, offset, done, Completion.callback)
         }
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return seconds < 0 ? 0 : Int64.max }
-        return max(whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue, 0)
     }
 }
 

@@ -59,4 +59,10 @@ import Testing
         #expect(decoded.now == host.start.timeIntervalSince1970)
         #expect(decoded.clock == .manual)
     }
+
+    @Test func timeCrossesAsSaturatingNanoseconds() {
+        #expect(PluginTime.nanoseconds(.milliseconds(1500)) == 1_500_000_000)
+        #expect(PluginTime.nanoseconds(.seconds(Int64.max)) == Int64.max, "a timer for \"forever\" does not trap")
+        #expect(PluginTime.nanoseconds(.seconds(-3)) == 0)
+    }
 }

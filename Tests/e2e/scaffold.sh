@@ -14,7 +14,9 @@ pkg="$work/FeatureHost"
 mkdir -p "$pkg"
 # Tracked and new (not ignored) files, so it also checks work that is not committed yet.
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
-  [ -f "$file" ] && cp --parents -- "$file" "$pkg/"
+  [ -f "$file" ] || continue
+  mkdir -p "$pkg/$(dirname "$file")"
+  cp -- "$file" "$pkg/$file"
 done
 cd "$pkg"
 
