@@ -26,11 +26,26 @@ public enum PluginStubs {
         let sourceFile = directory.appendingPathComponent("\(name).c")
         try Data(source.utf8).write(to: sourceFile)
         let library = directory.appendingPathComponent("lib\(name).\(libraryExtension)")
+        guard let compiler = cCompiler else {
+            throw BuildError(description: "no C compiler: neither cc nor clang is on PATH (the Swift toolchain ships clang).")
+        }
         let result = try ProcessRunner.run(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["cc", "-shared", "-fPIC", "-I", abiInclude.path, "-o", library.path, sourceFile.path])
+            compiler, ["-shared", "-fPIC", "-I", abiInclude.path, "-o", library.path, sourceFile.path])
         guard result.status == 0 else { throw BuildError(description: "cc failed for \(name).c:\n\(result.standardError)") }
         return library
+    }
+
+    /// `$CC`, else `cc`, else the toolchain's `clang`, found on `PATH`.
+    static var cCompiler: URL? {
+        let environment = ProcessInfo.processInfo.environment
+        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in [environment["CC"], "cc", "clang"].compactMap({ $0 }).filter({ !$0.isEmpty }) {
+            if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
+            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+                return URL(fileURLWithPath: "\(directory)/\(name)")
+            }
+        }
+        return nil
     }
 
     /// A library with no plugin entry symbol.

@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 fail() { echo "plugin.sh: $*" >&2; exit 1; }
+cc=${CC:-$(command -v cc || command -v clang || true)}
+[ -n "$cc" ] || fail "no C compiler (cc or clang) for the broken test libraries"
 ext=so
 [ "$(uname)" = Darwin ] && ext=dylib
 
@@ -59,13 +61,13 @@ fh snapshot greeting --now 2026-03-16T12:34:00Z --time-zone UTC --hour-cycle 24 
 # Each loading error is its own message naming the file; the good plugin still loads.
 printf 'not a library\n' > "$work/plugins/libjunk.$ext"
 printf 'int featurehost_unrelated(void) { return 1; }\n' > "$work/noentry.c"
-cc -shared -fPIC -o "$work/plugins/libnoentry.$ext" "$work/noentry.c"
+"$cc" -shared -fPIC -o "$work/plugins/libnoentry.$ext" "$work/noentry.c"
 cat > "$work/abi99.c" <<'C'
 #include <stdint.h>
 static const uint32_t table[16] = { 99 };
 const void *featurehost_plugin_entry_v1(void) { return table; }
 C
-cc -shared -fPIC -o "$work/plugins/libabi99.$ext" "$work/abi99.c"
+"$cc" -shared -fPIC -o "$work/plugins/libabi99.$ext" "$work/abi99.c"
 cat > "$work/broken.json" <<JSON
 { "plugins": ["plugins/libGreeting.$ext", "plugins/libjunk.$ext", "plugins/libnoentry.$ext", "plugins/libabi99.$ext",
               "plugins/libGreeting.$ext"],
