@@ -44,6 +44,9 @@ let package = Package(
     products: [
         .executable(name: "featurehost", targets: ["featurehost"]),
         .executable(name: "featurehost-bench", targets: ["featurehost-bench"]),
+        // What a dynamic plugin package depends on (Examples/GreetingPlugin); it links its own static copy.
+        .library(
+            name: "FeatureHostPluginKit", targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI"]),
     ],
     targets: [
         // MARK: core
@@ -59,20 +62,51 @@ let package = Package(
         // MARK: surface
         .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
 
+        // MARK: plugin boundary
+        // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
+        .target(name: "CFeatureHostPluginABI"),
+        .target(name: "FeatureHostPluginWire", dependencies: ["FeatureHostCore", "CFeatureHostPluginABI"]),
+        .target(
+            name: "FeatureHostPluginKit",
+            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
+        ),
+
         // MARK: host
-        .target(name: "FeatureHostRuntime", dependencies: ["FeatureHostCore", "DataSources"]),
+        .target(
+            name: "FeatureHostRuntime",
+            dependencies: ["FeatureHostCore", "DataSources", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
+        ),
+        // The host's side of the table: a loaded plugin as a TerminalFeature.
+        .target(
+            name: "TerminalPluginBridge",
+            dependencies: ["FeatureHostCore", "TerminalUI", "FeatureHostRuntime", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
+        ),
         .target(
             name: "FeatureHostTesting",
             dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime"]
         ),
         .executableTarget(
             name: "featurehost",
-            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime"] + featureModules
+            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime", "TerminalPluginBridge"]
+                + featureModules
         ),
         .executableTarget(
             name: "featurehost-bench",
             dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime", "FeatureHostTesting"]
                 + featureModules
+        ),
+
+        // MARK: tools
+        // `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`.
+        .target(name: "FeatureScaffold", dependencies: ["FeatureHostCore"]),
+        .executableTarget(name: "featurehost-scaffold", dependencies: ["FeatureScaffold"]),
+        .plugin(
+            name: "ScaffoldFeature",
+            capability: .command(
+                intent: .custom(verb: "scaffold-feature", description: "Writes Features/<Name>/ and registers the new feature."),
+                permissions: [.writeToPackageDirectory(reason: "Writes Features/<Name>/ and edits the marked regions of Package.swift and BuiltInFeatures.swift.")]
+            ),
+            dependencies: ["featurehost-scaffold"]
         ),
 
         // MARK: tests
@@ -84,5 +118,12 @@ let package = Package(
             name: "FeatureHostEndToEndTests",
             dependencies: ["FeatureHostRuntime", "FeatureHostTesting", "featurehost"] + featureModules
         ),
+        .testTarget(
+            name: "FeatureHostPluginTests",
+            dependencies: [
+                "FeatureHostPluginKit", "TerminalPluginBridge", "FeatureHostRuntime", "FeatureHostPluginWire", "FeatureHostTesting",
+            ]
+        ),
+        .testTarget(name: "FeatureScaffoldTests", dependencies: ["FeatureScaffold", "FeatureHostTesting"]),
     ] + featureTargets
 )

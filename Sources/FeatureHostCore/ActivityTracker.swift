@@ -5,13 +5,33 @@ import Foundation
 public final class ActivityTracker: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+    private struct Probe {
+        weak var token: StateObservation?
+        let count: @Sendable () -> Int
+    }
+    private var probes: [Probe] = []
 
     public init() {}
 
+    /// The work begun and not yet ended, plus what every probe reports.
     public var inFlight: Int {
         lock.lock()
-        defer { lock.unlock() }
-        return count
+        probes.removeAll { $0.token?.isCancelled ?? true }
+        let own = count
+        let counters = probes.map(\.count)
+        lock.unlock()
+        // Probes run outside the lock: they may call into code that takes locks of its own.
+        return counters.reduce(own) { $0 + $1() }
+    }
+
+    /// Counts work tracked elsewhere, e.g. by a dynamic plugin's own tracker across the plugin boundary,
+    /// until the returned observation is cancelled or released.
+    public func addProbe(_ count: @escaping @Sendable () -> Int) -> StateObservation {
+        let token = StateObservation()
+        lock.lock()
+        probes.append(Probe(token: token, count: count))
+        lock.unlock()
+        return token
     }
 
     public func begin() {

@@ -20,7 +20,14 @@ public final class ManualClock: Clock, @unchecked Sendable {
         let continuation: CheckedContinuation<Void, Error>
     }
 
+    private struct FollowerSlot {
+        weak var follower: (any ManualClockFollower)?
+        /// The last instant the follower was moved to.
+        var reached: Instant
+    }
+
     private let lock = NSLock()
+    @MainActor private var followers: [FollowerSlot] = []
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
     /// Sleepers resumed by `advance` whose tasks have not started running again yet.
@@ -96,12 +103,21 @@ public final class ManualClock: Clock, @unchecked Sendable {
     @MainActor
     public func advance(to target: Instant) async {
         await settle()
-        while let sleeper = popDue(before: target) {
+        while true {
+            // A follower's deadline goes first only when strictly earlier: at a tie this clock's own sleepers
+            // wake first, in the order they went to sleep.
+            if let (index, deadline) = dueFollower(before: target), nextDeadline.map({ deadline < $0 }) ?? true {
+                lock.withLock { if current < deadline { current = deadline } }
+                await moveFollower(at: index, to: deadline)
+                continue
+            }
+            guard let sleeper = popDue(before: target) else { break }
             sleeper.continuation.resume()
             await waitUntilRunning(sleeper.id)
             await settle()
         }
         lock.withLock { if current < target { current = target } }
+        for index in followers.indices { await moveFollower(at: index, to: target) }
         await settle()
     }
 
@@ -114,6 +130,35 @@ public final class ManualClock: Clock, @unchecked Sendable {
         while lock.withLock({ waking.contains(id) }), DispatchTime.now().uptimeNanoseconds < limit {
             await Task.yield()
         }
+    }
+
+    /// Keeps `follower` at this clock's time from now on: its deadlines are interleaved with this clock's
+    /// sleepers, and it is moved to the end of every `advance`. Held weakly.
+    @MainActor
+    public func addFollower(_ follower: any ManualClockFollower) {
+        followers.removeAll { $0.follower == nil }
+        followers.append(FollowerSlot(follower: follower, reached: now))
+    }
+
+    /// The earliest follower deadline after what that follower has already reached, up to `target`.
+    @MainActor
+    private func dueFollower(before target: Instant) -> (Int, Instant)? {
+        var best: (Int, Instant)?
+        for (index, slot) in followers.enumerated() {
+            guard let deadline = slot.follower?.nextDeadline, deadline > slot.reached, deadline <= target else { continue }
+            if best.map({ deadline < $0.1 }) ?? true { best = (index, deadline) }
+        }
+        return best
+    }
+
+    @MainActor
+    private func moveFollower(at index: Int, to instant: Instant) async {
+        guard followers.indices.contains(index), let follower = followers[index].follower,
+            followers[index].reached < instant
+        else { return }
+        // Recorded first, so a follower that fails to move still cannot be offered the same instant forever.
+        followers[index].reached = instant
+        await follower.advance(to: instant)
     }
 
     /// Lets the main actor run what is queued on it.
@@ -136,3 +181,13 @@ public final class ManualClock: Clock, @unchecked Sendable {
 }
 
 extension ManualClock.Instant: Comparable {}
+
+/// Another virtual clock that must keep a manual clock's time: a dynamic plugin keeps its own copy of the core,
+/// and so its own manual clock, reached through the plugin boundary.
+@MainActor
+public protocol ManualClockFollower: AnyObject {
+    /// The follower's earliest deadline, on the leading clock's timeline; nil when nothing sleeps on it.
+    var nextDeadline: ManualClock.Instant? { get }
+    /// Moves the follower's time to `instant` and returns once the work it woke has settled.
+    func advance(to instant: ManualClock.Instant) async
+}

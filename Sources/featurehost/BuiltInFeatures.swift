@@ -1,10 +1,11 @@
-import CarNewsFeature
-import ChatsFeature
-import FeatureHostCore
-import FeatureHostRuntime
+// Feature modules, one import each; `swift package scaffold-feature` adds them between these markers.
+// scaffold-feature-imports: begin
 import InvitationsFeature
 import OfferCountdownFeature
 import TransactionsFeature
+// scaffold-feature-imports: end
+import FeatureHostCore
+import FeatureHostRuntime
 
 /// The composition root's explicit list of compiled-in features, in home-screen order.
 enum BuiltInFeatures {

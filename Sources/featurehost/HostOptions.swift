@@ -1,35 +1,58 @@
 import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
+import TerminalPluginBridge
 
-/// The config and data directory a command works with, resolved by the documented lookup order.
+/// The config and data directory a command works with, resolved by the documented lookup order, and the
+/// registry: the built-in features, then those of the plugins the config names.
 struct HostOptions {
     let registry: FeatureRegistry
     let config: HostConfig
     let dataDirectory: URL
+    /// Plugins that added no feature, and config entries left out because of them, as config issues:
+    /// `validate` fails on them; the shell shows them as error entries and runs the rest.
+    let pluginIssues: [ConfigIssue]
+    /// One message per plugin that failed to load, for the shell's error entries.
+    let pluginFailures: [PluginLoadError]
 
     static let environment = ProcessInfo.processInfo.environment
     static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
-    /// Loads and validates the config; throws `ConfigErrors` with every problem.
-    init(arguments: CommandLineArguments, registry: FeatureRegistry = BuiltInFeatures.registry) throws {
-        self.registry = registry
-        let loader = ConfigLoader(registry: registry)
+    /// Loads the plugins and validates the config; throws `ConfigErrors` with every problem of the config
+    /// itself.
+    init(arguments: CommandLineArguments, registry builtIns: FeatureRegistry = BuiltInFeatures.registry) throws {
+        let dataDirectory = DataDirectory.resolve(
+            explicit: arguments.value("data-dir"), environment: Self.environment, currentDirectory: Self.currentDirectory)
+        var registry = builtIns
         var issues = registry.problems.map { ConfigIssue(file: "registry", path: "", message: $0) }
-        var config = loader.defaultConfig()
+        var config = ConfigLoader(registry: registry).defaultConfig()
+        var failures: [(index: Int, error: PluginLoadError)] = []
         switch ConfigLocator.locate(explicit: arguments.value("config"), environment: Self.environment, currentDirectory: Self.currentDirectory) {
         case .builtInDefault:
             break
         case .file(let file, _):
+            // Plugins first: the features of the config may be theirs.
+            let maker = DynamicFeature.maker(dataDirectory: dataDirectory)
+            for (index, plugin) in ConfigLoader.pluginFiles(in: file).enumerated() {
+                do {
+                    try PluginLoader.register(try PluginLoader.open(plugin), into: &registry, makeFeature: maker)
+                } catch {
+                    failures.append((index, error))
+                }
+            }
             do {
-                config = try loader.load(file)
+                config = try ConfigLoader(registry: registry, failedPlugins: failures.map(\.error.file)).load(file)
             } catch let errors as ConfigErrors {
                 issues += errors.issues
             }
         }
         guard issues.isEmpty else { throw ConfigErrors(issues) }
+        self.registry = registry
         self.config = config
-        dataDirectory = DataDirectory.resolve(
-            explicit: arguments.value("data-dir"), environment: Self.environment, currentDirectory: Self.currentDirectory)
+        self.dataDirectory = dataDirectory
+        pluginFailures = failures.map(\.error)
+        pluginIssues =
+            failures.map { ConfigIssue(file: config.displayName, path: "plugins[\($0.index)]", message: $0.error.description) }
+            + config.skipped.map(\.issue)
     }
 }

@@ -5,6 +5,7 @@ enum ListCommand {
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
         try arguments.check(allowed: ["config", "data-dir"], command: "list")
         let options = try HostOptions(arguments: arguments)
+        for issue in options.pluginIssues { standardError(issue.description) }
         let resolved = ResolvedFeature.all(in: options.config, registry: options.registry)
         let idWidth = resolved.map(\.id.rawValue.count).max() ?? 0
         for feature in resolved {

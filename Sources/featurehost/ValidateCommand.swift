@@ -4,7 +4,9 @@ import FeatureHostRuntime
 enum ValidateCommand {
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
         try arguments.check(allowed: ["config"], command: "validate")
-        _ = try HostOptions(arguments: arguments)
+        let options = try HostOptions(arguments: arguments)
+        // A plugin that fails does not stop the shell, but a config that names it is not ok.
+        guard options.pluginIssues.isEmpty else { throw ConfigErrors(options.pluginIssues) }
         print("ok")
         return 0
     }

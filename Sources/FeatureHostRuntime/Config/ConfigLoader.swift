@@ -5,8 +5,14 @@ import Foundation
 /// registry, collecting every problem with its key path.
 public struct ConfigLoader {
     public let registry: FeatureRegistry
+    /// Plugin files that failed to load: an unknown id may be theirs, so its entry is left out and recorded in
+    /// `HostConfig.skipped` instead of failing the whole config.
+    public let failedPlugins: [URL]
 
-    public init(registry: FeatureRegistry) { self.registry = registry }
+    public init(registry: FeatureRegistry, failedPlugins: [URL] = []) {
+        self.registry = registry
+        self.failedPlugins = failedPlugins
+    }
 
     static let featureKeys = ["id", "enabled", "source", "settings"]
     static let sourceKeys = ["kind", "path", "url", "timeout", "cache"]
@@ -28,21 +34,32 @@ public struct ConfigLoader {
         return try parse(data, file: file)
     }
 
+    /// The plugin files a config names, resolved against its folder, read before the features are validated
+    /// (their ids come from the plugins). Empty when the file cannot be read: `load` reports why.
+    public static func pluginFiles(in file: URL) -> [URL] {
+        guard let data = try? Data(contentsOf: file), let root = try? parseRoot(data, file: file) else { return [] }
+        var validation = ConfigValidation(file: file, registry: FeatureRegistry([]))
+        return validation.plugins(in: root)
+    }
+
+    private static func parseRoot(_ data: Data, file: URL) throws -> Any {
+        if file.pathExtension.lowercased() == "plist" {
+            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        }
+        return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    }
+
     public func parse(_ data: Data, file: URL) throws -> HostConfig {
         let root: Any
         let isPlist = file.pathExtension.lowercased() == "plist"
         do {
-            if isPlist {
-                root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            } else {
-                root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            }
+            root = try Self.parseRoot(data, file: file)
         } catch {
             let kind = isPlist ? "a valid property list" : "valid JSON"
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
             throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "not \(kind): \(detail)")])
         }
-        var validation = ConfigValidation(file: file, registry: registry)
+        var validation = ConfigValidation(file: file, registry: registry, failedPlugins: failedPlugins)
         let config = validation.validate(root)
         guard validation.issues.isEmpty, let config else { throw ConfigErrors(validation.issues) }
         return config

@@ -5,11 +5,15 @@ import Foundation
 struct ConfigValidation {
     let file: URL
     let registry: FeatureRegistry
+    let failedPlugins: [URL]
     private(set) var issues: [ConfigIssue] = []
+    /// Entries left out because their id is unknown while a plugin failed to load.
+    private(set) var skipped: [HostConfig.Skipped] = []
 
-    init(file: URL, registry: FeatureRegistry) {
+    init(file: URL, registry: FeatureRegistry, failedPlugins: [URL] = []) {
         self.file = file
         self.registry = registry
+        self.failedPlugins = failedPlugins
     }
 
     private var baseDirectory: URL { file.deletingLastPathComponent() }
@@ -20,20 +24,7 @@ struct ConfigValidation {
             return nil
         }
         checkUnknownKeys(object, allowed: ConfigLoader.topKeys, path: "")
-        var plugins: [URL] = []
-        if let value = object["plugins"] {
-            if let paths = value as? [Any] {
-                for (index, item) in paths.enumerated() {
-                    if let path = item as? String, !path.isEmpty {
-                        plugins.append(resolve(path))
-                    } else {
-                        report("plugins[\(index)]", "found \(describe(item)); allowed: a path to a dynamic library.")
-                    }
-                }
-            } else {
-                report("plugins", "found \(describe(value)); allowed: an array of library paths.")
-            }
-        }
+        let plugins = self.plugins(in: object)
         guard let features = object["features"] else {
             report("features", "the key is missing; it lists the features to run, e.g. [{\"id\": \"chats\"}].")
             return nil
@@ -54,7 +45,25 @@ struct ConfigValidation {
             firstIndex[entry.id] = index
             entries.append(entry)
         }
-        return HostConfig(file: file, entries: entries, plugins: plugins)
+        return HostConfig(file: file, entries: entries, plugins: plugins, skipped: skipped)
+    }
+
+    /// The `plugins` paths, resolved against the config's folder; malformed items are reported.
+    mutating func plugins(in root: Any) -> [URL] {
+        guard let object = root as? [String: Any], let value = object["plugins"] else { return [] }
+        guard let paths = value as? [Any] else {
+            report("plugins", "found \(describe(value)); allowed: an array of library paths.")
+            return []
+        }
+        var plugins: [URL] = []
+        for (index, item) in paths.enumerated() {
+            if let path = item as? String, !path.isEmpty {
+                plugins.append(resolve(path))
+            } else {
+                report("plugins[\(index)]", "found \(describe(item)); allowed: a path to a dynamic library.")
+            }
+        }
+        return plugins
     }
 
     private mutating func validateEntry(_ item: Any, path: String) -> HostConfig.Entry? {
@@ -73,6 +82,15 @@ struct ConfigValidation {
         }
         let id = FeatureID(idString)
         let registration = registry.registration(for: id)
+        if registration == nil, !failedPlugins.isEmpty {
+            // The id may belong to a plugin that failed: leave the entry out, so the rest still run.
+            let names = failedPlugins.map(\.lastPathComponent).joined(separator: ", ")
+            let issue = ConfigIssue(
+                file: file.path, path: "\(path).id",
+                message: "unknown feature \"\(idString)\"; it may come from the plugin that failed to load (\(names)); known ids: \(knownIDs).")
+            skipped.append(HostConfig.Skipped(id: id, issue: issue))
+            return nil
+        }
         if registration == nil {
             var message = "unknown feature \"\(idString)\""
             if let near = NearestName.suggestion(for: idString, among: registry.ids.map(\.rawValue)) {
@@ -190,7 +208,7 @@ struct ConfigValidation {
 
     // MARK: - Helpers
 
-    private var knownIDs: String { registry.ids.map(\.rawValue).sorted().joined(separator: ", ") }
+    private var knownIDs: String { registry.ids.isEmpty ? "none" : registry.ids.map(\.rawValue).sorted().joined(separator: ", ") }
 
     private func resolve(_ path: String) -> URL {
         let expanded = (path as NSString).expandingTildeInPath

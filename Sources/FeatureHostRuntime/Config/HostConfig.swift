@@ -23,11 +23,26 @@ public struct HostConfig: Sendable {
     public var entries: [Entry]
     /// Dynamic libraries to load features from, resolved against the config's folder.
     public var plugins: [URL]
+    /// An entry left out because its id is unknown while a plugin failed to load.
+    public struct Skipped: Sendable, Equatable {
+        public var id: FeatureID
+        /// What `validate` reports for it.
+        public var issue: ConfigIssue
 
-    public init(file: URL?, entries: [Entry], plugins: [URL] = []) {
+        public init(id: FeatureID, issue: ConfigIssue) {
+            self.id = id
+            self.issue = issue
+        }
+    }
+
+    /// Entries left out because their id is unknown while a plugin failed to load (`validate` reports them).
+    public var skipped: [Skipped]
+
+    public init(file: URL?, entries: [Entry], plugins: [URL] = [], skipped: [Skipped] = []) {
         self.file = file
         self.entries = entries
         self.plugins = plugins
+        self.skipped = skipped
     }
 
     /// What `list` and the errors call this config.

@@ -34,7 +34,7 @@ public struct FeatureLauncher {
 
     public func launch(_ resolved: ResolvedFeature) -> Launched {
         do {
-            let feature = try resolved.registration.type.init(context: try context(for: resolved))
+            let feature = try resolved.registration.make(try context(for: resolved))
             return Launched(resolved: resolved, outcome: .running(feature))
         } catch {
             return Launched(resolved: resolved, outcome: .failed("\(resolved.manifest.title) could not start: \(error.userFacingMessage)"))

@@ -44,7 +44,10 @@ public struct HostEnvironment: Sendable {
     }
 
     public var payloadCacheFile: URL { dataDirectory.appendingPathComponent("cache/payloads.sqlite") }
-    public var preferencesFile: URL { dataDirectory.appendingPathComponent("preferences") }
+    public var preferencesFile: URL { Self.preferencesFile(in: dataDirectory) }
+
+    /// The UserDefaults suite file (Foundation adds `.plist`) that keeps every feature's small state.
+    public static func preferencesFile(in dataDirectory: URL) -> URL { dataDirectory.appendingPathComponent("preferences") }
 
     public func storageDirectory(for id: FeatureID) -> URL {
         dataDirectory.appendingPathComponent("features/\(id.rawValue)", isDirectory: true)

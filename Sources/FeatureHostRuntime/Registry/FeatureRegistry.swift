@@ -1,31 +1,55 @@
 import FeatureHostCore
 
-/// The feature types the host knows, in order: the built-ins listed by the composition root, then any
-/// loaded from plugins. Never discovered by scanning conformances at run time.
+/// The features the host knows, in order: the built-ins listed by the composition root, then any loaded from
+/// plugins. Never discovered by scanning conformances at run time.
 public struct FeatureRegistry: Sendable {
-    /// Feature types are metatypes of Sendable-free protocols; they are immutable, so sharing them is safe.
+    /// How to build one feature: its manifest, readable without running feature code, and a maker.
+    /// Built-ins are made from their type; plugin features through their library's C table.
     public struct Registration: @unchecked Sendable {
-        public let type: any Feature.Type
+        public let manifest: FeatureManifest
         /// Where it came from: `built-in`, or the plugin file.
         public let origin: String
+        /// What messages call it: the type's name, or the plugin file's name.
+        public let name: String
+        public let make: @MainActor (FeatureContext) throws -> any Feature
 
-        public init(type: any Feature.Type, origin: String) {
-            self.type = type
+        public init(
+            manifest: FeatureManifest, origin: String, name: String, make: @escaping @MainActor (FeatureContext) throws -> any Feature
+        ) {
+            self.manifest = manifest
             self.origin = origin
+            self.name = name
+            self.make = make
         }
 
-        public var manifest: FeatureManifest { type.manifest }
+        /// A compiled-in feature type.
+        public init(type: any Feature.Type, origin: String = "built-in") {
+            let boxed = FeatureType(type: type)
+            self.init(manifest: type.manifest, origin: origin, name: "\(type)") { context in try boxed.type.init(context: context) }
+        }
+
+        /// `AlphaFeature (built-in)`, `libGreeting.so (/path/libGreeting.so)`.
+        public var label: String { "\(name) (\(origin))" }
+    }
+
+    /// Feature types are metatypes of a protocol that is not Sendable; they are immutable, so sharing is safe.
+    private struct FeatureType: @unchecked Sendable {
+        let type: any Feature.Type
     }
 
     public private(set) var registrations: [Registration] = []
 
     /// Registers built-in features. Duplicate ids are reported by `problems`.
     public init(_ types: [any Feature.Type]) {
-        registrations = types.map { Registration(type: $0, origin: "built-in") }
+        registrations = types.map { Registration(type: $0) }
     }
 
     public mutating func add(_ type: any Feature.Type, origin: String) {
         registrations.append(Registration(type: type, origin: origin))
+    }
+
+    public mutating func add(_ registration: Registration) {
+        registrations.append(registration)
     }
 
     public var ids: [FeatureID] { registrations.map(\.manifest.id) }
@@ -41,13 +65,12 @@ public struct FeatureRegistry: Sendable {
         for registration in registrations {
             let id = registration.manifest.id
             if !id.isKebabCase {
-                problems.append("The feature id \"\(id)\" (\(registration.type), \(registration.origin)) is not kebab-case.")
+                problems.append("The feature id \"\(id)\" (\(registration.name), \(registration.origin)) is not kebab-case.")
             }
             if let first = seen[id] {
-                problems.append(
-                    "The feature id \"\(id)\" is registered twice: by \(first) and by \(registration.type) (\(registration.origin)).")
+                problems.append("The feature id \"\(id)\" is registered twice: by \(first) and by \(registration.label).")
             } else {
-                seen[id] = "\(registration.type) (\(registration.origin))"
+                seen[id] = registration.label
             }
         }
         return problems

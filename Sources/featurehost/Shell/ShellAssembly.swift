@@ -9,7 +9,23 @@ enum ShellAssembly {
     /// registered when the config does not mention it).
     static func entries(options: HostOptions, environment: HostEnvironment, only: FeatureID?) throws -> [ShellEntry] {
         let launcher = FeatureLauncher(environment: environment)
-        return try selection(options: options, only: only).map { ShellEntry(launcher.launch($0)) }
+        let entries = try selection(options: options, only: only).map { ShellEntry(launcher.launch($0)) }
+        // With --only the one feature is the whole app; otherwise each failed plugin gets an error entry.
+        return only == nil ? entries + pluginFailureEntries(options) : entries
+    }
+
+    /// One error entry per plugin that failed to load, saying why and which configured features it left out.
+    static func pluginFailureEntries(_ options: HostOptions) -> [ShellEntry] {
+        let skipped = options.config.skipped.map(\.id.rawValue)
+        return options.pluginFailures.map { failure in
+            let name = failure.file.lastPathComponent
+            var message = "The plugin \(name) could not be loaded: \(failure.description)"
+            if !skipped.isEmpty {
+                message += " Features left out until it loads: \(skipped.joined(separator: ", "))."
+            }
+            let manifest = FeatureManifest(id: FeatureID("plugin-\(name)"), title: "Plugin \(name)", summary: "could not be loaded")
+            return ShellEntry(manifest: manifest, state: .failed(message))
+        }
     }
 
     static func selection(options: HostOptions, only: FeatureID?) throws -> [ResolvedFeature] {
@@ -22,7 +38,8 @@ enum ShellAssembly {
         }
         guard let registration = options.registry.registration(for: only) else {
             let known = options.registry.ids.map(\.rawValue).sorted().joined(separator: ", ")
-            throw UsageError("unknown feature \"\(only)\"; known ids: \(known).")
+            let plugins = options.pluginFailures.map { " It may come from a plugin that failed: \($0.description)" }
+            throw UsageError("unknown feature \"\(only)\"; known ids: \(known)." + plugins.joined())
         }
         return [ResolvedFeature(registration: registration, entry: HostConfig.Entry(id: only))]
     }

@@ -1,0 +1,88 @@
+/*
+ * The FeatureHost plugin ABI: the only thing a dynamic plugin library and the host share.
+ *
+ * Plain C types only. The plugin keeps its own copy of the core and TerminalUI; the two sides exchange
+ * bytes: the manifest and the context as JSON, keys as raw terminal bytes, frames in the FrameCodec form.
+ *
+ * A plugin library exports ONE symbol, FEATUREHOST_PLUGIN_ENTRY_SYMBOL, a function that returns a pointer to
+ * a featurehost_plugin table that lives as long as the library. The host reads `abi_version` (the first
+ * field, in every version) before anything else and refuses the library when it differs from
+ * FEATUREHOST_PLUGIN_ABI_VERSION. A new layout gets a new version and a new entry symbol name.
+ *
+ * Threads: the host calls every function on the main thread, except `in_flight` and `is_advancing`, which
+ * may be called from any thread. The plugin calls `request_frame` on the main thread.
+ * Memory: bytes handed to a featurehost_write_fn belong to the caller and live only during the call; the
+ * receiver copies them. Nothing is freed across the boundary.
+ */
+#ifndef FEATUREHOST_PLUGIN_H
+#define FEATUREHOST_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FEATUREHOST_PLUGIN_ABI_VERSION 1
+#define FEATUREHOST_PLUGIN_ENTRY_SYMBOL "featurehost_plugin_entry_v1"
+
+/* Lifecycle events, as handle_lifecycle receives them. */
+#define FEATUREHOST_LIFECYCLE_DID_ENTER_BACKGROUND 0
+#define FEATUREHOST_LIFECYCLE_WILL_ENTER_FOREGROUND 1
+
+/* Receives `count` bytes into the receiver's `sink`. */
+typedef void (*featurehost_write_fn)(void *sink, const uint8_t *bytes, size_t count);
+
+/* The plugin's screen changed: the host should draw a new frame. */
+typedef void (*featurehost_frame_request_fn)(void *host_context);
+
+/* Something the host asked for has finished. Called exactly once, on the main thread. */
+typedef void (*featurehost_done_fn)(void *done_context);
+
+typedef struct featurehost_plugin {
+    /* Always first, in every version of this table. */
+    uint32_t abi_version;
+
+    /* Writes the feature's manifest as JSON: id, title, summary, acceptedSources, defaultSource, settingsKeys. */
+    void (*manifest)(void *sink, featurehost_write_fn write);
+
+    /* Builds the feature from the context JSON (see docs/architecture.md). Returns the instance, or NULL after
+     * writing a message a person can act on to error_sink. `request_frame(host_context)` is how the instance
+     * asks for frames until it is destroyed. */
+    void *(*create)(const uint8_t *context_json, size_t context_count, void *host_context,
+                    featurehost_frame_request_fn request_frame, void *error_sink, featurehost_write_fn write_error);
+    void (*destroy)(void *instance);
+
+    /* Makes the feature's terminal scene: its timers start now. The calls below act on that scene. */
+    void (*open_scene)(void *instance);
+    void (*minimum_size)(void *instance, int32_t *width, int32_t *height);
+    /* Writes the footer's key hints as JSON: [{"key": "Enter", "action": "wave"}]. */
+    void (*key_hints)(void *instance, void *sink, featurehost_write_fn write);
+    /* Writes the frame for width × height in the FrameCodec form. */
+    void (*render)(void *instance, int32_t width, int32_t height, void *sink, featurehost_write_fn write);
+    /* One key as the raw bytes a terminal sends for it. Returns 1 when the scene used it, 0 when not. */
+    int32_t (*handle_key)(void *instance, const uint8_t *bytes, size_t count);
+    void (*handle_lifecycle)(void *instance, int32_t event);
+
+    /* Virtual time, used only when the context's "clock" is "manual" (snapshots and tests). Offsets are
+     * nanoseconds since the instance was created. */
+    /* The earliest deadline anything in the plugin sleeps until, or -1 when nothing sleeps. */
+    int64_t (*next_deadline)(void *instance);
+    /* Moves the plugin's clock to `offset`, waking its sleepers in order on the main actor, and calls
+     * `done(done_context)` once the work they woke has settled (at once when there is nothing to move). */
+    void (*advance)(void *instance, int64_t offset, void *done_context, featurehost_done_fn done);
+    /* 1 while an advance has not yet settled. */
+    int32_t (*is_advancing)(void *instance);
+    /* Requests and loads in flight, so the host can wait until the plugin is idle before reading a frame. */
+    int64_t (*in_flight)(void *instance);
+} featurehost_plugin;
+
+/* The type of the entry symbol. */
+typedef const featurehost_plugin *(*featurehost_plugin_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,117 @@
+import DataSources
+import FeatureHostCore
+import FeatureHostPluginWire
+import Foundation
+import TerminalUI
+
+/// The plugin's side of one instance: the feature built from the host's context, its scene, and its clock.
+@MainActor
+final class HostedFeature {
+    /// What the host may ask from any thread.
+    nonisolated let status: HostedStatus
+    private let feature: any TerminalFeature
+    private let frameRequest: FrameRequest
+    private let clock: ManualClock?
+    private var scene: (any TerminalScene)?
+    private var observation: StateObservation?
+    /// Sizes beyond this are clamped: a frame is rendered for a terminal, not for whatever number arrives.
+    static let largestSide = 1000
+
+    init(contextJSON: [UInt8], frameRequest: FrameRequest) throws {
+        let wire = try ContextWire.decode(contextJSON)
+        guard let make = exported.make else { throw FeatureError("the plugin exports no feature.") }
+        let activity = ActivityTracker()
+        let clock: any Clock<Duration>
+        let now: @Sendable () -> Date
+        switch wire.clock {
+        case .live:
+            clock = ContinuousClock()
+            now = { Date() }
+            self.clock = nil
+        case .manual:
+            let manual = ManualClock()
+            let start = Date(timeIntervalSince1970: wire.now)
+            clock = manual
+            now = { start.addingTimeInterval(manual.now.offset.seconds) }
+            self.clock = manual
+        }
+        let context = FeatureContext(
+            id: FeatureID(wire.id), clock: clock, now: now,
+            transport: TrackedTransport(URLSessionTransport(), activity: activity),
+            storageDirectory: URL(fileURLWithPath: wire.storageDirectory, isDirectory: true),
+            locale: Locale(identifier: wire.locale), timeZone: wire.resolvedTimeZone, hourCycle: wire.resolvedHourCycle,
+            settings: wire.featureSettings, source: try wire.source?.configuration(),
+            keyValueStore: try UserDefaultsStore(suiteFile: URL(fileURLWithPath: wire.preferencesFile), prefix: "\(wire.id)."),
+            activity: activity, payloadCacheFile: URL(fileURLWithPath: wire.payloadCacheFile))
+        status = HostedStatus(activity: activity, clock: self.clock)
+        self.frameRequest = frameRequest
+        feature = try make(context)
+    }
+
+    func openScene() {
+        guard scene == nil else { return }
+        let scene = feature.makeScene()
+        let request = frameRequest
+        let status = self.status
+        // Checked on every change: a timer may outlive the instance, and the host's context pointer with it.
+        observation = scene.observe { if !status.isClosed { request() } }
+        self.scene = scene
+    }
+
+    var minimumSize: Size { scene?.minimumSize ?? Size(width: 0, height: 0) }
+    var keyHints: [KeyHint] { scene?.keyHints ?? [] }
+
+    func render(width: Int, height: Int) -> [UInt8] {
+        let size = Size(width: min(max(width, 0), Self.largestSide), height: min(max(height, 0), Self.largestSide))
+        return FrameCodec.encode(scene?.render(size: size) ?? Frame(size: size))
+    }
+
+    /// One key's bytes; a fresh parser each time, so a lone ESC is the Esc key.
+    func handleKey(_ bytes: [UInt8]) -> Bool {
+        guard let scene else { return false }
+        var parser = KeyParser()
+        let results = (parser.feed(bytes) + parser.flushPendingEscape()).map(scene.handle)
+        return results.contains(.handled)
+    }
+
+    func handle(_ event: LifecycleEvent) { scene?.handle(event) }
+
+    /// Moves the manual clock on the main actor, then tells the host.
+    func advance(to offset: Int64, then done: Done) {
+        guard let clock else { return done() }
+        status.beginAdvance()
+        let status = self.status
+        Task { @MainActor in
+            await clock.advance(to: ManualClock.Instant(offset: .nanoseconds(offset)))
+            status.endAdvance()
+            done()
+        }
+    }
+}
+
+/// The thread-safe part of an instance.
+final class HostedStatus: @unchecked Sendable {
+    let activity: ActivityTracker
+    private let clock: ManualClock?
+    private let lock = NSLock()
+    private var advancing = 0
+    private var closed = false
+
+    init(activity: ActivityTracker, clock: ManualClock?) {
+        self.activity = activity
+        self.clock = clock
+    }
+
+    var isAdvancing: Bool { lock.withLock { advancing > 0 } }
+    /// Set when the host destroys the instance: no frame request may follow.
+    var isClosed: Bool { lock.withLock { closed } }
+    func close() { lock.withLock { closed = true } }
+    func beginAdvance() { lock.withLock { advancing += 1 } }
+    func endAdvance() { lock.withLock { advancing -= 1 } }
+
+    /// Nanoseconds since the instance was made, or -1 when nothing sleeps on its clock.
+    var nextDeadline: Int64 {
+        guard let deadline = clock?.nextDeadline else { return -1 }
+        return PluginTime.nanoseconds(deadline.offset)
+    }
+}

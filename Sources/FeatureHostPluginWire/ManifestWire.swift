@@ -1,0 +1,115 @@
+import FeatureHostCore
+import Foundation
+
+/// A feature manifest as JSON, the form it crosses the plugin boundary in.
+public struct ManifestWire: Codable, Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var summary: String
+    public var acceptedSources: [String]?
+    public var defaultSource: SourceWire?
+    public var settingsKeys: [String]?
+
+    public init(_ manifest: FeatureManifest) {
+        id = manifest.id.rawValue
+        title = manifest.title
+        summary = manifest.summary
+        acceptedSources = manifest.acceptedSources.map(\.rawValue)
+        defaultSource = manifest.defaultSource.map(SourceWire.init)
+        settingsKeys = manifest.settingsKeys
+    }
+
+    /// The manifest, or a message naming what is wrong with it.
+    public func manifest() throws -> FeatureManifest {
+        let kinds = try (acceptedSources ?? []).map(SourceWire.kind)
+        return FeatureManifest(
+            id: FeatureID(id), title: title, summary: summary, acceptedSources: kinds,
+            defaultSource: try defaultSource?.configuration(), settingsKeys: settingsKeys ?? [])
+    }
+
+    public func encoded() -> [UInt8] { JSONWire.encode(self) }
+
+    public static func decode(_ bytes: [UInt8]) throws -> ManifestWire { try JSONWire.decode(ManifestWire.self, from: bytes) }
+}
+
+/// A source configuration as JSON.
+public struct SourceWire: Codable, Equatable, Sendable {
+    public var kind: String
+    public var path: String?
+    public var url: String?
+    public var timeout: Double?
+    public var cache: Bool?
+
+    public init(_ configuration: SourceConfiguration) {
+        kind = configuration.kind.rawValue
+        path = configuration.path?.path
+        url = configuration.url?.absoluteString
+        timeout = configuration.timeout
+        cache = configuration.cache
+    }
+
+    public func configuration() throws -> SourceConfiguration {
+        var configuration = SourceConfiguration(
+            kind: try Self.kind(kind), timeout: timeout ?? SourceConfiguration.defaultTimeout, cache: cache)
+        configuration.path = path.map { URL(fileURLWithPath: $0) }
+        if let url {
+            guard let parsed = URL(string: url) else { throw FeatureError("the source url \"\(url)\" is not a URL.") }
+            configuration.url = parsed
+        }
+        return configuration
+    }
+
+    static func kind(_ name: String) throws -> SourceKind {
+        guard let kind = SourceKind(rawValue: name) else {
+            let allowed = SourceKind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw FeatureError("unknown source kind \"\(name)\"; allowed: \(allowed).")
+        }
+        return kind
+    }
+}
+
+/// The footer's key hints as JSON.
+public struct KeyHintWire: Codable, Equatable, Sendable {
+    public var key: String
+    public var action: String
+
+    public init(key: String, action: String) {
+        self.key = key
+        self.action = action
+    }
+}
+
+/// JSON with sorted keys, so the bytes are stable; errors become messages.
+public enum JSONWire {
+    public static func encode<T: Encodable>(_ value: T) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding plain strings, numbers and arrays cannot fail; an empty object is the safe fallback.
+        return Array((try? encoder.encode(value)) ?? Data("{}".utf8))
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw FeatureError("not valid \(T.self) JSON: \(describe(error))")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "the key \"\(path(context.codingPath + [key]))\" is missing."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\"\(path(context.codingPath))\" has the wrong type (\(context.debugDescription))."
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "the bytes are not JSON." : "\"\(path(context.codingPath))\" is not valid."
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,73 @@
+import CFeatureHostPluginABI
+import FeatureHostCore
+import FeatureHostPluginWire
+import FeatureHostRuntime
+import Foundation
+import TerminalUI
+
+/// A feature from a plugin library, as the terminal shell sees it: every call goes through the library's C
+/// table as bytes.
+public struct DynamicFeature: TerminalFeature {
+    /// `Feature` asks for a type-level manifest; a plugin's real one is in its registration, read from the
+    /// library, so this one is never shown.
+    public static let manifest = FeatureManifest(
+        id: "dynamic-plugin", title: "Plugin feature", summary: "A feature loaded from a dynamic library.")
+
+    let instance: PluginInstance
+
+    /// Plugin features are made by `make(_:context:dataDirectory:)` from their library; a context alone
+    /// cannot say which library.
+    @MainActor public init(context: FeatureContext) throws {
+        throw FeatureError("\(context.id) comes from a plugin library and is made by the plugin loader.")
+    }
+
+    init(instance: PluginInstance) { self.instance = instance }
+
+    /// Creates the plugin's feature with the context the host lends it.
+    /// - Parameter dataDirectory: the host's data directory; the plugin keeps its small state in the same
+    ///   preferences file as built-in features.
+    @MainActor
+    public static func make(_ plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL) throws -> DynamicFeature {
+        DynamicFeature(instance: try PluginInstance(plugin: plugin, context: context, dataDirectory: dataDirectory))
+    }
+
+    /// The maker `PluginLoader.load` needs, for a host whose data lives in `dataDirectory`.
+    public static func maker(dataDirectory: URL) -> PluginFeatureMaker {
+        { plugin, context in try make(plugin, context: context, dataDirectory: dataDirectory) }
+    }
+
+    @MainActor public func makeScene() -> any TerminalScene {
+        instance.openScene()
+        return DynamicScene(instance: instance)
+    }
+}
+
+/// Renders and routes keys through the plugin's table.
+@MainActor
+final class DynamicScene: TerminalScene {
+    let instance: PluginInstance
+
+    init(instance: PluginInstance) { self.instance = instance }
+
+    var minimumSize: Size { instance.minimumSize }
+    var keyHints: [KeyHint] { instance.keyHints }
+
+    func render(size: Size) -> Frame {
+        do {
+            return try FrameCodec.decode(instance.renderedBytes(size: size))
+        } catch {
+            // A broken frame is the plugin's bug: say so on its screen instead of drawing garbage.
+            var frame = Frame(size: size)
+            frame.putWrapped(
+                "The plugin \(instance.file.lastPathComponent) sent a frame that cannot be read: \(error.description)",
+                in: Rect(x: 2, y: 1, width: max(size.width - 4, 0), height: max(size.height - 2, 0)), style: Style(foreground: .red))
+            return frame
+        }
+    }
+
+    func handle(_ key: Key) -> KeyHandling { instance.handle(key) }
+
+    func handle(_ event: LifecycleEvent) { instance.handle(event) }
+
+    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { instance.relay.add(onChange) }
+}

@@ -1,0 +1,131 @@
+import FeatureHostCore
+import FeatureHostPluginKit
+import FeatureHostRuntime
+import FeatureHostTesting
+import Foundation
+import TerminalPluginBridge
+import TerminalUI
+import Testing
+
+/// The whole byte protocol (manifest and context JSON, keys, frames, the clock bridge, frame requests,
+/// in-flight work) with the kit's table for `PluginCounterFeature` and the host's bridge in one process.
+/// `Tests/e2e/plugin.sh` does the same with a real library and its own copy of the core.
+@Suite @MainActor struct InProcessPluginTests {
+    let host: TestHost
+    let plugin: LoadedPlugin
+
+    init() throws {
+        host = try TestHost()
+        plugin = try PluginLoader.plugin(
+            from: PluginExport.table(for: PluginCounterFeature.self), file: URL(fileURLWithPath: "/in-process/libCounter.so"))
+    }
+
+    func scene(settings: [String: SettingValue] = [:], size: Size = Size(width: 36, height: 6)) throws -> TextDriver {
+        let context = host.context(id: "plugin-counter", settings: settings, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+        let feature = try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
+        return TextDriver(scene: feature.makeScene(), size: size)
+    }
+
+    @Test func theManifestCrossesAsJSON() {
+        let manifest = plugin.manifest
+        #expect(manifest.id == "plugin-counter")
+        #expect(manifest.title == "Plugin counter")
+        #expect(manifest.summary == "Counts seconds across the plugin boundary.")
+        #expect(manifest.acceptedSources == [.http, .inMemory])
+        #expect(manifest.defaultSource == SourceConfiguration(kind: .inMemory))
+        #expect(manifest.settingsKeys == ["fail", "url"])
+    }
+
+    @Test func drivenThroughTheTextDriverOnTheHostsClock() async throws {
+        let driver = try scene()
+        #expect(
+            driver.text() == """
+                 Seconds: 0
+                 Clock: 12:34:00
+
+                 [ Press ]  Presses: 0 界
+
+                 Fetched: -
+                """)
+        await host.advance(by: .seconds(3))
+        #expect(driver.text().hasPrefix(" Seconds: 3\n Clock: 12:34:03"), "the plugin's own clock followed the host's")
+        #expect(driver.changeCount == 3, "one frame request per tick, through the C callback")
+        #expect(driver.press(.enter, .character("x")) == [.handled, .ignored])
+        #expect(driver.text().contains("Presses: 1"))
+        driver.send(.didEnterBackground)
+        await host.advance(by: .seconds(2))
+        #expect(driver.text().hasPrefix(" Seconds: 3 (paused)"))
+        driver.send(.willEnterForeground)
+        await host.advance(by: .milliseconds(1500))
+        #expect(driver.text().hasPrefix(" Seconds: 6\n Clock: 12:34:06"))
+        #expect(driver.scene.keyHints == [KeyHint(key: "Enter", action: "press")])
+        #expect(driver.scene.minimumSize == Size(width: 30, height: 6))
+    }
+
+    @Test func framesKeepStylesAndWideGraphemes() throws {
+        let driver = try scene()
+        let frame = driver.frame()
+        #expect(frame[1, 0].style == Style(foreground: .green, bold: true))
+        #expect(frame[1, 3].style.reverse)
+        #expect(frame[23, 3] == Cell("界"))
+        #expect(frame[24, 3].isContinuation)
+    }
+
+    @Test func aFeatureThatCannotStartSaysWhyThroughTheBoundary() {
+        #expect(throws: FeatureError("the counter was told to fail")) { try scene(settings: ["fail": .bool(true)]) }
+        #expect(throws: FeatureError("settings of \"plugin-counter\": \"fail\" must be true or false, found a string \"yes\".")) {
+            try scene(settings: ["fail": .string("yes")])
+        }
+    }
+
+    @Test func requestsInFlightInThePluginCountAsTheHosts() async throws {
+        let gate = Gate()
+        let server = try LoopbackHTTPServer { _ in
+            gate.wait()
+            return .text("hello")
+        }
+        let driver = try scene(settings: ["url": .string(server.url("greeting").absoluteString)])
+        // The reply is held until the gate opens, so the request is in flight for as long as the test looks.
+        for _ in 0..<1000 where host.activity.inFlight == 0 { await Task.yield() }
+        #expect(host.activity.inFlight == 1, "the host sees the plugin's request through its probe")
+        gate.open()
+        await host.settle()
+        #expect(host.activity.inFlight == 0)
+        #expect(driver.text().hasSuffix("Fetched: hello"))
+    }
+
+    @Test func theLauncherStartsAPluginFeatureFromTheRegistry() throws {
+        var registry = FeatureRegistry([])
+        try PluginLoader.register(plugin, into: &registry, makeFeature: DynamicFeature.maker(dataDirectory: host.directory.url))
+        #expect(registry.registration(for: "plugin-counter")?.label == "libCounter.so (/in-process/libCounter.so)")
+        let environment = HostEnvironment(
+            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: host.transport,
+            dataDirectory: host.directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
+        let config = ConfigLoader(registry: registry).defaultConfig()
+        let launched = ResolvedFeature.enabled(in: config, registry: registry).map(FeatureLauncher(environment: environment).launch)
+        guard case .running(let feature as any TerminalFeature) = launched.first?.outcome else {
+            Issue.record("expected a running terminal feature, got \(String(describing: launched.first?.outcome))")
+            return
+        }
+        #expect(TextDriver(scene: feature.makeScene(), size: Size(width: 30, height: 2)).text().contains("Clock: 00:00:00"))
+    }
+}
+
+/// Holds the test server's reply until the test opens it.
+private final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    func wait() {
+        condition.lock()
+        while !isOpen { condition.wait() }
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,68 @@
+import FeatureHostCore
+import FeatureHostPluginWire
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@Suite struct WireTests {
+    @Test func aManifestRoundTripsThroughJSON() throws {
+        let manifest = FeatureManifest(
+            id: "greeting", title: "Greeting", summary: "Says hello.", acceptedSources: [.jsonFile, .http],
+            defaultSource: .http(URL(string: "https://example.org/hello") ?? URL(fileURLWithPath: "/"), timeout: 5, cache: false),
+            settingsKeys: ["name"])
+        let decoded = try ManifestWire.decode(ManifestWire(manifest).encoded()).manifest()
+        #expect(decoded.id == manifest.id)
+        #expect(decoded.title == manifest.title)
+        #expect(decoded.summary == manifest.summary)
+        #expect(decoded.acceptedSources == manifest.acceptedSources)
+        #expect(decoded.defaultSource == manifest.defaultSource)
+        #expect(decoded.settingsKeys == manifest.settingsKeys)
+    }
+
+    @Test func aMinimalManifestNeedsOnlyIdTitleAndSummary() throws {
+        let manifest = try ManifestWire.decode(Array(#"{"id":"x","title":"X","summary":""}"#.utf8)).manifest()
+        #expect(manifest.acceptedSources.isEmpty)
+        #expect(manifest.defaultSource == nil)
+    }
+
+    @Test func badManifestsSayWhatIsWrong() {
+        #expect(throws: FeatureError("not valid ManifestWire JSON: the key \"title\" is missing.")) {
+            try ManifestWire.decode(Array(#"{"id":"x","summary":""}"#.utf8))
+        }
+        #expect(throws: FeatureError("not valid ManifestWire JSON: the bytes are not JSON.")) { try ManifestWire.decode(Array("{".utf8)) }
+        #expect(throws: FeatureError("unknown source kind \"ftp\"; allowed: plist, json-file, http, in-memory.")) {
+            try ManifestWire.decode(Array(#"{"id":"x","title":"X","summary":"","acceptedSources":["ftp"]}"#.utf8)).manifest()
+        }
+    }
+
+    @Test @MainActor func theContextKeepsEverythingThePluginNeeds() throws {
+        let host = try TestHost()
+        let settings: [String: SettingValue] = [
+            "name": .string("Ada"), "count": .number(2.5), "on": .bool(true), "list": .array([.number(1), .string("a")]),
+            "nested": .object(["x": .null]),
+        ]
+        let context = host.context(
+            id: "greeting", source: SourceConfiguration(kind: .jsonFile, path: URL(fileURLWithPath: "/data/hello.json")),
+            settings: settings, locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Oslo") ?? .gmt,
+            hourCycle: .twelveHour)
+        let wire = ContextWire(
+            context: context, dataDirectory: URL(fileURLWithPath: "/data"), preferencesFile: URL(fileURLWithPath: "/data/preferences"),
+            clock: .manual)
+        let decoded = try ContextWire.decode(wire.encoded())
+        #expect(decoded == wire)
+        #expect(decoded.featureSettings == context.settings)
+        #expect(decoded.locale == "de_DE")
+        #expect(decoded.resolvedTimeZone.identifier == "Europe/Oslo")
+        #expect(decoded.resolvedHourCycle == .twelveHour)
+        #expect(try decoded.source?.configuration() == context.source)
+        #expect(decoded.storageDirectory == context.storageDirectory.path)
+        #expect(decoded.now == host.start.timeIntervalSince1970)
+        #expect(decoded.clock == .manual)
+    }
+
+    @Test func timeCrossesAsSaturatingNanoseconds() {
+        #expect(PluginTime.nanoseconds(.milliseconds(1500)) == 1_500_000_000)
+        #expect(PluginTime.nanoseconds(.seconds(Int64.max)) == Int64.max, "a timer for \"forever\" does not trap")
+        #expect(PluginTime.nanoseconds(.seconds(-3)) == 0)
+    }
+}
