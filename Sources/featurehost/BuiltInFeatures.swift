@@ -1,5 +1,7 @@
 // Feature modules, one import each; `swift package scaffold-feature` adds them between these markers.
 // scaffold-feature-imports: begin
+import CarNewsFeature
+import ChatsFeature
 import InvitationsFeature
 import OfferCountdownFeature
 import TransactionsFeature
