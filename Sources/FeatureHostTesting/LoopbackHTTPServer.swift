@@ -26,12 +26,23 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var body: Data
         /// Real time to wait before replying: how a test makes a reply slower than the client's timeout.
         public var delay: Double
+        /// Holds the reply until the test opens the gate: how a test keeps a request in flight for as long as
+        /// it needs, whatever the machine's load.
+        public var gate: ReplyGate?
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0) {
+        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, gate: ReplyGate? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
+            self.gate = gate
+        }
+
+        /// The same reply, held until `gate` opens.
+        public func held(by gate: ReplyGate) -> Reply {
+            var reply = self
+            reply.gate = gate
+            return reply
         }
 
         public static func text(_ text: String, status: Int = 200, delay: Double = 0) -> Reply {
@@ -101,16 +112,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         close(listener)
     }
 
-    /// A port on 127.0.0.1 where nothing listens: connecting to it is refused.
+    /// A port on 127.0.0.1 where nothing listens: connecting to it is refused. The socket stays bound (but not
+    /// listening) for the life of the process: a port that was merely freed could be taken at once by another
+    /// test's server running in parallel, which would then answer instead of refusing.
     public static func refusedPort() throws -> Int {
-        let (socket, port) = try listen()
-        close(socket)
-        return port
+        try bound(listening: false).port
     }
 
     // MARK: - Sockets
 
     private static func listen() throws -> (Int32, Int) {
+        let result = try bound(listening: true)
+        return (result.socket, result.port)
+    }
+
+    private static func bound(listening: Bool) throws -> (socket: Int32, port: Int) {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -126,7 +142,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, Glibc_listen(fd, 64) == 0 else {
+        guard bound == 0, !listening || Glibc_listen(fd, 64) == 0 else {
             close(fd)
             throw ServerError("bind/listen on 127.0.0.1 failed: errno \(errno)")
         }
@@ -134,7 +150,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+        return (socket: fd, port: Int(UInt16(bigEndian: address.sin_port)))
     }
 
     private func acceptLoop() {
@@ -164,6 +180,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let handler = self.handler
         lock.unlock()
         reply = handler(request)
+        reply.gate?.waitUntilOpen()
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
         var headers = reply.headers
@@ -232,6 +249,29 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
 /// `listen` is shadowed by the server's own static method inside the type.
 private func Glibc_listen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
+
+/// A latch the server waits on before replying; `open()` releases every reply held by it (bounded at 30 s, so
+/// a test that forgets to open it fails instead of hanging).
+public final class ReplyGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isOpen = false
+
+    public init() {}
+
+    public func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func waitUntilOpen() {
+        condition.lock()
+        let limit = Date().addingTimeInterval(30)
+        while !isOpen, condition.wait(until: limit) {}
+        condition.unlock()
+    }
+}
 
 private final class ReplyQueue: @unchecked Sendable {
     private let lock = NSLock()

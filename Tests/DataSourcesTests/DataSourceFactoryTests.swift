@@ -46,15 +46,19 @@ import Testing
 
     @Test func loadsCountAsWorkInFlight() async throws {
         let server = try LoopbackHTTPServer()
-        server.respond(with: .json(carsJSON, delay: 0.2))
+        let gate = ReplyGate()
+        server.respond(with: LoopbackHTTPServer.Reply.json(carsJSON).held(by: gate))
         let context = host.context(id: "cars", source: .http(server.url("cars")))
         let source = try DataSourceFactory.make([Car].self, context: context, decoder: carDecoder, samples: samples)
         let task = Task { try await source.load() }
+        // The reply is held, so the load stays in flight until the gate opens.
+        let limit = Date().addingTimeInterval(10)
         var sawInFlight = false
-        for _ in 0..<2000 where !sawInFlight {
+        while !sawInFlight, Date() < limit {
             sawInFlight = host.activity.inFlight > 0
             await Task.yield()
         }
+        gate.open()
         _ = try await task.value
         #expect(sawInFlight)
         #expect(host.activity.inFlight == 0)

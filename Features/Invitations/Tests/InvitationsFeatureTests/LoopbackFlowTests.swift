@@ -224,7 +224,8 @@ struct LoopbackFlowTests {
 
     @Test("While sending: Send, editing and Esc do nothing, and only one request goes out")
     func noDoubleSubmission() async throws {
-        let server = try LoopbackHTTPServer { _ in .text("Registered", delay: 0.4) }
+        let gate = ReplyGate()
+        let server = try LoopbackHTTPServer { _ in LoopbackHTTPServer.Reply.text("Registered").held(by: gate) }
         let h = try Harness(url: server.url("fakeAuth"))
         h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
         h.send(.activate)
@@ -234,6 +235,7 @@ struct LoopbackFlowTests {
         h.send(.activate, .activate, .dismiss, .focusPrevious, .insert("x"), .deleteBackward, .focusNext, .activate)
         await h.host.clock.settle()
         #expect(h.state == sending)
+        gate.open()
         await h.settle()
         #expect(server.requests.count == 1)
         #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
