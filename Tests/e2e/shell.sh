@@ -21,17 +21,23 @@ cat > "$work/config.json" <<'JSON'
 ] }
 JSON
 
-# The pane runs a shell that records the terminal modes before and after featurehost, and its exit status.
-cat > "$work/pane.sh" <<SH
-stty -g > "$work/before"
-"$binary" --config "$work/config.json" --data-dir "$work/data"
-echo \$? > "$work/status"
-stty -g > "$work/after"
+# Each pane runs a shell that records the terminal modes before and after featurehost, its exit status and
+# its pid (for the signal cases).
+start_pane() {  # start_pane NAME
+  local name=$1
+  cat > "$work/$name.sh" <<SH
+stty -g > "$work/$name.before"
+"$binary" --config "$work/config.json" --data-dir "$work/data" < /dev/tty &
+echo \$! > "$work/$name.pid"
+wait \$!
+echo \$? > "$work/$name.status"
+stty -g > "$work/$name.after"
 echo DONE
 sleep 30
 SH
-
-tmux new-session -d -s "$session" -x 100 -y 30 "bash $work/pane.sh"
+  tmux kill-session -t "$session" 2>/dev/null || true
+  tmux new-session -d -s "$session" -x 100 -y 30 "bash $work/$name.sh"
+}
 
 wait_for() {  # wait_for TEXT [SECONDS]: polls the pane until TEXT shows
   local text=$1 limit=${2:-20} i
@@ -44,10 +50,24 @@ wait_for() {  # wait_for TEXT [SECONDS]: polls the pane until TEXT shows
   return 1
 }
 
+pane_flag() { tmux display-message -p -t "$session" "#{$1}"; }
+
+check_restored() {  # check_restored NAME EXPECTED_STATUS
+  local name=$1 expected=$2
+  wait_for "DONE"
+  local status
+  status=$(cat "$work/$name.status")
+  [ "$status" = "$expected" ] || { echo "shell.sh: $name: featurehost exited $status, expected $expected" >&2; exit 1; }
+  cmp -s "$work/$name.before" "$work/$name.after" || { echo "shell.sh: $name: terminal modes were not restored" >&2; exit 1; }
+  [ "$(pane_flag alternate_on)" = "0" ] || { echo "shell.sh: $name: still on the alternate screen" >&2; exit 1; }
+  [ "$(pane_flag cursor_flag)" = "1" ] || { echo "shell.sh: $name: the cursor is still hidden" >&2; exit 1; }
+}
+
+# 1. Open and close features, quit with q.
+start_pane quit
 wait_for "Choose a feature:"
 wait_for "Enter open"
-[ "$(tmux display-message -p -t "$session" '#{alternate_on}')" = "1" ] || { echo "shell.sh: not on the alternate screen" >&2; exit 1; }
-
+[ "$(pane_flag alternate_on)" = "1" ] || { echo "shell.sh: not on the alternate screen" >&2; exit 1; }
 tmux send-keys -t "$session" Enter          # open the first feature
 wait_for "Esc back"
 tmux send-keys -t "$session" Escape         # back to the home screen
@@ -57,11 +77,50 @@ wait_for "Esc back"
 tmux send-keys -t "$session" q              # q goes back...
 wait_for "Choose a feature:"
 tmux send-keys -t "$session" q              # ...and on the home screen quits
-wait_for "DONE"
-
-status=$(cat "$work/status")
-[ "$status" = "0" ] || { echo "shell.sh: featurehost exited $status" >&2; exit 1; }
-cmp -s "$work/before" "$work/after" || { echo "shell.sh: terminal modes were not restored" >&2; exit 1; }
-[ "$(tmux display-message -p -t "$session" '#{alternate_on}')" = "0" ] || { echo "shell.sh: still on the alternate screen" >&2; exit 1; }
-[ "$(tmux display-message -p -t "$session" '#{cursor_flag}')" = "1" ] || { echo "shell.sh: the cursor is still hidden" >&2; exit 1; }
+check_restored quit 0
 echo "shell.sh: opened and closed features, quit with q, exit 0, terminal restored"
+
+# 2. Ctrl-C quits from inside a feature.
+start_pane ctrlc
+wait_for "Choose a feature:"
+tmux send-keys -t "$session" Enter
+wait_for "Esc back"
+tmux send-keys -t "$session" C-c
+check_restored ctrlc 0
+echo "shell.sh: Ctrl-C quit, exit 0, terminal restored"
+
+# 3. Ctrl-Z gives the terminal back while stopped; `fg` takes it again and redraws; SIGTERM restores.
+#    The pane uses job control (set -m), as an interactive shell does: without it the process group is
+#    orphaned and the kernel discards a stop signal.
+cat > "$work/suspend.sh" <<SH
+set -m
+stty -g > "$work/suspend.before"
+"$binary" --config "$work/config.json" --data-dir "$work/data"
+status=\$?
+while [ -n "\$(jobs -s)" ]; do
+  echo stopped > "$work/suspend.stopped"
+  while [ ! -f "$work/suspend.resume" ]; do sleep 0.1; done
+  rm -f "$work/suspend.resume"
+  fg > /dev/null
+  status=\$?
+done
+echo \$status > "$work/suspend.status"
+stty -g > "$work/suspend.after"
+echo DONE
+sleep 30
+SH
+tmux kill-session -t "$session" 2>/dev/null || true
+tmux new-session -d -s "$session" -x 100 -y 30 "bash $work/suspend.sh"
+wait_for "Choose a feature:"
+tmux send-keys -t "$session" C-z
+for ((i = 0; i < 100; i++)); do [ -f "$work/suspend.stopped" ] && break; sleep 0.1; done
+[ -f "$work/suspend.stopped" ] || { echo "shell.sh: Ctrl-Z did not stop featurehost" >&2; exit 1; }
+[ "$(pane_flag alternate_on)" = "0" ] || { echo "shell.sh: stopped, but the terminal was not given back" >&2; exit 1; }
+touch "$work/suspend.resume"               # the pane runs `fg`
+wait_for "Choose a feature:"
+for ((i = 0; i < 50; i++)); do [ "$(pane_flag alternate_on)" = "1" ] && break; sleep 0.1; done
+[ "$(pane_flag alternate_on)" = "1" ] || { echo "shell.sh: fg did not take the screen again" >&2; exit 1; }
+tmux send-keys -t "$session" Down          # still reads keys after resuming
+pkill -TERM -f -- "--data-dir $work/data"
+check_restored suspend 0
+echo "shell.sh: Ctrl-Z stopped with the terminal given back; fg resumed with a redraw; SIGTERM exited 0, terminal restored"
