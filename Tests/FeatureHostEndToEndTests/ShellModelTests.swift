@@ -114,3 +114,15 @@ import Testing
         #expect(shell.wantsToQuit)
     }
 }
+
+@Suite struct FooterTests {
+    let hints = [
+        KeyHint(key: "Enter", action: "next field"), KeyHint(key: "Esc", action: "close"), KeyHint(key: "Ctrl-C", action: "quit"),
+    ]
+
+    @Test @MainActor func theScreensOwnKeysWinWhenRoomRunsOut() {
+        #expect(ShellScreen.footerText(hints, width: 80) == "Enter next field  Esc close  Ctrl-C quit")
+        #expect(ShellScreen.footerText(hints, width: 30) == "Enter next field  Esc close")
+        #expect(ShellScreen.footerText(hints, width: 26) == "Enter next field Esc close")
+    }
+}

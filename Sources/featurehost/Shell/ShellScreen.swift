@@ -66,7 +66,21 @@ struct ShellScreen {
     private func drawFooter(into frame: inout Frame) {
         let y = frame.size.height - 1
         frame.fill(Rect(x: 0, y: y, width: frame.size.width, height: 1), style: Self.footerStyle)
-        let text = model.keyHints.map { "\($0.key) \($0.action)" }.joined(separator: "  ")
+        let text = Self.footerText(model.keyHints, width: frame.size.width - 1)
         frame.put(" " + text, in: Rect(x: 0, y: y, width: frame.size.width, height: 1), style: Self.footerStyle)
+    }
+
+    /// The hints that fit one row: the screen's own keys come first, so when room runs out the shell's
+    /// universal `Ctrl-C quit` goes, then the separators tighten; only then is the line shortened.
+    static func footerText(_ hints: [KeyHint], width: Int) -> String {
+        func line(_ hints: [KeyHint], separator: String) -> String {
+            hints.map { "\($0.key) \($0.action)" }.joined(separator: separator)
+        }
+        let withoutQuit = hints.filter { $0.key != "Ctrl-C" }
+        for candidate in [line(hints, separator: "  "), line(withoutQuit, separator: "  "), line(withoutQuit, separator: " ")]
+        where DisplayWidth.of(candidate) <= width {
+            return candidate
+        }
+        return line(withoutQuit, separator: " ")
     }
 }

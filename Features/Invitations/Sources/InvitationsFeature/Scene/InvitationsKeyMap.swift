@@ -52,14 +52,14 @@ enum InvitationsKeyMap {
         case nil:
             return [KeyHint(key: "Enter", action: state.page.button)]
         case .requestForm(let form):
-            // Most useful first: the footer cuts what does not fit.
-            if form.isSending { return [KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous")] }
+            // Most useful first, and short enough for an 80-column footer.
+            if form.isSending { return [KeyHint(key: "Tab/↑↓", action: "move")] }
             var hints = [
                 KeyHint(key: "Enter", action: form.isSendFocused ? "send" : "next field"), KeyHint(key: "Esc", action: "close"),
-                KeyHint(key: "Tab/↓", action: "next"), KeyHint(key: "Shift-Tab/↑", action: "previous"),
+                KeyHint(key: "Tab/↑↓", action: "move"),
             ]
             if !form.isSendFocused {
-                hints += [KeyHint(key: "←/→ Home/End", action: "cursor"), KeyHint(key: "Backspace/Del", action: "erase")]
+                hints += [KeyHint(key: "←→ Home End", action: "cursor"), KeyHint(key: "Bksp/Del", action: "erase")]
             }
             return hints
         case .cancelAlert(let alert):
