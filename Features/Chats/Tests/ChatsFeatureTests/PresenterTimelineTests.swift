@@ -67,9 +67,13 @@ struct PresenterTimelineTests {
     @Test func loaderKeepsLoopingUntilLateDataThenHandsOver() async throws {
         let host = try TestHost(transport: ScriptedTransport())
         let gate = Gate()
+        let activity = host.activity
+        // Counted in flight, so `settle()` waits for the load the gate releases.
         let source = ChatsSource {
-            await gate.wait()
-            return Loaded(Self.chats)
+            await activity.track {
+                await gate.wait()
+                return Loaded(Self.chats)
+            }
         }
         let presenter = ChatsPresenter(context: host.context(id: "chats"), source: source, timing: .standard)
         presenter.send(.start)
@@ -80,7 +84,7 @@ struct PresenterTimelineTests {
         #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: Fixtures.loadingList))
 
         gate.open()
-        await waitUntil { presenter.viewState.screen != .loading }
+        await host.settle()
         let list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(3.01))
         #expect(presenter.viewState == Self.state(.transition, loader: (0, 1, 0.1), list: list))
 
@@ -175,14 +179,6 @@ struct PresenterTimelineTests {
         await host.advance(by: .milliseconds(1))
         #expect(presenter.viewState.screen == .list)
         #expect(presenter.viewState.loadingLayer == LayerState(scale: 1.2, opacity: 0))
-    }
-
-    /// Polls the main actor (bounded) for work that finishes off the manual clock, such as a gated load.
-    private func waitUntil(_ condition: () -> Bool) async {
-        for _ in 0..<2_000 where !condition() {
-            await Task.yield()
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
     }
 }
 
