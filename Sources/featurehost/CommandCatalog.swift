@@ -16,7 +16,3 @@ enum CommandCatalog {
         }
     }
 }
-
-extension Error {
-    var userFacingMessageForCommandLine: String { userFacingMessage }
-}

@@ -51,7 +51,7 @@ func runCommand(_ raw: [String]) async -> Int32 {
         standardError(errors.description)
         return 1
     } catch {
-        standardError("featurehost: \(error.userFacingMessageForCommandLine)")
+        standardError("featurehost: \(error.userFacingMessage)")
         return 1
     }
 }

@@ -1,4 +1,5 @@
 import FeatureHostCore
+import FeatureHostRuntime
 import TerminalUI
 
 /// The shell's navigation and key routing, independent of any terminal: the home list, the open feature,
@@ -16,7 +17,9 @@ final class ShellModel {
     private(set) var screen: Screen = .home
     private(set) var selection = 0
     private(set) var wantsToQuit = false
-    private(set) var lifecycle: LifecycleEvent = .willEnterForeground
+    /// Every opened scene is registered here, so lifecycle events reach it once each.
+    private let lifecycle = LifecycleFanOut()
+    private var lifecycleRegistrations: [StateObservation] = []
     /// Called when something on screen changed and a frame should be drawn.
     var onNeedsFrame: @MainActor () -> Void = {}
 
@@ -52,9 +55,8 @@ final class ShellModel {
 
     /// Suspend (Ctrl-Z) and resume map to the same lifecycle events as focus.
     func broadcast(_ event: LifecycleEvent) {
-        guard event != lifecycle else { return }
-        lifecycle = event
-        for entry in entries { entry.runningScene?.handle(event) }
+        guard event != lifecycle.state else { return }
+        lifecycle.broadcast(event)
         onNeedsFrame()
     }
 
@@ -83,7 +85,10 @@ final class ShellModel {
         guard entries.indices.contains(index) else { return }
         selection = index
         screen = .feature(index)
-        _ = entries[index].openScene { [weak self] in self?.onNeedsFrame() }
+        let isNew = entries[index].runningScene == nil
+        if let scene = entries[index].openScene(onChange: { [weak self] in self?.onNeedsFrame() }), isNew {
+            lifecycleRegistrations.append(lifecycle.register { scene.handle($0) })
+        }
     }
 
     private func close() {
