@@ -23,12 +23,14 @@ public struct FeatureContext: Sendable {
     public var activity: ActivityTracker
     /// The host-wide database that keeps the last good payload of each cached `http` source.
     public var payloadCacheFile: URL
+    /// The host's image cache: fetched once, kept on disk, served by key.
+    public var images: any ImageLoading
 
     public init(
         id: FeatureID, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, transport: any HTTPTransport,
         storageDirectory: URL, locale: Locale, timeZone: TimeZone, hourCycle: HourCycle,
         settings: FeatureSettings = FeatureSettings(), source: SourceConfiguration?, keyValueStore: any KeyValueStore,
-        activity: ActivityTracker, payloadCacheFile: URL
+        activity: ActivityTracker, payloadCacheFile: URL, images: any ImageLoading
     ) {
         self.id = id
         self.clock = clock
@@ -43,7 +45,12 @@ public struct FeatureContext: Sendable {
         self.keyValueStore = keyValueStore
         self.activity = activity
         self.payloadCacheFile = payloadCacheFile
+        self.images = images
     }
+
+    /// A runner for a presenter's async work and timers, counted on this context's activity tracker. The
+    /// presenter owns it: its work is cancelled with it.
+    @MainActor public func makeEffects() -> EffectRunner { EffectRunner(activity: activity) }
 
     /// A fresh timeline on this context's clock, starting now.
     public func makeTimeline() -> MonotonicTimeline { MonotonicTimeline(clock: clock) }

@@ -191,3 +191,11 @@ public protocol ManualClockFollower: AnyObject {
     /// Moves the follower's time to `instant` and returns once the work it woke has settled.
     func advance(to instant: ManualClock.Instant) async
 }
+
+extension ManualClock {
+    /// A wall clock that reads `start` plus the time this clock has advanced: `snapshot`, tests and plugins
+    /// under virtual time see calendar dates move with it.
+    public func wallClock(startingAt start: Date) -> @Sendable () -> Date {
+        { [self] in start.addingTimeInterval(now.offset.seconds) }
+    }
+}

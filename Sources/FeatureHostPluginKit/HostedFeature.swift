@@ -32,17 +32,24 @@ final class HostedFeature {
             let manual = ManualClock()
             let start = Date(timeIntervalSince1970: wire.now)
             clock = manual
-            now = { start.addingTimeInterval(manual.now.offset.seconds) }
+            now = manual.wallClock(startingAt: start)
             self.clock = manual
         }
+        let transport = TrackedTransport(URLSessionTransport(), activity: activity)
+        let payloadCacheFile = URL(fileURLWithPath: wire.payloadCacheFile)
         let context = FeatureContext(
             id: FeatureID(wire.id), clock: clock, now: now,
-            transport: TrackedTransport(URLSessionTransport(), activity: activity),
+            transport: transport,
             storageDirectory: URL(fileURLWithPath: wire.storageDirectory, isDirectory: true),
             locale: Locale(identifier: wire.locale), timeZone: wire.resolvedTimeZone, hourCycle: wire.resolvedHourCycle,
             settings: wire.featureSettings, source: try wire.source?.configuration(),
             keyValueStore: try UserDefaultsStore(suiteFile: URL(fileURLWithPath: wire.preferencesFile), prefix: "\(wire.id)."),
-            activity: activity, payloadCacheFile: URL(fileURLWithPath: wire.payloadCacheFile))
+            activity: activity, payloadCacheFile: payloadCacheFile,
+            // Beside the host's own image cache (`cache/images`), never in it: the plugin's copy of the cache
+            // keeps its own index.
+            images: ImageCache(
+                directory: payloadCacheFile.deletingLastPathComponent().appendingPathComponent("plugin-images/\(wire.id)"),
+                transport: transport))
         status = HostedStatus(activity: activity, clock: self.clock)
         self.frameRequest = frameRequest
         feature = try make(context)
@@ -56,6 +63,7 @@ final class HostedFeature {
         // Checked on every change: a timer may outlive the instance, and the host's context pointer with it.
         observation = scene.observe { if !status.isClosed { request() } }
         self.scene = scene
+        feature.handle(.appear)
     }
 
     var minimumSize: Size { scene?.minimumSize ?? Size(width: 0, height: 0) }
@@ -74,7 +82,7 @@ final class HostedFeature {
         return results.contains(.handled)
     }
 
-    func handle(_ event: LifecycleEvent) { scene?.handle(event) }
+    func handle(_ event: LifecycleEvent) { feature.handle(event) }
 
     /// Moves the manual clock on the main actor, then tells the host.
     func advance(to offset: Int64, then done: Done) {

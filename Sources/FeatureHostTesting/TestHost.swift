@@ -3,47 +3,55 @@ import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
 
-/// Everything a feature test needs to build a `FeatureContext`: a manual clock, a wall clock that moves with
-/// it, an in-memory key-value store, a temporary storage folder, and the real URLSession transport (pointed
-/// at a `LoopbackHTTPServer` by the test).
-public final class TestHost: @unchecked Sendable {
+/// Everything a feature test needs to build a `FeatureContext` through the host's own assembly
+/// (`HostEnvironment` and `FeatureLauncher`): a manual clock, a wall clock that moves with it, an in-memory
+/// key-value store, a temporary data directory, and the real URLSession transport (pointed at a
+/// `LoopbackHTTPServer` by the test).
+public final class TestHost: Sendable {
     public let clock: TestClock
     public let start: Date
     public let store: InMemoryKeyValueStore
-    public let activity = ActivityTracker()
+    public let activity: ActivityTracker
     public let directory: TemporaryDirectory
-    public var transport: any HTTPTransport
+    /// The environment contexts are made from; `context(…)` varies its locale and time zone per call.
+    public let environment: HostEnvironment
 
     /// - Parameter start: the wall-clock time at clock zero (default 2026-03-16 12:34:00 UTC).
     public init(
         start: Date = Date(timeIntervalSince1970: 1_773_664_440), store: InMemoryKeyValueStore = InMemoryKeyValueStore(),
         transport: any HTTPTransport = URLSessionTransport()
     ) throws {
-        clock = TestClock()
+        let clock = TestClock()
+        self.clock = clock
         self.start = start
         self.store = store
-        self.transport = transport
-        directory = try TemporaryDirectory("featurehost-test")
+        let directory = try TemporaryDirectory("featurehost-test")
+        self.directory = directory
+        let activity = ActivityTracker()
+        self.activity = activity
+        environment = HostEnvironment(
+            clock: clock, now: clock.wallClock(startingAt: start), transport: transport, dataDirectory: directory.url,
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt, hourCycle: .twentyFourHour,
+            activity: activity, keyValueStore: { _ in store })
     }
 
     /// The wall-clock now: `start` plus the time the manual clock has advanced.
     public var now: Date { start.addingTimeInterval(clock.now.offset.seconds) }
 
+    /// The host's transport as features get it (counted on `activity`).
+    public var transport: any HTTPTransport { environment.transport }
+
     public func context(
         id: FeatureID, source: SourceConfiguration? = nil, settings: [String: SettingValue] = [:],
-        locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+        locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt,
         hourCycle: HourCycle = .twentyFourHour
-    ) -> FeatureContext {
-        let storage = directory.url.appendingPathComponent("features/\(id.rawValue)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
-        let clock = self.clock
-        let start = self.start
-        return FeatureContext(
-            id: id, clock: clock, now: { start.addingTimeInterval(clock.now.offset.seconds) },
-            transport: TrackedTransport(transport, activity: activity), storageDirectory: storage, locale: locale,
-            timeZone: timeZone, hourCycle: hourCycle, settings: FeatureSettings(settings, owner: "settings of \"\(id)\""),
-            source: source, keyValueStore: store, activity: activity,
-            payloadCacheFile: directory.url.appendingPathComponent("cache/payloads.sqlite"))
+    ) throws -> FeatureContext {
+        var environment = self.environment
+        environment.locale = locale
+        environment.timeZone = timeZone
+        environment.hourCycle = hourCycle
+        return try FeatureLauncher(environment: environment).context(
+            id: id, source: source, settings: FeatureSettings(settings, owner: "settings of \"\(id)\""))
     }
 
     /// Advances the manual clock (waking timers in order) and then waits for requests and loads to finish.
@@ -53,7 +61,7 @@ public final class TestHost: @unchecked Sendable {
         await settle()
     }
 
-    /// Waits until no request or load is in flight and the main actor has run what they queued.
+    /// Waits until no request or load is in flight and every result has been applied.
     @MainActor
     public func settle(timeout: Double = 10) async {
         await IdleWaiter.wait(for: activity, clock: clock, timeout: timeout)

@@ -36,10 +36,9 @@ public struct DynamicFeature: TerminalFeature {
         { plugin, context in try make(plugin, context: context, dataDirectory: dataDirectory) }
     }
 
-    @MainActor public func makeScene() -> any TerminalScene {
-        instance.openScene()
-        return DynamicScene(instance: instance)
-    }
+    @MainActor public func makeScene() -> any TerminalScene { DynamicScene(instance: instance) }
+
+    @MainActor public func handle(_ event: LifecycleEvent) { instance.handle(event) }
 }
 
 /// Renders and routes keys through the plugin's table.
@@ -66,8 +65,6 @@ final class DynamicScene: TerminalScene {
     }
 
     func handle(_ key: Key) -> KeyHandling { instance.handle(key) }
-
-    func handle(_ event: LifecycleEvent) { instance.handle(event) }
 
     func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { instance.relay.add(onChange) }
 }

@@ -80,12 +80,14 @@ final class PluginInstance: ManualClockFollower {
         return handled == 0 ? .ignored : .handled
     }
 
+    /// `.appear` is the table's `open_scene` (ABI version 1 has no lifecycle code for it).
     func handle(_ event: LifecycleEvent) {
-        let code: Int32 =
-            switch event {
-            case .didEnterBackground: FEATUREHOST_LIFECYCLE_DID_ENTER_BACKGROUND
-            case .willEnterForeground: FEATUREHOST_LIFECYCLE_WILL_ENTER_FOREGROUND
-            }
+        let code: Int32
+        switch event {
+        case .appear: return openScene()
+        case .didEnterBackground: code = FEATUREHOST_LIFECYCLE_DID_ENTER_BACKGROUND
+        case .willEnterForeground: code = FEATUREHOST_LIFECYCLE_WILL_ENTER_FOREGROUND
+        }
         table.handle_lifecycle?(pointer, code)
     }
 

@@ -92,7 +92,8 @@ enum CarNewsBenchmarks {
             hourCycle: .twentyFourHour,
             source: SourceConfiguration(kind: .http, url: url), keyValueStore: InMemoryKeyValueStore(),
             activity: ActivityTracker(),
-            payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"))
+            payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"),
+            images: ImageCache(directory: storage.appendingPathComponent("images"), transport: OfflineTransport()))
     }
 }
 

@@ -45,7 +45,8 @@ enum ChatsBenchmarks {
             id: "chats", clock: clock, now: { start }, transport: NotFoundTransport(), storageDirectory: storage,
             locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .current, hourCycle: .twentyFourHour,
             source: SourceConfiguration(kind: .inMemory), keyValueStore: InMemoryKeyValueStore(), activity: ActivityTracker(),
-            payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"))
+            payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"),
+            images: ImageCache(directory: storage.appendingPathComponent("images"), transport: NotFoundTransport()))
         let presenter = ChatsPresenter(
             context: context, source: AnyDataSource(InMemorySource(chats)),
             timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0))

@@ -62,7 +62,7 @@ enum OfferCountdownBenchmarks {
     private struct Run {
         let host: TestHost
         let feature: OfferCountdownFeature
-        var presenter: OfferCountdownPresenter { feature.presenter }
+        @MainActor var presenter: OfferCountdownPresenter { feature.presenter }
     }
 
     @MainActor

@@ -16,7 +16,7 @@ import Testing
     }
 
     func load(_ source: SourceConfiguration?) async throws -> Loaded<[Car]> {
-        let context = host.context(id: "cars", source: source)
+        let context = try host.context(id: "cars", source: source)
         return try await DataSourceFactory.make([Car].self, context: context, decoder: carDecoder, samples: samples).load()
     }
 
@@ -48,7 +48,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         let gate = ReplyGate()
         server.respond(with: LoopbackHTTPServer.Reply.json(carsJSON).held(by: gate))
-        let context = host.context(id: "cars", source: .http(server.url("cars")))
+        let context = try host.context(id: "cars", source: .http(server.url("cars")))
         let source = try DataSourceFactory.make([Car].self, context: context, decoder: carDecoder, samples: samples)
         let task = Task { try await source.load() }
         // The reply is held, so the load stays in flight until the gate opens.

@@ -62,7 +62,7 @@ import Testing
         let environment = HostEnvironment(
             clock: host.clock, now: { host.start }, transport: host.transport, dataDirectory: host.directory.file("data"),
             locale: Locale(identifier: "en_GB"), timeZone: .gmt)
-        let shell = ShellModel(entries: try ShellAssembly.entries(options: options, environment: environment, only: nil))
+        let shell = ShellModel(session: try ShellAssembly.session(options: options, environment: environment, only: nil))
         #expect(shell.entries.map(\.manifest.title) == ["Ticker", "Stub", "Plugin libjunk.so", "Plugin libnoentry.so", "Plugin libabi7.so", "Plugin libstub.so"].map {
             $0.replacingOccurrences(of: ".so", with: ".\(PluginStubs.libraryExtension)")
         })

@@ -20,9 +20,9 @@ import Testing
             dataDirectory: host.directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
         let launcher = FeatureLauncher(environment: environment)
         let config = ConfigLoader(registry: registry).defaultConfig()
-        let entries = ResolvedFeature.enabled(in: config, registry: registry).map { ShellEntry(launcher.launch($0)) }
-        let selected = only.map { [entries[$0]] } ?? entries
-        return ShellModel(entries: selected, only: only == nil ? nil : 0)
+        let features = ResolvedFeature.enabled(in: config, registry: registry)
+        let selected = only.map { [features[$0]] } ?? features
+        return ShellModel(session: HostSession(launching: selected, with: launcher), only: only == nil ? nil : 0)
     }
 
     func screen(_ model: ShellModel, _ width: Int = 50, _ height: Int = 12) -> String {

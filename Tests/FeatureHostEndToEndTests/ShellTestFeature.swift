@@ -41,6 +41,7 @@ final class TickerPresenter: Presenter {
         case .tick where !viewState.paused: viewState.seconds += 1
         case .tick: break
         case .press: viewState.presses += 1
+        case .lifecycle(.appear): start()
         case .lifecycle(let event): viewState.paused = event == .didEnterBackground
         }
     }
@@ -71,14 +72,12 @@ final class TickerScene: TerminalScene {
         return .handled
     }
 
-    func handle(_ event: LifecycleEvent) { presenter.send(.lifecycle(event)) }
-
     func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
         presenter.observe { _ in onChange() }
     }
 }
 
-struct TickerFeature: TerminalFeature {
+struct TickerFeature: TerminalFeature, PresenterFeature {
     static let manifest = FeatureManifest(id: "ticker", title: "Ticker", summary: "Counts seconds in the foreground.")
     let presenter: TickerPresenter
 
@@ -86,14 +85,12 @@ struct TickerFeature: TerminalFeature {
         presenter = TickerPresenter(timeline: context.makeTimeline())
     }
 
-    @MainActor func makeScene() -> any TerminalScene {
-        presenter.start()
-        return TickerScene(presenter: presenter)
-    }
+    @MainActor func makeScene() -> any TerminalScene { TickerScene(presenter: presenter) }
 }
 
 struct BrokenFeature: TerminalFeature {
     static let manifest = FeatureManifest(id: "broken", title: "Broken", summary: "Fails to start.")
     @MainActor init(context: FeatureContext) throws { throw FeatureError("its data file is missing") }
+    @MainActor func handle(_ event: LifecycleEvent) {}
     @MainActor func makeScene() -> any TerminalScene { TickerScene(presenter: TickerPresenter(timeline: MonotonicTimeline(clock: ManualClock()))) }
 }

@@ -17,9 +17,10 @@ import Testing
         #expect(plugin.manifest.id == "greeting")
         #expect(plugin.manifest.settingsKeys == ["name"])
         let host = try TestHost()
-        let context = host.context(id: "greeting", settings: ["name": .string("Ada")], hourCycle: .twentyFourHour)
+        let context = try host.context(id: "greeting", settings: ["name": .string("Ada")], hourCycle: .twentyFourHour)
         let feature = try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 40, height: 9))
+        feature.handle(.appear)
         #expect(
             driver.text() == """
                  ╭ Greeting plugin ───────────────────╮
@@ -38,7 +39,7 @@ import Testing
         #expect(driver.changeCount == 61, "one frame request per second, across the boundary")
         #expect(driver.press(.enter, .enter, .character("z")) == [.handled, .handled, .ignored])
         #expect(driver.text().contains("Waved 2 times"))
-        driver.send(.didEnterBackground)
+        feature.handle(.didEnterBackground)
         #expect(driver.text().contains("(paused)"))
         #expect(driver.scene.keyHints == [KeyHint(key: "Enter", action: "wave")])
         #expect(driver.scene.minimumSize == Size(width: 36, height: 10))
@@ -48,7 +49,7 @@ import Testing
         let library = try #require(ExamplePlugin.library)
         let plugin = try PluginLoader.open(library)
         let host = try TestHost()
-        let context = host.context(id: "greeting", settings: ["name": .string("")])
+        let context = try host.context(id: "greeting", settings: ["name": .string("")])
         #expect(throws: FeatureError("settings of \"greeting\": \"name\" must not be empty.")) {
             try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         }

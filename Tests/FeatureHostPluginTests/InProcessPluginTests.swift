@@ -21,9 +21,18 @@ import Testing
     }
 
     func scene(settings: [String: SettingValue] = [:], size: Size = Size(width: 36, height: 6)) throws -> TextDriver {
-        let context = host.context(id: "plugin-counter", settings: settings, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+        try opened(settings: settings, size: size).driver
+    }
+
+    /// The feature shown as the shell shows it: its scene made, then `.appear`.
+    func opened(settings: [String: SettingValue] = [:], size: Size = Size(width: 36, height: 6)) throws -> (
+        feature: DynamicFeature, driver: TextDriver
+    ) {
+        let context = try host.context(id: "plugin-counter", settings: settings, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
         let feature = try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
-        return TextDriver(scene: feature.makeScene(), size: size)
+        let driver = TextDriver(scene: feature.makeScene(), size: size)
+        feature.handle(.appear)
+        return (feature, driver)
     }
 
     @Test func theManifestCrossesAsJSON() {
@@ -37,7 +46,7 @@ import Testing
     }
 
     @Test func drivenThroughTheTextDriverOnTheHostsClock() async throws {
-        let driver = try scene()
+        let (feature, driver) = try opened()
         #expect(
             driver.text() == """
                  Seconds: 0
@@ -52,10 +61,10 @@ import Testing
         #expect(driver.changeCount == 3, "one frame request per tick, through the C callback")
         #expect(driver.press(.enter, .character("x")) == [.handled, .ignored])
         #expect(driver.text().contains("Presses: 1"))
-        driver.send(.didEnterBackground)
+        feature.handle(.didEnterBackground)
         await host.advance(by: .seconds(2))
         #expect(driver.text().hasPrefix(" Seconds: 3 (paused)"))
-        driver.send(.willEnterForeground)
+        feature.handle(.willEnterForeground)
         await host.advance(by: .milliseconds(1500))
         #expect(driver.text().hasPrefix(" Seconds: 6\n Clock: 12:34:06"))
         #expect(driver.scene.keyHints == [KeyHint(key: "Enter", action: "press")])
@@ -107,7 +116,9 @@ import Testing
             Issue.record("expected a running terminal feature, got \(String(describing: launched.first?.outcome))")
             return
         }
-        #expect(TextDriver(scene: feature.makeScene(), size: Size(width: 30, height: 2)).text().contains("Clock: 00:00:00"))
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 30, height: 2))
+        feature.handle(.appear)
+        #expect(driver.text().contains("Clock: 00:00:00"))
     }
 }
 

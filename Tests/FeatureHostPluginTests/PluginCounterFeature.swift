@@ -40,6 +40,9 @@ final class CounterPresenter: Presenter {
         viewState.clock = formatter.string(from: context.now())
     }
 
+    /// What to fetch when the feature appears.
+    var url: URL?
+
     func start(fetching url: URL?) {
         timer = Task { @MainActor [weak self, timeline] in
             var next = Duration.seconds(1)
@@ -67,6 +70,7 @@ final class CounterPresenter: Presenter {
         case .tick: break
         case .press: viewState.presses += 1
         case .fetched(let text): viewState.fetched = text
+        case .lifecycle(.appear): start(fetching: url)
         case .lifecycle(let event): viewState.paused = event == .didEnterBackground
         }
     }
@@ -101,12 +105,10 @@ final class CounterScene: TerminalScene {
         return .handled
     }
 
-    func handle(_ event: LifecycleEvent) { presenter.send(.lifecycle(event)) }
-
     func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { presenter.observe { _ in onChange() } }
 }
 
-struct PluginCounterFeature: TerminalFeature {
+struct PluginCounterFeature: TerminalFeature, PresenterFeature {
     static let manifest = FeatureManifest(
         id: "plugin-counter", title: "Plugin counter", summary: "Counts seconds across the plugin boundary.",
         acceptedSources: [.http, .inMemory], defaultSource: SourceConfiguration(kind: .inMemory), settingsKeys: ["fail", "url"])
@@ -118,10 +120,8 @@ struct PluginCounterFeature: TerminalFeature {
         if try context.settings.bool("fail", default: false) { throw FeatureError("the counter was told to fail") }
         url = try URL(string: context.settings.string("url", default: ""))
         presenter = CounterPresenter(context: context)
+        presenter.url = url
     }
 
-    @MainActor func makeScene() -> any TerminalScene {
-        presenter.start(fetching: url)
-        return CounterScene(presenter: presenter)
-    }
+    @MainActor func makeScene() -> any TerminalScene { CounterScene(presenter: presenter) }
 }

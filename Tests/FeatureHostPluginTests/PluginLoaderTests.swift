@@ -8,6 +8,7 @@ import Testing
 private struct AlphaFeature: Feature {
     static let manifest = FeatureManifest(id: "alpha", title: "Alpha", summary: "A built-in.")
     init(context: FeatureContext) throws {}
+    func handle(_ event: LifecycleEvent) {}
 }
 
 /// Each loading error with a real file: a C library built for the test, or a file that is not a library.

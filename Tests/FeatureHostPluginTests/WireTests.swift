@@ -41,7 +41,7 @@ import Testing
             "name": .string("Ada"), "count": .number(2.5), "on": .bool(true), "list": .array([.number(1), .string("a")]),
             "nested": .object(["x": .null]),
         ]
-        let context = host.context(
+        let context = try host.context(
             id: "greeting", source: SourceConfiguration(kind: .jsonFile, path: URL(fileURLWithPath: "/data/hello.json")),
             settings: settings, locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Oslo") ?? .gmt,
             hourCycle: .twelveHour)

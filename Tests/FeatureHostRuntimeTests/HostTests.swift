@@ -10,6 +10,7 @@ import Testing
         struct BadID: Feature {
             static let manifest = FeatureManifest(id: "Bad_Id", title: "Bad", summary: "")
             init(context: FeatureContext) throws {}
+            func handle(_ event: LifecycleEvent) {}
         }
         let registry = FeatureRegistry([AlphaFeature.self, DuplicateAlpha.self, BadID.self])
         #expect(
@@ -71,16 +72,29 @@ import Testing
         #expect(HostEnvironment.hourCycle(for: Locale(identifier: "en_US")) == .twelveHour)
     }
 
-    @Test func lifecycleFanOutReachesEveryHandlerOnce() {
-        let fanOut = LifecycleFanOut()
-        var events: [String] = []
-        let first = fanOut.register { events.append("a:\($0.rawValue)") }
-        let second = fanOut.register { events.append("b:\($0.rawValue)") }
-        fanOut.broadcast(.didEnterBackground)
-        fanOut.broadcast(.didEnterBackground)
-        second.cancel()
-        fanOut.broadcast(.willEnterForeground)
-        #expect(events == ["a:didEnterBackground", "b:didEnterBackground", "a:willEnterForeground"])
-        _ = first
+    @Test @MainActor func theSessionDeliversLifecycleToEveryRunningFeatureOnce() {
+        let first = RecordingFeature()
+        let second = RecordingFeature()
+        let manifest = RecordingFeature.manifest
+        let session = HostSession(entries: [
+            HostSession.Entry(manifest: manifest, state: .running(first)),
+            HostSession.Entry(manifest: manifest, state: .failed("broken")),
+            HostSession.Entry(manifest: manifest, state: .running(second)),
+        ])
+        session.appear(0)
+        session.appear(0)
+        session.appear(1)
+        #expect(session.report(.didEnterBackground))
+        #expect(!session.report(.didEnterBackground), "a repeated state is not delivered again")
+        #expect(!session.report(.appear), "appear is per feature, never broadcast")
+        session.report(.willEnterForeground)
+        session.appear(2)
+        session.close()
+        session.report(.didEnterBackground)
+        session.appear(2)
+        #expect(first.events == [.appear, .didEnterBackground, .willEnterForeground])
+        #expect(second.events == [.didEnterBackground, .willEnterForeground, .appear])
+        #expect(session.entries[0].hasAppeared && !session.entries[1].hasAppeared)
+        #expect(session.entries.allSatisfy { $0.feature == nil }, "closing lets every feature go")
     }
 }

@@ -7,11 +7,13 @@ struct AlphaFeature: Feature {
         id: "alpha", title: "Alpha", summary: "Reads any kind.", acceptedSources: [.plist, .jsonFile, .http, .inMemory],
         defaultSource: SourceConfiguration(kind: .plist), settingsKeys: ["currency", "speed"])
     init(context: FeatureContext) throws {}
+    func handle(_ event: LifecycleEvent) {}
 }
 
 struct BetaFeature: Feature {
     static let manifest = FeatureManifest(id: "beta", title: "Beta", summary: "Has no data source.")
     init(context: FeatureContext) throws {}
+    func handle(_ event: LifecycleEvent) {}
 }
 
 struct WebOnlyFeature: Feature {
@@ -19,15 +21,27 @@ struct WebOnlyFeature: Feature {
         id: "web-only", title: "Web only", summary: "Reads the web.", acceptedSources: [.http, .inMemory],
         defaultSource: .http(URL(string: "https://example.org/feed") ?? URL(fileURLWithPath: "/")))
     init(context: FeatureContext) throws {}
+    func handle(_ event: LifecycleEvent) {}
 }
 
 struct FailingFeature: Feature {
     static let manifest = FeatureManifest(id: "failing", title: "Failing", summary: "Never starts.")
     init(context: FeatureContext) throws { throw FeatureError("the widget file is missing") }
+    func handle(_ event: LifecycleEvent) {}
 }
 
 struct DuplicateAlpha: Feature {
     static let manifest = FeatureManifest(id: "alpha", title: "Alpha again", summary: "Clashes.")
     init(context: FeatureContext) throws {}
+    func handle(_ event: LifecycleEvent) {}
 }
 
+
+/// Records the lifecycle events the session delivers to it.
+final class RecordingFeature: Feature {
+    static let manifest = FeatureManifest(id: "recording", title: "Recording", summary: "Keeps what it hears.")
+    private(set) var events: [LifecycleEvent] = []
+    init(context: FeatureContext) throws {}
+    init() {}
+    func handle(_ event: LifecycleEvent) { events.append(event) }
+}

@@ -27,6 +27,7 @@ final class CounterPresenter: Presenter {
         case .reset: viewState.count = 0
         case .lifecycle(.didEnterBackground): viewState.isInBackground = true
         case .lifecycle(.willEnterForeground): viewState.isInBackground = false
+        case .lifecycle(.appear): break
         }
     }
 
@@ -145,10 +146,11 @@ final class CounterScene: TerminalScene {
     }
 
     @Test func lifecycleEventsReachThePresenter() {
-        let driver = TextDriver(scene: CounterScene(), size: Size(width: 24, height: 5))
-        driver.send(.didEnterBackground)
+        let scene = CounterScene()
+        let driver = TextDriver(scene: scene, size: Size(width: 24, height: 5))
+        scene.presenter.send(.lifecycle(.didEnterBackground))
         #expect(driver.text().contains("Count: 0 (paused)"))
-        driver.send(.willEnterForeground)
+        scene.presenter.send(.lifecycle(.willEnterForeground))
         #expect(!driver.text().contains("paused"))
     }
 

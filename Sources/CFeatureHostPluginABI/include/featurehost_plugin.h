@@ -54,7 +54,8 @@ typedef struct featurehost_plugin {
                     featurehost_frame_request_fn request_frame, void *error_sink, featurehost_write_fn write_error);
     void (*destroy)(void *instance);
 
-    /* Makes the feature's terminal scene: its timers start now. The calls below act on that scene. */
+    /* The feature appears (the host's `appear` event, once): makes its terminal scene and starts its timers
+     * and loads. The calls below act on that scene. */
     void (*open_scene)(void *instance);
     void (*minimum_size)(void *instance, int32_t *width, int32_t *height);
     /* Writes the footer's key hints as JSON: [{"key": "Enter", "action": "wave"}]. */

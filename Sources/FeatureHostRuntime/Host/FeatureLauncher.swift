@@ -18,18 +18,23 @@ public struct FeatureLauncher {
 
     public let environment: HostEnvironment
 
-    public init(environment: HostEnvironment) { self.environment = environment }
+    nonisolated public init(environment: HostEnvironment) { self.environment = environment }
 
-    public func context(for resolved: ResolvedFeature) throws -> FeatureContext {
+    nonisolated public func context(for resolved: ResolvedFeature) throws -> FeatureContext {
+        try context(id: resolved.id, source: resolved.source, settings: resolved.settings)
+    }
+
+    /// The one assembly of a context, used by the host and by tests alike.
+    nonisolated public func context(id: FeatureID, source: SourceConfiguration?, settings: FeatureSettings) throws -> FeatureContext {
         try DataDirectory.prepare(environment.dataDirectory)
-        let storage = environment.storageDirectory(for: resolved.id)
+        let storage = environment.storageDirectory(for: id)
         try DataDirectory.prepare(storage)
-        let store = try UserDefaultsStore(suiteFile: environment.preferencesFile, prefix: "\(resolved.id.rawValue).")
         return FeatureContext(
-            id: resolved.id, clock: environment.clock, now: environment.now, transport: environment.transport,
+            id: id, clock: environment.clock, now: environment.now, transport: environment.transport,
             storageDirectory: storage, locale: environment.locale, timeZone: environment.timeZone,
-            hourCycle: environment.hourCycle, settings: resolved.settings, source: resolved.source,
-            keyValueStore: store, activity: environment.activity, payloadCacheFile: environment.payloadCacheFile)
+            hourCycle: environment.hourCycle, settings: settings, source: source,
+            keyValueStore: try environment.keyValueStore(id), activity: environment.activity,
+            payloadCacheFile: environment.payloadCacheFile, images: environment.images)
     }
 
     public func launch(_ resolved: ResolvedFeature) -> Launched {

@@ -12,20 +12,30 @@ public struct HostEnvironment: Sendable {
     public var timeZone: TimeZone
     public var hourCycle: HourCycle
     public var activity: ActivityTracker
+    /// Shared by every feature, so one URL is fetched once host-wide.
+    public var images: any ImageLoading
+    /// Each feature's small persistent state; the UserDefaults suite under the data directory unless a test
+    /// lends another.
+    public var keyValueStore: @Sendable (FeatureID) throws -> any KeyValueStore
 
     public init(
         clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, transport: any HTTPTransport,
         dataDirectory: URL, locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil,
-        activity: ActivityTracker = ActivityTracker()
+        activity: ActivityTracker = ActivityTracker(), keyValueStore: (@Sendable (FeatureID) throws -> any KeyValueStore)? = nil
     ) {
         self.clock = clock
         self.now = now
         self.activity = activity
-        self.transport = TrackedTransport(transport, activity: activity)
+        let tracked = TrackedTransport(transport, activity: activity)
+        self.transport = tracked
         self.dataDirectory = dataDirectory
         self.locale = locale
         self.timeZone = timeZone
         self.hourCycle = hourCycle ?? Self.hourCycle(for: locale)
+        images = ImageCache(directory: Self.imageCacheDirectory(in: dataDirectory), transport: tracked)
+        let preferences = Self.preferencesFile(in: dataDirectory)
+        self.keyValueStore =
+            keyValueStore ?? { id in try UserDefaultsStore(suiteFile: preferences, prefix: "\(id.rawValue).") }
     }
 
     /// The live environment: the continuous clock, the system's date, URLSession.
@@ -45,6 +55,10 @@ public struct HostEnvironment: Sendable {
 
     public var payloadCacheFile: URL { dataDirectory.appendingPathComponent("cache/payloads.sqlite") }
     public var preferencesFile: URL { Self.preferencesFile(in: dataDirectory) }
+
+    public static func imageCacheDirectory(in dataDirectory: URL) -> URL {
+        dataDirectory.appendingPathComponent("cache/images", isDirectory: true)
+    }
 
     /// The UserDefaults suite file (Foundation adds `.plist`) that keeps every feature's small state.
     public static func preferencesFile(in dataDirectory: URL) -> URL { dataDirectory.appendingPathComponent("preferences") }

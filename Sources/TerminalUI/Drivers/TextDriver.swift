@@ -35,5 +35,4 @@ public final class TextDriver {
         return keys.map(scene.handle)
     }
 
-    public func send(_ event: LifecycleEvent) { scene.handle(event) }
 }

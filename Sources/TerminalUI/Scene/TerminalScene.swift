@@ -1,16 +1,18 @@
 import FeatureHostCore
 
-/// Renders a presenter's view state and turns keys into presenter actions.
+/// Renders a presenter's view state and turns keys into presenter actions. Lifecycle never passes through
+/// a scene: the host's session delivers it to the feature.
 @MainActor public protocol TerminalScene: AnyObject {
     /// The smallest size the scene can draw without overlap or clipping; the shell shows a message instead below it.
     var minimumSize: Size { get }
     /// Keys of the current screen for the shell's footer, e.g. [KeyHint(key: "Enter", action: "activate")].
     var keyHints: [KeyHint] { get }
-    /// Pure: draws the current view state into a frame of the given size.
+    /// Idempotent: the same view state, view-local state (scroll) and size give the same frame, however often
+    /// it is called. It may note layout (how many rows fit) for the scene's own key handling, but never starts
+    /// work or sends an action.
     func render(size: Size) -> Frame
     /// Returns .handled when the scene used the key; unhandled Esc / q let the shell go back.
     func handle(_ key: Key) -> KeyHandling
-    func handle(_ event: LifecycleEvent)
     /// Calls onChange whenever the scene needs a new frame (its presenter's view state changed).
     func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation
 }

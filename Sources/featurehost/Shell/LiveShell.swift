@@ -58,10 +58,10 @@ enum RunCommand {
         try DataDirectory.prepare(options.dataDirectory)
         let environment = HostEnvironment.live(dataDirectory: options.dataDirectory)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
-        let entries = try ShellAssembly.entries(options: options, environment: environment, only: only)
+        let session = try ShellAssembly.session(options: options, environment: environment, only: only)
         let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
         try await LiveTerminal.run(colorMode: colorMode) { terminal in
-            let model = ShellModel(entries: entries, only: only == nil ? nil : 0)
+            let model = ShellModel(session: session, only: only == nil ? nil : 0)
             let shell = LiveShell(model: model, terminal: terminal)
             await shell.run()
         }

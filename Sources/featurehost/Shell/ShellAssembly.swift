@@ -2,20 +2,20 @@ import FeatureHostCore
 import FeatureHostRuntime
 import TerminalUI
 
-/// Launches the features a command needs and wraps them as shell entries.
+/// Launches the features a command needs into a session.
 @MainActor
 enum ShellAssembly {
     /// The enabled features in config order, or just `only` (which must be configured and enabled, or
     /// registered when the config does not mention it).
-    static func entries(options: HostOptions, environment: HostEnvironment, only: FeatureID?) throws -> [ShellEntry] {
-        let launcher = FeatureLauncher(environment: environment)
-        let entries = try selection(options: options, only: only).map { ShellEntry(launcher.launch($0)) }
+    static func session(options: HostOptions, environment: HostEnvironment, only: FeatureID?) throws -> HostSession {
         // With --only the one feature is the whole app; otherwise each failed plugin gets an error entry.
-        return only == nil ? entries + pluginFailureEntries(options) : entries
+        HostSession(
+            launching: try selection(options: options, only: only), with: FeatureLauncher(environment: environment),
+            extra: only == nil ? pluginFailureEntries(options) : [])
     }
 
     /// One error entry per plugin that failed to load, saying why and which configured features it left out.
-    static func pluginFailureEntries(_ options: HostOptions) -> [ShellEntry] {
+    static func pluginFailureEntries(_ options: HostOptions) -> [HostSession.Entry] {
         let skipped = options.config.skipped.map(\.id.rawValue)
         return options.pluginFailures.map { failure in
             let name = failure.file.lastPathComponent
@@ -24,7 +24,7 @@ enum ShellAssembly {
                 message += " Features left out until it loads: \(skipped.joined(separator: ", "))."
             }
             let manifest = FeatureManifest(id: FeatureID("plugin-\(name)"), title: "Plugin \(name)", summary: "could not be loaded")
-            return ShellEntry(manifest: manifest, state: .failed(message))
+            return HostSession.Entry(manifest: manifest, state: .failed(message))
         }
     }
 

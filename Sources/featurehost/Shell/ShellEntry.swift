@@ -2,62 +2,31 @@ import FeatureHostCore
 import FeatureHostRuntime
 import TerminalUI
 
-/// One enabled feature in the shell: its manifest, and either its running scene or why it could not start.
+/// One feature of the session as the shell shows it: its scene, made the first time it is opened.
 @MainActor
 final class ShellEntry {
-    enum State {
-        /// Built, scene not made yet (it is made when the feature is first opened, which is when its screen
-        /// is first displayed).
-        case ready(any TerminalFeature)
-        case open(any TerminalScene)
-        case failed(String)
-    }
-
-    let manifest: FeatureManifest
-    private(set) var state: State
+    let entry: HostSession.Entry
+    private(set) var scene: (any TerminalScene)?
     private var observation: StateObservation?
 
-    init(manifest: FeatureManifest, state: State) {
-        self.manifest = manifest
-        self.state = state
-    }
+    init(_ entry: HostSession.Entry) { self.entry = entry }
 
-    /// Builds the entry from a launch outcome; a feature without a terminal surface is an error entry.
-    convenience init(_ launched: FeatureLauncher.Launched) {
-        let manifest = launched.resolved.manifest
-        switch launched.outcome {
-        case .running(let feature as any TerminalFeature):
-            self.init(manifest: manifest, state: .ready(feature))
-        case .running:
-            self.init(manifest: manifest, state: .failed("\(manifest.title) has no terminal screen."))
-        case .failed(let message):
-            self.init(manifest: manifest, state: .failed(message))
-        }
-    }
+    var manifest: FeatureManifest { entry.manifest }
 
+    /// Why the feature cannot be shown: it failed to start, or it has no terminal screen.
     var failure: String? {
-        if case .failed(let message) = state { return message }
-        return nil
+        if let failure = entry.failure { return failure }
+        if entry.feature is any TerminalFeature { return nil }
+        return "\(manifest.title) has no terminal screen."
     }
 
     /// The scene, made on first use; `onChange` is called whenever it needs a new frame.
     func openScene(onChange: @escaping @MainActor () -> Void) -> (any TerminalScene)? {
-        switch state {
-        case .open(let scene):
-            return scene
-        case .ready(let feature):
-            let scene = feature.makeScene()
-            observation = scene.observe(onChange)
-            state = .open(scene)
-            return scene
-        case .failed:
-            return nil
-        }
-    }
-
-    /// The scene if it has been made: only those receive lifecycle events.
-    var runningScene: (any TerminalScene)? {
-        if case .open(let scene) = state { return scene }
-        return nil
+        if let scene { return scene }
+        guard let feature = entry.feature as? any TerminalFeature else { return nil }
+        let scene = feature.makeScene()
+        observation = scene.observe(onChange)
+        self.scene = scene
+        return scene
     }
 }

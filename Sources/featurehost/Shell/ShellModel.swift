@@ -2,8 +2,9 @@ import FeatureHostCore
 import FeatureHostRuntime
 import TerminalUI
 
-/// The shell's navigation and key routing, independent of any terminal: the home list, the open feature,
-/// the footer, and lifecycle fan-out. Both the live shell and `snapshot` drive this.
+/// The shell's navigation and key routing, independent of any terminal: the home list, the open feature and
+/// the footer. What runs and who hears lifecycle events is the session's. Both the live shell and `snapshot`
+/// drive this.
 @MainActor
 final class ShellModel {
     enum Screen: Equatable {
@@ -11,20 +12,19 @@ final class ShellModel {
         case feature(Int)
     }
 
+    let session: HostSession
     let entries: [ShellEntry]
     /// `--only`: the feature is the whole app, and closing it quits.
     let only: Int?
     private(set) var screen: Screen = .home
     private(set) var selection = 0
     private(set) var wantsToQuit = false
-    /// Every opened scene is registered here, so lifecycle events reach it once each.
-    private let lifecycle = LifecycleFanOut()
-    private var lifecycleRegistrations: [StateObservation] = []
     /// Called when something on screen changed and a frame should be drawn.
     var onNeedsFrame: @MainActor () -> Void = {}
 
-    init(entries: [ShellEntry], only: Int? = nil) {
-        self.entries = entries
+    init(session: HostSession, only: Int? = nil) {
+        self.session = session
+        entries = session.entries.map(ShellEntry.init)
         self.only = only
         if let only { open(only) }
     }
@@ -55,9 +55,7 @@ final class ShellModel {
 
     /// Suspend (Ctrl-Z) and resume map to the same lifecycle events as focus.
     func broadcast(_ event: LifecycleEvent) {
-        guard event != lifecycle.state else { return }
-        lifecycle.broadcast(event)
-        onNeedsFrame()
+        if session.report(event) { onNeedsFrame() }
     }
 
     private func handleHome(_ key: Key) {
@@ -77,7 +75,7 @@ final class ShellModel {
     }
 
     private func handleFeature(_ key: Key, entry: ShellEntry) {
-        if let scene = entry.runningScene, scene.handle(key) == .handled { return }
+        if let scene = entry.scene, scene.handle(key) == .handled { return }
         if key == .escape || key == .character("q") { close() }
     }
 
@@ -85,9 +83,9 @@ final class ShellModel {
         guard entries.indices.contains(index) else { return }
         selection = index
         screen = .feature(index)
-        let isNew = entries[index].runningScene == nil
-        if let scene = entries[index].openScene(onChange: { [weak self] in self?.onNeedsFrame() }), isNew {
-            lifecycleRegistrations.append(lifecycle.register { scene.handle($0) })
+        // The scene first, so it observes the changes `appear` starts.
+        if entries[index].openScene(onChange: { [weak self] in self?.onNeedsFrame() }) != nil {
+            session.appear(index)
         }
     }
 
@@ -108,7 +106,7 @@ final class ShellModel {
             return [KeyHint(key: "↑/↓", action: "choose"), KeyHint(key: "Enter", action: "open"), KeyHint(key: "q", action: "quit")]
         case .feature(let index):
             let back = only == nil ? "back" : "quit"
-            let own = entries[index].runningScene?.keyHints ?? []
+            let own = entries[index].scene?.keyHints ?? []
             // While a popup is open the scene lists Esc itself ("Esc close"); the shell's meaning waits.
             let shell = own.contains { $0.key == "Esc" } ? [] : [KeyHint(key: "Esc", action: back)]
             return own + shell + [KeyHint(key: "Ctrl-C", action: "quit")]

@@ -19,7 +19,7 @@ struct ShellScreen {
             frame.draw(home(size: body), at: Point(x: 0, y: 0))
         case .feature(let index):
             let entry = model.entries[index]
-            if let scene = entry.runningScene {
+            if let scene = entry.scene {
                 let content = body.fits(scene.minimumSize) ? scene.render(size: body) : Frame.tooSmall(size: body, minimum: scene.minimumSize)
                 frame.draw(content, at: Point(x: 0, y: 0))
             } else {

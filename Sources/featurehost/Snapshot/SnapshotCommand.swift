@@ -24,11 +24,11 @@ enum SnapshotCommand {
         let start = snapshot.now ?? Date()
         let locale = snapshot.locale ?? Locale.current
         let environment = HostEnvironment(
-            clock: clock, now: { start.addingTimeInterval(clock.now.offset.seconds) },
+            clock: clock, now: clock.wallClock(startingAt: start),
             transport: LiveTransport.make(), dataDirectory: options.dataDirectory, locale: locale,
             timeZone: snapshot.timeZone ?? TimeZone.current, hourCycle: snapshot.hourCycle)
-        let entries = try ShellAssembly.entries(options: options, environment: environment, only: snapshot.id)
-        let model = ShellModel(entries: entries, only: 0)
+        let session = try ShellAssembly.session(options: options, environment: environment, only: snapshot.id)
+        let model = ShellModel(session: session, only: 0)
         let activity = environment.activity
         await IdleWaiter.wait(for: activity, clock: clock, timeout: idleTimeout)
         var parser = KeyParser()

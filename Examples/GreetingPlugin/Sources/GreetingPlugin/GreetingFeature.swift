@@ -3,12 +3,12 @@ import TerminalUI
 
 /// Says hello to the configured name and keeps time: how long it has been open, on its timeline, and the
 /// wall-clock time in the user's time zone and hour cycle. Written exactly like a compiled-in feature.
-public struct GreetingFeature: TerminalFeature {
+public struct GreetingFeature: TerminalFeature, PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "greeting", title: "Greeting", summary: "A plugin loaded at run time: says hello and keeps time.",
         settingsKeys: ["name"])
 
-    let presenter: GreetingPresenter
+    public let presenter: GreetingPresenter
 
     @MainActor public init(context: FeatureContext) throws {
         let name = try context.settings.string("name", default: "world")
@@ -16,8 +16,5 @@ public struct GreetingFeature: TerminalFeature {
         presenter = GreetingPresenter(name: name, context: context)
     }
 
-    @MainActor public func makeScene() -> any TerminalScene {
-        presenter.start()
-        return GreetingScene(presenter: presenter)
-    }
+    @MainActor public func makeScene() -> any TerminalScene { GreetingScene(presenter: presenter) }
 }

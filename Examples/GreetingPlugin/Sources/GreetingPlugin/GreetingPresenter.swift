@@ -64,6 +64,8 @@ public final class GreetingPresenter: Presenter {
         case .wave:
             waveCount += 1
             state.waves = waveCount == 1 ? "Waved once" : "Waved \(waveCount) times"
+        case .lifecycle(.appear):
+            start()
         case .lifecycle(let event):
             state.paused = event == .didEnterBackground
         }

@@ -32,7 +32,6 @@ final class GreetingScene: TerminalScene {
         return .handled
     }
 
-    func handle(_ event: LifecycleEvent) { presenter.send(.lifecycle(event)) }
 
     func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { presenter.observe { _ in onChange() } }
 }

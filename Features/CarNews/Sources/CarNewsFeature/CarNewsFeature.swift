@@ -4,7 +4,7 @@ import Foundation
 import TerminalUI
 
 /// Car articles from the Apphuset API, readable offline from a SQLite table of the feature's own.
-public struct CarNewsFeature: TerminalFeature {
+public struct CarNewsFeature: TerminalFeature, PresenterFeature {
     public static let defaultURL = URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list")
 
     public static let manifest = FeatureManifest(
@@ -31,13 +31,8 @@ public struct CarNewsFeature: TerminalFeature {
             activity: context.activity, timeline: context.makeTimeline(), notices: notices)
     }
 
-    /// Opening the screen shows what is saved and refreshes in the background.
     @MainActor
-    public func makeScene() -> any TerminalScene {
-        let scene = CarNewsScene(presenter: presenter)
-        presenter.send(.opened)
-        return scene
-    }
+    public func makeScene() -> any TerminalScene { CarNewsScene(presenter: presenter) }
 
     /// The articles table in the storage directory; `"cache": false` on an http source keeps it in memory only. A
     /// file that cannot be opened at all (not damage, which the store repairs) costs offline reading, not the feature.

@@ -19,7 +19,7 @@ final class Harness {
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, hourCycle: HourCycle = .twentyFourHour
     ) throws -> CarNewsFeature {
         try CarNewsFeature(
-            context: host.context(id: "car-news", source: source, locale: locale, timeZone: timeZone, hourCycle: hourCycle))
+            context: try host.context(id: "car-news", source: source, locale: locale, timeZone: timeZone, hourCycle: hourCycle))
     }
 
     /// Sends `action` and waits until the refresh it may start has been applied.

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// A launch screen, a loading screen with an animated hand-over, then the list of chats from the configured
 /// source (the bundled plist by default; a JSON file, a web service or an in-memory sample by config).
-public struct ChatsFeature: TerminalFeature {
+public struct ChatsFeature: TerminalFeature, PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "chats", title: "Chats",
         summary: "Chat list with a loading screen and an animated hand-over; plist, JSON, web or in-memory source.",

@@ -19,9 +19,9 @@ struct AvatarTests {
     ]
 
     /// A presenter already on the list (2.3 s in).
-    private func listPresenter(_ host: TestHost) async -> ChatsPresenter {
+    private func listPresenter(_ host: TestHost) async throws -> ChatsPresenter {
         let presenter = ChatsPresenter(
-            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
+            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
         presenter.send(.start)
         await host.clock.advance(by: .milliseconds(2_300))
         await host.clock.settle()
@@ -35,7 +35,7 @@ struct AvatarTests {
     @Test func statesFollowTheVisibleRows() async throws {
         let transport = ScriptedTransport()
         let host = try TestHost(transport: transport)
-        let presenter = await listPresenter(host)
+        let presenter = try await listPresenter(host)
         #expect(presenter.viewState.list == list([:]))
         #expect(presenter.viewState.list.rows?.map(\.avatar) == [.idle, .none, .idle, .idle])
 
@@ -102,7 +102,7 @@ struct AvatarTests {
             Fixtures.chat(3, "Html", avatar: server.url("page").absoluteString, at: "2026-03-16T10:00:00Z"),
         ]
         let presenter = ChatsPresenter(
-            context: host.context(id: "chats"), source: Fixtures.source(chats, activity: host.activity), timing: .standard)
+            context: try host.context(id: "chats"), source: Fixtures.source(chats, activity: host.activity), timing: .standard)
         presenter.send(.start)
         await host.advance(by: .milliseconds(2_300))
         presenter.send(.rowsVisible(0..<3))

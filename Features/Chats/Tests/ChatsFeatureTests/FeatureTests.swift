@@ -21,12 +21,12 @@ struct FeatureTests {
 
     @Test func settingsAdjustTheTimings() throws {
         let host = try TestHost()
-        let context = host.context(
+        let context = try host.context(
             id: "chats", source: SourceConfiguration(kind: .inMemory),
             settings: ["frameDuration": .number(0.2), "loadingDuration": .number(1), "transitionDuration": .number(0.5)])
         let feature = try ChatsFeature(context: context)
         #expect(feature.presenter.timing == ChatsTiming(frameDuration: 0.2, loadingDuration: 1, transitionDuration: 0.5))
-        #expect(try ChatsFeature(context: host.context(id: "chats", source: SourceConfiguration(kind: .inMemory))).presenter.timing == .standard)
+        #expect(try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory))).presenter.timing == .standard)
     }
 
     @Test(arguments: [
@@ -37,14 +37,14 @@ struct FeatureTests {
     func badSettingsFailWithTheKeyNamed(_ key: String, _ value: SettingValue, _ message: String) throws {
         let host = try TestHost()
         #expect(throws: FeatureError(message)) {
-            try ChatsFeature(context: host.context(id: "chats", source: SourceConfiguration(kind: .inMemory), settings: [key: value]))
+            try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory), settings: [key: value]))
         }
     }
 
     @Test func missingSourceFileFailsOnScreenNotAtLaunch() async throws {
         let host = try TestHost()
         let missing = host.directory.file("nope.plist")
-        let feature = try ChatsFeature(context: host.context(id: "chats", source: SourceConfiguration(kind: .plist, path: missing)))
+        let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .plist, path: missing)))
         let scene = feature.makeScene()
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
@@ -58,21 +58,23 @@ struct FeatureTests {
 
     @Test func makingTheSceneStartsTheLoadingClockOnce() async throws {
         let host = try TestHost()
-        let feature = try ChatsFeature(context: host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
+        let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
         // Built long before it is opened: still the launch screen, no timers.
         await host.advance(by: .seconds(10))
         #expect(feature.presenter.viewState.screen == .launch)
         #expect(host.clock.sleeperCount == 0)
-        let scene = feature.makeScene()
         _ = feature.makeScene()
+        #expect(host.clock.sleeperCount == 0, "making a scene starts nothing")
+        feature.handle(.appear)
+        feature.handle(.appear)
         await host.settle()
         await host.advance(by: .milliseconds(2_000))
         #expect(feature.presenter.viewState.screen == .transition)
-        // Lifecycle reaches the presenter through the scene.
-        scene.handle(.didEnterBackground)
+        // Lifecycle reaches the presenter through the feature.
+        feature.handle(.didEnterBackground)
         await host.advance(by: .seconds(1))
         #expect(feature.presenter.viewState.screen == .transition)
-        scene.handle(.willEnterForeground)
+        feature.handle(.willEnterForeground)
         #expect(feature.presenter.viewState.screen == .list)
     }
 
@@ -90,7 +92,7 @@ struct FeatureTests {
                 version.next() == 1 ? Loaded(chats) : Loaded([Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats)
             }
         }
-        let presenter = ChatsPresenter(context: host.context(id: "chats"), source: source, timing: .standard)
+        let presenter = ChatsPresenter(context: try host.context(id: "chats"), source: source, timing: .standard)
         presenter.send(.start)
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
@@ -117,7 +119,7 @@ struct FeatureTests {
 
     @Test func keysDoNothingBeforeTheList() throws {
         let host = try TestHost()
-        let feature = try ChatsFeature(context: host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
+        let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
         let scene = feature.makeScene()
         for key: Key in [.down, .up, .enter, .character("r"), .escape, .character("q")] {
             #expect(scene.handle(key) == .ignored)

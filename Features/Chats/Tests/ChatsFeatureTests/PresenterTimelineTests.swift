@@ -30,7 +30,7 @@ struct PresenterTimelineTests {
     @Test func launchThenLoadingThenHandOverThenList() async throws {
         let host = try TestHost(transport: ScriptedTransport())
         let presenter = ChatsPresenter(
-            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
+            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
 
         #expect(presenter.viewState == Self.state(.launch, loader: (0, 1, 0), list: Fixtures.loadingList))
@@ -75,7 +75,7 @@ struct PresenterTimelineTests {
                 return Loaded(Self.chats)
             }
         }
-        let presenter = ChatsPresenter(context: host.context(id: "chats"), source: source, timing: .standard)
+        let presenter = ChatsPresenter(context: try host.context(id: "chats"), source: source, timing: .standard)
         presenter.send(.start)
         await host.clock.advance(by: .seconds(2))
         #expect(presenter.viewState == Self.state(.loading, loader: (2, 3, 0), list: Fixtures.loadingList))
@@ -109,7 +109,7 @@ struct PresenterTimelineTests {
                 return Loaded(Self.chats)
             }
         }
-        let presenter = ChatsPresenter(context: host.context(id: "chats"), source: source, timing: .standard)
+        let presenter = ChatsPresenter(context: try host.context(id: "chats"), source: source, timing: .standard)
         presenter.send(.start)
         await host.settle()
         let failed = ChatListState(
@@ -140,7 +140,7 @@ struct PresenterTimelineTests {
     @Test func backgroundStopsTheAnimationAndForegroundCatchesUp() async throws {
         let host = try TestHost(transport: ScriptedTransport())
         let presenter = ChatsPresenter(
-            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
+            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
         presenter.send(.start)
         await host.advance(by: .seconds(1))
         presenter.send(.lifecycle(.didEnterBackground))
@@ -157,7 +157,7 @@ struct PresenterTimelineTests {
     @Test func relativeDatesMoveOnAtLocalMidnight() async throws {
         let host = try TestHost(transport: ScriptedTransport())
         let presenter = ChatsPresenter(
-            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
+            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
         presenter.send(.start)
         await host.advance(by: .seconds(3))
         #expect(presenter.viewState.list.rows?.map(\.date) == ["11:00", "Yesterday"])
@@ -171,7 +171,7 @@ struct PresenterTimelineTests {
     @Test func zeroTransitionHandsOverAtOnce() async throws {
         let host = try TestHost(transport: ScriptedTransport())
         let presenter = ChatsPresenter(
-            context: host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity),
+            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity),
             timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0))
         presenter.send(.start)
         await host.advance(by: .milliseconds(499))

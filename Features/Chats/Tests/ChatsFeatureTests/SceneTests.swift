@@ -16,10 +16,12 @@ struct SceneTests {
     /// A scene over the bundled sample on a fixed clock; avatars answer with `avatarStatus`.
     private func makeScene(
         _ host: TestHost, chats: [Chat] = ChatSamples.all, locale: String = "en_US", start: Bool = true
-    ) -> ChatsScene {
-        let context = host.context(id: "chats", locale: Locale(identifier: locale))
+    ) throws -> ChatsScene {
+        let context = try host.context(id: "chats", locale: Locale(identifier: locale))
         let presenter = ChatsPresenter(context: context, source: Fixtures.source(chats, activity: host.activity), timing: .standard)
-        return ChatsScene(presenter: presenter, start: start)
+        let scene = ChatsScene(presenter: presenter)
+        if start { presenter.send(.lifecycle(.appear)) }
+        return scene
     }
 
     private func host(avatars status: Int = 404) throws -> TestHost {
@@ -27,7 +29,7 @@ struct SceneTests {
     }
 
     @Test func launchScreen() throws {
-        let scene = makeScene(try host(), start: false)
+        let scene = try makeScene(try host(), start: false)
         #expect(scene.presenter.viewState.screen == .launch)
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "launch-80x24.txt", in: golden)
         #expect(scene.keyHints.isEmpty)
@@ -35,7 +37,7 @@ struct SceneTests {
 
     @Test func loadingScreenThroughTheFirstDissolve() async throws {
         let host = try host()
-        let scene = makeScene(host)
+        let scene = try makeScene(host)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         // A quarter into the dissolve the head dot is still on frame 0's position…
         await host.advance(by: .milliseconds(25))
@@ -51,14 +53,14 @@ struct SceneTests {
 
     @Test func handOverHalfway() async throws {
         let host = try host()
-        let scene = makeScene(host)
+        let scene = try makeScene(host)
         await host.advance(by: .milliseconds(2_150))
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "transition-2.15s-80x24.txt", in: golden)
     }
 
     @Test func listAtTwoAndAHalfSeconds() async throws {
         let host = try host()
-        let scene = makeScene(host)
+        let scene = try makeScene(host)
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         try GoldenFile.check(driver.text(), named: "list-80x24.txt", in: golden)
@@ -72,7 +74,7 @@ struct SceneTests {
 
     @Test func loadedAvatarsShowInitialsOnTheirColour() async throws {
         let host = try host(avatars: 200)
-        let scene = makeScene(host)
+        let scene = try makeScene(host)
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         _ = driver.text()  // lays out the rows, which asks for their avatars
@@ -87,7 +89,7 @@ struct SceneTests {
 
     @Test func placeholderCircleIsSolidGrey() async throws {
         let host = try host(avatars: 404)
-        let scene = makeScene(host)
+        let scene = try makeScene(host)
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         _ = driver.text()
@@ -100,7 +102,7 @@ struct SceneTests {
 
     @Test func keysMoveTheSelectionAndScroll() async throws {
         let host = try host()
-        let scene = makeScene(host)
+        let scene = try makeScene(host)
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         _ = driver.text()
@@ -125,7 +127,7 @@ struct SceneTests {
 
     @Test func germanList() async throws {
         let host = try host()
-        let scene = makeScene(host, locale: "de_DE")
+        let scene = try makeScene(host, locale: "de_DE")
         await host.advance(by: .milliseconds(2_500))
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "list-de-80x24.txt", in: golden)
     }
@@ -142,7 +144,7 @@ struct SceneTests {
                 return Loaded(ChatSamples.all)
             }
         }
-        let scene = ChatsScene(presenter: ChatsPresenter(context: host.context(id: "chats"), source: source, timing: .standard))
+        let scene = ChatsScene(presenter: ChatsPresenter(context: try host.context(id: "chats"), source: source, timing: .standard))
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         try GoldenFile.check(driver.text(), named: "error-80x24.txt", in: golden)
@@ -155,7 +157,7 @@ struct SceneTests {
 
     @Test func emptyList() async throws {
         let host = try host()
-        let scene = makeScene(host, chats: [])
+        let scene = try makeScene(host, chats: [])
         await host.advance(by: .milliseconds(2_500))
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "empty-80x24.txt", in: golden)
         #expect(scene.keyHints == [KeyHint(key: "r", action: "Refresh")])
@@ -164,7 +166,7 @@ struct SceneTests {
     @Test func hugeListDrawsOnlyWhatFits() async throws {
         let host = try host()
         let many = (0..<100_000).map { Fixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z") }
-        let scene = makeScene(host, chats: many)
+        let scene = try makeScene(host, chats: many)
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         let text = driver.text()
@@ -175,7 +177,7 @@ struct SceneTests {
 
     @Test func frameRequestsStopOnTheList() async throws {
         let host = try host()
-        let scene = makeScene(host)
+        let scene = try makeScene(host)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         await host.advance(by: .milliseconds(2_300))
         _ = driver.text()

@@ -51,11 +51,11 @@ struct SourceContractTests {
         }
 
         func source(_ configuration: SourceConfiguration) throws -> ChatsSource {
-            try ChatsSources.make(context: host.context(id: "chats", source: configuration))
+            try ChatsSources.make(context: try host.context(id: "chats", source: configuration))
         }
 
         func feature(_ configuration: SourceConfiguration) throws -> ChatsFeature {
-            try ChatsFeature(context: host.context(id: "chats", source: configuration))
+            try ChatsFeature(context: try host.context(id: "chats", source: configuration))
         }
     }
 
@@ -132,7 +132,7 @@ struct WebSourceTests {
         let server = try LoopbackHTTPServer { _ in .text("oops", status: 500) }
         let host = try TestHost()
         let url = server.url("chats")
-        let feature = try ChatsFeature(context: host.context(id: "chats", source: .http(url, cache: false)))
+        let feature = try ChatsFeature(context: try host.context(id: "chats", source: .http(url, cache: false)))
         feature.presenter.send(.start)
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
@@ -144,7 +144,7 @@ struct WebSourceTests {
 
         let port = try LoopbackHTTPServer.refusedPort()
         let refused = URL(string: "http://127.0.0.1:\(port)/chats")!
-        let other = try ChatsFeature(context: host.context(id: "chats", source: .http(refused, cache: false)))
+        let other = try ChatsFeature(context: try host.context(id: "chats", source: .http(refused, cache: false)))
         other.presenter.send(.start)
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
@@ -160,7 +160,7 @@ struct WebSourceTests {
         let server = try LoopbackHTTPServer()
         server.respond(withSequence: [.data(json, contentType: "application/json"), .text("down", status: 503)])
         let host = try TestHost()
-        let feature = try ChatsFeature(context: host.context(id: "chats", source: .http(server.url("chats"))))
+        let feature = try ChatsFeature(context: try host.context(id: "chats", source: .http(server.url("chats"))))
         feature.presenter.send(.start)
         await host.settle()
         await host.advance(by: .milliseconds(2_300))

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// Request and cancel a Broccoli & Co. beta invitation against the `fakeAuth` backend (`http`) or a local
 /// backend with the same rules (`in-memory`).
-public struct InvitationsFeature: TerminalFeature {
+public struct InvitationsFeature: TerminalFeature, PresenterFeature {
     public static let fakeAuthURLString = "https://us-central1-blinkapp-684c1.cloudfunctions.net/fakeAuth"
 
     public static let manifest = FeatureManifest(

@@ -23,20 +23,20 @@ struct FeatureTests {
     @Test("Without a configured source the feature uses the fakeAuth default")
     func defaultSource() throws {
         let host = try TestHost()
-        _ = try InvitationsFeature(context: host.context(id: "invitations", source: nil))
+        _ = try InvitationsFeature(context: try host.context(id: "invitations", source: nil))
     }
 
     @Test("A file kind or an http source without a url fails with a message naming the fix")
     func badSources() throws {
         let host = try TestHost()
         #expect(throws: FeatureError("invitations: the source kind \"plist\" cannot send requests; use \"http\" or \"in-memory\".")) {
-            try InvitationsFeature(context: host.context(id: "invitations", source: SourceConfiguration(kind: .plist)))
+            try InvitationsFeature(context: try host.context(id: "invitations", source: SourceConfiguration(kind: .plist)))
         }
         #expect(
             throws: FeatureError(
                 "invitations: the http source needs a \"url\", e.g. https://us-central1-blinkapp-684c1.cloudfunctions.net/fakeAuth.")
         ) {
-            try InvitationsFeature(context: host.context(id: "invitations", source: SourceConfiguration(kind: .http)))
+            try InvitationsFeature(context: try host.context(id: "invitations", source: SourceConfiguration(kind: .http)))
         }
     }
 

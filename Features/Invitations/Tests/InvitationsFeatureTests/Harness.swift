@@ -17,7 +17,7 @@ struct Harness {
     init(source: SourceConfiguration, host: TestHost? = nil) throws {
         let host = try host ?? TestHost()
         self.host = host
-        presenter = try InvitationsFeature(context: host.context(id: "invitations", source: source)).presenter
+        presenter = try InvitationsFeature(context: try host.context(id: "invitations", source: source)).presenter
     }
 
     /// An `http` source at `url` with a short timeout, so the timeout test stays quick.

@@ -2,7 +2,7 @@ import FeatureHostCore
 import TerminalUI
 
 /// The special offer with a 24-hour countdown and an activation popup. No data source: the offer is local.
-public struct OfferCountdownFeature: TerminalFeature {
+public struct OfferCountdownFeature: TerminalFeature, PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "offer-countdown", title: "Offer countdown",
         summary: "A special offer with a 24-hour countdown and an activation popup",
@@ -17,11 +17,6 @@ public struct OfferCountdownFeature: TerminalFeature {
             timeline: context.makeTimeline(), duration: settings.duration, rollDuration: settings.rollDuration)
     }
 
-    /// The shell makes the scene when it opens the feature: that is when the screen is displayed, so the
-    /// countdown starts here (once; opening it again shows the same countdown).
     @MainActor
-    public func makeScene() -> any TerminalScene {
-        presenter.send(.appear)
-        return OfferCountdownScene(presenter: presenter)
-    }
+    public func makeScene() -> any TerminalScene { OfferCountdownScene(presenter: presenter) }
 }

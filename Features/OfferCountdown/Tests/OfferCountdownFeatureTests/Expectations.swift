@@ -43,7 +43,7 @@ struct Harness {
 
     init(settings: [String: SettingValue] = [:], clock: (any Clock<Duration>)? = nil) throws {
         host = try TestHost()
-        var context = host.context(id: "offer-countdown", settings: settings)
+        var context = try host.context(id: "offer-countdown", settings: settings)
         if let clock { context.clock = clock }
         feature = try OfferCountdownFeature(context: context)
     }

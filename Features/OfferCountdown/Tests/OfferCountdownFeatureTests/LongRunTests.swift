@@ -13,7 +13,7 @@ struct LongRunTests {
         let testClock = TestClock(settleYields: 0)
         let late = LateClock(base: testClock, maximumDelay: .milliseconds(1_400))
         let host = try TestHost()
-        var context = host.context(id: "offer-countdown")
+        var context = try host.context(id: "offer-countdown")
         context.clock = late
         let presenter = try OfferCountdownFeature(context: context).presenter
 

@@ -197,7 +197,7 @@ struct OfferCountdownPresenterTests {
     func releases() async throws {
         let host = try TestHost()
         var presenter: OfferCountdownPresenter? = OfferCountdownPresenter(
-            timeline: host.context(id: "offer-countdown").makeTimeline(), duration: .seconds(10), rollDuration: .zero)
+            timeline: try host.context(id: "offer-countdown").makeTimeline(), duration: .seconds(10), rollDuration: .zero)
         presenter?.send(.appear)
         await host.clock.settle()
         #expect(host.clock.sleeperCount == 1)

@@ -96,14 +96,15 @@ struct OfferCountdownSceneTests {
         #expect(scene.render(size: Size(width: 40, height: 12)).plainText().contains("Make the window at least 48×17"))
     }
 
-    @Test("focus-out and focus-in reach the presenter as background and foreground")
+    @Test("background and foreground reach the presenter through the feature, not the scene")
     func lifecycle() async throws {
         let h = try Harness()
-        let driver = TextDriver(scene: scene(h), size: Size(width: 80, height: 24))
-        driver.send(.didEnterBackground)
-        #expect(h.presenter.viewState.countdown.phase == .paused)
-        driver.send(.willEnterForeground)
-        #expect(h.presenter.viewState.countdown.phase == .running)
+        let feature = try OfferCountdownFeature(context: try h.host.context(id: "offer-countdown"))
+        feature.handle(.appear)
+        feature.handle(.didEnterBackground)
+        #expect(feature.presenter.viewState.countdown.phase == .paused)
+        feature.handle(.willEnterForeground)
+        #expect(feature.presenter.viewState.countdown.phase == .running)
     }
 
     @Test("the scene asks for a frame whenever the presenter's state changes")

@@ -25,7 +25,7 @@ struct OfferSettingsTests {
         ])
     func rejects(key: String, value: SettingValue, message: String) throws {
         let host = try TestHost()
-        let context = host.context(id: "offer-countdown", settings: [key: value])
+        let context = try host.context(id: "offer-countdown", settings: [key: value])
         #expect(throws: FeatureError(message)) { try OfferCountdownFeature(context: context) }
     }
 

@@ -4,14 +4,14 @@ import Foundation
 import TerminalUI
 
 /// Transactions with category filters, pins, a floating sum of the pinned ones, and insights per category.
-public struct TransactionsFeature: TerminalFeature {
+public struct TransactionsFeature: TerminalFeature, PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "transactions", title: "Transactions",
         summary: "Spending by category: filters, pins, a floating sum and insights",
         acceptedSources: [.inMemory, .jsonFile, .http], defaultSource: SourceConfiguration(kind: .inMemory),
         settingsKeys: [CurrencySetting.key])
 
-    let presenter: TransactionsPresenter
+    public let presenter: TransactionsPresenter
 
     @MainActor
     public init(context: FeatureContext) throws {
@@ -22,7 +22,6 @@ public struct TransactionsFeature: TerminalFeature {
             locale: context.locale, currencyCode: currency, timeZone: context.timeZone, hourCycle: context.hourCycle)
         presenter = TransactionsPresenter(
             source: source, store: TransactionStore(pins: PinStorage(context.keyValueStore)), formatting: formatting)
-        presenter.send(.reload)
     }
 
     @MainActor

@@ -109,7 +109,7 @@ func loadedFeature(host: TestHost, settings: [String: SettingValue] = [:], local
     -> TransactionsFeature
 {
     let feature = try TransactionsFeature(
-        context: host.context(
+        context: try host.context(
             id: "transactions", source: SourceConfiguration(kind: .inMemory), settings: settings,
             locale: Locale(identifier: locale)))
     await host.settle()

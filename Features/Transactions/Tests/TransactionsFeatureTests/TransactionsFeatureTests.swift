@@ -38,7 +38,7 @@ import Testing
         let host = try TestHost()
         #expect(throws: FeatureError(message)) {
             try TransactionsFeature(
-                context: host.context(
+                context: try host.context(
                     id: "transactions", source: SourceConfiguration(kind: .inMemory), settings: ["currency": value]))
         }
     }
@@ -60,7 +60,7 @@ import Testing
     @Test func readsTheBundledSampleAsAJSONFile() async throws {
         let host = try TestHost()
         let feature = try TransactionsFeature(
-            context: host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile)))
+            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile)))
         await host.settle()
         #expect(
             Screen(feature.presenter.viewState)
@@ -74,7 +74,7 @@ import Testing
             #"[{"id": 1, "name": "X", "category": "food", "amount": 1, "date": "25.04.2021", "accountName": "A"}]"#,
             to: "bad.json")
         let feature = try TransactionsFeature(
-            context: host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
+            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
         await host.settle()
         #expect(
             feature.presenter.viewState.status
@@ -89,7 +89,7 @@ import Testing
         server.respond(with: .data(sample, contentType: "application/json"))
         let host = try TestHost()
         let source = SourceConfiguration.http(server.url("transactions"), timeout: 5, cache: true)
-        let first = try TransactionsFeature(context: host.context(id: "transactions", source: source))
+        let first = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
         await host.settle()
         #expect(
             Screen(first.presenter.viewState)
@@ -97,7 +97,7 @@ import Testing
         #expect(server.requests.map(\.path) == ["/transactions"])
 
         server.respond(with: .text("down for maintenance", status: 503))
-        let second = try TransactionsFeature(context: host.context(id: "transactions", source: source))
+        let second = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
         await host.settle()
         let url = server.url("transactions").absoluteString
         #expect(
@@ -114,7 +114,7 @@ import Testing
         server.respond(with: .json(#"{"transactions": [{"id": 1}]}"#))
         let host = try TestHost()
         let feature = try TransactionsFeature(
-            context: host.context(id: "transactions", source: .http(server.url("t"), timeout: 5, cache: false)))
+            context: try host.context(id: "transactions", source: .http(server.url("t"), timeout: 5, cache: false)))
         await host.settle()
         #expect(
             feature.presenter.viewState.status

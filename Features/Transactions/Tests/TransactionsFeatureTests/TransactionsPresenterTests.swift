@@ -11,7 +11,7 @@ import Testing
     @Test func opensLoadingThenShowsAllTransactionsWithTheFirstSelected() async throws {
         let host = try TestHost()
         let feature = try TransactionsFeature(
-            context: host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
+            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
         let presenter = feature.presenter
         #expect(
             Screen(presenter.viewState)
@@ -190,7 +190,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let file = directory.file("transactions.json")
         let feature = try TransactionsFeature(
-            context: host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
+            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
         await host.settle()
         #expect(
             feature.presenter.viewState.status

@@ -78,7 +78,7 @@ func oneLine(_ text: String) -> String {
         let host = try TestHost()
         let missing = host.directory.file("missing.json")
         let feature = try TransactionsFeature(
-            context: host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: missing)))
+            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: missing)))
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
         #expect(driver.text().contains("Loading transactions…"))
         #expect(driver.scene.keyHints == [])

@@ -81,7 +81,7 @@ public final class CarNewsPresenter: Presenter {
             startRefresh()
         case .lifecycle(.didEnterBackground):
             return
-        case .opened, .refresh:
+        case .opened, .refresh, .lifecycle(.appear):
             startRefresh()
         case .refreshFinished(let outcome):
             apply(outcome)

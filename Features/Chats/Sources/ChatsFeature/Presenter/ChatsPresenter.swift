@@ -93,7 +93,7 @@ public final class ChatsPresenter: Presenter {
 
     public func send(_ action: Action) {
         switch action {
-        case .start:
+        case .start, .lifecycle(.appear):
             guard started == nil else { return }
             started = clock.now
             load()

@@ -11,14 +11,8 @@ public final class ChatsScene: TerminalScene {
     private var lastList: ChatListRenderer.Output?
     private var reportedVisible: Range<Int>?
 
-    public convenience init(presenter: ChatsPresenter) {
-        self.init(presenter: presenter, start: true)
-    }
-
-    /// `start: false` leaves the presenter on the launch screen (for tests of that screen).
-    init(presenter: ChatsPresenter, start: Bool) {
+    public init(presenter: ChatsPresenter) {
         self.presenter = presenter
-        if start { presenter.send(.start) }
     }
 
     public var minimumSize: Size { Size(width: 40, height: 12) }

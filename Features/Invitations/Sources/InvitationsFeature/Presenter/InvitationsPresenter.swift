@@ -96,6 +96,8 @@ public final class InvitationsPresenter: Presenter {
 
     private func apply(_ action: Action) {
         switch action {
+        case .lifecycle(.appear):
+            break  // the form waits for the user; a celebration starts when it is shown
         case .lifecycle(.didEnterBackground):
             isInBackground = true
             stopAnimation()

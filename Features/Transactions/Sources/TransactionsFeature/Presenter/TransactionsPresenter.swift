@@ -65,6 +65,8 @@ public final class TransactionsPresenter: Presenter {
 
     public func send(_ action: Action) {
         switch action {
+        case .lifecycle(.appear):
+            startLoading()
         case .lifecycle:
             // Pins are saved on every change, and the data has no clock: nothing to pause or resume.
             return

@@ -1,0 +1,123 @@
+import FeatureHostCore
+import Foundation
+
+/// The cache's files: one per image, `<key>.image`, a header line (format, content type, size, URL) then the
+/// bytes. Recency lives in the files' modification dates, so the least recently used go first across runs.
+final class ImageStore: @unchecked Sendable {
+    private struct Entry {
+        var size: Int
+        var lastUse: Date
+    }
+
+    private static let magic = "featurehost-image-1"
+    private let directory: URL
+    private let capacity: Int
+    private let lock = NSLock()
+    private var index: [String: Entry]?
+
+    init(directory: URL, capacity: Int) {
+        self.directory = directory
+        self.capacity = capacity
+    }
+
+    var totalBytes: Int { lock.withLock { loadedIndex().values.reduce(0) { $0 + $1.size } } }
+
+    /// The entry for `key` when it holds `url` (a collision or a damaged file is a miss; the damaged file goes).
+    func reference(forKey key: String, url: URL) -> ImageReference? {
+        lock.withLock {
+            guard let (header, data) = read(key), header.url == url.absoluteString else { return nil }
+            touch(key)
+            return ImageReference(key: key, contentType: header.contentType, byteCount: data.count)
+        }
+    }
+
+    func image(forKey key: String) -> CachedImage? {
+        guard ImageKey.isValid(key) else { return nil }
+        return lock.withLock {
+            guard let (header, data) = read(key) else { return nil }
+            touch(key)
+            return CachedImage(reference: ImageReference(key: key, contentType: header.contentType, byteCount: data.count), data: data)
+        }
+    }
+
+    func save(_ image: CachedImage, url: URL) {
+        let key = image.reference.key
+        let header = "\(Self.magic) \(image.reference.contentType) \(image.data.count) \(url.absoluteString)\n"
+        var bytes = Data(header.utf8)
+        bytes.append(image.data)
+        lock.withLock {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                // Atomic: a crash mid-write leaves the old entry or none, never half an image.
+                try bytes.write(to: file(key), options: .atomic)
+            } catch {
+                return  // a cache that cannot write still serves this fetch; the next one tries again
+            }
+            var entries = loadedIndex()
+            entries[key] = Entry(size: bytes.count, lastUse: Date())
+            index = entries
+            evict(keeping: key)
+        }
+    }
+
+    private func file(_ key: String) -> URL { directory.appendingPathComponent("\(key).image") }
+
+    private struct Header {
+        var contentType: String
+        var url: String
+    }
+
+    /// The header and bytes of an entry; a file that does not parse or whose size disagrees is removed.
+    private func read(_ key: String) -> (Header, Data)? {
+        let url = file(key)
+        guard let bytes = try? Data(contentsOf: url) else {
+            index?[key] = nil
+            return nil
+        }
+        guard let newline = bytes.firstIndex(of: 0x0A),
+            case let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ", maxSplits: 3),
+            fields.count == 4, fields[0] == Self.magic, let size = Int(fields[2]),
+            bytes.endIndex - newline - 1 == size
+        else {
+            try? FileManager.default.removeItem(at: url)
+            index?[key] = nil
+            return nil
+        }
+        return (Header(contentType: String(fields[1]), url: String(fields[3])), Data(bytes[(newline + 1)...]))
+    }
+
+    private func touch(_ key: String) {
+        let now = Date()
+        try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file(key).path)
+        var entries = loadedIndex()
+        entries[key]?.lastUse = now
+        index = entries
+    }
+
+    private func loadedIndex() -> [String: Entry] {
+        if let index { return index }
+        var entries: [String: Entry] = [:]
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
+        for file in files where file.pathExtension == "image" {
+            let values = try? file.resourceValues(forKeys: Set(keys))
+            entries[file.deletingPathExtension().lastPathComponent] = Entry(
+                size: values?.fileSize ?? 0, lastUse: values?.contentModificationDate ?? .distantPast)
+        }
+        index = entries
+        return entries
+    }
+
+    /// Removes the least recently used entries until the total fits the capacity; `key` (just written) last.
+    private func evict(keeping key: String) {
+        var entries = loadedIndex()
+        var total = entries.values.reduce(0) { $0 + $1.size }
+        let order = entries.filter { $0.key != key }.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
+        for victim in order where total > capacity {
+            total -= entries[victim]?.size ?? 0
+            entries[victim] = nil
+            try? FileManager.default.removeItem(at: file(victim))
+        }
+        index = entries
+    }
+}

@@ -1,0 +1,119 @@
+/// Runs a presenter's asynchronous work and timers: the one place a feature creates a `Task`.
+///
+/// Work runs off the main actor; its result is applied on the main actor, and it counts as in flight on the
+/// host's `ActivityTracker` from the moment it is started until that result has been applied (or the
+/// effect was cancelled), so whoever waits for the host to be idle never reads a state the result has not
+/// reached yet. Effects have ids: starting one with the id of a running one replaces it. Everything is
+/// cancelled with the runner, and the runner goes with its presenter.
+///
+/// Timers are not work in flight: they are sleepers on the context's clock, which a manual clock wakes.
+@MainActor
+public final class EffectRunner {
+    private struct Running {
+        let generation: UInt64
+        let task: Task<Void, Never>
+    }
+
+    private let activity: ActivityTracker
+    private var running: [String: Running] = [:]
+    private var generation: UInt64 = 0
+
+    public init(activity: ActivityTracker) { self.activity = activity }
+
+    /// Starts `work` off the main actor and hands its value to `apply` on the main actor, unless the effect
+    /// was cancelled first. Replaces a running effect with the same id.
+    public func run<Value: Sendable>(
+        _ id: String, work: @escaping @Sendable () async -> Value, apply: @escaping @MainActor (Value) -> Void
+    ) {
+        cancel(id)
+        let generation = nextGeneration()
+        let activity = self.activity
+        activity.begin()
+        let task = Task { @MainActor [weak self] in
+            let value = await work()
+            if !Task.isCancelled { apply(value) }
+            self?.finished(id, generation: generation)
+            activity.end()
+        }
+        running[id] = Running(generation: generation, task: task)
+    }
+
+    /// The throwing form: `apply` gets the value or the error.
+    public func run<Value: Sendable>(
+        _ id: String, work: @escaping @Sendable () async throws -> Value,
+        apply: @escaping @MainActor (Result<Value, any Error>) -> Void
+    ) {
+        run(id, work: { () async -> ResultBox<Value> in
+            do { return ResultBox(result: .success(try await work())) } catch { return ResultBox(result: .failure(error)) }
+        }, apply: { box in apply(box.result) })
+    }
+
+    /// Starts a timer unless one with this id runs already: it sleeps on `timeline` to each `nextDeadline()`
+    /// (asked before every sleep) and calls `fire` there, until `nextDeadline()` is nil or it is cancelled.
+    /// One long-lived task per timer keeps each wake-up to a single sleep.
+    public func timer(
+        _ id: String, on timeline: MonotonicTimeline, nextDeadline: @escaping @MainActor () -> Duration?,
+        fire: @escaping @MainActor () -> Void
+    ) {
+        guard running[id] == nil else { return }
+        let generation = nextGeneration()
+        let task = Task { @MainActor [weak self] in
+            while !Task.isCancelled, let deadline = nextDeadline() {
+                do {
+                    try await timeline.sleep(until: deadline)
+                } catch {
+                    return
+                }
+                fire()
+            }
+            self?.finished(id, generation: generation)
+        }
+        running[id] = Running(generation: generation, task: task)
+    }
+
+    /// Calls `fire` once at `deadline` on `timeline`, replacing a timer with the same id.
+    public func after(_ id: String, deadline: Duration, on timeline: MonotonicTimeline, fire: @escaping @MainActor () -> Void) {
+        cancel(id)
+        var pending = true
+        timer(
+            id, on: timeline,
+            nextDeadline: {
+                defer { pending = false }
+                return pending ? deadline : nil
+            }, fire: fire)
+    }
+
+    /// True while the effect or timer with this id has not finished.
+    public func isRunning(_ id: String) -> Bool { running[id] != nil }
+
+    /// How many effects and timers are running.
+    public var count: Int { running.count }
+
+    public func cancel(_ id: String) {
+        running.removeValue(forKey: id)?.task.cancel()
+    }
+
+    public func cancelAll() {
+        for effect in running.values { effect.task.cancel() }
+        running.removeAll()
+    }
+
+    private func nextGeneration() -> UInt64 {
+        generation += 1
+        return generation
+    }
+
+    private func finished(_ id: String, generation: UInt64) {
+        if running[id]?.generation == generation { running[id] = nil }
+    }
+
+    deinit {
+        for effect in running.values { effect.task.cancel() }
+    }
+}
+
+/// Carries a `Result` with an existential error across the actor hop (a `Result<_, any Error>` is Sendable
+/// only when its value is, which `run` already requires).
+private struct ResultBox<Value: Sendable>: Sendable {
+    let result: Result<Value, any Error>
+}
