@@ -1,8 +1,10 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 // MARK: features
-// One entry per bundle under Features/<Name>: Sources/<Name>Feature, Tests/<Name>FeatureTests.
+// One entry per bundle under Features/<Name>: Sources/<Name>Feature (surface-neutral) and Sources/<Name>Terminal,
+// each with its test target under Tests/.
 let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: begin
     (name: "OfferCountdown", resources: false),
@@ -13,26 +15,48 @@ let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: end
 ]
 
+/// Transitional, while bundles move to the split layout: a bundle without Sources/<Name>Terminal is one target.
+func hasTerminalTarget(_ name: String) -> Bool {
+    FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Features/\(name)/Sources/\(name)Terminal")
+}
+
+/// Every feature's modules, for the targets that compose them (the executable, the bench, end-to-end tests).
 var featureModules: [Target.Dependency] {
-    featureBundles.map { .target(name: "\($0.name)Feature") }
+    featureBundles.flatMap { bundle -> [Target.Dependency] in
+        hasTerminalTarget(bundle.name)
+            ? [.target(name: "\(bundle.name)Feature"), .target(name: "\(bundle.name)Terminal")]
+            : [.target(name: "\(bundle.name)Feature")]
+    }
 }
 
 var featureTargets: [Target] {
     featureBundles.flatMap { bundle -> [Target] in
-        let module = "\(bundle.name)Feature"
+        let feature = "\(bundle.name)Feature"
+        let terminal = "\(bundle.name)Terminal"
+        guard hasTerminalTarget(bundle.name) else {
+            return [
+                .target(
+                    name: feature, dependencies: ["FeatureHostCore", "DataSources", "TerminalUI"],
+                    path: "Features/\(bundle.name)/Sources/\(feature)", resources: bundle.resources ? [.process("Resources")] : nil),
+                .testTarget(
+                    name: "\(feature)Tests", dependencies: [.target(name: feature), "FeatureHostTesting"],
+                    path: "Features/\(bundle.name)/Tests/\(feature)Tests", exclude: ["Golden"]),
+            ]
+        }
         return [
+            // Surface-neutral: never a surface module (RegistryAudit checks the imports).
             .target(
-                name: module,
-                dependencies: ["FeatureHostCore", "DataSources", "TerminalUI"],
-                path: "Features/\(bundle.name)/Sources/\(module)",
-                resources: bundle.resources ? [.process("Resources")] : nil
-            ),
+                name: feature, dependencies: ["FeatureHostCore", "DataSources"],
+                path: "Features/\(bundle.name)/Sources/\(feature)", resources: bundle.resources ? [.process("Resources")] : nil),
+            .target(
+                name: terminal, dependencies: [.target(name: feature), "FeatureHostCore", "TerminalUI"],
+                path: "Features/\(bundle.name)/Sources/\(terminal)"),
             .testTarget(
-                name: "\(module)Tests",
-                dependencies: [.target(name: module), "FeatureHostTesting"],
-                path: "Features/\(bundle.name)/Tests/\(module)Tests",
-                exclude: ["Golden"]
-            ),
+                name: "\(feature)Tests", dependencies: [.target(name: feature), "FeatureHostTesting"],
+                path: "Features/\(bundle.name)/Tests/\(feature)Tests"),
+            .testTarget(
+                name: "\(terminal)Tests", dependencies: [.target(name: terminal), .target(name: feature), "FeatureHostTesting"],
+                path: "Features/\(bundle.name)/Tests/\(terminal)Tests", exclude: ["Golden"]),
         ]
     }
 }

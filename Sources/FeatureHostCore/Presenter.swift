@@ -30,7 +30,7 @@ extension Presenter {
 public final class StateObservers<State: Equatable> {
     private var observers: [(token: StateObservation, onChange: @MainActor (State) -> Void)] = []
     /// How many change notifications were sent: the number of frames the presenter asked for.
-    public private(set) var notificationCount = 0
+    public private(set) var changeCount = 0
 
     public init() {}
 
@@ -43,7 +43,7 @@ public final class StateObservers<State: Equatable> {
     /// Notifies when `new` differs from `old`.
     public func publish(_ new: State, old: State) {
         guard new != old else { return }
-        notificationCount += 1
+        changeCount += 1
         observers.removeAll { $0.token.isCancelled }
         for observer in observers { observer.onChange(new) }
     }

@@ -12,11 +12,11 @@ enum OfferCountdownBenchmarks {
         // 60 s of changes (at 1 s … 60 s) and the last one's roll.
         for (roll, goal) in [(0.35, "60 × (1 + 2 roll steps) = 180"), (0.0, "60 × 1 = 60")] {
             guard let run = makeRun(settings: ["rollDuration": .number(roll)]) else { return }
-            let before = run.presenter.frameRequests
+            let before = run.presenter.changeCount
             await advance(run, by: .milliseconds(60_350))
             bench.report(
                 "offer-countdown: frames asked for in 60 s, roll \(roll) s",
-                value: "\(run.presenter.frameRequests - before) (goal \(goal))")
+                value: "\(run.presenter.changeCount - before) (goal \(goal))")
         }
 
         for drawing in [false, true] {

@@ -120,7 +120,7 @@ import Testing
         token.cancel()
         observers.publish(2, old: 1)
         #expect(seen == [1])
-        #expect(observers.notificationCount == 2)
+        #expect(observers.changeCount == 2)
     }
 }
 

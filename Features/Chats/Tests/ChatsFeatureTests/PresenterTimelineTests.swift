@@ -58,10 +58,10 @@ struct PresenterTimelineTests {
         #expect(presenter.viewState == shown)
 
         // Nothing moves on the list: no frames are asked for between 2.3 s and 2.5 s.
-        let frames = presenter.notificationCount
+        let frames = presenter.changeCount
         await host.advance(by: .milliseconds(200))
         #expect(presenter.viewState == shown)
-        #expect(presenter.notificationCount == frames)
+        #expect(presenter.changeCount == frames)
     }
 
     @Test func loaderKeepsLoopingUntilLateDataThenHandsOver() async throws {
@@ -144,9 +144,9 @@ struct PresenterTimelineTests {
         presenter.send(.start)
         await host.advance(by: .seconds(1))
         presenter.send(.lifecycle(.didEnterBackground))
-        let frames = presenter.notificationCount
+        let frames = presenter.changeCount
         await host.advance(by: .seconds(2))
-        #expect(presenter.notificationCount == frames)
+        #expect(presenter.changeCount == frames)
         #expect(host.clock.sleeperCount == 0)
 
         presenter.send(.lifecycle(.willEnterForeground))

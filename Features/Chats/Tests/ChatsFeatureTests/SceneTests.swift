@@ -175,7 +175,7 @@ struct SceneTests {
         #expect(driver.text().contains("Person 99999"))
     }
 
-    @Test func frameRequestsStopOnTheList() async throws {
+    @Test func changeCountStopOnTheList() async throws {
         let host = try host()
         let scene = try makeScene(host)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))

@@ -51,9 +51,9 @@ struct CelebrationTests {
         #expect(!h.presenter.isAnimating)
         #expect(h.host.clock.sleeperCount == 0)
         // No frames between animations.
-        let frames = h.presenter.frameRequests
+        let frames = h.presenter.changeCount
         await h.host.advance(by: .seconds(60))
-        #expect(h.presenter.frameRequests == frames)
+        #expect(h.presenter.changeCount == frames)
         // OK shows the registered page.
         h.send(.activate)
         #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
@@ -62,10 +62,10 @@ struct CelebrationTests {
     @Test("One frame per tick: 60 frames for the whole burst")
     func frameCount() async throws {
         let h = try await registered()
-        let before = h.presenter.frameRequests
+        let before = h.presenter.changeCount
         await h.host.advance(by: .seconds(10))
-        #expect(h.presenter.frameRequests - before <= 60)
-        #expect(h.presenter.frameRequests - before >= 55)
+        #expect(h.presenter.changeCount - before <= 60)
+        #expect(h.presenter.changeCount - before >= 55)
     }
 
     @Test("Dismissing mid-burst stops the timeline")
@@ -86,9 +86,9 @@ struct CelebrationTests {
         h.send(.lifecycle(.didEnterBackground))
         await h.host.clock.settle()
         #expect(h.host.clock.sleeperCount == 0)
-        let frames = h.presenter.frameRequests
+        let frames = h.presenter.changeCount
         await h.host.advance(by: .seconds(1))
-        #expect(h.presenter.frameRequests == frames)
+        #expect(h.presenter.changeCount == frames)
         #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations(frame: 2)))
         h.send(.lifecycle(.willEnterForeground))
         await h.host.clock.settle()

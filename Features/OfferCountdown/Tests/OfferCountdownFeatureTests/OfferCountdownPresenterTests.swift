@@ -76,14 +76,14 @@ struct OfferCountdownPresenterTests {
         let h = try Harness()
         h.presenter.send(.appear)
         await h.advance(seconds: 5.5)
-        let framesBefore = h.presenter.frameRequests
+        let framesBefore = h.presenter.changeCount
 
         h.presenter.send(.lifecycle(.didEnterBackground))
         #expect(h.presenter.viewState == Expect.state(Expect.countdown("00:23:59:55", .paused)))
         #expect(h.host.clock.sleeperCount == 0)
         await h.advance(seconds: 3_600)
         #expect(h.presenter.viewState == Expect.state(Expect.countdown("00:23:59:55", .paused)))
-        #expect(h.presenter.frameRequests == framesBefore + 1)
+        #expect(h.presenter.changeCount == framesBefore + 1)
 
         h.presenter.send(.lifecycle(.willEnterForeground))
         #expect(h.presenter.viewState == Expect.running("00:23:59:55"))
@@ -141,10 +141,10 @@ struct OfferCountdownPresenterTests {
         let finished = Expect.state(Expect.countdown("00:00:00:00", .finished), buttonEnabled: false)
         #expect(h.presenter.viewState == finished)
         #expect(h.host.clock.sleeperCount == 0)
-        let frames = h.presenter.frameRequests
+        let frames = h.presenter.changeCount
         await h.advance(seconds: 600)
         #expect(h.presenter.viewState == finished)
-        #expect(h.presenter.frameRequests == frames)
+        #expect(h.presenter.changeCount == frames)
 
         // The offer expired: activating does nothing, and the background changes nothing.
         h.presenter.send(.activate)

@@ -43,7 +43,7 @@ struct OfferSettingsTests {
         let h = try Harness(settings: ["rollDuration": .number(0)])
         h.presenter.send(.appear)
         await h.advance(seconds: 10)
-        #expect(h.presenter.frameRequests == 1 + 10)  // appearing, then one per second
+        #expect(h.presenter.changeCount == 1 + 10)  // appearing, then one per second
         #expect(h.presenter.viewState == Expect.running("00:23:59:50"))
     }
 }

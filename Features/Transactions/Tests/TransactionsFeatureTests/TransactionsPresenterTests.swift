@@ -30,7 +30,7 @@ import Testing
         await host.settle()
         #expect(
             Screen(presenter.viewState) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
-        #expect(presenter.notificationCount == 1)
+        #expect(presenter.changeCount == 1)
     }
 
     @Test func rightAndLeftWalkTheFiltersAndTheSumFollows() async throws {
@@ -228,9 +228,9 @@ import Testing
     @Test func lifecycleEventsChangeNothing() async throws {
         let host = try TestHost()
         let presenter = try await loadedFeature(host: host).presenter
-        let before = presenter.notificationCount
+        let before = presenter.changeCount
         presenter.send(lifecycle: .didEnterBackground)
         presenter.send(lifecycle: .willEnterForeground)
-        #expect(presenter.notificationCount == before)
+        #expect(presenter.changeCount == before)
     }
 }

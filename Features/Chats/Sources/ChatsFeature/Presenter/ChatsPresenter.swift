@@ -89,7 +89,7 @@ public final class ChatsPresenter: Presenter {
     }
 
     /// How many frames the presenter asked for, for tests of "no frames between animations".
-    public var notificationCount: Int { observers.notificationCount }
+    public var changeCount: Int { observers.changeCount }
 
     public func send(_ action: Action) {
         switch action {

@@ -76,7 +76,7 @@ public final class InvitationsPresenter: Presenter {
     }
 
     /// How many times the state changed: the number of frames asked for.
-    public var frameRequests: Int { observers.notificationCount }
+    public var changeCount: Int { observers.changeCount }
 
     /// Whether the confetti timeline is running (it stops when the burst ends or the app goes to the background).
     public var isAnimating: Bool { animationTask != nil }

@@ -60,7 +60,7 @@ public final class OfferCountdownPresenter: Presenter {
     }
 
     /// How many frames the presenter has asked for (state changes published), for the benchmark.
-    public var frameRequests: Int { observers.notificationCount }
+    public var changeCount: Int { observers.changeCount }
 
     public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
         observers.add(onChange)

@@ -57,7 +57,7 @@ public final class TransactionsPresenter: Presenter {
     }
 
     /// Frames requested so far.
-    public var notificationCount: Int { observers.notificationCount }
+    public var changeCount: Int { observers.changeCount }
 
     public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
         observers.add(onChange)
