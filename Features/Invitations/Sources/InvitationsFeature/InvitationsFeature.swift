@@ -1,11 +1,9 @@
-import DataSources
 import FeatureHostCore
 import Foundation
-import TerminalUI
 
 /// Request and cancel a Broccoli & Co. beta invitation against the `fakeAuth` backend (`http`) or a local
-/// backend with the same rules (`in-memory`).
-public struct InvitationsFeature: TerminalFeature, PresenterFeature {
+/// backend with the same rules (`in-memory`). Surface-neutral: each surface conforms it in its own target.
+public struct InvitationsFeature: PresenterFeature {
     public static let fakeAuthURLString = "https://us-central1-blinkapp-684c1.cloudfunctions.net/fakeAuth"
 
     public static let manifest = FeatureManifest(
@@ -24,9 +22,6 @@ public struct InvitationsFeature: TerminalFeature, PresenterFeature {
         let backend = try InvitationBackendFactory.make(source, context: context)
         presenter = InvitationsPresenter(
             backend: backend, store: RegistrationStore(context.keyValueStore), timeline: context.makeTimeline(),
-            activity: context.activity)
+            effects: context.makeEffects())
     }
-
-    @MainActor
-    public func makeScene() -> any TerminalScene { InvitationsScene(presenter: presenter) }
 }

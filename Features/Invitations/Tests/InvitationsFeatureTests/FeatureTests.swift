@@ -20,10 +20,19 @@ struct FeatureTests {
         #expect(manifest.settingsKeys.isEmpty)
     }
 
-    @Test("Without a configured source the feature uses the fakeAuth default")
-    func defaultSource() throws {
-        let host = try TestHost()
-        _ = try InvitationsFeature(context: try host.context(id: "invitations", source: nil))
+    @Test("Without a configured source the feature posts to the fakeAuth default, with the default timeout")
+    func defaultSource() async throws {
+        let transport = RecordingTransport()
+        let h = try Harness(source: nil, host: try TestHost(transport: transport))
+        h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
+        h.send(.activate)
+        await h.settle()
+        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
+        let request = try #require(transport.requests.first)
+        #expect(transport.requests.count == 1)
+        #expect(request.method == "POST")
+        #expect(request.url.absoluteString == "https://us-central1-blinkapp-684c1.cloudfunctions.net/fakeAuth")
+        #expect(request.timeout == SourceConfiguration.defaultTimeout)
     }
 
     @Test("A file kind or an http source without a url fails with a message naming the fix")
@@ -63,5 +72,18 @@ struct FeatureTests {
                     modal: Expected.form(
                         ["Used Person", "usedemail@blinq.app", "usedemail@blinq.app"], focus: .send,
                         status: Expected.error("This email address is already in use"))))
+    }
+}
+
+/// Keeps every request and answers 200 `Registered`, so the default source is tested without the network.
+private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var log: [HTTPRequest] = []
+
+    var requests: [HTTPRequest] { lock.withLock { log } }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        lock.withLock { log.append(request) }
+        return HTTPResponse(status: 200, body: Data("Registered".utf8))
     }
 }

@@ -8,16 +8,19 @@ import Foundation
 typealias ViewState = InvitationsPresenter.ViewState
 
 /// A presenter built through the feature's own initialiser, on a test host (manual clock, in-memory store,
-/// real URLSession transport).
+/// real URLSession transport unless the host says otherwise), and shown once.
 @MainActor
 struct Harness {
     let host: TestHost
     let presenter: InvitationsPresenter
 
-    init(source: SourceConfiguration, host: TestHost? = nil) throws {
+    init(source: SourceConfiguration?, host: TestHost? = nil) throws {
         let host = try host ?? TestHost()
         self.host = host
-        presenter = try InvitationsFeature(context: try host.context(id: "invitations", source: source)).presenter
+        let feature = try InvitationsFeature(context: try host.context(id: "invitations", source: source))
+        // As the host does when a surface first shows the feature.
+        feature.handle(.appear)
+        presenter = feature.presenter
     }
 
     /// An `http` source at `url` with a short timeout, so the timeout test stays quick.

@@ -1,56 +1,28 @@
 import FeatureHostCore
-import Foundation
 
 /// The invitation flow: the not-registered page, the request form and its request, the congratulations
 /// burst, the registered page, the cancel alert and the cancelled burst. Persists the registration.
 @MainActor
 public final class InvitationsPresenter: Presenter {
-    public enum Action: PresenterAction, Equatable, Sendable {
-        case lifecycle(LifecycleEvent)
-        /// Tab, ↓.
-        case focusNext
-        /// Shift-Tab, ↑.
-        case focusPrevious
-        /// Enter: press the focused button, or go from a text field to the next element.
-        case activate
-        /// Esc: close the topmost modal.
-        case dismiss
-        /// Typed or pasted text for the focused field.
-        case insert(String)
-        case deleteBackward
-        case deleteForward
-        case moveCursor(CursorMove)
-        /// The backend answered (or failed) the request in flight.
-        case submissionFinished(Result<InvitationOutcome, InvitationFailure>)
-        /// A tick of the confetti timeline: `frame` of the burst numbered `burst`.
-        case animationFrame(Int, burst: Int)
-    }
-
     private enum Modal: Equatable {
         case form
         case alert(ViewState.CancelAlert.Choice)
         case celebration(CelebrationModel)
     }
 
-    struct CelebrationModel: Equatable {
-        var kind: ViewState.Celebration.Kind
-        /// Distinguishes this burst's ticks from a previous one's.
-        var burst: Int
-        /// Timeline offset of frame 0.
-        var startedAt: Duration
-        var frame = 0
-
-        var isOver: Bool { frame >= ConfettiBurst.frameCount }
+    /// Effect ids: the backend request, and the confetti timeline of the celebration on screen.
+    private enum Effect {
+        static let request = "request"
+        static let confetti = "confetti"
     }
 
-    private static let registeredBurst = ConfettiBurst(pattern: .cannons, seed: 0xB20C_C011)
-    private static let cancelledBurst = ConfettiBurst(pattern: .shower, seed: 0x5EE_0FF)
-
-    public private(set) var viewState: ViewState
+    public private(set) var viewState: ViewState {
+        didSet { observers.publish(viewState, old: oldValue) }
+    }
     private let backend: any InvitationBackend
     private let store: RegistrationStore
     private let timeline: MonotonicTimeline
-    private let activity: ActivityTracker
+    private let effects: EffectRunner
     private let observers = StateObservers<ViewState>()
 
     private var registration: Invitation?
@@ -59,37 +31,36 @@ public final class InvitationsPresenter: Presenter {
     private var form = RequestFormModel()
     private var burstCount = 0
     private var isInBackground = false
-    private var animationTask: Task<Void, Never>?
 
     /// - Parameters:
-    ///   - activity: counts the request from Send to its handled reply, so headless runs wait for it.
-    public init(backend: any InvitationBackend, store: RegistrationStore, timeline: MonotonicTimeline, activity: ActivityTracker) {
+    ///   - store: read here, synchronously: the first frame must already know whether the user is registered.
+    ///   - effects: runs the request (in flight from Send until its reply is applied) and the confetti timer.
+    public init(backend: any InvitationBackend, store: RegistrationStore, timeline: MonotonicTimeline, effects: EffectRunner) {
         self.backend = backend
         self.store = store
         self.timeline = timeline
-        self.activity = activity
+        self.effects = effects
         let loaded = store.load()
         registration = loaded.invitation
         notice = loaded.problem
-        viewState = ViewState(brand: InvitationsCopy.brand, page: Self.page(for: nil, focused: true))
-        viewState = makeViewState()
+        viewState = ViewState(
+            brand: InvitationsCopy.brand, page: InvitationsViewStateBuilder.page(for: loaded.invitation, focused: true),
+            notice: loaded.problem)
     }
 
     /// How many times the state changed: the number of frames asked for.
     public var changeCount: Int { observers.changeCount }
 
     /// Whether the confetti timeline is running (it stops when the burst ends or the app goes to the background).
-    public var isAnimating: Bool { animationTask != nil }
+    public var isAnimating: Bool { effects.isRunning(Effect.confetti) }
 
     public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
         observers.add(onChange)
     }
 
     public func send(_ action: Action) {
-        let old = viewState
         apply(action)
         viewState = makeViewState()
-        observers.publish(viewState, old: old)
     }
 
     // MARK: - Actions
@@ -97,7 +68,9 @@ public final class InvitationsPresenter: Presenter {
     private func apply(_ action: Action) {
         switch action {
         case .lifecycle(.appear):
-            break  // the form waits for the user; a celebration starts when it is shown
+            // Nothing to start: the page waits for the user, and a celebration's timer starts when the
+            // celebration is shown (always after a user action, so after appear).
+            break
         case .lifecycle(.didEnterBackground):
             isInBackground = true
             stopAnimation()
@@ -106,12 +79,16 @@ public final class InvitationsPresenter: Presenter {
             startAnimation()
         case .focusNext: moveFocus(by: 1)
         case .focusPrevious: moveFocus(by: -1)
+        case .focus(let target): focus(target)
         case .activate: activate()
         case .dismiss: dismiss()
         case .insert(let text): editForm { $0.insert(text) }
         case .deleteBackward: editForm { $0.deleteBackward() }
         case .deleteForward: editForm { $0.deleteForward() }
         case .moveCursor(let move): editForm { $0.moveCursor(move) }
+        case .setText(let field, let text):
+            guard modal == .form else { return }
+            form.setText(text, of: field)
         case .submissionFinished(let result): finishSubmission(result)
         case .animationFrame(let frame, let burst): advanceCelebration(to: frame, burst: burst)
         }
@@ -125,6 +102,19 @@ public final class InvitationsPresenter: Presenter {
             modal = .alert(choice == .keep ? .cancelInvite : .keep)
         case .celebration, nil:
             break
+        }
+    }
+
+    private func focus(_ target: FocusTarget) {
+        switch (modal, target) {
+        case (.form, .field(let field)):
+            form.focus = .field(field)
+        case (.form, .send):
+            form.focus = .send
+        case (.alert, .alert(let choice)):
+            modal = .alert(choice)
+        default:
+            break  // not a control of what is open
         }
     }
 
@@ -191,19 +181,17 @@ public final class InvitationsPresenter: Presenter {
         }
         let invitation = form.invitation
         form.phase = .sending(invitation)
-        activity.begin()
         let backend = self.backend
-        let activity = self.activity
-        Task { [weak self] in
-            let result: Result<InvitationOutcome, InvitationFailure>
-            do throws(InvitationFailure) {
-                result = .success(try await backend.requestInvitation(invitation))
-            } catch {
-                result = .failure(error)
-            }
-            self?.send(.submissionFinished(result))
-            activity.end()
-        }
+        effects.run(
+            Effect.request,
+            work: { () async -> Result<InvitationOutcome, InvitationFailure> in
+                do throws(InvitationFailure) {
+                    return .success(try await backend.requestInvitation(invitation))
+                } catch {
+                    return .failure(error)
+                }
+            },
+            apply: { [weak self] result in self?.send(.submissionFinished(result)) })
     }
 
     private func finishSubmission(_ result: Result<InvitationOutcome, InvitationFailure>) {
@@ -239,97 +227,45 @@ public final class InvitationsPresenter: Presenter {
         guard case .celebration(var celebration) = modal, celebration.burst == burst, frame > celebration.frame else { return }
         celebration.frame = min(frame, ConfettiBurst.frameCount)
         modal = .celebration(celebration)
-        if celebration.isOver { stopAnimation() }
     }
 
-    /// Ticks at fixed offsets from the burst's start on the injected clock, so frames never drift; after a
-    /// stall it jumps to the frame that is due instead of replaying the missed ones.
+    /// Ticks at fixed offsets from the burst's start on the injected clock, so frames never drift. The timer
+    /// asks for each deadline afresh and ends by itself once the burst is over or no longer shown.
     private func startAnimation() {
         stopAnimation()
         guard !isInBackground, case .celebration(let celebration) = modal, !celebration.isOver else { return }
-        let timeline = self.timeline
-        let interval = ConfettiBurst.frameInterval
-        let last = ConfettiBurst.frameCount
-        animationTask = Task { [weak self] in
-            var next = celebration.frame + 1
-            while next <= last {
-                do {
-                    try await timeline.sleep(until: celebration.startedAt + interval * next)
-                } catch {
-                    return
-                }
-                let due = Int(((timeline.now - celebration.startedAt) / interval).rounded(.down))
-                let frame = min(last, max(next, due))
-                guard let self else { return }
-                self.send(.animationFrame(frame, burst: celebration.burst))
-                next = frame + 1
-            }
-        }
+        let burst = celebration.burst
+        effects.timer(
+            Effect.confetti, on: timeline,
+            nextDeadline: { [weak self] in self?.animatedCelebration(burst)?.nextFrameDeadline },
+            fire: { [weak self] in
+                guard let self, let celebration = self.animatedCelebration(burst) else { return }
+                self.send(.animationFrame(celebration.frame(dueAt: self.timeline.now), burst: burst))
+            })
     }
 
     private func stopAnimation() {
-        animationTask?.cancel()
-        animationTask = nil
+        effects.cancel(Effect.confetti)
+    }
+
+    /// The celebration on screen if it is burst `burst` and may animate; a stale timer's ticks go nowhere.
+    private func animatedCelebration(_ burst: Int) -> CelebrationModel? {
+        guard !isInBackground, case .celebration(let celebration) = modal, celebration.burst == burst else { return nil }
+        return celebration
     }
 
     // MARK: - View state
 
     private func makeViewState() -> ViewState {
-        ViewState(
-            brand: InvitationsCopy.brand, page: Self.page(for: registration, focused: modal == nil), notice: notice,
-            modal: modalState())
-    }
-
-    private static func page(for registration: Invitation?, focused: Bool) -> ViewState.Page {
-        guard let registration else {
-            return ViewState.Page(
-                kind: .notRegistered, title: InvitationsCopy.title, text: InvitationsCopy.subtitle,
-                button: InvitationsCopy.requestButton, isButtonFocused: focused)
-        }
-        return ViewState.Page(
-            kind: .registered, title: InvitationsCopy.registeredTitle,
-            text: InvitationsCopy.registeredText(name: registration.name, email: registration.email),
-            button: InvitationsCopy.cancelButton, isButtonFocused: focused)
-    }
-
-    private func modalState() -> ViewState.Modal? {
+        let modalState: ViewState.Modal?
         switch modal {
-        case nil:
-            return nil
-        case .form:
-            return .requestForm(formState())
-        case .alert(let choice):
-            return .cancelAlert(
-                ViewState.CancelAlert(
-                    title: InvitationsCopy.alertTitle, message: InvitationsCopy.alertMessage,
-                    keepButton: InvitationsCopy.keepButton, cancelButton: InvitationsCopy.confirmCancelButton, focus: choice))
-        case .celebration(let celebration):
-            let registered = celebration.kind == .registered
-            let burst = registered ? Self.registeredBurst : Self.cancelledBurst
-            return .celebration(
-                ViewState.Celebration(
-                    kind: celebration.kind, title: registered ? InvitationsCopy.doneTitle : InvitationsCopy.cancelledTitle,
-                    message: registered ? InvitationsCopy.doneMessage : InvitationsCopy.cancelledMessage,
-                    button: InvitationsCopy.okButton, confetti: burst.pieces(at: ConfettiBurst.frameInterval * celebration.frame)))
+        case nil: modalState = nil
+        case .form: modalState = .requestForm(InvitationsViewStateBuilder.requestForm(form))
+        case .alert(let choice): modalState = .cancelAlert(InvitationsViewStateBuilder.cancelAlert(focus: choice))
+        case .celebration(let celebration): modalState = .celebration(InvitationsViewStateBuilder.celebration(celebration))
         }
-    }
-
-    private func formState() -> ViewState.RequestForm {
-        let problems = form.attempted ? form.problems : [:]
-        let fields = InvitationField.allCases.map { field in
-            let value = form.value(field)
-            return ViewState.Field(
-                id: field, label: InvitationsCopy.label(field), placeholder: InvitationsCopy.placeholder(field), text: value.text, cursor: value.cursor,
-                error: problems[field]?.message, isFocused: form.focus == .field(field))
-        }
-        let status: ViewState.Status?
-        if form.isSending {
-            status = ViewState.Status(text: InvitationsCopy.sending, tone: .progress)
-        } else {
-            status = form.failure.map { ViewState.Status(text: $0, tone: .error) }
-        }
-        return ViewState.RequestForm(
-            title: InvitationsCopy.formTitle, fields: fields, sendButton: InvitationsCopy.sendButton,
-            isSendFocused: form.focus == .send, isSending: form.isSending, status: status)
+        return ViewState(
+            brand: InvitationsCopy.brand, page: InvitationsViewStateBuilder.page(for: registration, focused: modal == nil),
+            notice: notice, modal: modalState)
     }
 }

@@ -1,7 +1,7 @@
-/// The request form's editable state. It outlives the modal: closing the form keeps what was typed (so an
-/// accidental Esc loses nothing) until a request succeeds.
+/// The request form's editable state. It outlives the modal: closing the form keeps what was typed (so
+/// closing it by accident loses nothing) until a request succeeds.
 struct RequestFormModel: Equatable {
-    /// Focusable elements in Tab order.
+    /// Focusable elements in focus order.
     enum Element: CaseIterable, Equatable {
         case field(InvitationField)
         case send
@@ -17,7 +17,7 @@ struct RequestFormModel: Equatable {
 
     var values: [InvitationField: TextFieldValue] = [:]
     var focus: Element = .field(.fullName)
-    /// Set by the first Send: from then on errors show and follow every keystroke.
+    /// Set by the first Send: from then on errors show and follow every change.
     var attempted = false
     var phase: Phase = .editing
     /// Why the last request failed (the backend's own message for a 400); replaced by the next Send.
@@ -41,6 +41,8 @@ struct RequestFormModel: Equatable {
             name: InvitationValidation.trimmed(value(.fullName).text), email: InvitationValidation.trimmed(value(.email).text))
     }
 
+    /// Cycles through `Element.allCases`. TerminalUI's `FocusRing` does the same, but this model is
+    /// surface-neutral and cannot use it.
     mutating func moveFocus(by step: Int) {
         let elements = Element.allCases
         let index = elements.firstIndex(of: focus) ?? 0
@@ -52,5 +54,12 @@ struct RequestFormModel: Equatable {
         guard !isSending, case .field(let field) = focus else { return }
         var value = self.value(field)
         if change(&value) { values[field] = value }
+    }
+
+    /// Replaces a field's whole text (a binding-style surface reports the text, not the keystrokes), cleaned
+    /// and capped like typed text, with the cursor at its end; nothing while sending. Focus does not move.
+    mutating func setText(_ text: String, of field: InvitationField) {
+        guard !isSending else { return }
+        values[field] = TextFieldValue(text)
     }
 }

@@ -55,7 +55,7 @@ public struct TextFieldValue: Equatable, Sendable {
     }
 
     /// Tabs and line breaks (a pasted line often ends in one) become spaces; other control characters, which
-    /// would corrupt the terminal, are dropped.
+    /// no single-line field can show (and which would corrupt a terminal), are dropped.
     static func sanitized(_ text: String) -> [Character] {
         text.compactMap { character -> Character? in
             if character.isNewline || character == "\t" { return " " }
@@ -65,7 +65,7 @@ public struct TextFieldValue: Equatable, Sendable {
     }
 }
 
-/// Where ←, →, Home and End move a text cursor.
+/// Where a text cursor moves: one character back or forward, or to the start or end of the text.
 public enum CursorMove: Equatable, Sendable {
     case left
     case right

@@ -1,10 +1,11 @@
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
+import InvitationsFeature
 import TerminalUI
 import Testing
 
-@testable import InvitationsFeature
+@testable import InvitationsTerminal
 
 /// Frames as golden text, and keys through the text driver as the shell sends them.
 @Suite("Scene: frames and keys")
@@ -27,7 +28,7 @@ struct SceneTests {
 
     @Test("Not registered, the form, its errors, sending, a 400, an unreadable 400")
     func requestFrames() async throws {
-        let server = try LoopbackHTTPServer(handler: LoopbackFlowTests.fakeAuth)
+        let server = try LoopbackHTTPServer(handler: Harness.fakeAuth)
         let h = try Harness(url: server.url("fakeAuth"))
         let d = driver(h)
         try check(d, "not-registered-80x24.txt")
@@ -51,7 +52,7 @@ struct SceneTests {
 
     @Test("Congratulations frames over time, the registered page, the alert, the cancelled frames")
     func celebrationFrames() async throws {
-        let server = try LoopbackHTTPServer(handler: LoopbackFlowTests.fakeAuth)
+        let server = try LoopbackHTTPServer(handler: Harness.fakeAuth)
         let h = try Harness(url: server.url("fakeAuth"))
         let d = driver(h)
         // The documented key sequence: Enter opens the form, Enter moves between fields, Enter on Send sends.

@@ -1,3 +1,4 @@
+import InvitationsFeature
 import TerminalUI
 
 /// The congratulations and cancelled views: confetti across the dimmed screen and a card in the middle

@@ -1,3 +1,4 @@
+import InvitationsFeature
 import TerminalUI
 
 /// The warning before cancelling: amber outline, the question, Keep invite and a red Cancel invite.

@@ -1,3 +1,4 @@
+import InvitationsFeature
 import TerminalUI
 
 /// The page under any modal: brand, heading, text and the one button, sandwiched in the middle; a notice

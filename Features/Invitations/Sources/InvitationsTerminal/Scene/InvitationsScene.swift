@@ -1,4 +1,5 @@
 import FeatureHostCore
+import InvitationsFeature
 import TerminalUI
 
 /// Draws the invitations presenter's view state and turns keys into its actions.
@@ -33,8 +34,6 @@ public final class InvitationsScene: TerminalScene {
         if let action { presenter.send(action) }
         return handling
     }
-
-    public func handle(_ event: LifecycleEvent) { presenter.send(.lifecycle(event)) }
 
     public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
         presenter.observe { _ in onChange() }

@@ -1,3 +1,4 @@
+import InvitationsFeature
 import TerminalUI
 
 /// The feature's colours: broccoli green for the brand and primary actions, red for errors and the

@@ -1,3 +1,4 @@
+import InvitationsFeature
 import TerminalUI
 
 /// Which presenter action a key means on the current screen, and the footer's hints for that screen.

@@ -1,3 +1,4 @@
+import InvitationsFeature
 import TerminalUI
 
 /// The request form, in a popup over the dimmed page: each field as a label, an input line and an error
