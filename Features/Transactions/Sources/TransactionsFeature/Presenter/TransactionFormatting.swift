@@ -3,7 +3,10 @@ import Foundation
 
 /// Every text the feature shows from a number or a date, built once for the context's locale and the
 /// `currency` setting, so the Transactions and Insights tabs format alike.
-public final class TransactionFormatting {
+///
+/// Sendable, so the view state that formats its rows lazily is: the formatters are configured here and only
+/// read afterwards (Foundation's formatters are Sendable and safe to read from any thread).
+public final class TransactionFormatting: Sendable {
     public let locale: Locale
     public let currencyCode: String
     private let money = NumberFormatter()

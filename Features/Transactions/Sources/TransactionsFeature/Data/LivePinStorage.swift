@@ -1,18 +1,14 @@
 import FeatureHostCore
 
-/// Keeps the pins in the feature's key-value store, so they survive a restart.
-///
-/// Every transaction starts pinned, so only the ids of unpinned ones are saved (key `unpinned-ids`, a sorted
-/// JSON array): a transaction that appears later is pinned, and ids absent from the current data are kept, so
-/// switching sources does not forget them.
-public struct PinStorage: Sendable {
+/// Keeps the pins in the feature's key-value store, so they survive a restart: key `unpinned-ids`, a sorted
+/// JSON array, removed when everything is pinned.
+public struct LivePinStorage: PinStorage {
     public static let key = "unpinned-ids"
 
     private let store: any KeyValueStore
 
     public init(_ store: any KeyValueStore) { self.store = store }
 
-    /// The saved unpinned ids; throws a `FeatureError` naming the key when the saved value is unreadable.
     public func unpinnedIDs() throws -> Set<Int> {
         Set(try store.value([Int].self, forKey: Self.key) ?? [])
     }
