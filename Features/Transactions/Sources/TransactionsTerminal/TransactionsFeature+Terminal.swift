@@ -1,4 +1,3 @@
-import FeatureHostCore
 import TerminalUI
 import TransactionsFeature
 

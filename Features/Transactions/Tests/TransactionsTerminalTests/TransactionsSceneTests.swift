@@ -148,7 +148,8 @@ import TransactionsTerminal
     @Test func unreadablePinsAreShownWithoutARetryHint() async throws {
         let host = try TestHost()
         host.store.set(Data("{".utf8), forKey: "unpinned-ids")
-        let driver = TextDriver(scene: try await loadedFeature(host: host).makeScene(), size: Size(width: 80, height: 24))
+        let feature = try await loadedFeature(host: host)
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
         #expect(oneLine(driver.text()).contains("The saved pins could not be read ("))
         #expect(!driver.text().contains("Press r"))
         #expect(!driver.scene.keyHints.contains(KeyHint(key: "r", action: "try again")))

@@ -3,7 +3,7 @@ import FeatureHostCore
 /// Keeps the pins in the feature's key-value store, so they survive a restart: key `unpinned-ids`, a sorted
 /// JSON array, removed when everything is pinned.
 public struct LivePinStorage: PinStorage {
-    public static let key = "unpinned-ids"
+    static let key = "unpinned-ids"
 
     private let store: any KeyValueStore
 

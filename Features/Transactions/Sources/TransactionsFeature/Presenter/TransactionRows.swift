@@ -14,8 +14,8 @@ public struct TransactionRow: Equatable, Sendable {
     public var isPinned: Bool
 
     public init(
-        id: Int, category: String, color: TransactionColor, name: String, amount: String, date: String, accountName: String,
-        provider: String?, isPinned: Bool
+        id: Int, category: String, color: TransactionColor, name: String, amount: String, date: String,
+        accountName: String, provider: String?, isPinned: Bool
     ) {
         self.id = id
         self.category = category

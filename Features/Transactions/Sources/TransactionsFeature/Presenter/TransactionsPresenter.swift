@@ -10,7 +10,7 @@ public final class TransactionsPresenter: Presenter {
         case lifecycle(LifecycleEvent)
         /// Loads from the configured source; again after a failure or an offline copy (what is shown stays meanwhile).
         case reload
-        /// Sent by the presenter when a load ends.
+        /// A load's outcome: what the load effect applies, through `send` like every other change.
         case finishedLoading(Result<Loaded<[Transaction]>, FeatureError>)
         /// Transactions ↔ Insights.
         case switchTab
@@ -41,9 +41,9 @@ public final class TransactionsPresenter: Presenter {
     /// Why the last reload failed while older data stays on screen.
     private var reloadFailure: String?
 
-    public static let loadingMessage = "Loading transactions…"
-    public static let sumLabel = "Total spent:"
-    public static let insightsTotalLabel = "Total spent"
+    static let loadingMessage = "Loading transactions…"
+    static let sumLabel = "Total spent:"
+    static let insightsTotalLabel = "Total spent"
     private static let loadEffect = "load"
 
     /// Reads the saved pins at once (a warning in the view state when they are unreadable); loads nothing until
