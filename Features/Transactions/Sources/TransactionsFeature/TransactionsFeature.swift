@@ -1,10 +1,12 @@
 import DataSources
 import FeatureHostCore
 import Foundation
-import TerminalUI
 
 /// Transactions with category filters, pins, a floating sum of the pinned ones, and insights per category.
-public struct TransactionsFeature: TerminalFeature, PresenterFeature {
+///
+/// Building it reads the settings and the saved pins and starts nothing: the first load waits for
+/// `.lifecycle(.appear)`, so a source (an `http` one too) is not asked for a screen nobody opened.
+public struct TransactionsFeature: PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "transactions", title: "Transactions",
         summary: "Spending by category: filters, pins, a floating sum and insights",
@@ -21,9 +23,7 @@ public struct TransactionsFeature: TerminalFeature, PresenterFeature {
         let formatting = TransactionFormatting(
             locale: context.locale, currencyCode: currency, timeZone: context.timeZone, hourCycle: context.hourCycle)
         presenter = TransactionsPresenter(
-            source: source, store: TransactionStore(pins: PinStorage(context.keyValueStore)), formatting: formatting)
+            source: source, pins: LivePinStorage(context.keyValueStore), formatting: formatting,
+            effects: context.makeEffects())
     }
-
-    @MainActor
-    public func makeScene() -> any TerminalScene { TransactionsScene(presenter: presenter) }
 }

@@ -28,7 +28,7 @@ func row(
     _ provider: String?, pinned: Bool = true
 ) -> TransactionRow {
     TransactionRow(
-        id: id, category: category.title, colorName: category.colorName, name: name, amount: amount, date: date,
+        id: id, category: category.title, color: category.color, name: name, amount: amount, date: date,
         accountName: account, provider: provider, isPinned: pinned)
 }
 
@@ -74,24 +74,24 @@ typealias ViewState = TransactionsPresenter.ViewState
 func loadedScreen(
     tab: TransactionsPresenter.Tab = .transactions, filter: CategoryFilter = .all, unpinned: Set<Int> = [],
     selectedRow: Int? = 0, sum: String, insights: [(amount: String, share: String, perMille: Int)], total: String,
-    notice: String? = nil, offersRetry: Bool? = nil
+    notice: String? = nil, pinsWarning: String? = nil, canRetry: Bool? = nil
 ) -> Screen {
     let rows = starterRows(in: filter, unpinned: unpinned)
     let state = ViewState(
         tab: tab,
         tabs: TransactionsPresenter.Tab.allCases.map { ViewState.TabItem(title: $0.title, isSelected: $0 == tab) },
-        status: .loaded, notice: notice, offersRetry: offersRetry ?? (notice != nil),
+        status: .loaded, notice: notice, pinsWarning: pinsWarning, canRetry: canRetry ?? (notice != nil),
         filters: CategoryFilter.allCases.map {
-            ViewState.FilterButton(title: $0.title, colorName: $0.colorName, isSelected: $0 == filter)
+            ViewState.FilterButton(title: $0.title, color: $0.color, isSelected: $0 == filter)
         },
         rows: TransactionRows(), selectedRow: rows.isEmpty ? nil : selectedRow,
         emptyMessage: rows.isEmpty ? "No \(filter.title) transactions." : nil,
         sum: ViewState.FloatingSum(
-            title: filter.title, colorName: filter.colorName, label: "Total spent:", amount: sum),
+            title: filter.title, color: filter.color, label: "Total spent:", amount: sum),
         insights: ViewState.Insights(
             rows: zip(TransactionCategory.allCases, insights).map { category, insight in
                 ViewState.InsightRow(
-                    title: category.title, colorName: category.colorName, amount: insight.amount, share: insight.share,
+                    title: category.title, color: category.color, amount: insight.amount, share: insight.share,
                     perMille: insight.perMille)
             }, totalLabel: "Total spent", total: total))
     return Screen(state: state, rows: rows)
@@ -103,7 +103,7 @@ let starterInsights: [(amount: String, share: String, perMille: Int)] = [
     ("$215.28", "45.6%", 456),
 ]
 
-/// A presenter over the starter data (in-memory source), loaded.
+/// A feature over the starter data (in-memory source), shown and loaded.
 @MainActor
 func loadedFeature(host: TestHost, settings: [String: SettingValue] = [:], locale: String = "en_US") async throws
     -> TransactionsFeature
@@ -112,6 +112,16 @@ func loadedFeature(host: TestHost, settings: [String: SettingValue] = [:], local
         context: try host.context(
             id: "transactions", source: SourceConfiguration(kind: .inMemory), settings: settings,
             locale: Locale(identifier: locale)))
+    feature.handle(.appear)
+    await host.settle()
+    return feature
+}
+
+/// A feature over `source`, shown, and loaded as far as the source lets it.
+@MainActor
+func appearedFeature(host: TestHost, source: SourceConfiguration) async throws -> TransactionsFeature {
+    let feature = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
+    feature.handle(.appear)
     await host.settle()
     return feature
 }

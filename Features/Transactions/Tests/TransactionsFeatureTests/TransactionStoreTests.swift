@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct TransactionStoreTests {
     private func starterStore(_ keyValues: InMemoryKeyValueStore = InMemoryKeyValueStore()) throws -> TransactionStore {
-        let store = TransactionStore(pins: PinStorage(keyValues))
+        let store = TransactionStore(pins: LivePinStorage(keyValues))
         store.replace(with: try starterTransactions())
         return store
     }
@@ -94,7 +94,20 @@ import Testing
                 #"The saved pins could not be read (The stored value for "unpinned-ids" cannot be read as Array<Int>"#))
         #expect(warning.hasSuffix("Every transaction starts pinned; the next pin change replaces them."))
         store.togglePin(at: 0)
-        #expect(try PinStorage(keyValues).unpinnedIDs() == [1])
+        #expect(try LivePinStorage(keyValues).unpinnedIDs() == [1])
+    }
+
+    @Test func everyPinChangeIsSavedThroughTheClient() throws {
+        let pins = InMemoryPinStorage(unpinnedIDs: [99])
+        let store = TransactionStore(pins: pins)
+        store.replace(with: try starterTransactions())
+        #expect(store.pinned == Array(repeating: true, count: 13))
+        store.togglePin(at: 0)
+        #expect(pins.saved == [1, 99])
+        store.togglePin(at: 12)
+        #expect(pins.saved == [1, 13, 99])
+        store.togglePin(at: 0)
+        #expect(pins.saved == [13, 99])
     }
 
     @Test func sharesAddUpToAWholeAndNeverDivideByZero() throws {

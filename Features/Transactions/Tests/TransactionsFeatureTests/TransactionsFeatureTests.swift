@@ -59,9 +59,7 @@ import Testing
 
     @Test func readsTheBundledSampleAsAJSONFile() async throws {
         let host = try TestHost()
-        let feature = try TransactionsFeature(
-            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile)))
-        await host.settle()
+        let feature = try await appearedFeature(host: host, source: SourceConfiguration(kind: .jsonFile))
         #expect(
             Screen(feature.presenter.viewState)
                 == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
@@ -73,14 +71,30 @@ import Testing
         let file = try directory.write(
             #"[{"id": 1, "name": "X", "category": "food", "amount": 1, "date": "25.04.2021", "accountName": "A"}]"#,
             to: "bad.json")
-        let feature = try TransactionsFeature(
-            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
-        await host.settle()
+        let feature = try await appearedFeature(host: host, source: SourceConfiguration(kind: .jsonFile, path: file))
         #expect(
             feature.presenter.viewState.status
                 == .failed(
                     #"Transactions could not be loaded: \#(file.path) could not be read at [0].date: "25.04.2021" is not a day written yyyy-MM-dd, e.g. 2021-04-25"#
                 ))
+    }
+
+    @Test func buildingTheFeatureRequestsNothingUntilItAppears() async throws {
+        let server = try LoopbackHTTPServer()
+        let sample = try Data(contentsOf: try #require(TransactionSamples.file))
+        server.respond(with: .data(sample, contentType: "application/json"))
+        let host = try TestHost()
+        let feature = try TransactionsFeature(
+            context: try host.context(
+                id: "transactions", source: .http(server.url("transactions"), timeout: 5, cache: false)))
+        await host.settle()
+        #expect(server.requests.isEmpty)
+        #expect(feature.presenter.viewState.status == .loading("Loading transactions…"))
+
+        feature.handle(.appear)
+        await host.settle()
+        #expect(server.requests.map(\.path) == ["/transactions"])
+        #expect(feature.presenter.viewState.status == .loaded)
     }
 
     @Test func loadsOverHTTPAndFallsBackToTheSavedCopy() async throws {
@@ -89,33 +103,30 @@ import Testing
         server.respond(with: .data(sample, contentType: "application/json"))
         let host = try TestHost()
         let source = SourceConfiguration.http(server.url("transactions"), timeout: 5, cache: true)
-        let first = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
-        await host.settle()
+        let first = try await appearedFeature(host: host, source: source)
         #expect(
             Screen(first.presenter.viewState)
                 == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
         #expect(server.requests.map(\.path) == ["/transactions"])
 
         server.respond(with: .text("down for maintenance", status: 503))
-        let second = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
-        await host.settle()
+        let second = try await appearedFeature(host: host, source: source)
         let url = server.url("transactions").absoluteString
         #expect(
             Screen(second.presenter.viewState)
                 == loadedScreen(
                     sum: "$472.08", insights: starterInsights, total: "$472.08",
                     notice:
-                        "Offline: showing the copy saved Mar 16, 2026 at 12:34. The server answered HTTP 503 for \(url). Press r to try again."
+                        "Offline: showing the copy saved Mar 16, 2026 at 12:34. The server answered HTTP 503 for \(url)."
                 ))
+        #expect(second.presenter.viewState.canRetry)
     }
 
     @Test func anHTTPErrorWithoutACopyIsShown() async throws {
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(#"{"transactions": [{"id": 1}]}"#))
         let host = try TestHost()
-        let feature = try TransactionsFeature(
-            context: try host.context(id: "transactions", source: .http(server.url("t"), timeout: 5, cache: false)))
-        await host.settle()
+        let feature = try await appearedFeature(host: host, source: .http(server.url("t"), timeout: 5, cache: false))
         #expect(
             feature.presenter.viewState.status
                 == .failed(

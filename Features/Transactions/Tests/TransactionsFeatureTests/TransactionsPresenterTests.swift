@@ -8,6 +8,9 @@ import Testing
 
 @MainActor
 @Suite struct TransactionsPresenterTests {
+    static let formatting = TransactionFormatting(
+        locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: .gmt, hourCycle: .twelveHour)
+
     @Test func opensLoadingThenShowsAllTransactionsWithTheFirstSelected() async throws {
         let host = try TestHost()
         let feature = try TransactionsFeature(
@@ -21,16 +24,38 @@ import Testing
                         tabs: [
                             .init(title: "Transactions", isSelected: true), .init(title: "Insights", isSelected: false),
                         ],
-                        status: .loading("Loading transactions…"), notice: nil, offersRetry: false,
+                        status: .loading("Loading transactions…"), notice: nil, pinsWarning: nil, canRetry: false,
                         filters: CategoryFilter.allCases.map {
-                            .init(title: $0.title, colorName: $0.colorName, isSelected: $0 == .all)
+                            .init(title: $0.title, color: $0.color, isSelected: $0 == .all)
                         },
                         rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil, insights: nil),
                     rows: []))
+        // Nothing loads until the feature appears.
+        await host.settle()
+        #expect(presenter.viewState.status == .loading("Loading transactions…"))
+        feature.handle(.appear)
         await host.settle()
         #expect(
             Screen(presenter.viewState) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
         #expect(presenter.changeCount == 1)
+    }
+
+    @Test func theLoadCountsAsInFlightUntilItsResultIsApplied() async throws {
+        let host = try TestHost()
+        // A source the factory does not wrap: only the presenter's effect counts it.
+        let presenter = TransactionsPresenter(
+            source: AnyDataSource(InMemorySource(try starterTransactions())), pins: InMemoryPinStorage(),
+            formatting: Self.formatting, effects: EffectRunner(activity: host.activity))
+        #expect(host.activity.inFlight == 0)
+        presenter.send(.lifecycle(.appear))
+        #expect(host.activity.inFlight == 1)
+        // A second start while the load runs does not start another.
+        presenter.send(.reload)
+        #expect(host.activity.inFlight == 1)
+        await host.settle()
+        #expect(host.activity.inFlight == 0)
+        #expect(
+            Screen(presenter.viewState) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
     }
 
     @Test func rightAndLeftWalkTheFiltersAndTheSumFollows() async throws {
@@ -168,10 +193,8 @@ import Testing
     @Test func spaceOnAnEmptyListOrBeforeLoadingDoesNothing() async throws {
         let host = try TestHost()
         let presenter = TransactionsPresenter(
-            source: AnyDataSource(InMemorySource([Transaction]())),
-            store: TransactionStore(pins: PinStorage(host.store)),
-            formatting: TransactionFormatting(
-                locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: .gmt, hourCycle: .twelveHour))
+            source: AnyDataSource(InMemorySource([Transaction]())), pins: LivePinStorage(host.store),
+            formatting: Self.formatting, effects: EffectRunner(activity: host.activity))
         presenter.send(.togglePin)
         #expect(presenter.viewState.status == .loading("Loading transactions…"))
         presenter.send(.reload)
@@ -189,14 +212,13 @@ import Testing
         let host = try TestHost()
         let directory = try TemporaryDirectory()
         let file = directory.file("transactions.json")
-        let feature = try TransactionsFeature(
-            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
-        await host.settle()
+        let feature = try await appearedFeature(
+            host: host, source: SourceConfiguration(kind: .jsonFile, path: file))
         #expect(
             feature.presenter.viewState.status
                 == .failed("Transactions could not be loaded: \(file.path): the file does not exist."))
         #expect(feature.presenter.viewState.sum == nil)
-        #expect(feature.presenter.viewState.offersRetry)
+        #expect(feature.presenter.viewState.canRetry)
         try FileManager.default.copyItem(at: try #require(TransactionSamples.file), to: file)
         feature.presenter.send(.reload)
         await host.settle()
@@ -211,18 +233,19 @@ import Testing
             Screen(feature.presenter.viewState)
                 == loadedScreen(
                     sum: "$472.08", insights: starterInsights, total: "$472.08",
-                    notice: "Reload failed: \(file.path): the file does not exist. Press r to try again."))
+                    notice: "Reload failed: \(file.path): the file does not exist."))
     }
 
     @Test func unreadableSavedPinsAreShownAsANotice() async throws {
         let host = try TestHost()
         host.store.set(Data("{".utf8), forKey: "unpinned-ids")
         let presenter = try await loadedFeature(host: host).presenter
-        let warning = try #require(presenter.store.pinsWarning)
+        let warning = try #require(TransactionStore(pins: LivePinStorage(host.store)).pinsWarning)
+        #expect(warning.hasPrefix("The saved pins could not be read ("))
         #expect(
             Screen(presenter.viewState)
                 == loadedScreen(
-                    sum: "$472.08", insights: starterInsights, total: "$472.08", notice: warning, offersRetry: false))
+                    sum: "$472.08", insights: starterInsights, total: "$472.08", pinsWarning: warning, canRetry: false))
     }
 
     @Test func lifecycleEventsChangeNothing() async throws {

@@ -3,9 +3,12 @@ import Foundation
 
 /// Every text the feature shows from a number or a date, built once for the context's locale and the
 /// `currency` setting, so the Transactions and Insights tabs format alike.
-public final class TransactionFormatting {
-    public let locale: Locale
-    public let currencyCode: String
+///
+/// Sendable, so the view state that formats its rows lazily is: the formatters are configured here and only
+/// read afterwards (Foundation's formatters are Sendable and safe to read from any thread).
+public final class TransactionFormatting: Sendable {
+    let locale: Locale
+    let currencyCode: String
     private let money = NumberFormatter()
     private let percent = NumberFormatter()
     private let count = NumberFormatter()
@@ -36,24 +39,24 @@ public final class TransactionFormatting {
     }
 
     /// `$472.08` for en_US and USD; `472,08 $` for de_DE.
-    public func money(_ amount: Money) -> String {
+    func money(_ amount: Money) -> String {
         money.string(from: NSDecimalNumber(decimal: amount.decimal)) ?? "\(amount) \(currencyCode)"
     }
 
     /// `15.7%` for 157 per mille.
-    public func percent(perMille: Int) -> String {
+    func percent(perMille: Int) -> String {
         let fraction = Decimal(sign: .plus, exponent: -3, significand: Decimal(perMille))
         return percent.string(from: NSDecimalNumber(decimal: fraction)) ?? "\(Double(perMille) / 10)%"
     }
 
     /// `100,000` in en_US.
-    public func count(_ value: Int) -> String { count.string(from: NSNumber(value: value)) ?? String(value) }
+    func count(_ value: Int) -> String { count.string(from: NSNumber(value: value)) ?? String(value) }
 
     /// `Apr 25, 2021`: the medium date style of the locale.
-    public func day(_ date: Date) -> String { day.string(from: date) }
+    func day(_ date: Date) -> String { day.string(from: date) }
 
     /// A date and time in the user's time zone and clock, for when an offline copy was saved.
-    public func moment(_ date: Date) -> String {
+    func moment(_ date: Date) -> String {
         // en_US templates put a narrow no-break space before AM/PM; terminals show a plain one best.
         moment.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
     }

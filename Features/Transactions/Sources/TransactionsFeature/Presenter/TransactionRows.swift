@@ -3,7 +3,7 @@ public struct TransactionRow: Equatable, Sendable {
     public var id: Int
     /// The category's name, the row's heading.
     public var category: String
-    public var colorName: String
+    public var color: TransactionColor
     public var name: String
     public var amount: String
     public var date: String
@@ -14,12 +14,12 @@ public struct TransactionRow: Equatable, Sendable {
     public var isPinned: Bool
 
     public init(
-        id: Int, category: String, colorName: String, name: String, amount: String, date: String, accountName: String,
-        provider: String?, isPinned: Bool
+        id: Int, category: String, color: TransactionColor, name: String, amount: String, date: String,
+        accountName: String, provider: String?, isPinned: Bool
     ) {
         self.id = id
         self.category = category
-        self.colorName = colorName
+        self.color = color
         self.name = name
         self.amount = amount
         self.date = date
@@ -32,7 +32,7 @@ public struct TransactionRow: Equatable, Sendable {
 /// The rows of the chosen filter. A value like any other part of the view state, but each row is formatted only
 /// when read: a screen shows a few dozen of 100,000 transactions, so formatting all of them on every filter
 /// change would cost far more than a frame.
-public struct TransactionRows: RandomAccessCollection, Equatable {
+public struct TransactionRows: RandomAccessCollection, Equatable, Sendable {
     private let transactions: [Transaction]
     private let positions: [Int]
     private let pinned: [Bool]
@@ -59,7 +59,7 @@ public struct TransactionRows: RandomAccessCollection, Equatable {
         let position = positions[index]
         let transaction = transactions[position]
         return TransactionRow(
-            id: transaction.id, category: transaction.category.title, colorName: transaction.category.colorName,
+            id: transaction.id, category: transaction.category.title, color: transaction.category.color,
             name: transaction.name, amount: formatting?.money(transaction.amount) ?? transaction.amount.description,
             date: formatting?.day(transaction.date) ?? "", accountName: transaction.accountName,
             provider: transaction.provider.map(ProviderNames.displayName(for:)), isPinned: pinned[position])

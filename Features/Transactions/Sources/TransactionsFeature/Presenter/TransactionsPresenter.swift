@@ -1,30 +1,35 @@
 import FeatureHostCore
 import Foundation
 
-/// The Transactions and Insights tabs: filter, selection, pins and sums, all read from one `TransactionStore`.
+/// The Transactions and Insights tabs: filter, selection, pins and sums, all read from one `TransactionStore`
+/// that only this presenter holds, so every change goes through `send` and the view state never goes stale.
 @MainActor
 public final class TransactionsPresenter: Presenter {
     public enum Action: PresenterAction {
+        /// `.appear` starts the first load; background and foreground change nothing.
         case lifecycle(LifecycleEvent)
         /// Loads from the configured source; again after a failure or an offline copy (what is shown stays meanwhile).
         case reload
-        /// Sent by the presenter when a load ends.
+        /// A load's outcome: what the load effect applies, through `send` like every other change.
         case finishedLoading(Result<Loaded<[Transaction]>, FeatureError>)
-        /// Tab: Transactions ↔ Insights.
+        /// Transactions ↔ Insights.
         case switchTab
         case chooseFilter(CategoryFilter)
-        /// ←/→: the previous or next filter, stopping at the ends.
+        /// The previous or next filter, stopping at the ends.
         case moveFilter(by: Int)
-        /// ↑/↓ and PgUp/PgDn: another transaction, stopping at the ends.
+        /// Another transaction of the filter, `offset` rows away, stopping at the ends.
         case moveSelection(by: Int)
-        /// Space/Enter: pins or unpins the selected transaction.
+        /// Pins or unpins the selected transaction.
         case togglePin
     }
 
-    public private(set) var viewState: ViewState
-    public let store: TransactionStore
+    public private(set) var viewState: ViewState {
+        didSet { observers.publish(viewState, old: oldValue) }
+    }
+    private let store: TransactionStore
     private let source: AnyDataSource<Loaded<[Transaction]>>
     private let formatting: TransactionFormatting
+    private let effects: EffectRunner
     private let observers = StateObservers<ViewState>()
 
     private var tab: Tab = .transactions
@@ -35,24 +40,26 @@ public final class TransactionsPresenter: Presenter {
     private var origin: DataOrigin = .fresh
     /// Why the last reload failed while older data stays on screen.
     private var reloadFailure: String?
-    private var loading: Task<Void, Never>?
 
-    public static let loadingMessage = "Loading transactions…"
-    public static let sumLabel = "Total spent:"
-    public static let insightsTotalLabel = "Total spent"
-    /// Shown with a failed load, a failed reload or an offline copy.
-    public static let retryHint = "Press r to try again."
+    static let loadingMessage = "Loading transactions…"
+    static let sumLabel = "Total spent:"
+    static let insightsTotalLabel = "Total spent"
+    private static let loadEffect = "load"
 
+    /// Reads the saved pins at once (a warning in the view state when they are unreadable); loads nothing until
+    /// `.lifecycle(.appear)`.
     public init(
-        source: AnyDataSource<Loaded<[Transaction]>>, store: TransactionStore, formatting: TransactionFormatting
+        source: AnyDataSource<Loaded<[Transaction]>>, pins: any PinStorage, formatting: TransactionFormatting,
+        effects: EffectRunner
     ) {
         self.source = source
-        self.store = store
+        self.store = TransactionStore(pins: pins)
         self.formatting = formatting
+        self.effects = effects
         viewState = ViewState(
-            tab: .transactions, tabs: [], status: .loading(Self.loadingMessage), notice: nil, offersRetry: false,
-            filters: [],
-            rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil, insights: nil)
+            tab: .transactions, tabs: [], status: .loading(Self.loadingMessage), notice: nil, pinsWarning: nil,
+            canRetry: false, filters: [], rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil,
+            insights: nil)
         viewState = makeViewState()
     }
 
@@ -73,7 +80,6 @@ public final class TransactionsPresenter: Presenter {
         case .reload:
             startLoading()
         case .finishedLoading(let result):
-            loading = nil
             finishLoading(result)
         case .switchTab:
             tab = tab == .transactions ? .insights : .transactions
@@ -89,24 +95,22 @@ public final class TransactionsPresenter: Presenter {
             guard status == .loaded, let selectedPosition else { return }
             store.togglePin(at: selectedPosition)
         }
-        update()
+        viewState = makeViewState()
     }
 
     // MARK: - Loading
 
+    /// Loads off the main actor through the effect runner, which counts the load in flight until its result
+    /// has been applied here. A load already running is not started twice.
     private func startLoading() {
-        guard loading == nil else { return }
+        guard !effects.isRunning(Self.loadEffect) else { return }
         if status != .loaded { status = .loading(Self.loadingMessage) }
         let source = self.source
-        loading = Task { [weak self] in
-            let result: Result<Loaded<[Transaction]>, FeatureError>
-            do {
-                result = .success(try await source.load())
-            } catch {
-                result = .failure(FeatureError(error.userFacingMessage))
-            }
-            self?.send(.finishedLoading(result))
-        }
+        effects.run(
+            Self.loadEffect, work: { try await source.load() },
+            apply: { [weak self] result in
+                self?.send(.finishedLoading(result.mapError { FeatureError($0.userFacingMessage) }))
+            })
     }
 
     private func finishLoading(_ result: Result<Loaded<[Transaction]>, FeatureError>) {
@@ -163,31 +167,25 @@ public final class TransactionsPresenter: Presenter {
 
     // MARK: - View state
 
-    private func update() {
-        let old = viewState
-        viewState = makeViewState()
-        observers.publish(viewState, old: old)
-    }
-
     private func makeViewState() -> ViewState {
         let tabs = Tab.allCases.map { ViewState.TabItem(title: $0.title, isSelected: $0 == tab) }
         let filters = CategoryFilter.allCases.map {
-            ViewState.FilterButton(title: $0.title, colorName: $0.colorName, isSelected: $0 == filter)
+            ViewState.FilterButton(title: $0.title, color: $0.color, isSelected: $0 == filter)
         }
         guard status == .loaded else {
             return ViewState(
-                tab: tab, tabs: tabs, status: status, notice: store.pinsWarning, offersRetry: offersRetry,
+                tab: tab, tabs: tabs, status: status, notice: nil, pinsWarning: store.pinsWarning, canRetry: canRetry,
                 filters: filters, rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil, insights: nil)
         }
         let positions = store.positions(in: filter)
         let rows = TransactionRows(
             transactions: store.transactions, positions: positions, pinned: store.pinned, formatting: formatting)
         let sum = ViewState.FloatingSum(
-            title: filter.title, colorName: filter.colorName, label: Self.sumLabel,
+            title: filter.title, color: filter.color, label: Self.sumLabel,
             amount: formatting.money(store.pinnedTotal(in: filter)))
         return ViewState(
-            tab: tab, tabs: tabs, status: .loaded, notice: notice, offersRetry: offersRetry, filters: filters,
-            rows: rows,
+            tab: tab, tabs: tabs, status: .loaded, notice: notice, pinsWarning: store.pinsWarning, canRetry: canRetry,
+            filters: filters, rows: rows,
             selectedRow: selectedPosition.flatMap { Self.row(of: $0, in: positions) },
             emptyMessage: positions.isEmpty ? emptyMessage : nil, sum: sum, insights: insights())
     }
@@ -197,7 +195,7 @@ public final class TransactionsPresenter: Presenter {
     }
 
     /// A load can be tried again when the last one failed or only an offline copy could be shown.
-    private var offersRetry: Bool {
+    private var canRetry: Bool {
         switch status {
         case .failed: return true
         case .loading: return false
@@ -207,14 +205,13 @@ public final class TransactionsPresenter: Presenter {
         return reloadFailure != nil
     }
 
+    /// Why the loaded data may be out of date. Surfaces add their own way to try again (`canRetry`).
     private var notice: String? {
         var notices: [String] = []
         if let reloadFailure { notices.append(reloadFailure) }
         if case .cached(let savedAt, let reason) = origin {
             notices.append("Offline: showing the copy saved \(formatting.moment(savedAt)). \(reason)")
         }
-        if !notices.isEmpty { notices.append(Self.retryHint) }
-        if let warning = store.pinsWarning { notices.append(warning) }
         return notices.isEmpty ? nil : notices.joined(separator: " ")
     }
 
@@ -223,7 +220,7 @@ public final class TransactionsPresenter: Presenter {
         let shares = CategoryShares.perMille(of: totals)
         let rows = TransactionCategory.allCases.enumerated().map { index, category in
             ViewState.InsightRow(
-                title: category.title, colorName: category.colorName, amount: formatting.money(totals[index]),
+                title: category.title, color: category.color, amount: formatting.money(totals[index]),
                 share: formatting.percent(perMille: shares[index]), perMille: shares[index])
         }
         return ViewState.Insights(

@@ -11,12 +11,13 @@ extension TransactionsPresenter {
         }
     }
 
-    /// Everything the two tabs show, formatted.
-    public struct ViewState: Equatable {
+    /// Everything the two tabs show, formatted, in words no surface owns: each surface words its own hints
+    /// (how to try again) and keeps its own scroll position.
+    public struct ViewState: Equatable, Sendable {
         public enum Status: Equatable, Sendable {
             case loading(String)
             case loaded
-            /// The message says what failed and where; `r` tries again.
+            /// The message says what failed and where; `canRetry` is set.
             case failed(String)
         }
 
@@ -27,22 +28,22 @@ extension TransactionsPresenter {
 
         public struct FilterButton: Equatable, Sendable {
             public var title: String
-            public var colorName: String
+            public var color: TransactionColor
             public var isSelected: Bool
         }
 
         /// The view fixed below the list.
         public struct FloatingSum: Equatable, Sendable {
-            /// The chosen filter's name, drawn in `colorName`.
+            /// The chosen filter's name, drawn in `color`.
             public var title: String
-            public var colorName: String
+            public var color: TransactionColor
             public var label: String
             public var amount: String
         }
 
         public struct InsightRow: Equatable, Sendable {
             public var title: String
-            public var colorName: String
+            public var color: TransactionColor
             public var amount: String
             public var share: String
             /// The share in tenths of a percent; the ring's segments. All rows add up to 1000, or 0 when nothing is pinned.
@@ -58,10 +59,13 @@ extension TransactionsPresenter {
         public var tab: Tab
         public var tabs: [TabItem]
         public var status: Status
-        /// A warning above the content: an offline copy is shown, or the saved pins were unreadable.
+        /// Why the data shown may be out of date: a reload failed, or only an offline copy could be shown.
+        /// Set only while loaded; `canRetry` is then set too.
         public var notice: String?
-        /// Whether `r` tries the load again: after a failed load, a failed reload, or an offline copy.
-        public var offersRetry: Bool
+        /// Why the saved pins were set aside, when they could not be read.
+        public var pinsWarning: String?
+        /// Whether the load can be tried again (`reload`): after a failed load, a failed reload, or an offline copy.
+        public var canRetry: Bool
         public var filters: [FilterButton]
         public var rows: TransactionRows
         /// The index into `rows` of the selected transaction; `nil` when the list is empty.
@@ -74,15 +78,16 @@ extension TransactionsPresenter {
         public var insights: Insights?
 
         public init(
-            tab: Tab, tabs: [TabItem], status: Status, notice: String?, offersRetry: Bool, filters: [FilterButton],
-            rows: TransactionRows,
-            selectedRow: Int?, emptyMessage: String?, sum: FloatingSum?, insights: Insights?
+            tab: Tab, tabs: [TabItem], status: Status, notice: String?, pinsWarning: String?, canRetry: Bool,
+            filters: [FilterButton], rows: TransactionRows, selectedRow: Int?, emptyMessage: String?,
+            sum: FloatingSum?, insights: Insights?
         ) {
             self.tab = tab
             self.tabs = tabs
             self.status = status
             self.notice = notice
-            self.offersRetry = offersRetry
+            self.pinsWarning = pinsWarning
+            self.canRetry = canRetry
             self.filters = filters
             self.rows = rows
             self.selectedRow = selectedRow

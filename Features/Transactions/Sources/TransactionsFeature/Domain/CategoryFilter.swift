@@ -13,10 +13,10 @@ public enum CategoryFilter: Hashable, Sendable, CaseIterable {
         }
     }
 
-    public var colorName: String {
+    public var color: TransactionColor {
         switch self {
-        case .all: return "black"
-        case .category(let category): return category.colorName
+        case .all: return .black
+        case .category(let category): return category.color
         }
     }
 

@@ -1,4 +1,5 @@
 import TerminalUI
+import TransactionsFeature
 
 /// The Insights tab: the ring of shares with the pinned total in its hole, above one row per category with its
 /// pinned sum and share. When there is no room for a ring, a one-line bar of the same shares stands in for it.
@@ -7,7 +8,7 @@ enum InsightsView {
         let listHeight = insights.rows.count
         let chartHeight = min(rect.height - listHeight - 1, 12)
         let segments = insights.rows.map {
-            RingChart.Segment(perMille: $0.perMille, color: Palette.color(named: $0.colorName))
+            RingChart.Segment(perMille: $0.perMille, color: TransactionsPalette.color($0.color))
         }
         // The list sits right under the chart, both centred in a column no wider than reads well.
         let column = rect.centered(Size(width: min(rect.width, 56), height: rect.height))
@@ -17,7 +18,7 @@ enum InsightsView {
             let hole = RingChart.draw(
                 segments, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: chartHeight), into: &frame)
             used = chartHeight
-            let labels = [(insights.totalLabel, Palette.secondary), (insights.total, Style(bold: true))]
+            let labels = [(insights.totalLabel, TransactionsPalette.secondary), (insights.total, Style(bold: true))]
             if hole.height >= 2, hole.width >= labels.map({ DisplayWidth.of($0.0) }).max() ?? 0 {
                 let top = hole.y + (hole.height - 2) / 2
                 for (index, label) in labels.enumerated() {
@@ -51,14 +52,14 @@ enum InsightsView {
         let content = rect.insetBy(dx: 2, dy: 0)
         for (index, row) in insights.rows.enumerated() {
             let y = rect.y + index
-            frame.put("●", at: Point(x: content.x, y: y), style: Palette.foreground(row.colorName))
+            frame.put("●", at: Point(x: content.x, y: y), style: TransactionsPalette.foreground(row.color))
             frame.put(
                 row.title,
                 in: Rect(
                     x: content.x + 2, y: y, width: max(content.width - shareWidth - amountWidth - 5, 0), height: 1),
-                style: Palette.foreground(row.colorName, bold: true))
+                style: TransactionsPalette.foreground(row.color, bold: true))
             let shareRect = Rect(x: content.maxX - shareWidth, y: y, width: shareWidth, height: 1)
-            frame.put(row.share, in: shareRect, style: Palette.secondary, alignment: .trailing)
+            frame.put(row.share, in: shareRect, style: TransactionsPalette.secondary, alignment: .trailing)
             frame.put(
                 row.amount, in: Rect(x: shareRect.x - 3 - amountWidth, y: y, width: amountWidth, height: 1),
                 style: Style(bold: true), alignment: .trailing)
@@ -71,7 +72,8 @@ enum InsightsView {
         let total = segments.reduce(0) { $0 + $1.perMille }
         guard total > 0 else {
             frame.put(
-                String(repeating: "░", count: rect.width), at: rect.origin, style: Style(foreground: Palette.track))
+                String(repeating: "░", count: rect.width), at: rect.origin,
+                style: Style(foreground: TransactionsPalette.track))
             return
         }
         var x = rect.x

@@ -30,7 +30,7 @@ enum RingChart {
             let dy = Double(py) + 0.5 - outer
             let distance = (dx * dx + dy * dy).squareRoot()
             guard distance <= outer, distance >= inner else { return nil }
-            guard total > 0 else { return Palette.track }
+            guard total > 0 else { return TransactionsPalette.track }
             // Clockwise from 12 o'clock, as a fraction of the turn in tenths of a percent.
             var angle = atan2(dx, -dy)
             if angle < 0 { angle += 2 * .pi }

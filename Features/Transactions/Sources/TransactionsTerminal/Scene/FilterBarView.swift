@@ -1,4 +1,5 @@
 import TerminalUI
+import TransactionsFeature
 
 /// The row of capsule buttons: bold white titles on each filter's colour, the chosen one in brackets
 /// (`[ food ]`, the same width as `  food  `, so the row does not shift). When the row is wider than the
@@ -17,7 +18,8 @@ enum FilterBarView {
         for (index, filter) in filters.enumerated() {
             let x = rect.x + 1 + starts[index] - offset
             let text = filter.isSelected ? "[ \(filter.title) ]" : "  \(filter.title)  "
-            let style = Style(foreground: Palette.white, background: Palette.color(named: filter.colorName), bold: true)
+            let style = Style(
+                foreground: TransactionsPalette.white, background: TransactionsPalette.color(filter.color), bold: true)
             clippedPut(text, x: x, y: rect.y, style: style, from: rect.x + 1, to: rect.maxX - 1, into: &frame)
         }
         if offset > 0 { frame.put("‹", at: Point(x: rect.x, y: rect.y), style: Style(bold: true)) }

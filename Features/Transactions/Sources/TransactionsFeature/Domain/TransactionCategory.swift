@@ -1,4 +1,4 @@
-/// The spending categories, in the spec's order, each with its colour (by name; surfaces map names to colours).
+/// The spending categories, in the spec's order, each with its colour.
 public enum TransactionCategory: String, CaseIterable, Sendable, Codable, Hashable {
     case food
     case health
@@ -9,13 +9,13 @@ public enum TransactionCategory: String, CaseIterable, Sendable, Codable, Hashab
     /// The name shown on buttons and rows: the raw value, as in the spec's starter project.
     public var title: String { rawValue }
 
-    public var colorName: String {
+    public var color: TransactionColor {
         switch self {
-        case .food: return "green"
-        case .health: return "pink"
-        case .entertainment: return "orange"
-        case .shopping: return "blue"
-        case .travel: return "purple"
+        case .food: return .green
+        case .health: return .pink
+        case .entertainment: return .orange
+        case .shopping: return .blue
+        case .travel: return .purple
         }
     }
 

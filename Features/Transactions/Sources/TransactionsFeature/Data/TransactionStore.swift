@@ -1,18 +1,19 @@
 import FeatureHostCore
 
 /// The one place that holds the transactions and their pins. Both tabs read it, so the floating sum and the
-/// insights can never disagree.
+/// insights can never disagree. Owned by the presenter alone: every change goes through its `send`, so the
+/// view state never goes stale. Pins are saved through the `PinStorage` client on every change.
 ///
 /// Built for 100,000 transactions: the positions of each filter's transactions are computed once per load, and
 /// the pinned total of each category is kept up to date on every pin change, so choosing a filter or reading a
 /// sum costs nothing proportional to the number of transactions.
-public final class TransactionStore {
+final class TransactionStore {
     /// In the order of the source.
-    public private(set) var transactions: [Transaction] = []
+    private(set) var transactions: [Transaction] = []
     /// `pinned[i]` is the pin of `transactions[i]`.
-    public private(set) var pinned: [Bool] = []
+    private(set) var pinned: [Bool] = []
     /// Why the saved pins could not be read, when they could not.
-    public let pinsWarning: String?
+    let pinsWarning: String?
 
     /// Ascending positions into `transactions`, per filter slot (`all`, then each category).
     private var positionsBySlot: [[Int]] = Array(repeating: [], count: CategoryFilter.allCases.count)
@@ -20,9 +21,9 @@ public final class TransactionStore {
     private var pinnedTotals: [Money] = Array(repeating: .zero, count: TransactionCategory.allCases.count)
     private var positionByID: [Int: Int] = [:]
     private var unpinnedIDs: Set<Int>
-    private let pins: PinStorage
+    private let pins: any PinStorage
 
-    public init(pins: PinStorage) {
+    init(pins: any PinStorage) {
         self.pins = pins
         do {
             unpinnedIDs = try pins.unpinnedIDs()
@@ -35,7 +36,7 @@ public final class TransactionStore {
     }
 
     /// Replaces the transactions (a load or a reload), applying the saved pins.
-    public func replace(with transactions: [Transaction]) {
+    func replace(with transactions: [Transaction]) {
         self.transactions = transactions
         pinned = transactions.map { !unpinnedIDs.contains($0.id) }
         var slots = Array(repeating: [Int](), count: CategoryFilter.allCases.count)
@@ -55,27 +56,27 @@ public final class TransactionStore {
     }
 
     /// Ascending positions into `transactions` of the filter's transactions.
-    public func positions(in filter: CategoryFilter) -> [Int] { positionsBySlot[Self.slot(of: filter)] }
+    func positions(in filter: CategoryFilter) -> [Int] { positionsBySlot[Self.slot(of: filter)] }
 
-    /// The filter's transactions, in source order.
-    public func transactions(in filter: CategoryFilter) -> [Transaction] {
+    /// The filter's transactions, in source order. For tests: the presenter reads `positions(in:)`.
+    func transactions(in filter: CategoryFilter) -> [Transaction] {
         positions(in: filter).map { transactions[$0] }
     }
 
     /// The sum of the filter's pinned transactions.
-    public func pinnedTotal(in filter: CategoryFilter) -> Money {
+    func pinnedTotal(in filter: CategoryFilter) -> Money {
         switch filter {
         case .all: return pinnedTotals.reduce(.zero, +)
         case .category(let category): return pinnedTotals[category.ordinal]
         }
     }
 
-    public func position(ofID id: Int) -> Int? { positionByID[id] }
+    func position(ofID id: Int) -> Int? { positionByID[id] }
 
-    public func isPinned(id: Int) -> Bool? { position(ofID: id).map { pinned[$0] } }
+    func isPinned(id: Int) -> Bool? { position(ofID: id).map { pinned[$0] } }
 
     /// Flips the pin of the transaction at `position`, updates the sums and saves the pins.
-    public func togglePin(at position: Int) {
+    func togglePin(at position: Int) {
         guard pinned.indices.contains(position) else { return }
         let transaction = transactions[position]
         let ordinal = transaction.category.ordinal

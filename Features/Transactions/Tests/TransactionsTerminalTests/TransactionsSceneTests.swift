@@ -4,13 +4,10 @@ import FeatureHostTesting
 import Foundation
 import TerminalUI
 import Testing
+import TransactionsTerminal
 
+// Testable for the bundled sample file only (`TransactionSamples`), which the offline test serves over HTTP.
 @testable import TransactionsFeature
-
-/// The frame's text with its lines joined by spaces, to find a message however it wrapped.
-func oneLine(_ text: String) -> String {
-    text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-}
 
 @MainActor
 @Suite struct TransactionsSceneTests {
@@ -80,6 +77,7 @@ func oneLine(_ text: String) -> String {
         let feature = try TransactionsFeature(
             context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: missing)))
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
+        feature.handle(.appear)
         #expect(driver.text().contains("Loading transactions…"))
         #expect(driver.scene.keyHints == [])
         await host.settle()
@@ -128,6 +126,58 @@ func oneLine(_ text: String) -> String {
         #expect(feature.presenter.viewState.selectedRow == 7)
     }
 
+    @Test func anOfflineCopyOffersToTryAgainAfterItsNotice() async throws {
+        let server = try LoopbackHTTPServer()
+        let sample = try Data(contentsOf: try #require(TransactionSamples.file))
+        server.respond(with: .data(sample, contentType: "application/json"))
+        let host = try TestHost()
+        let source = SourceConfiguration.http(server.url("transactions"), timeout: 5, cache: true)
+        _ = try await appearedDriver(host: host, source: source)
+        server.respond(with: .text("down for maintenance", status: 503))
+        let driver = try await appearedDriver(host: host, source: source)
+        let url = server.url("transactions").absoluteString
+        #expect(
+            oneLine(driver.text()).contains(
+                "Offline: showing the copy saved Mar 16, 2026 at 12:34. The server answered HTTP 503 for \(url). Press r to try again."))
+        #expect(driver.scene.keyHints.last == KeyHint(key: "r", action: "try again"))
+        #expect(driver.press(.character("r")) == [.handled])
+        await host.settle()
+        #expect(oneLine(driver.text()).contains("Press r to try again."))
+    }
+
+    @Test func unreadablePinsAreShownWithoutARetryHint() async throws {
+        let host = try TestHost()
+        host.store.set(Data("{".utf8), forKey: "unpinned-ids")
+        let feature = try await loadedFeature(host: host)
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
+        #expect(oneLine(driver.text()).contains("The saved pins could not be read ("))
+        #expect(!driver.text().contains("Press r"))
+        #expect(!driver.scene.keyHints.contains(KeyHint(key: "r", action: "try again")))
+    }
+
+    @Test func renderingIsIdempotentAndSendsNothing() async throws {
+        let feature = try await loadedFeature(host: try TestHost())
+        let scene = feature.makeScene()
+        let check = {
+            let before = feature.presenter.changeCount
+            for size in [Size(width: 80, height: 24), Size(width: 44, height: 16)] {
+                let first = scene.render(size: size).plainText()
+                #expect(scene.render(size: size).plainText() == first)
+            }
+            #expect(feature.presenter.changeCount == before)
+        }
+        check()
+        // Scrolled to the end, then up inside the visible rows: the scroll position the scene keeps is stable.
+        for _ in 0..<12 { _ = scene.handle(.down) }
+        check()
+        _ = scene.handle(.up)
+        check()
+        _ = scene.handle(.pageUp)
+        check()
+        _ = scene.handle(.tab)
+        check()
+    }
+
     @Test func everyChangeAsksForOneFrame() async throws {
         let driver = try await driver(try TestHost())
         driver.press(.right, .down, .character(" "), .tab)
@@ -139,5 +189,13 @@ func oneLine(_ text: String) -> String {
         #expect(driver.changeCount == 9)
         driver.press(.left, .up)
         #expect(driver.changeCount == 9)
+    }
+
+    private func appearedDriver(host: TestHost, source: SourceConfiguration) async throws -> TextDriver {
+        let feature = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
+        feature.handle(.appear)
+        await host.settle()
+        return driver
     }
 }

@@ -1,4 +1,5 @@
 import TerminalUI
+import TransactionsFeature
 
 /// One transaction in the list. Pinned: three lines (category and pin; name and amount; merchant, account and
 /// date). Unpinned: one dimmed line with the category and the pin icon. The selected row has a bar on its
@@ -15,9 +16,10 @@ enum TransactionRowView {
         let visible = Rect(x: rect.x, y: y, width: rect.width, height: height).intersection(rect)
         guard !visible.isEmpty else { return }
         if selected {
-            frame.fill(visible, style: Style(background: Palette.selection))
+            frame.fill(visible, style: Style(background: TransactionsPalette.selection))
             for line in visible.y..<visible.maxY {
-                frame.put("▌", at: Point(x: rect.x, y: line), style: Palette.foreground(row.colorName, bold: true))
+                frame.put(
+                    "▌", at: Point(x: rect.x, y: line), style: TransactionsPalette.foreground(row.color, bold: true))
             }
         }
         let content = Rect(x: rect.x + 2, y: y, width: rect.width - 3, height: height)
@@ -25,14 +27,14 @@ enum TransactionRowView {
         if row.isPinned {
             let details = [row.provider, row.accountName].compactMap { $0 }.joined(separator: " · ")
             lines = [
-                (row.category, Palette.foreground(row.colorName, bold: true), pinnedIcon, .plain),
+                (row.category, TransactionsPalette.foreground(row.color, bold: true), pinnedIcon, .plain),
                 (row.name, .plain, row.amount, Style(bold: true)),
-                (details, Palette.secondary, row.date, Palette.secondary),
+                (details, TransactionsPalette.secondary, row.date, TransactionsPalette.secondary),
             ]
         } else {
-            var category = Palette.foreground(row.colorName)
+            var category = TransactionsPalette.foreground(row.color)
             category.dim = true
-            lines = [(row.category, category, unpinnedIcon, Palette.secondary)]
+            lines = [(row.category, category, unpinnedIcon, TransactionsPalette.secondary)]
         }
         for (offset, line) in lines.enumerated() where rect.contains(Point(x: content.x, y: y + offset)) {
             let lineRect = Rect(x: content.x, y: y + offset, width: content.width, height: 1)

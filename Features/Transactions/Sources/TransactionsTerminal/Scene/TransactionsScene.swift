@@ -1,5 +1,6 @@
 import FeatureHostCore
 import TerminalUI
+import TransactionsFeature
 
 /// The terminal face of the feature: a tab bar over either the Transactions tab (filter bar, list, floating
 /// sum) or the Insights tab (ring and list), both drawn from the one presenter.
@@ -7,13 +8,20 @@ import TerminalUI
 /// Keys: Tab (or Shift-Tab) switches tabs; ←/→ choose the category; ↑/↓ and PgUp/PgDn choose a transaction;
 /// Space or Enter pins or unpins it; r tries again after a failed or offline load. Esc and q are left to the
 /// shell.
+///
+/// The list's scroll position is view-local state of this scene, not of the presenter (which keeps only the
+/// selection). `render` is idempotent: it notes where the list scrolled to and how many rows fit, and that
+/// note is a fixed point, so rendering again gives the same frame; it never sends an action.
 @MainActor
 public final class TransactionsScene: TerminalScene {
+    /// How the terminal words `canRetry`, after a notice and below a failure.
+    static let retryHint = "Press r to try again."
+
     private let presenter: TransactionsPresenter
-    /// The list's first visible row, per filter: the one piece of layout kept between frames, so the list
-    /// scrolls only when the selection would leave the screen. Rendering twice gives the same frame.
+    /// The list's first visible row, per filter, so the list scrolls only when the selection would leave the
+    /// screen; another filter's list starts at its top.
     private var scroll = (filter: "", offset: 0)
-    /// Rows visible in the last frame, for PgUp/PgDn.
+    /// Whole rows visible in the last frame, for PgUp/PgDn.
     private var page = 1
 
     public init(presenter: TransactionsPresenter) { self.presenter = presenter }
@@ -23,7 +31,7 @@ public final class TransactionsScene: TerminalScene {
     /// Short enough that, with the shell's own `Esc back  Ctrl-C quit`, the footer fits 80 columns.
     public var keyHints: [KeyHint] {
         let state = presenter.viewState
-        let retry = state.offersRetry ? [KeyHint(key: "r", action: "try again")] : []
+        let retry = state.canRetry ? [KeyHint(key: "r", action: "try again")] : []
         guard state.status == .loaded else { return retry }
         switch state.tab {
         case .transactions:
@@ -39,7 +47,7 @@ public final class TransactionsScene: TerminalScene {
 
     public func handle(_ key: Key) -> KeyHandling {
         let state = presenter.viewState
-        if key == .character("r"), state.offersRetry {
+        if key == .character("r"), state.canRetry {
             presenter.send(.reload)
             return .handled
         }
@@ -59,8 +67,6 @@ public final class TransactionsScene: TerminalScene {
         return .handled
     }
 
-    public func handle(_ event: LifecycleEvent) { presenter.send(.lifecycle(event)) }
-
     public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
         presenter.observe { _ in onChange() }
     }
@@ -77,21 +83,23 @@ public final class TransactionsScene: TerminalScene {
         } else {
             top += 1
         }
-        if let notice = state.notice {
+        if let notice = Self.notice(state) {
             let used = frame.putWrapped(
                 notice, in: Rect(x: 2, y: top, width: size.width - 4, height: 2),
-                style: Style(foreground: Palette.notice))
+                style: Style(foreground: TransactionsPalette.notice))
             top += used + 1
         }
         let body = Rect(x: 0, y: top, width: size.width, height: size.height - top)
         switch state.status {
         case .loading(let message):
-            frame.putWrapped(message, in: body.insetBy(dx: 2, dy: 0), style: Palette.secondary)
+            frame.putWrapped(message, in: body.insetBy(dx: 2, dy: 0), style: TransactionsPalette.secondary)
         case .failed(let message):
             let used = frame.putWrapped(
                 message, in: Rect(x: 2, y: body.y, width: body.width - 4, height: body.height - 2),
-                style: Style(foreground: Palette.error))
-            frame.put(TransactionsPresenter.retryHint, at: Point(x: 2, y: body.y + used + 1), style: Palette.secondary)
+                style: Style(foreground: TransactionsPalette.error))
+            if state.canRetry {
+                frame.put(Self.retryHint, at: Point(x: 2, y: body.y + used + 1), style: TransactionsPalette.secondary)
+            }
         case .loaded:
             switch state.tab {
             case .transactions: drawTransactions(state, in: body, into: &frame)
@@ -101,6 +109,17 @@ public final class TransactionsScene: TerminalScene {
         return frame
     }
 
+    /// The line above the content: why the data may be out of date and how to try again, then the pins warning.
+    private static func notice(_ state: TransactionsPresenter.ViewState) -> String? {
+        var parts: [String] = []
+        if let notice = state.notice {
+            parts.append(notice)
+            if state.canRetry { parts.append(retryHint) }
+        }
+        if let warning = state.pinsWarning { parts.append(warning) }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
     private func drawTransactions(_ state: TransactionsPresenter.ViewState, in rect: Rect, into frame: inout Frame) {
         let list = Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - FloatingSumView.height)
         if let sum = state.sum {
@@ -108,7 +127,7 @@ public final class TransactionsScene: TerminalScene {
                 sum, in: Rect(x: rect.x, y: list.maxY, width: rect.width, height: FloatingSumView.height), into: &frame)
         }
         if let message = state.emptyMessage {
-            frame.putWrapped(message, in: list.insetBy(dx: 2, dy: 0), style: Palette.secondary)
+            frame.putWrapped(message, in: list.insetBy(dx: 2, dy: 0), style: TransactionsPalette.secondary)
             return
         }
         let filter = state.filters.first(where: \.isSelected)?.title ?? ""
@@ -133,7 +152,7 @@ public final class TransactionsScene: TerminalScene {
             frame.put(
                 rows.position(showing: first.index...last.index),
                 in: Rect(x: list.x + 2, y: list.maxY - 1, width: list.width - 3, height: 1),
-                style: Palette.secondary, alignment: .trailing)
+                style: TransactionsPalette.secondary, alignment: .trailing)
         }
     }
 }

@@ -1,0 +1,30 @@
+import TerminalUI
+import TransactionsFeature
+
+/// The colours the view state names, as the starter's SwiftUI system colours, and the scene's own tones.
+enum TransactionsPalette {
+    static func color(_ color: TransactionColor) -> Color {
+        switch color {
+        case .green: return .rgb(52, 199, 89)
+        case .pink: return .rgb(255, 45, 85)
+        case .orange: return .rgb(255, 149, 0)
+        case .blue: return .rgb(0, 122, 255)
+        case .purple: return .rgb(175, 82, 222)
+        case .black: return .rgb(0, 0, 0)
+        }
+    }
+
+    static let white = Color.rgb(255, 255, 255)
+    /// Behind the selected row.
+    static let selection = Color.rgb(44, 44, 52)
+    /// The ring's track when nothing is pinned.
+    static let track = Color.rgb(90, 90, 90)
+    static let notice = Color.rgb(255, 204, 0)
+    static let error = Color.rgb(255, 69, 58)
+
+    static func foreground(_ color: TransactionColor, bold: Bool = false) -> Style {
+        Style(foreground: self.color(color), bold: bold)
+    }
+
+    static let secondary = Style(dim: true)
+}
