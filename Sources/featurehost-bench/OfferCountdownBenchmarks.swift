@@ -2,6 +2,7 @@ import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import OfferCountdownFeature
+import OfferCountdownTerminal
 import TerminalUI
 
 /// The offer countdown: how many frames its presenter asks for (goal: one per second plus the roll's two
@@ -70,7 +71,7 @@ enum OfferCountdownBenchmarks {
         do {
             let host = try TestHost()
             let feature = try OfferCountdownFeature(context: host.context(id: "offer-countdown", settings: settings))
-            feature.presenter.send(.appear)
+            feature.handle(.appear)
             return Run(host: host, feature: feature)
         } catch {
             print("offer-countdown: cannot start the feature: \(error.userFacingMessage)")
@@ -78,22 +79,11 @@ enum OfferCountdownBenchmarks {
         }
     }
 
-    /// Deadline by deadline, waiting after each wake-up until the timer sleeps again, so no wake-up is merged
-    /// into a later one and the frame count is the presenter's own.
+    /// The manual clock wakes the timer at each deadline in order and waits until it sleeps again, so no
+    /// wake-up is merged into a later one and the frame count is the presenter's own.
     @MainActor
     private static func advance(_ run: Run, by duration: Duration) async {
-        let clock = run.host.clock
-        let target = clock.now.advanced(by: duration)
-        while true {
-            var turns = 0
-            while run.presenter.hasPendingWakeUp, clock.sleeperCount == 0, turns < 1_000_000 {
-                await Task.yield()
-                turns += 1
-            }
-            guard let next = clock.nextDeadline, next <= target else { break }
-            await clock.advance(to: next)
-        }
-        await clock.advance(to: target)
+        await run.host.clock.advance(by: duration)
     }
 }
 

@@ -1,8 +1,9 @@
 import FeatureHostCore
-import TerminalUI
 
 /// The special offer with a 24-hour countdown and an activation popup. No data source: the offer is local.
-public struct OfferCountdownFeature: TerminalFeature, PresenterFeature {
+/// The countdown starts on `.lifecycle(.appear)`, which the host's session delivers the first time a surface
+/// shows the feature.
+public struct OfferCountdownFeature: PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "offer-countdown", title: "Offer countdown",
         summary: "A special offer with a 24-hour countdown and an activation popup",
@@ -14,9 +15,7 @@ public struct OfferCountdownFeature: TerminalFeature, PresenterFeature {
     public init(context: FeatureContext) throws {
         let settings = try OfferSettings(context.settings)
         presenter = OfferCountdownPresenter(
-            timeline: context.makeTimeline(), duration: settings.duration, rollDuration: settings.rollDuration)
+            timeline: context.makeTimeline(), effects: context.makeEffects(), duration: settings.duration,
+            rollDuration: settings.rollDuration)
     }
-
-    @MainActor
-    public func makeScene() -> any TerminalScene { OfferCountdownScene(presenter: presenter) }
 }

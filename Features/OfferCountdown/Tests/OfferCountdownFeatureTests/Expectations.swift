@@ -51,34 +51,6 @@ struct Harness {
     /// Whole milliseconds, so `5.35` means exactly 5.350 s (a `Double` 5.35 is a hair less).
     func advance(seconds: Double) async {
         let duration = Duration.milliseconds(Int64((seconds * 1_000).rounded()))
-        await StepwiseClock.advance(host.clock, by: duration) { presenter.hasPendingWakeUp }
-    }
-}
-
-/// Advances a test clock one deadline at a time, waiting after each wake-up until the woken timer sleeps again.
-///
-/// `TestClock.advance` lets the main actor run 8 turns after a wake-up, but `Clock.sleep` is nonisolated, so
-/// re-arming hops to the global executor and back; on a busy machine that can take longer, the clock then
-/// skips the next deadline, and a test that counts wake-ups would see fewer. Values would still be right (the
-/// presenter reads the clock), but the frame counts these tests assert need every wake-up.
-@MainActor
-enum StepwiseClock {
-    static func advance(_ clock: TestClock, by duration: Duration, timerRunning: () -> Bool) async {
-        let target = clock.now.advanced(by: duration)
-        while true {
-            await waitForTimer(clock, timerRunning)
-            guard let next = clock.nextDeadline, next <= target else { break }
-            await clock.advance(to: next)
-        }
-        await clock.advance(to: target)
-        await waitForTimer(clock, timerRunning)
-    }
-
-    static func waitForTimer(_ clock: TestClock, _ timerRunning: () -> Bool) async {
-        var turns = 0
-        while timerRunning(), clock.sleeperCount == 0, turns < 1_000_000 {
-            await Task.yield()
-            turns += 1
-        }
+        await host.advance(by: duration)
     }
 }

@@ -9,8 +9,7 @@ import Testing
 struct LongRunTests {
     @Test("24 hours with irregular, late wake-ups: every frame shows the clock's value and it ends at exactly zero")
     func wholeDay() async throws {
-        // No settling turns of its own: StepwiseClock waits for each re-arm, which is all this test needs.
-        let testClock = TestClock(settleYields: 0)
+        let testClock = TestClock()
         let late = LateClock(base: testClock, maximumDelay: .milliseconds(1_400))
         let host = try TestHost()
         var context = try host.context(id: "offer-countdown")
@@ -32,7 +31,7 @@ struct LongRunTests {
             }
             seen.insert(expected)
         }
-        presenter.send(.appear)
+        presenter.send(.lifecycle(.appear))
 
         // The host advances in uneven steps, as a live event loop would.
         var advanced = Duration.zero
@@ -40,14 +39,14 @@ struct LongRunTests {
         while advanced < .seconds(86_399) {
             let chunk = Duration.milliseconds([997, 3_013, 60_000, 1, 250, 7_777][step % 6])
             let next = min(advanced + chunk, .seconds(86_399))
-            await StepwiseClock.advance(testClock, by: next - advanced) { presenter.hasPendingWakeUp }
+            await testClock.advance(by: next - advanced)
             advanced = next
             step += 1
         }
         #expect(presenter.viewState.countdown.phase == .running)
 
         // The wake-up for zero may be late, but never wrong: zero shows once the last delay has passed.
-        await StepwiseClock.advance(testClock, by: .seconds(3)) { presenter.hasPendingWakeUp }
+        await testClock.advance(by: .seconds(3))
         #expect(presenter.viewState == Expect.state(Expect.countdown("00:00:00:00", .finished), buttonEnabled: false))
         #expect(testClock.sleeperCount == 0)
         #expect(wrong.isEmpty, "\(wrong)")
@@ -60,7 +59,7 @@ struct LongRunTests {
     @Test("an hour on time: 3,600 changes, each with its two roll steps, and no other frame")
     func hourOnTime() async throws {
         let h = try Harness(settings: ["duration": .number(3_600)])
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         let start = h.presenter.changeCount
         await h.advance(seconds: 3_600.35)
         #expect(h.presenter.viewState == Expect.state(Expect.countdown("00:00:00:00", .finished), buttonEnabled: false))

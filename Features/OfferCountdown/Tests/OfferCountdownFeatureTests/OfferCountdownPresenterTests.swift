@@ -15,7 +15,7 @@ struct OfferCountdownPresenterTests {
         #expect(h.presenter.viewState == Expect.state(Expect.countdown("01:00:00:00", .waiting)))
         #expect(h.host.clock.sleeperCount == 0)
 
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         #expect(h.presenter.viewState == Expect.running("01:00:00:00"))
         await h.advance(seconds: 0.999)
         #expect(h.presenter.viewState == Expect.running("01:00:00:00"))
@@ -50,7 +50,7 @@ struct OfferCountdownPresenterTests {
     @Test("after 5.5 s it shows 00:23:59:55 with nothing rolling")
     func halfSecond() async throws {
         let h = try Harness()
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         await h.advance(seconds: 5.5)
         #expect(h.presenter.viewState == Expect.running("00:23:59:55"))
         #expect(!h.presenter.viewState.countdown.isRolling)
@@ -61,7 +61,7 @@ struct OfferCountdownPresenterTests {
         let h = try Harness()
         var frames: [Duration] = []
         let observation = h.presenter.observe { _ in frames.append(h.host.clock.now.offset) }
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         await h.advance(seconds: 3)
         #expect(
             frames == [
@@ -74,7 +74,7 @@ struct OfferCountdownPresenterTests {
     @Test("the background pauses the countdown and the foreground resumes it where it was")
     func pauseResume() async throws {
         let h = try Harness()
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         await h.advance(seconds: 5.5)
         let framesBefore = h.presenter.changeCount
 
@@ -99,7 +99,7 @@ struct OfferCountdownPresenterTests {
     @Test("a pause during a roll shows the digits settled, and the next change rolls again")
     func pauseMidRoll() async throws {
         let h = try Harness()
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         await h.advance(seconds: 1.1)
         #expect(h.presenter.viewState.countdown.isRolling)
         h.presenter.send(.lifecycle(.didEnterBackground))
@@ -119,7 +119,7 @@ struct OfferCountdownPresenterTests {
     func backgroundBeforeAppear() async throws {
         let h = try Harness()
         h.presenter.send(.lifecycle(.didEnterBackground))
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         await h.advance(seconds: 5)
         #expect(h.presenter.viewState == Expect.state(Expect.countdown("01:00:00:00", .paused)))
         h.presenter.send(.lifecycle(.willEnterForeground))
@@ -130,7 +130,7 @@ struct OfferCountdownPresenterTests {
     @Test("stops at 00:00:00:00: the last roll ends, then no more wake-ups or frames")
     func stopsAtZero() async throws {
         let h = try Harness(settings: ["duration": .number(3)])
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         #expect(h.presenter.viewState == Expect.running("00:00:00:03"))
         await h.advance(seconds: 3)
         #expect(
@@ -157,7 +157,7 @@ struct OfferCountdownPresenterTests {
     @Test("activating opens the popup with the countdown's value; the countdown keeps running behind it")
     func activates() async throws {
         let h = try Harness(settings: ["duration": .number(200)])
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         await h.advance(seconds: 5.35)
         h.presenter.send(.activate)
         #expect(h.presenter.viewState == Expect.state(Expect.countdown("00:00:03:15", .running), popupTime: "03:15"))
@@ -187,7 +187,7 @@ struct OfferCountdownPresenterTests {
         arguments: [(0.0, "01:00:00:00"), (0.999, "01:00:00:00"), (3.0, "23:59:57"), (19.2, "23:59:41")])
     func popupTime(after seconds: Double, expected: String) async throws {
         let h = try Harness()
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         await h.advance(seconds: seconds)
         h.presenter.send(.activate)
         #expect(h.presenter.viewState.popup?.message == "Offer activated at \(expected)")
@@ -196,9 +196,10 @@ struct OfferCountdownPresenterTests {
     @Test("a dropped presenter leaves no sleeper behind")
     func releases() async throws {
         let host = try TestHost()
+        let context = try host.context(id: "offer-countdown")
         var presenter: OfferCountdownPresenter? = OfferCountdownPresenter(
-            timeline: try host.context(id: "offer-countdown").makeTimeline(), duration: .seconds(10), rollDuration: .zero)
-        presenter?.send(.appear)
+            timeline: context.makeTimeline(), effects: context.makeEffects(), duration: .seconds(10), rollDuration: .zero)
+        presenter?.send(.lifecycle(.appear))
         await host.clock.settle()
         #expect(host.clock.sleeperCount == 1)
         presenter = nil

@@ -41,7 +41,7 @@ struct OfferSettingsTests {
     @Test("a roll of 0 switches the animation off: one frame per second")
     func noRoll() async throws {
         let h = try Harness(settings: ["rollDuration": .number(0)])
-        h.presenter.send(.appear)
+        h.presenter.send(.lifecycle(.appear))
         await h.advance(seconds: 10)
         #expect(h.presenter.changeCount == 1 + 10)  // appearing, then one per second
         #expect(h.presenter.viewState == Expect.running("00:23:59:50"))

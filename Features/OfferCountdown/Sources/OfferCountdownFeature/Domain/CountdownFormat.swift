@@ -1,28 +1,28 @@
 /// How a number of whole seconds is written: the timer's four boxes and the popup's shortened form.
-public enum CountdownFormat {
+enum CountdownFormat {
     /// The largest value four two-digit boxes hold: 99 days 23:59:59.
-    public static let maximumSeconds = 99 * 86_400 + 23 * 3_600 + 59 * 60 + 59
+    static let maximumSeconds = 99 * 86_400 + 23 * 3_600 + 59 * 60 + 59
 
     /// `[day, hour, minute, second]`, each 0...99 / 0...23 / 0...59 / 0...59; negative values count as zero
     /// and values past the maximum show the maximum.
-    public static func groups(_ seconds: Int) -> [Int] {
+    static func groups(_ seconds: Int) -> [Int] {
         let value = min(max(seconds, 0), maximumSeconds)
         return [value / 86_400, value / 3_600 % 24, value / 60 % 60, value % 60]
     }
 
     /// The eight digits of the four boxes, most significant first.
-    public static func digits(_ seconds: Int) -> [Int] {
+    static func digits(_ seconds: Int) -> [Int] {
         groups(seconds).flatMap { [$0 / 10, $0 % 10] }
     }
 
     /// The timer: always four groups of two digits, `01:00:00:00`.
-    public static func timer(_ seconds: Int) -> String {
+    static func timer(_ seconds: Int) -> String {
         groups(seconds).map(twoDigits).joined(separator: ":")
     }
 
     /// The popup's time: the timer's format with leading all-zero groups dropped, but never fewer than two
     /// groups (minutes and seconds), so `00:00:00:07` reads `00:07` like a clock, not a bare `07`.
-    public static func popup(_ seconds: Int) -> String {
+    static func popup(_ seconds: Int) -> String {
         var groups = groups(seconds)
         while groups.count > 2, groups[0] == 0 { groups.removeFirst() }
         return groups.map(twoDigits).joined(separator: ":")

@@ -9,14 +9,13 @@ import FeatureHostCore
 @MainActor
 public final class OfferCountdownPresenter: Presenter {
     public enum Action: PresenterAction, Sendable, Equatable {
-        /// The screen was displayed: starts the countdown the first time.
-        case appear
         /// A wake-up at a deadline; reads the clock.
         case tick
         /// The `ACTIVATE OFFER` button.
         case activate
-        /// Esc or Enter on the popup.
+        /// Closes the popup.
         case dismissPopup
+        /// `.appear` starts the countdown (once); the background pauses it and the foreground resumes it.
         case lifecycle(LifecycleEvent)
     }
 
@@ -44,17 +43,21 @@ public final class OfferCountdownPresenter: Presenter {
         didSet { observers.publish(viewState, old: oldValue) }
     }
 
+    private static let timerID = "countdown"
+
     private let copy = OfferCopy.design
     private let timeline: MonotonicTimeline
+    private let effects: EffectRunner
     private var session: OfferSession
     private let observers = StateObservers<ViewState>()
-    private let timer = TimerLoop()
 
     /// - Parameters:
+    ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
     ///   - duration: where the countdown starts (86,400 s shows `01:00:00:00`).
     ///   - rollDuration: how long a changing digit rolls; zero switches the roll off.
-    public init(timeline: MonotonicTimeline, duration: Duration, rollDuration: Duration) {
+    public init(timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration) {
         self.timeline = timeline
+        self.effects = effects
         session = OfferSession(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
         viewState = session.viewState(at: timeline.now, copy: .design)
     }
@@ -77,16 +80,13 @@ public final class OfferCountdownPresenter: Presenter {
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
         guard session.countdown.nextDeadline(at: now) != nil else {
-            timer.stop()
+            effects.cancel(Self.timerID)
             return
         }
-        timer.start(
-            on: timeline,
+        // Starts the timer unless it runs already; it asks for the next deadline before every sleep.
+        effects.timer(
+            Self.timerID, on: timeline,
             nextDeadline: { [weak self] in self.flatMap { $0.session.countdown.nextDeadline(at: $0.timeline.now) } },
             fire: { [weak self] in self?.send(.tick) })
     }
-
-    /// True while the presenter's timer is asleep or about to sleep again. Whoever drives a manual clock
-    /// deadline by deadline (tests, the benchmark) waits after each wake-up until the timer sleeps again.
-    public var hasPendingWakeUp: Bool { timer.isRunning }
 }

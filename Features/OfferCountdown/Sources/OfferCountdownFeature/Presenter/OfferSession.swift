@@ -12,7 +12,7 @@ struct OfferSession: Sendable, Equatable {
 
     mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration) {
         switch action {
-        case .appear, .lifecycle(.appear):
+        case .lifecycle(.appear):
             guard !hasAppeared else { return }
             hasAppeared = true
             if isInForeground { countdown.start(at: now) }

@@ -1,7 +1,8 @@
+import OfferCountdownFeature
 import TerminalUI
 
 /// The terminal's colours for the presenter's colour names: the spec's blue and pink.
-enum OfferPalette {
+enum OfferCountdownPalette {
     static func color(_ name: OfferColor) -> Color {
         switch name {
         case .blue: .rgb(65, 69, 152)

@@ -1,3 +1,4 @@
+import OfferCountdownFeature
 import TerminalUI
 
 /// Draws the offer screen's view state at a size: pure, so golden frames and the live shell agree.
@@ -18,26 +19,26 @@ enum OfferScreenRenderer {
     private static func draw(_ state: OfferCountdownPresenter.ViewState, layout: OfferLayout, into frame: inout Frame) {
         let copy = state.copy
         frame.drawOfferArtwork(layout: layout, close: copy.close)
-        let white = Style(foreground: OfferPalette.white, bold: true)
+        let white = Style(foreground: OfferCountdownPalette.white, bold: true)
         frame.put(copy.headline, in: layout.headline, style: white)
-        frame.put(copy.subheadline, in: layout.subheadline, style: Style(foreground: OfferPalette.muted))
-        frame.put(copy.discount, in: layout.discount, style: Style(foreground: OfferPalette.color(.pink), bold: true))
-        frame.put(copy.audience, in: layout.audience, style: Style(foreground: OfferPalette.muted))
+        frame.put(copy.subheadline, in: layout.subheadline, style: Style(foreground: OfferCountdownPalette.muted))
+        frame.put(copy.discount, in: layout.discount, style: Style(foreground: OfferCountdownPalette.color(.pink), bold: true))
+        frame.put(copy.audience, in: layout.audience, style: Style(foreground: OfferCountdownPalette.muted))
         frame.drawCountdown(state.countdown, layout: layout)
-        frame.put(copy.caption, in: layout.caption, style: Style(foreground: OfferPalette.muted))
+        frame.put(copy.caption, in: layout.caption, style: Style(foreground: OfferCountdownPalette.muted))
         drawButton(state.activateButton, focused: state.focus == .activateButton, rect: layout.button, into: &frame)
-        let link = Style(foreground: OfferPalette.muted, underline: true)
+        let link = Style(foreground: OfferCountdownPalette.muted, underline: true)
         for (title, rect) in zip(copy.footerLinks, layout.footerLinks) { frame.put(title, in: rect, style: link) }
         if let popup = state.popup { frame.drawOfferPopup(popup, layout: layout) }
     }
 
     /// The gradient button; focus shows as `> … <` around the title, so it reads without colour too.
     private static func drawButton(_ button: ActivateButtonView, focused: Bool, rect: Rect, into frame: inout Frame) {
-        let colors = button.gradient.map(OfferPalette.color)
-        frame.fill(rect, style: Style(foreground: OfferPalette.white))
-        frame.fillGradient(rect, from: colors.first ?? OfferPalette.color(.gray), to: colors.last ?? OfferPalette.color(.gray))
+        let colors = button.gradient.map(OfferCountdownPalette.color)
+        frame.fill(rect, style: Style(foreground: OfferCountdownPalette.white))
+        frame.fillGradient(rect, from: colors.first ?? OfferCountdownPalette.color(.gray), to: colors.last ?? OfferCountdownPalette.color(.gray))
         let title = focused && button.isEnabled ? "> \(button.title) <" : button.title
-        let style = Style(foreground: button.isEnabled ? OfferPalette.white : OfferPalette.muted, bold: button.isEnabled)
+        let style = Style(foreground: button.isEnabled ? OfferCountdownPalette.white : OfferCountdownPalette.muted, bold: button.isEnabled)
         frame.put(title, in: Rect(x: rect.x, y: rect.y + rect.height / 2, width: rect.width, height: 1), style: style, alignment: .center)
     }
 

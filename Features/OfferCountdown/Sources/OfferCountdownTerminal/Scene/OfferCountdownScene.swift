@@ -1,11 +1,13 @@
 import FeatureHostCore
+import OfferCountdownFeature
 import TerminalUI
 
 /// The offer screen in the terminal: draws the presenter's view state and turns keys into actions.
 ///
 /// Keys: Enter activates the offer; on the popup, Enter or Esc closes it. The button is the screen's one
 /// control (the close button and the footer links have no destination in the spec), so Tab and the arrows
-/// keep focus on it. Esc and q on the main screen are left to the shell, which goes back.
+/// keep focus on it. Esc and q on the main screen are left to the shell, which goes back. Lifecycle never
+/// passes through here: the host's session delivers it to the feature.
 @MainActor
 public final class OfferCountdownScene: TerminalScene {
     public let presenter: OfferCountdownPresenter
@@ -45,8 +47,6 @@ public final class OfferCountdownScene: TerminalScene {
             return focus.handle(key)
         }
     }
-
-    public func handle(_ event: LifecycleEvent) { presenter.send(.lifecycle(event)) }
 
     public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
         presenter.observe { _ in onChange() }

@@ -1,3 +1,4 @@
+import OfferCountdownFeature
 import TerminalUI
 
 extension Frame {
@@ -7,10 +8,10 @@ extension Frame {
     /// the new one just below the box. Each roll step moves the strip one row further (the first step already
     /// one row, so every frame of the roll shows motion); the settled digit is back on the middle row.
     mutating func drawCountdown(_ countdown: CountdownView, layout: OfferLayout) {
-        let border = Style(foreground: OfferPalette.color(.pink))
-        let digitStyle = Style(foreground: OfferPalette.white, background: OfferPalette.boxBackground, bold: true)
+        let border = Style(foreground: OfferCountdownPalette.color(.pink))
+        let digitStyle = Style(foreground: OfferCountdownPalette.white, background: OfferCountdownPalette.boxBackground, bold: true)
         for (box, pair) in zip(layout.boxes, countdown.boxes) {
-            fill(box, style: Style(background: OfferPalette.boxBackground))
+            fill(box, style: Style(background: OfferCountdownPalette.boxBackground))
             drawBox(box, lineStyle: .rounded, style: border)
             let inner = box.insetBy(dx: 1, dy: 1)
             let firstColumn = inner.x + (inner.width - pair.count) / 2
@@ -18,7 +19,7 @@ extension Frame {
                 drawRollingDigit(digit, column: firstColumn + index, in: inner, style: digitStyle)
             }
         }
-        let separatorStyle = Style(foreground: OfferPalette.white, bold: true)
+        let separatorStyle = Style(foreground: OfferCountdownPalette.white, bold: true)
         for separator in layout.separators { put(":", at: separator.origin, style: separatorStyle) }
     }
 

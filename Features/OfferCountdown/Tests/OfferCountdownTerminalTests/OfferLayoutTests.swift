@@ -1,7 +1,8 @@
+import OfferCountdownFeature
 import TerminalUI
 import Testing
 
-@testable import OfferCountdownFeature
+@testable import OfferCountdownTerminal
 
 @Suite("Layout")
 struct OfferLayoutTests {

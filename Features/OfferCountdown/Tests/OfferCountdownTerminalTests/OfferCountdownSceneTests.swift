@@ -1,16 +1,19 @@
 import FeatureHostCore
 import FeatureHostTesting
+import OfferCountdownFeature
 import TerminalUI
 import Testing
 
-@testable import OfferCountdownFeature
+@testable import OfferCountdownTerminal
 
 @MainActor
 @Suite("Scene")
 struct OfferCountdownSceneTests {
     let golden = GoldenFile.directory()
 
+    /// The scene as the shell makes it: the session delivers `.appear` when it shows the feature.
     func scene(_ h: Harness) -> OfferCountdownScene {
+        h.feature.handle(.appear)
         guard let scene = h.feature.makeScene() as? OfferCountdownScene else {
             Issue.record("makeScene did not return the offer scene")
             return OfferCountdownScene(presenter: h.presenter)

@@ -1,3 +1,4 @@
+import OfferCountdownFeature
 import TerminalUI
 
 /// Where every element of the offer screen goes at a given terminal size: a pure function, shared by the

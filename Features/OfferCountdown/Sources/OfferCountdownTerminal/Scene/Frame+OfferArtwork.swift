@@ -1,3 +1,4 @@
+import OfferCountdownFeature
 import TerminalUI
 
 extension Frame {
@@ -5,9 +6,9 @@ extension Frame {
     /// its top-left (it does nothing, as in the design).
     mutating func drawOfferArtwork(layout: OfferLayout, close: String) {
         let art = layout.artwork
-        fill(art, style: Style(foreground: OfferPalette.white))
-        fillGradient(art, from: OfferPalette.color(.blue), to: OfferPalette.color(.pink))
-        let noteStyle = Style(foreground: OfferPalette.muted)
+        fill(art, style: Style(foreground: OfferCountdownPalette.white))
+        fillGradient(art, from: OfferCountdownPalette.color(.blue), to: OfferCountdownPalette.color(.pink))
+        let noteStyle = Style(foreground: OfferCountdownPalette.muted)
         let notes = ["♪", "♫"]
         // A fixed scatter: every third row, shifted by row, clear of the close button's corner.
         for (index, y) in stride(from: art.y + 3, to: art.maxY - 1, by: 3).enumerated() {
@@ -15,6 +16,6 @@ extension Frame {
                 put(notes[(index + x) % 2], at: Point(x: x, y: y), style: noteStyle)
             }
         }
-        put(close, at: layout.close.origin, style: Style(foreground: OfferPalette.white, bold: true))
+        put(close, at: layout.close.origin, style: Style(foreground: OfferCountdownPalette.white, bold: true))
     }
 }
