@@ -1,4 +1,5 @@
 import ChatsFeature
+import ChatsTerminal
 import DataSources
 import FeatureHostCore
 import Foundation
@@ -36,25 +37,44 @@ enum ChatsBenchmarks {
     }
 
     /// A scene already on the list: no loading screen and no hand-over, avatars answered at once with 404.
+    /// Waits for the presenter's own changes (the load, then the first avatars failing), not in real time.
     @MainActor
     private static func listScene(_ chats: [Chat]) async -> ChatsScene? {
         let storage = FileManager.default.temporaryDirectory.appendingPathComponent("featurehost-bench-chats-\(UUID().uuidString)")
-        let clock = ManualClock()
+        defer { try? FileManager.default.removeItem(at: storage) }
         let start = Date(timeIntervalSince1970: 1_773_664_440)
         let context = FeatureContext(
-            id: "chats", clock: clock, now: { start }, transport: NotFoundTransport(), storageDirectory: storage,
+            id: "chats", clock: ManualClock(), now: { start }, transport: NotFoundTransport(), storageDirectory: storage,
             locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .current, hourCycle: .twentyFourHour,
             source: SourceConfiguration(kind: .inMemory), keyValueStore: InMemoryKeyValueStore(), activity: ActivityTracker(),
             payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"),
             images: ImageCache(directory: storage.appendingPathComponent("images"), transport: NotFoundTransport()))
-        let presenter = ChatsPresenter(
+        let presenter = ChatsFeature.makePresenter(
             context: context, source: AnyDataSource(InMemorySource(chats)),
             timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0))
         let scene = ChatsScene(presenter: presenter)
-        for _ in 0..<10_000 where presenter.viewState.screen != .list {
-            try? await Task.sleep(nanoseconds: 1_000_000)
+        presenter.send(.lifecycle(.appear))
+        await until(presenter) { state in
+            // On the list, and no avatar of the first rows (those the presenter fetches) still loading.
+            state.screen == .list && (state.list.rows?.prefix(ChatsPresenter.avatarWindow).allSatisfy { $0.avatar != .loading } ?? true)
         }
         return presenter.viewState.screen == .list ? scene : nil
+    }
+
+    /// Returns once `done` holds for the presenter's state, woken by its changes.
+    @MainActor
+    private static func until(_ presenter: ChatsPresenter, _ done: @escaping @MainActor (ChatsViewState) -> Bool) async {
+        guard !done(presenter.viewState) else { return }
+        var observation: StateObservation?
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            var waiting = true
+            observation = presenter.observe { state in
+                guard waiting, done(state) else { return }
+                waiting = false
+                continuation.resume()
+            }
+        }
+        observation?.cancel()
     }
 
     /// Chats with messages from a few words to a long paragraph, one minute apart.

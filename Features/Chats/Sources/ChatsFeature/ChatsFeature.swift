@@ -1,11 +1,10 @@
-import DataSources
 import FeatureHostCore
 import Foundation
-import TerminalUI
 
 /// A launch screen, a loading screen with an animated hand-over, then the list of chats from the configured
 /// source (the bundled plist by default; a JSON file, a web service or an in-memory sample by config).
-public struct ChatsFeature: TerminalFeature, PresenterFeature {
+/// Building it starts nothing: the loading screen's clock and the load start on `.appear`.
+public struct ChatsFeature: PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "chats", title: "Chats",
         summary: "Chat list with a loading screen and an animated hand-over; plist, JSON, web or in-memory source.",
@@ -17,10 +16,18 @@ public struct ChatsFeature: TerminalFeature, PresenterFeature {
     @MainActor
     public init(context: FeatureContext) throws {
         let timing = try ChatsTiming(settings: context.settings)
-        presenter = ChatsPresenter(context: context, source: try ChatsSources.make(context: context), timing: timing)
+        presenter = Self.makePresenter(context: context, source: try ChatsSources.make(context: context), timing: timing)
     }
 
-    /// The scene starts the presenter: the loading screen's clock runs from the moment it is first shown.
+    /// The presenter with what it needs from the context: its clock, the user's locale and calendar, the host's
+    /// image cache and an effect runner of its own.
     @MainActor
-    public func makeScene() -> any TerminalScene { ChatsScene(presenter: presenter) }
+    public static func makePresenter(context: FeatureContext, source: ChatsSource, timing: ChatsTiming) -> ChatsPresenter {
+        let strings = ChatsStrings(locale: context.locale)
+        return ChatsPresenter(
+            source: source, timing: timing,
+            formatter: ChatRowFormatter(locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle, strings: strings),
+            timeline: context.makeTimeline(), now: context.now, calendar: context.calendar, images: context.images,
+            effects: context.makeEffects())
+    }
 }

@@ -7,90 +7,98 @@ import Testing
 @testable import ChatsFeature
 
 @MainActor
-@Suite("Avatars: asynchronous, once per image, only for rows on screen")
+@Suite("Avatars: through the host's image cache, once per URL, for the rows around the selection and on screen")
 struct AvatarTests {
-    static let a = URL(string: "http://img.example/a.png")!
-    static let b = URL(string: "http://img.example/b.png")!
-    nonisolated static let chats = [
-        Fixtures.chat(1, "Ann Lee", avatar: "http://img.example/a.png", at: "2026-03-16T12:00:00Z"),
-        Fixtures.chat(2, "No Picture", avatar: "", at: "2026-03-16T11:00:00Z"),
-        Fixtures.chat(3, "Bo Ek", avatar: "http://img.example/b.png", at: "2026-03-16T10:00:00Z"),
-        Fixtures.chat(4, "Ann Again", avatar: "http://img.example/a.png", at: "2026-03-16T09:00:00Z"),
-    ]
+    nonisolated static let a = URL(string: "http://img.example/a.png")!
+    nonisolated static let b = URL(string: "http://img.example/b.png")!
 
-    /// A presenter already on the list (2.3 s in).
-    private func listPresenter(_ host: TestHost) async throws -> ChatsPresenter {
-        let presenter = ChatsPresenter(
-            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
-        presenter.send(.start)
-        await host.clock.advance(by: .milliseconds(2_300))
-        await host.clock.settle()
-        return presenter
+    /// 40 chats, newest first: `a` on rows 0 and 31, `b` on row 30, no picture elsewhere.
+    nonisolated static let chats: [Chat] = (0..<40).map { index in
+        let avatar = index == 0 || index == 31 ? a.absoluteString : index == 30 ? b.absoluteString : ""
+        return Chat(
+            identifier: index, fullname: "Person \(index)", avatarURL: avatar, message: "Hi", unreadMessagesCount: 0,
+            sendingDate: Fixtures.start.addingTimeInterval(Double(-60 * (index + 1))))
     }
 
-    private func list(_ avatars: [URL: AvatarState]) -> ChatListState {
-        Fixtures.list(Self.chats, summary: "4 chats", avatars: avatars)
+    private func list(_ avatars: [URL: ImageState], selected: Int = 0) -> ChatListState {
+        Fixtures.list(Self.chats, summary: "40 chats", avatars: avatars, selected: selected)
     }
 
-    @Test func statesFollowTheVisibleRows() async throws {
-        let transport = ScriptedTransport()
+    @Test func avatarRowsAreAWindowAroundTheSelectionAndTheRowsOnScreen() {
+        #expect(ChatsPresenter.avatarRows(selected: 0, visible: 0..<0, count: 100_000) == [0..<20, 0..<0])
+        #expect(ChatsPresenter.avatarRows(selected: 50, visible: 48..<53, count: 100_000) == [30..<70, 48..<53])
+        #expect(ChatsPresenter.avatarRows(selected: 3, visible: 0..<9, count: 5) == [0..<5, 0..<5])
+        #expect(ChatsPresenter.avatarRows(selected: 99, visible: 95..<120, count: 100) == [79..<100, 95..<100])
+        #expect(ChatsPresenter.avatarRows(selected: 0, visible: 0..<4, count: 0) == [])
+    }
+
+    @Test func fetchesFollowTheSelectionAndTheReportedRows() async throws {
+        let transport = ManualReplyTransport()
         let host = try TestHost(transport: transport)
-        let presenter = try await listPresenter(host)
-        #expect(presenter.viewState.list == list([:]))
-        #expect(presenter.viewState.list.rows?.map(\.avatar) == [.idle, .none, .idle, .idle])
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats))
+        #expect(presenter.viewState.list == Fixtures.loadingList)
 
-        presenter.send(.rowsVisible(0..<2))
-        await host.clock.settle()
+        // Loaded: the first 20 rows fetch theirs, so `a` starts; rows sharing a URL share its state.
+        presenter.send(.lifecycle(.appear))
+        await transport.waitForRequests(1)
         #expect(transport.requests == [Self.a])
         #expect(presenter.viewState.list == list([Self.a: .loading]))
+        #expect(presenter.viewState.list.rows?[31].avatar == .loading)
+        #expect(presenter.viewState.list.rows?[1].avatar == nil)
+        await host.clock.advance(by: .milliseconds(2_300))
+        #expect(presenter.viewState.screen == .list)
 
-        transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: ScriptedTransport.png))
+        transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: ManualReplyTransport.png))
         await host.settle()
-        let imageA = AvatarImage(url: Self.a, mediaType: "image/png", data: ScriptedTransport.png)
-        #expect(presenter.viewState.list == list([Self.a: .loaded(imageA)]))
-        // Both rows with that URL show it; the row without a URL keeps the placeholder.
-        #expect(presenter.viewState.list.rows?.map(\.avatar) == [.loaded(imageA), .none, .idle, .loaded(imageA)])
+        // The cache keeps it: asking again is a hit, not a request.
+        let reference = try await host.environment.images.image(at: Self.a)
+        #expect(reference.contentType == "image/png" && reference.byteCount == ManualReplyTransport.png.count)
+        #expect(presenter.viewState.list == list([Self.a: .loaded(reference)]))
+        #expect(presenter.viewState.list.rows?[31].avatar == .loaded(reference))
 
-        presenter.send(.rowsVisible(2..<4))
-        await host.clock.settle()
+        // The selection moves down: `b` comes into the window; `a` is loaded already and not fetched again.
+        presenter.send(.select(index: 30))
+        await transport.waitForRequests(2)
         #expect(transport.requests == [Self.a, Self.b])
-        #expect(presenter.viewState.list == list([Self.a: .loaded(imageA), Self.b: .loading]))
+        #expect(presenter.viewState.list == list([Self.a: .loaded(reference), Self.b: .loading], selected: 30))
 
-        // Scrolled away while loading: cancelled, and back to idle.
-        presenter.send(.rowsVisible(0..<1))
+        // Back up before it answers: `b` leaves the window, its fetch is cancelled and forgotten.
+        presenter.send(.select(index: 0))
         await host.settle()
         #expect(transport.cancelled == [Self.b])
-        #expect(presenter.viewState.list == list([Self.a: .loaded(imageA)]))
+        #expect(presenter.viewState.list == list([Self.a: .loaded(reference)]))
 
-        // Back on screen: a cancelled load was never fetched, so it starts again; a 404 fails it.
-        presenter.send(.rowsVisible(2..<3))
-        await host.clock.settle()
-        #expect(transport.requests == [Self.a, Self.b, Self.b])
+        // A surface reports it shows row 30: `b` starts again, and fails.
+        presenter.send(.rowsVisible(28..<32))
+        await transport.waitForRequests(3)
         transport.reply(Self.b, HTTPResponse(status: 404))
         await host.settle()
-        #expect(presenter.viewState.list == list([Self.a: .loaded(imageA), Self.b: .failed("HTTP 404")]))
+        let notFound = ImageState.failed("The image b.png could not be loaded: the server answered HTTP 404.")
+        #expect(presenter.viewState.list == list([Self.a: .loaded(reference), Self.b: notFound]))
 
-        // Everything on screen again: each image was fetched once, failures are not retried by scrolling.
+        // Moving about fetches nothing more: each URL once, failures are not retried by scrolling.
+        presenter.send(.select(index: 35))
         presenter.send(.rowsVisible(0..<4))
+        presenter.send(.rowsVisible(28..<32))
         await host.settle()
         #expect(transport.requests == [Self.a, Self.b, Self.b])
         #expect(transport.pending.isEmpty)
 
         // An explicit refresh retries the failure (only).
         presenter.send(.reload)
-        await host.clock.settle()
+        await transport.waitForRequests(4)
         #expect(transport.requests == [Self.a, Self.b, Self.b, Self.b])
         transport.fail(Self.b, HTTPError.cannotConnect(Self.b, reason: "the connection was refused"))
         await host.settle()
         #expect(
-            presenter.viewState.list.rows?[2].avatar
-                == .failed("Could not connect to img.example: the connection was refused."))
+            presenter.viewState.list.rows?[30].avatar
+                == .failed("The image b.png could not be loaded: Could not connect to img.example: the connection was refused."))
     }
 
     @Test func realTransportAgainstTheLoopbackServer() async throws {
         let server = try LoopbackHTTPServer { request in
             switch request.path {
-            case "/ok.png": return .data(ScriptedTransport.png, contentType: "image/png")
+            case "/ok.png": return .data(ManualReplyTransport.png, contentType: "image/png")
             case "/page": return .text("<html>not found</html>")
             default: return LoopbackHTTPServer.Reply(status: 404)
             }
@@ -100,50 +108,31 @@ struct AvatarTests {
             Fixtures.chat(1, "Ok", avatar: server.url("ok.png").absoluteString, at: "2026-03-16T12:00:00Z"),
             Fixtures.chat(2, "Missing", avatar: server.url("missing.png").absoluteString, at: "2026-03-16T11:00:00Z"),
             Fixtures.chat(3, "Html", avatar: server.url("page").absoluteString, at: "2026-03-16T10:00:00Z"),
+            Fixtures.chat(4, "Ok Again", avatar: server.url("ok.png").absoluteString, at: "2026-03-16T09:00:00Z"),
         ]
-        let presenter = ChatsPresenter(
-            context: try host.context(id: "chats"), source: Fixtures.source(chats, activity: host.activity), timing: .standard)
-        presenter.send(.start)
-        await host.advance(by: .milliseconds(2_300))
-        presenter.send(.rowsVisible(0..<3))
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(chats))
+        presenter.send(.lifecycle(.appear))
         await host.settle()
+        let avatars = try #require(presenter.viewState.list.rows?.map(\.avatar))
+        guard case .loaded(let reference) = avatars[0] else {
+            Issue.record("expected a loaded avatar, found \(String(describing: avatars[0]))")
+            return
+        }
+        #expect(reference.contentType == "image/png")
+        #expect(host.environment.images.cachedImage(forKey: reference.key)?.data == ManualReplyTransport.png)
         #expect(
-            presenter.viewState.list.rows?.map(\.avatar) == [
-                .loaded(AvatarImage(url: server.url("ok.png"), mediaType: "image/png", data: ScriptedTransport.png)),
-                .failed("HTTP 404"), .failed("not an image (text/plain)"),
+            avatars == [
+                .loaded(reference), .failed("The image missing.png could not be loaded: the server answered HTTP 404."),
+                .failed("The reply for page is not an image."), .loaded(reference),
             ])
-        presenter.send(.rowsVisible(0..<1))
-        presenter.send(.rowsVisible(0..<3))
-        await host.settle()
         #expect(server.requests.map(\.path).sorted() == ["/missing.png", "/ok.png", "/page"])
         #expect(server.requests.allSatisfy { $0.headers["accept"] == "image/*" })
-    }
 
-    @Test func responsesAreCheckedForPictures() {
-        let url = Self.a
-        func check(_ response: HTTPResponse) -> Result<AvatarImage, AvatarFailure> { AvatarResponse.image(from: response, url: url) }
-        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2])
-        #expect(check(HTTPResponse(status: 200, body: jpeg)) == .success(AvatarImage(url: url, mediaType: "image/jpeg", data: jpeg)))
-        let gif = Data("GIF89a..".utf8)
-        #expect(check(HTTPResponse(status: 200, body: gif)) == .success(AvatarImage(url: url, mediaType: "image/gif", data: gif)))
-        let webp = Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)
-        #expect(check(HTTPResponse(status: 200, body: webp)) == .success(AvatarImage(url: url, mediaType: "image/webp", data: webp)))
-        let svg = Data("<svg/>".utf8)
-        #expect(
-            check(HTTPResponse(status: 200, headers: ["content-type": "image/svg+xml; charset=utf-8"], body: svg))
-                == .success(AvatarImage(url: url, mediaType: "image/svg+xml", data: svg)))
-        #expect(check(HTTPResponse(status: 200, body: Data())) == .failure(AvatarFailure("an empty reply")))
-        #expect(check(HTTPResponse(status: 200, body: Data("hello".utf8))) == .failure(AvatarFailure("not an image (no content type)")))
-        #expect(check(HTTPResponse(status: 500, body: jpeg)) == .failure(AvatarFailure("HTTP 500")))
-        let huge = Data([0x89, 0x50, 0x4E, 0x47]) + Data(count: AvatarResponse.maximumBytes)
-        #expect(check(HTTPResponse(status: 200, body: huge)) == .failure(AvatarFailure("larger than 5 MB")))
-    }
-
-    @Test func placeholderShowsUnlessLoaded() {
-        #expect(AvatarState.none.showsPlaceholder)
-        #expect(AvatarState.idle.showsPlaceholder)
-        #expect(AvatarState.loading.showsPlaceholder)
-        #expect(AvatarState.failed("x").showsPlaceholder)
-        #expect(!AvatarState.loaded(AvatarImage(url: Self.a, mediaType: "image/png", data: Data([1]))).showsPlaceholder)
+        // Another presenter on the same host (another page, say) gets the picture from the cache.
+        let other = try Fixtures.presenter(host, source: Fixtures.source(chats))
+        other.send(.lifecycle(.appear))
+        await host.settle()
+        #expect(other.viewState.list.rows?.first?.avatar == .loaded(reference))
+        #expect(server.requests.filter { $0.path == "/ok.png" }.count == 1)
     }
 }

@@ -2,13 +2,12 @@ import DataSources
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
-import TerminalUI
 import Testing
 
 @testable import ChatsFeature
 
 @MainActor
-@Suite("Feature: manifest, settings, scene, selection")
+@Suite("Feature: manifest, settings, start, selection")
 struct FeatureTests {
     @Test func manifestAcceptsEveryKindAndDefaultsToTheBundledPlist() {
         let manifest = ChatsFeature.manifest
@@ -45,7 +44,7 @@ struct FeatureTests {
         let host = try TestHost()
         let missing = host.directory.file("nope.plist")
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .plist, path: missing)))
-        let scene = feature.makeScene()
+        feature.handle(.appear)
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
         #expect(
@@ -53,47 +52,44 @@ struct FeatureTests {
                 == .failed(
                     title: "Couldn’t load your chats", message: "\(missing.path): the file does not exist.",
                     hint: "Check the source, then try again.", retry: "Try Again"))
-        #expect(scene.minimumSize == Size(width: 40, height: 12))
     }
 
-    @Test func makingTheSceneStartsTheLoadingClockOnce() async throws {
-        let host = try TestHost()
+    @Test func appearStartsTheLoadingClockOnce() async throws {
+        let host = try TestHost(transport: LoopbackOnlyTransport())
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
-        // Built long before it is opened: still the launch screen, no timers.
+        // Built long before it is opened: still the launch screen, no timers, nothing loading.
         await host.advance(by: .seconds(10))
         #expect(feature.presenter.viewState.screen == .launch)
         #expect(host.clock.sleeperCount == 0)
-        _ = feature.makeScene()
-        #expect(host.clock.sleeperCount == 0, "making a scene starts nothing")
+        #expect(host.activity.inFlight == 0)
         feature.handle(.appear)
         feature.handle(.appear)
         await host.settle()
+        #expect(host.clock.sleeperCount == 1, "one timer for the whole timeline")
         await host.advance(by: .milliseconds(2_000))
         #expect(feature.presenter.viewState.screen == .transition)
         // Lifecycle reaches the presenter through the feature.
         feature.handle(.didEnterBackground)
         await host.advance(by: .seconds(1))
         #expect(feature.presenter.viewState.screen == .transition)
+        #expect(host.clock.sleeperCount == 0)
         feature.handle(.willEnterForeground)
         #expect(feature.presenter.viewState.screen == .list)
     }
 
     @Test func selectionIsClampedAndFollowsTheChatAcrossARefresh() async throws {
-        let host = try TestHost(transport: ScriptedTransport())
+        let host = try TestHost(transport: ManualReplyTransport())
         let chats = [
             Fixtures.chat(1, "A", at: "2026-03-16T12:00:00Z"), Fixtures.chat(2, "B", at: "2026-03-16T11:00:00Z"),
             Fixtures.chat(3, "C", at: "2026-03-16T10:00:00Z"),
         ]
         let version = Counter()
-        let activity = host.activity
         let source = ChatsSource {
-            await activity.track {
-                // The refresh brings a newer chat on top: the selected one moves down a row.
-                version.next() == 1 ? Loaded(chats) : Loaded([Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats)
-            }
+            // The refresh brings a newer chat on top: the selected one moves down a row.
+            version.next() == 1 ? Loaded(chats) : Loaded([Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats)
         }
-        let presenter = ChatsPresenter(context: try host.context(id: "chats"), source: source, timing: .standard)
-        presenter.send(.start)
+        let presenter = try Fixtures.presenter(host, source: source)
+        presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
         #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats"))
@@ -102,28 +98,47 @@ struct FeatureTests {
         #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 2))
         presenter.send(.moveSelection(by: -1))
         #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 1))
-        presenter.send(.select(index: 9, scrollTop: 1))
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 2, scrollTop: 1))
-        presenter.send(.select(index: -4, scrollTop: 7))
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 0, scrollTop: 0))
-        presenter.send(.select(index: 1, scrollTop: 1))
+        presenter.send(.select(index: 9))
+        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 2))
+        presenter.send(.select(index: -4))
+        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 0))
+        presenter.send(.select(index: 1))
 
         presenter.send(.reload)
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 1, scrollTop: 1, refreshing: "Loading chats…"))
+        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 1, refreshing: "Loading chats…"))
         await host.settle()
         let refreshed = [Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats
         #expect(
             presenter.viewState.list
-                == Fixtures.list(refreshed, summary: "4 chats", now: Fixtures.start.addingTimeInterval(2.3), selected: 2, scrollTop: 1))
+                == Fixtures.list(refreshed, summary: "4 chats", now: Fixtures.start.addingTimeInterval(2.3), selected: 2))
     }
 
-    @Test func keysDoNothingBeforeTheList() throws {
+    @Test func releasingThePresenterCancelsItsWork() async throws {
+        let transport = ManualReplyTransport()
+        let host = try TestHost(transport: transport)
+        let avatar = try #require(URL(string: "http://img.example/a.png"))
+        var presenter: ChatsPresenter? = try Fixtures.presenter(
+            host, source: Fixtures.source([Fixtures.chat(1, "A", avatar: avatar.absoluteString)]))
+        presenter?.send(.lifecycle(.appear))
+        await transport.waitForRequests(1)
+        weak let released = presenter
+        presenter = nil
+        #expect(released == nil)
+        await host.settle()
+        #expect(transport.cancelled == [avatar])
+        #expect(host.clock.sleeperCount == 0)
+        #expect(host.activity.inFlight == 0)
+    }
+
+    @Test func listActionsBeforeAnythingLoadedChangeNothing() throws {
         let host = try TestHost()
-        let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
-        let scene = feature.makeScene()
-        for key: Key in [.down, .up, .enter, .character("r"), .escape, .character("q")] {
-            #expect(scene.handle(key) == .ignored)
-        }
-        #expect(scene.keyHints.isEmpty)
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source([Fixtures.chat(1, "A")]))
+        let before = presenter.viewState
+        presenter.send(.moveSelection(by: 1))
+        presenter.send(.select(index: 3))
+        presenter.send(.rowsVisible(0..<3))
+        presenter.send(.reload)
+        #expect(presenter.viewState == before)
+        #expect(presenter.changeCount == 0)
     }
 }

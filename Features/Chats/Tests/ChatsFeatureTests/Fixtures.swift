@@ -22,13 +22,18 @@ enum Fixtures {
         Chat(identifier: id, fullname: name, avatarURL: avatar, message: message, unreadMessagesCount: unread, sendingDate: date(iso))
     }
 
-    /// A source that serves `chats` and counts as work in flight, so `host.settle()` waits for it.
-    static func source(_ chats: [Chat], activity: ActivityTracker, origin: DataOrigin = .fresh) -> ChatsSource {
-        AnyDataSource { await activity.track { Loaded(chats, origin: origin) } }
+    /// A source that serves `chats`. The presenter counts its load in flight, so `host.settle()` waits for it.
+    static func source(_ chats: [Chat], origin: DataOrigin = .fresh) -> ChatsSource {
+        AnyDataSource { Loaded(chats, origin: origin) }
     }
 
-    static func failingSource(_ message: String, activity: ActivityTracker) -> ChatsSource {
-        AnyDataSource { try await activity.track { throw FeatureError(message) } }
+    /// The presenter as the feature makes it, on `host`'s context.
+    @MainActor
+    static func presenter(
+        _ host: TestHost, source: ChatsSource, timing: ChatsTiming = .standard, locale: String = "en_US"
+    ) throws -> ChatsPresenter {
+        ChatsFeature.makePresenter(
+            context: try host.context(id: "chats", locale: Locale(identifier: locale)), source: source, timing: timing)
     }
 
     static func formatter(locale: String = "en_US", timeZone: String = "UTC", hourCycle: HourCycle = .twentyFourHour)
@@ -40,43 +45,63 @@ enum Fixtures {
             strings: ChatsStrings(locale: locale))
     }
 
-    static let strings = ChatsStrings(locale: Locale(identifier: "en_US"))
-
     /// The list state of the loading screen (nothing loaded yet).
     static var loadingList: ChatListState {
         ChatListState(title: "Chats", content: .loading("Loading chats…"))
     }
 
-    static let listHints = [
-        ChatsKeyHint(key: "↑↓/PgUp/PgDn", label: "Move"), ChatsKeyHint(key: "Home/End", label: "First/last"),
-        ChatsKeyHint(key: "r", label: "Refresh"),
-    ]
-
     /// The list state for `chats` (already in display order) with `avatars` and the default selection.
     static func list(
-        _ chats: [Chat], summary: String, avatars: [URL: AvatarState] = [:], now: Date = start, selected: Int = 0,
-        scrollTop: Int = 0, notice: String? = nil, refreshing: String? = nil
+        _ chats: [Chat], summary: String, avatars: [URL: ImageState] = [:], now: Date = start, selected: Int = 0,
+        notice: String? = nil, refreshing: String? = nil
     ) -> ChatListState {
         ChatListState(
             title: "Chats", summary: summary, notice: notice,
             content: .rows(ChatRows(chats: chats, avatars: avatars, now: now, formatter: formatter())),
-            selectedIndex: selected, scrollTop: scrollTop, refreshing: refreshing, keyHints: listHints)
+            selectedIndex: selected, refreshing: refreshing)
+    }
+
+    /// Every avatar URL of `chats` in `state`.
+    static func avatars(_ chats: [Chat], _ state: ImageState) -> [URL: ImageState] {
+        Dictionary(chats.compactMap { $0.avatar.map { ($0, state) } }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// How the host's image cache words a 404 for the bundled sample's avatars (`http://i.pravatar.cc/150?img=5`).
+    static let sampleAvatarNotFound = ImageState.failed("The image 150 could not be loaded: the server answered HTTP 404.")
+}
+
+/// The real transport for the loopback server; any other host answers 404 at once, so the bundled sample's
+/// avatar URLs (a public photo service) never reach the network.
+struct LoopbackOnlyTransport: HTTPTransport {
+    private let base = URLSessionTransport()
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.url.host == "127.0.0.1" else { return HTTPResponse(status: 404) }
+        return try await base.send(request)
     }
 }
 
-/// A transport whose replies the test releases one by one; records requests and cancellations.
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+/// A transport whose replies the test releases one by one; records requests and cancellations, and lets a
+/// test wait (without polling) until a request has arrived.
+final class ManualReplyTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var waiting: [(url: URL, continuation: CheckedContinuation<HTTPResponse, Error>)] = []
     private var sent: [URL] = []
     private var cancelledURLs: [URL] = []
+    private var requestWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     var requests: [URL] { lock.withLock { sent } }
     var cancelled: [URL] { lock.withLock { cancelledURLs } }
     var pending: [URL] { lock.withLock { waiting.map(\.url) } }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        lock.withLock { sent.append(request.url) }
+        let arrived: [CheckedContinuation<Void, Never>] = lock.withLock {
+            sent.append(request.url)
+            let count = sent.count
+            defer { requestWaiters.removeAll { $0.count <= count } }
+            return requestWaiters.filter { $0.count <= count }.map(\.continuation)
+        }
+        for waiter in arrived { waiter.resume() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 lock.withLock { waiting.append((request.url, continuation)) }
@@ -95,6 +120,18 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
             return waiting.remove(at: index).continuation
         }
         entry?.resume(throwing: HTTPError.cancelled(url))
+    }
+
+    /// Returns once `count` requests have been sent in all.
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrived: Bool = lock.withLock {
+                if sent.count >= count { return true }
+                requestWaiters.append((count, continuation))
+                return false
+            }
+            if arrived { continuation.resume() }
+        }
     }
 
     /// Answers the oldest pending request for `url`.

@@ -28,14 +28,13 @@ struct PresenterTimelineTests {
     }
 
     @Test func launchThenLoadingThenHandOverThenList() async throws {
-        let host = try TestHost(transport: ScriptedTransport())
-        let presenter = ChatsPresenter(
-            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
+        let host = try TestHost(transport: ManualReplyTransport())
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats), timing: .standard)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
 
         #expect(presenter.viewState == Self.state(.launch, loader: (0, 1, 0), list: Fixtures.loadingList))
 
-        presenter.send(.start)
+        presenter.send(.lifecycle(.appear))
         await host.settle()
         #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: list))
 
@@ -65,18 +64,16 @@ struct PresenterTimelineTests {
     }
 
     @Test func loaderKeepsLoopingUntilLateDataThenHandsOver() async throws {
-        let host = try TestHost(transport: ScriptedTransport())
+        let host = try TestHost(transport: ManualReplyTransport())
         let gate = Gate()
-        let activity = host.activity
-        // Counted in flight, so `settle()` waits for the load the gate releases.
+        // The presenter counts the load in flight until its result is applied, so `settle()` waits for the
+        // load the gate releases.
         let source = ChatsSource {
-            await activity.track {
-                await gate.wait()
-                return Loaded(Self.chats)
-            }
+            await gate.wait()
+            return Loaded(Self.chats)
         }
-        let presenter = ChatsPresenter(context: try host.context(id: "chats"), source: source, timing: .standard)
-        presenter.send(.start)
+        let presenter = try Fixtures.presenter(host, source: source, timing: .standard)
+        presenter.send(.lifecycle(.appear))
         await host.clock.advance(by: .seconds(2))
         #expect(presenter.viewState == Self.state(.loading, loader: (2, 3, 0), list: Fixtures.loadingList))
         // Sampled at the last step (3.0 s), not in between.
@@ -100,24 +97,20 @@ struct PresenterTimelineTests {
     }
 
     @Test func loadErrorHandsOverToAnErrorWithRetry() async throws {
-        let host = try TestHost(transport: ScriptedTransport())
+        let host = try TestHost(transport: ManualReplyTransport())
         let attempts = Counter()
-        let activity = host.activity
         let source = ChatsSource {
-            try await activity.track {
-                if attempts.next() == 1 { throw FeatureError("/data/chats.plist: the file does not exist.") }
-                return Loaded(Self.chats)
-            }
+            if attempts.next() == 1 { throw FeatureError("/data/chats.plist: the file does not exist.") }
+            return Loaded(Self.chats)
         }
-        let presenter = ChatsPresenter(context: try host.context(id: "chats"), source: source, timing: .standard)
-        presenter.send(.start)
+        let presenter = try Fixtures.presenter(host, source: source, timing: .standard)
+        presenter.send(.lifecycle(.appear))
         await host.settle()
         let failed = ChatListState(
             title: "Chats",
             content: .failed(
                 title: "Couldn’t load your chats", message: "/data/chats.plist: the file does not exist.",
-                hint: "Check the source, then try again.", retry: "Try Again"),
-            keyHints: [ChatsKeyHint(key: "r", label: "Try again")])
+                hint: "Check the source, then try again.", retry: "Try Again"))
         #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: failed))
 
         await host.advance(by: .milliseconds(2_300))
@@ -138,10 +131,9 @@ struct PresenterTimelineTests {
     }
 
     @Test func backgroundStopsTheAnimationAndForegroundCatchesUp() async throws {
-        let host = try TestHost(transport: ScriptedTransport())
-        let presenter = ChatsPresenter(
-            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
-        presenter.send(.start)
+        let host = try TestHost(transport: ManualReplyTransport())
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats), timing: .standard)
+        presenter.send(.lifecycle(.appear))
         await host.advance(by: .seconds(1))
         presenter.send(.lifecycle(.didEnterBackground))
         let frames = presenter.changeCount
@@ -155,10 +147,9 @@ struct PresenterTimelineTests {
     }
 
     @Test func relativeDatesMoveOnAtLocalMidnight() async throws {
-        let host = try TestHost(transport: ScriptedTransport())
-        let presenter = ChatsPresenter(
-            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity), timing: .standard)
-        presenter.send(.start)
+        let host = try TestHost(transport: ManualReplyTransport())
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats), timing: .standard)
+        presenter.send(.lifecycle(.appear))
         await host.advance(by: .seconds(3))
         #expect(presenter.viewState.list.rows?.map(\.date) == ["11:00", "Yesterday"])
         // 12:34:03 → 00:00:00 the next day is 41,157 s.
@@ -169,11 +160,11 @@ struct PresenterTimelineTests {
     }
 
     @Test func zeroTransitionHandsOverAtOnce() async throws {
-        let host = try TestHost(transport: ScriptedTransport())
-        let presenter = ChatsPresenter(
-            context: try host.context(id: "chats"), source: Fixtures.source(Self.chats, activity: host.activity),
-            timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0))
-        presenter.send(.start)
+        let host = try TestHost(transport: ManualReplyTransport())
+        let presenter = try Fixtures.presenter(
+            host, source: Fixtures.source(Self.chats), timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0))
+        presenter.send(.lifecycle(.appear))
+        await host.settle()
         await host.advance(by: .milliseconds(499))
         #expect(presenter.viewState.screen == .loading)
         await host.advance(by: .milliseconds(1))

@@ -20,7 +20,7 @@ struct SourceContractTests {
 
         init(_ kind: SourceKind) throws {
             self.kind = kind
-            host = try TestHost()
+            host = try TestHost(transport: LoopbackOnlyTransport())
             server = try LoopbackHTTPServer()
         }
 
@@ -70,12 +70,17 @@ struct SourceContractTests {
     func theListShowsTheSampleNewestFirstAtTwoPointThreeSeconds(_ kind: SourceKind) async throws {
         let fixture = try Fixture(kind)
         let feature = try fixture.feature(try fixture.sampleConfiguration())
-        feature.presenter.send(.start)
+        feature.presenter.send(.lifecycle(.appear))
         await fixture.host.settle()
         await fixture.host.advance(by: .milliseconds(2_300))
         let state = feature.presenter.viewState
         #expect(state.screen == .list)
-        #expect(state.list == Fixtures.list(ChatSamples.all.sortedForDisplay(), summary: "14 chats · 1,475 unread messages"))
+        let sorted = ChatSamples.all.sortedForDisplay()
+        // Every row is among the first 20, whose avatars the presenter fetches: the photo service is not there.
+        #expect(
+            state.list
+                == Fixtures.list(
+                    sorted, summary: "14 chats · 1,475 unread messages", avatars: Fixtures.avatars(sorted, Fixtures.sampleAvatarNotFound)))
         #expect(state.list.rows?.first?.name == "Noah Fischer")
     }
 
@@ -107,7 +112,7 @@ struct SourceContractTests {
             return
         }
         let feature = try fixture.feature(configuration)
-        feature.presenter.send(.start)
+        feature.presenter.send(.lifecycle(.appear))
         await fixture.host.settle()
         await fixture.host.advance(by: .milliseconds(2_300))
         guard case .failed(_, let message, _, _) = feature.presenter.viewState.list.content else {
@@ -130,10 +135,10 @@ struct SourceContractTests {
 struct WebSourceTests {
     @Test func serverErrorsAndRefusedConnectionsBecomeErrorStates() async throws {
         let server = try LoopbackHTTPServer { _ in .text("oops", status: 500) }
-        let host = try TestHost()
+        let host = try TestHost(transport: LoopbackOnlyTransport())
         let url = server.url("chats")
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: .http(url, cache: false)))
-        feature.presenter.send(.start)
+        feature.presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
         #expect(
@@ -145,7 +150,7 @@ struct WebSourceTests {
         let port = try LoopbackHTTPServer.refusedPort()
         let refused = URL(string: "http://127.0.0.1:\(port)/chats")!
         let other = try ChatsFeature(context: try host.context(id: "chats", source: .http(refused, cache: false)))
-        other.presenter.send(.start)
+        other.presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
         guard case .failed(_, let message, _, _) = other.presenter.viewState.list.content else {
@@ -159,9 +164,9 @@ struct WebSourceTests {
         let json = try ChatsDecoding.encodeJSON(ChatSamples.all)
         let server = try LoopbackHTTPServer()
         server.respond(withSequence: [.data(json, contentType: "application/json"), .text("down", status: 503)])
-        let host = try TestHost()
+        let host = try TestHost(transport: LoopbackOnlyTransport())
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: .http(server.url("chats"))))
-        feature.presenter.send(.start)
+        feature.presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .milliseconds(2_300))
         #expect(feature.presenter.viewState.list.notice == nil)

@@ -8,8 +8,8 @@ import Foundation
 /// - earlier this year: day and month (`Mar 2`, `2. März`);
 /// - another year, or any later day (a clock that is behind): the numeric date (`11/3/2015`, `3.11.2015`).
 /// Days are calendar days in the user's time zone, so "Yesterday" at 00:30 means 23 hours ago or more.
-public final class ChatDateFormatter: @unchecked Sendable {
-    // DateFormatter is documented thread-safe; the instances are configured once here and never mutated.
+public final class ChatDateFormatter: Sendable {
+    // Configured once here and never mutated; Foundation's formatters are Sendable.
     private let calendar: Calendar
     private let time: DateFormatter
     private let weekday: DateFormatter

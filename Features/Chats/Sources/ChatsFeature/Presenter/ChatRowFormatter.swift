@@ -31,7 +31,7 @@ public final class ChatRowFormatter: Sendable, Equatable {
         lhs === rhs || lhs.configuration == rhs.configuration
     }
 
-    public func row(_ chat: Chat, avatar: AvatarState, now: Date) -> ChatRowState {
+    public func row(_ chat: Chat, avatar: ImageState?, now: Date) -> ChatRowState {
         ChatRowState(
             identifier: chat.identifier, name: chat.fullname, date: dates.string(for: chat.sendingDate, now: now),
             message: chat.message, unreadBadge: badge(chat.unreadMessagesCount), avatar: avatar,

@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// One chat row, formatted: what any surface draws for it.
@@ -10,13 +11,16 @@ public struct ChatRowState: Sendable, Equatable {
     public var message: String
     /// `nil` at 0 unread; the count up to 99; `99+` above.
     public var unreadBadge: String?
-    public var avatar: AvatarState
+    /// The picture from the host's image cache. `nil` when there is none to show: no usable URL, or not
+    /// fetched (the row is outside the rows whose avatars load, or its fetch was cancelled when it left them).
+    /// Surfaces draw their placeholder for everything but `.loaded`.
+    public var avatar: ImageState?
     /// Up to two letters for a surface that cannot draw the picture (the terminal draws them on `avatarColor`).
     public var initials: String
     public var avatarColor: AvatarColor
 
     public init(
-        identifier: Int, name: String, date: String, message: String, unreadBadge: String?, avatar: AvatarState,
+        identifier: Int, name: String, date: String, message: String, unreadBadge: String?, avatar: ImageState?,
         initials: String, avatarColor: AvatarColor
     ) {
         self.identifier = identifier
@@ -27,21 +31,5 @@ public struct ChatRowState: Sendable, Equatable {
         self.avatar = avatar
         self.initials = initials
         self.avatarColor = avatarColor
-    }
-}
-
-/// The colour a loaded avatar stands in with where pictures cannot be drawn. Picked from the name, so a
-/// person keeps their colour across runs; never the placeholder grey.
-public enum AvatarColor: String, Sendable, Equatable, CaseIterable {
-    case coral, amber, olive, teal, sky, indigo, violet, rose
-
-    static func forName(_ name: String) -> AvatarColor {
-        // FNV-1a: stable across runs, unlike `hashValue`.
-        var hash: UInt32 = 2_166_136_261
-        for byte in name.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 16_777_619
-        }
-        return allCases[Int(hash % UInt32(allCases.count))]
     }
 }

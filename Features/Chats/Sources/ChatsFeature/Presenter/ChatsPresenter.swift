@@ -2,44 +2,45 @@ import FeatureHostCore
 import Foundation
 
 /// Drives the chats feature: launch screen → loading screen (≥ `loadingDuration`, until the data is ready) →
-/// hand-over animation → list. Owns the load, the avatar fetches, the selection and the animation clock.
+/// hand-over animation → list. Owns the load, the avatar fetches, the selection and the animation clock;
+/// all of it starts on `.appear`. Async work and the clock are effects of its runner.
 @MainActor
 public final class ChatsPresenter: Presenter {
     public enum Action: PresenterAction {
-        /// The feature is on screen: the loading screen starts and the chats start loading.
-        case start
-        /// A timer deadline passed: an animation step, or local midnight (relative dates change).
-        case tick
-        case loadFinished(LoadOutcome)
         /// Load again: "Try again" after an error, "Refresh" on the list.
         case reload
-        /// Focus a row; `scrollTop` is the first row the surface now draws at the top.
-        case select(index: Int, scrollTop: Int)
-        /// Focus moves by `delta` rows (clamped), for surfaces without their own layout.
+        /// Focus a row (clamped to the list).
+        case select(index: Int)
+        /// Focus moves by `delta` rows (clamped).
         case moveSelection(by: Int)
-        /// The rows the surface has on screen: their avatars load, the others' loads are cancelled.
+        /// The rows a surface has on screen, when it knows them: their avatars load as well as those around
+        /// the selection; loads of rows outside both are cancelled.
         case rowsVisible(Range<Int>)
-        case avatarFinished(URL, Result<AvatarImage, AvatarFailure>, generation: Int)
+        /// `.appear` starts the loading screen's clock and the load; background stops the clock; foreground
+        /// catches up with the time that passed.
         case lifecycle(LifecycleEvent)
     }
 
-    public enum LoadOutcome: Sendable {
-        case success(Loaded<[Chat]>)
-        case failure(String)
-    }
+    /// Rows on each side of the selection whose avatars load (the first 20 once loaded): more than a screen
+    /// holds, so a surface that never reports its rows still has every avatar it shows.
+    public static let avatarWindow = 20
 
-    public private(set) var viewState: ChatsViewState
+    public private(set) var viewState: ChatsViewState {
+        didSet { observers.publish(viewState, old: oldValue) }
+    }
     public let timing: ChatsTiming
+    /// The feature's strings in the user's language, for the words a surface adds itself (its key hints).
+    public var strings: ChatsStrings { formatter.strings }
 
     private let source: ChatsSource
-    private let clock: MonotonicTimeline
+    private let timeline: MonotonicTimeline
     private let now: @Sendable () -> Date
-    private let activity: ActivityTracker
     private let calendar: Calendar
     private let formatter: ChatRowFormatter
     private let animation: LoadingAnimation
-    private let observers = StateObservers<ChatsViewState>()
+    private let effects: EffectRunner
     private let avatars: AvatarLoader
+    private let observers = StateObservers<ChatsViewState>()
 
     private var started: Duration?
     private var handOver: Duration?
@@ -52,36 +53,39 @@ public final class ChatsPresenter: Presenter {
     private var isLoading = false
     private var referenceDate: Date
     private var selectedIndex = 0
-    private var scrollTop = 0
     private var visibleRows: Range<Int> = 0..<0
     private var inBackground = false
-    private var timer: Task<Void, Never>?
 
-    /// - Parameter source: where chats come from; the presenter never learns which kind it is.
-    public init(context: FeatureContext, source: ChatsSource, timing: ChatsTiming) {
+    private static let loadID = "load"
+    private static let clockID = "clock"
+
+    /// - Parameters:
+    ///   - source: where chats come from; the presenter never learns which kind it is.
+    ///   - timeline: the clock the animation and the midnight wake-up run on.
+    ///   - now: wall-clock time, for relative dates.
+    ///   - calendar: the user's calendar, for local midnight.
+    ///   - images: the host's image cache, for avatars.
+    ///   - effects: the runner the presenter owns; its work is cancelled with it.
+    public init(
+        source: ChatsSource, timing: ChatsTiming, formatter: ChatRowFormatter, timeline: MonotonicTimeline,
+        now: @escaping @Sendable () -> Date, calendar: Calendar, images: any ImageLoading, effects: EffectRunner
+    ) {
         self.source = source
         self.timing = timing
-        clock = context.makeTimeline()
-        now = context.now
-        activity = context.activity
-        calendar = context.calendar
-        let strings = ChatsStrings(locale: context.locale)
-        formatter = ChatRowFormatter(locale: context.locale, timeZone: context.timeZone, hourCycle: context.hourCycle, strings: strings)
+        self.formatter = formatter
+        self.timeline = timeline
+        self.now = now
+        self.calendar = calendar
+        self.effects = effects
         animation = LoadingAnimation(timing: timing)
-        referenceDate = context.now()
+        avatars = AvatarLoader(images: images, effects: effects)
+        referenceDate = now()
+        let strings = formatter.strings
         viewState = ChatsViewState(
             screen: .launch, loadingLabel: strings[.loadingAccessibility], loader: animation.loader(at: .zero), loadingLayer: .identity,
             listLayer: animation.layers(progress: 0).list, transitionProgress: 0,
             list: ChatListState(title: strings[.title], content: .loading(strings[.reloading])))
-        avatars = AvatarLoader(transport: context.transport)
-        avatars.deliver = { [weak self] url, result, generation in
-            self?.send(.avatarFinished(url, result, generation: generation))
-        }
-    }
-
-    isolated deinit {
-        timer?.cancel()
-        avatars.cancelAll()
+        avatars.onChange = { [weak self] in self?.refresh() }
     }
 
     public func observe(_ onChange: @escaping @MainActor (ChatsViewState) -> Void) -> StateObservation {
@@ -93,14 +97,11 @@ public final class ChatsPresenter: Presenter {
 
     public func send(_ action: Action) {
         switch action {
-        case .start, .lifecycle(.appear):
+        case .lifecycle(.appear):
             guard started == nil else { return }
-            started = clock.now
+            started = timeline.now
             load()
-        case .tick:
-            if calendar.startOfDay(for: now()) != calendar.startOfDay(for: referenceDate) { referenceDate = now() }
-        case .loadFinished(let outcome):
-            finishLoad(outcome)
+            startClock()
         case .reload:
             guard started != nil, !isLoading, viewState.screen == .list else { return }
             loadError = nil
@@ -108,63 +109,51 @@ public final class ChatsPresenter: Presenter {
             avatars.retryFailed()
             load()
             requestAvatars()
-        case .select(let index, let top):
+        case .select(let index):
             guard let count = chats?.count, count > 0 else { return }
             selectedIndex = min(max(0, index), count - 1)
-            scrollTop = min(max(0, top), selectedIndex)
+            requestAvatars()
         case .moveSelection(let delta):
             guard let count = chats?.count, count > 0 else { return }
             selectedIndex = min(max(0, selectedIndex + delta), count - 1)
-            scrollTop = min(scrollTop, selectedIndex)
+            requestAvatars()
         case .rowsVisible(let range):
             visibleRows = range
             requestAvatars()
-        case .avatarFinished(let url, let result, let generation):
-            avatars.finish(url, result, generation: generation)
         case .lifecycle(.didEnterBackground):
             inBackground = true
+            effects.cancel(Self.clockID)
         case .lifecycle(.willEnterForeground):
             inBackground = false
             referenceDate = now()
+            startClock()
         }
-        publish()
-        schedule()
+        refresh()
     }
 
     // MARK: - Loading
 
+    /// Loads and sorts off the main actor (a large file must not stall the animation); counted in flight
+    /// until the result is applied.
     private func load() {
         isLoading = true
         let source = self.source
-        let activity = self.activity
-        Task { [weak self] in
-            let outcome = await Self.fetch(source, activity: activity)
-            self?.send(.loadFinished(outcome))
-        }
+        effects.run(
+            Self.loadID, work: { try await source.load().map { $0.sortedForDisplay() } },
+            apply: { [weak self] result in self?.finishLoad(result) })
     }
 
-    /// Loads and sorts off the main actor: a large file must not stall the animation. Counted in flight until
-    /// sorted, so headless runs and tests wait for the whole load.
-    nonisolated private static func fetch(_ source: ChatsSource, activity: ActivityTracker) async -> LoadOutcome {
-        await activity.track {
-            do {
-                let loaded = try await source.load()
-                return .success(loaded.map { $0.sortedForDisplay() })
-            } catch {
-                return .failure(error.userFacingMessage)
-            }
-        }
-    }
-
-    private func finishLoad(_ outcome: LoadOutcome) {
+    private func finishLoad(_ result: Result<Loaded<[Chat]>, any Error>) {
         guard isLoading, let started else { return }
         isLoading = false
         if handOver == nil {
             // The loading screen shows for `loadingDuration` at least, and until the data (or its error) is in.
-            handOver = max(timing.loadingDuration, clock.now - started)
+            handOver = max(timing.loadingDuration, timeline.now - started)
+            // The hand-over's steps count from its own start: the clock's next wake-up may have moved.
+            restartClock()
         }
         referenceDate = now()
-        switch outcome {
+        switch result {
         case .success(let loaded):
             let previous = chats.flatMap { $0.indices.contains(selectedIndex) ? $0[selectedIndex].identifier : nil }
             chats = loaded.value
@@ -175,57 +164,75 @@ public final class ChatsPresenter: Presenter {
             refreshError = nil
             let count = loaded.value.count
             selectedIndex = previous.flatMap { id in loaded.value.firstIndex { $0.identifier == id } } ?? min(selectedIndex, max(0, count - 1))
-            scrollTop = min(scrollTop, selectedIndex)
             requestAvatars()
-        case .failure(let message):
-            if chats == nil { loadError = message } else { refreshError = message }
+        case .failure(let error):
+            if chats == nil { loadError = error.userFacingMessage } else { refreshError = error.userFacingMessage }
         }
+        refresh()
     }
 
     private func requestAvatars() {
-        guard let chats, viewState.screen != .launch else { return }
-        let rows = visibleRows.clamped(to: chats.indices)
-        avatars.want(Set(chats[rows].compactMap(\.avatar)))
+        guard let chats else { return }
+        var urls = Set<URL>()
+        for rows in Self.avatarRows(selected: selectedIndex, visible: visibleRows, count: chats.count) {
+            for index in rows { if let url = chats[index].avatar { urls.insert(url) } }
+        }
+        avatars.want(urls)
+    }
+
+    /// The rows whose avatars load: `avatarWindow` rows each side of the selection, and the rows a surface
+    /// reported on screen, within the list.
+    static func avatarRows(selected: Int, visible: Range<Int>, count: Int) -> [Range<Int>] {
+        guard count > 0 else { return [] }
+        let lower = min(max(0, selected - avatarWindow), count)
+        let window = lower..<min(count, max(lower, selected + avatarWindow))
+        return [window, visible.clamped(to: 0..<count)]
     }
 
     // MARK: - Time
 
-    private func schedule() {
-        timer?.cancel()
-        timer = nil
-        guard started != nil, !inBackground, let deadline = nextDeadline() else { return }
-        let clock = self.clock
-        timer = Task { [weak self] in
-            do { try await clock.sleep(until: deadline) } catch { return }
-            self?.send(.tick)
-        }
+    /// One timer for the whole timeline: it asks `nextDeadline()` before each sleep, so the loader's steps,
+    /// the hand-over's and local midnight follow from the pure `LoadingAnimation` without re-arming on sends.
+    private func startClock() {
+        guard started != nil, !inBackground else { return }
+        effects.timer(
+            Self.clockID, on: timeline, nextDeadline: { [weak self] in self?.nextDeadline() },
+            fire: { [weak self] in self?.tick() })
+    }
+
+    private func restartClock() {
+        effects.cancel(Self.clockID)
+        startClock()
+    }
+
+    private func tick() {
+        if calendar.startOfDay(for: now()) != calendar.startOfDay(for: referenceDate) { referenceDate = now() }
+        refresh()
     }
 
     /// The next animation step; on the list, the next local midnight (when "Yesterday" moves on).
     private func nextDeadline() -> Duration? {
         guard let started else { return nil }
-        if let step = animation.nextDeadline(after: clock.now - started, handOver: handOver) { return started + step }
+        if let step = animation.nextDeadline(after: timeline.now - started, handOver: handOver) { return started + step }
         let wallNow = now()
         guard let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: wallNow)) else { return nil }
         // Rounded up to the next millisecond: `Date` arithmetic is off by ~0.1 µs, and waking just before
         // midnight would leave the dates a day behind.
         let milliseconds = (max(0, midnight.timeIntervalSince(wallNow)) * 1_000).rounded(.up) + 1
-        return clock.now + .milliseconds(Int64(milliseconds))
+        return timeline.now + .milliseconds(Int64(milliseconds))
     }
 
     // MARK: - State
 
-    private func publish() {
-        let old = viewState
+    private func refresh() {
         viewState = makeViewState()
-        observers.publish(viewState, old: old)
     }
 
     private func makeViewState() -> ChatsViewState {
         var state = viewState
         state.list = makeListState()
         guard let started else { return state }
-        let elapsed = clock.now - started
+        let elapsed = timeline.now - started
         guard let handOver, elapsed >= handOver else {
             state.screen = .loading
             state.loader = animation.loader(at: elapsed)
@@ -260,25 +267,15 @@ public final class ChatsPresenter: Presenter {
                 : .rows(ChatRows(chats: chats, avatars: avatars.states, now: referenceDate, formatter: formatter))
             list.summary = summary
             list.selectedIndex = chats.isEmpty ? nil : selectedIndex
-            list.scrollTop = scrollTop
             list.refreshing = isLoading ? strings[.reloading] : nil
             if let refreshError {
                 list.notice = strings[.errorTitle] + ": " + refreshError
             } else if case .cached(let savedAt, _) = origin {
                 list.notice = strings.format(.cachedNotice, formatter.date(savedAt, now: referenceDate))
             }
-            list.keyHints =
-                chats.isEmpty
-                ? [ChatsKeyHint(key: "r", label: strings[.hintRefresh])]
-                : [
-                    ChatsKeyHint(key: "↑↓/PgUp/PgDn", label: strings[.hintMove]),
-                    ChatsKeyHint(key: "Home/End", label: strings[.hintTopBottom]),
-                    ChatsKeyHint(key: "r", label: strings[.hintRefresh]),
-                ]
         } else if let loadError, !isLoading {
             list.content = .failed(
                 title: strings[.errorTitle], message: loadError, hint: strings[.errorHint], retry: strings[.retryButton])
-            list.keyHints = [ChatsKeyHint(key: "r", label: strings[.hintRetry])]
         }
         return list
     }

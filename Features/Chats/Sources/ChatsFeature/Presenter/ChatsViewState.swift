@@ -38,7 +38,8 @@ public struct ChatsViewState: Sendable, Equatable {
     }
 }
 
-/// The list screen: a title, a summary line, and rows, an empty message or an error.
+/// The list screen: a title, a summary line, and rows, an empty message or an error. Which rows are on screen
+/// (the scroll) is each surface's own business; the presenter keeps only the selection.
 public struct ChatListState: Sendable, Equatable {
     public enum Content: Sendable, Equatable {
         /// Loading again after an error or a refresh with nothing to show yet.
@@ -57,39 +58,23 @@ public struct ChatListState: Sendable, Equatable {
     public var content: Content
     /// The focused row, when there are rows.
     public var selectedIndex: Int?
-    /// The first row the surface should draw at the top (it may move it to keep the selection in view).
-    public var scrollTop: Int
     /// `Loading chats…` while a refresh runs and the old rows stay on screen; `nil` otherwise.
     public var refreshing: String?
-    public var keyHints: [ChatsKeyHint]
 
     public init(
         title: String, summary: String = "", notice: String? = nil, content: Content, selectedIndex: Int? = nil,
-        scrollTop: Int = 0, refreshing: String? = nil, keyHints: [ChatsKeyHint] = []
+        refreshing: String? = nil
     ) {
         self.title = title
         self.summary = summary
         self.notice = notice
         self.content = content
         self.selectedIndex = selectedIndex
-        self.scrollTop = scrollTop
         self.refreshing = refreshing
-        self.keyHints = keyHints
     }
 
     public var rows: ChatRows? {
         if case .rows(let rows) = content { return rows }
         return nil
-    }
-}
-
-/// A key of the current screen and what it does, for the shell's footer.
-public struct ChatsKeyHint: Sendable, Equatable {
-    public var key: String
-    public var label: String
-
-    public init(key: String, label: String) {
-        self.key = key
-        self.label = label
     }
 }

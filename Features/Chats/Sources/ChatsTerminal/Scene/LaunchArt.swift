@@ -1,3 +1,4 @@
+import ChatsFeature
 import TerminalUI
 
 /// The orange app logo (a speech bubble) and the six-frame loader, drawn with block characters.

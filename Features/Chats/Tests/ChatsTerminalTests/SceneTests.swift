@@ -1,11 +1,11 @@
-import DataSources
+import ChatsFeature
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import TerminalUI
 import Testing
 
-@testable import ChatsFeature
+@testable import ChatsTerminal
 
 /// Frames as golden text, and the keys of the list.
 @MainActor
@@ -13,23 +13,27 @@ import Testing
 struct SceneTests {
     let golden = GoldenFile.directory()
 
-    /// A scene over the bundled sample on a fixed clock; avatars answer with `avatarStatus`.
+    /// A scene over the bundled sample on a fixed clock, shown (`.appear`, and loaded at time zero) unless
+    /// `appear` is false.
     private func makeScene(
-        _ host: TestHost, chats: [Chat] = ChatSamples.all, locale: String = "en_US", start: Bool = true
-    ) throws -> ChatsScene {
-        let context = try host.context(id: "chats", locale: Locale(identifier: locale))
-        let presenter = ChatsPresenter(context: context, source: Fixtures.source(chats, activity: host.activity), timing: .standard)
+        _ host: TestHost, chats: [Chat] = ChatSamples.all, locale: String = "en_US", appear: Bool = true
+    ) async throws -> ChatsScene {
+        let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(chats), locale: locale)
         let scene = ChatsScene(presenter: presenter)
-        if start { presenter.send(.lifecycle(.appear)) }
+        if appear {
+            presenter.send(.lifecycle(.appear))
+            await host.settle()
+        }
         return scene
     }
 
+    /// Avatars answer with `status` (a PNG with 200).
     private func host(avatars status: Int = 404) throws -> TestHost {
-        try TestHost(transport: StubTransport { _ in HTTPResponse(status: status, body: status == 200 ? ScriptedTransport.png : Data()) })
+        try TestHost(transport: StubTransport { _ in HTTPResponse(status: status, body: status == 200 ? TerminalFixtures.png : Data()) })
     }
 
-    @Test func launchScreen() throws {
-        let scene = try makeScene(try host(), start: false)
+    @Test func launchScreen() async throws {
+        let scene = try await makeScene(try host(), appear: false)
         #expect(scene.presenter.viewState.screen == .launch)
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "launch-80x24.txt", in: golden)
         #expect(scene.keyHints.isEmpty)
@@ -37,7 +41,7 @@ struct SceneTests {
 
     @Test func loadingScreenThroughTheFirstDissolve() async throws {
         let host = try host()
-        let scene = try makeScene(host)
+        let scene = try await makeScene(host)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         // A quarter into the dissolve the head dot is still on frame 0's position…
         await host.advance(by: .milliseconds(25))
@@ -53,14 +57,14 @@ struct SceneTests {
 
     @Test func handOverHalfway() async throws {
         let host = try host()
-        let scene = try makeScene(host)
+        let scene = try await makeScene(host)
         await host.advance(by: .milliseconds(2_150))
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "transition-2.15s-80x24.txt", in: golden)
     }
 
     @Test func listAtTwoAndAHalfSeconds() async throws {
         let host = try host()
-        let scene = try makeScene(host)
+        let scene = try await makeScene(host)
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         try GoldenFile.check(driver.text(), named: "list-80x24.txt", in: golden)
@@ -74,12 +78,12 @@ struct SceneTests {
 
     @Test func loadedAvatarsShowInitialsOnTheirColour() async throws {
         let host = try host(avatars: 200)
-        let scene = try makeScene(host)
+        let scene = try await makeScene(host)
         await host.advance(by: .milliseconds(2_500))
+        // The presenter fetched the avatars of the first rows once loaded; drawing asks for nothing.
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
-        _ = driver.text()  // lays out the rows, which asks for their avatars
-        await host.settle()
         let frame = driver.frame()
+        #expect(host.activity.inFlight == 0)
         try GoldenFile.check(frame.plainText(), named: "list-avatars-80x24.txt", in: golden)
         // Noah Fischer's avatar: initials on his colour; a failed or missing one is the #C8C8C8 circle.
         let noah = try #require(scene.presenter.viewState.list.rows?[0])
@@ -89,20 +93,19 @@ struct SceneTests {
 
     @Test func placeholderCircleIsSolidGrey() async throws {
         let host = try host(avatars: 404)
-        let scene = try makeScene(host)
+        let scene = try await makeScene(host)
         await host.advance(by: .milliseconds(2_500))
-        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
-        _ = driver.text()
-        await host.settle()
-        let frame = driver.frame()
-        #expect(scene.presenter.viewState.list.rows?[0].avatar == .failed("HTTP 404"))
+        let frame = TextDriver(scene: scene, size: Size(width: 80, height: 24)).frame()
+        #expect(
+            scene.presenter.viewState.list.rows?[0].avatar
+                == .failed("The image 150 could not be loaded: the server answered HTTP 404."))
         for x in 1...5 { #expect(frame[x, 4] == Cell("█", style: Style(foreground: .rgb(200, 200, 200), background: .rgb(200, 200, 200)))) }
         #expect(frame[2, 3].style.foreground == Color(hex: "#C8C8C8"))
     }
 
     @Test func keysMoveTheSelectionAndScroll() async throws {
         let host = try host()
-        let scene = try makeScene(host)
+        let scene = try await makeScene(host)
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         _ = driver.text()
@@ -113,8 +116,8 @@ struct SceneTests {
         try GoldenFile.check(driver.text(), named: "list-end-80x24.txt", in: golden)
         #expect(driver.press(.home) == [.handled])
         #expect(scene.presenter.viewState.list.selectedIndex == 0)
-        #expect(scene.presenter.viewState.list.scrollTop == 0)
-        _ = driver.text()
+        // Back at the top, scrolled as at first.
+        try GoldenFile.check(driver.text(), named: "list-80x24.txt", in: golden)
         #expect(driver.press(.pageDown) == [.handled])
         // Five rows of four lines fit fully below the three header lines at 80×24.
         #expect(scene.presenter.viewState.list.selectedIndex == 5)
@@ -125,9 +128,40 @@ struct SceneTests {
         #expect(driver.press(.escape, .character("q"), .enter) == [.ignored, .ignored, .ignored])
     }
 
+    @Test func aKeyThatScrollsReportsTheRowsOnScreen() async throws {
+        let host = try host(avatars: 200)
+        let chats = (0..<100).map {
+            TerminalFixtures.chat($0, "Person \($0)", avatar: "http://img.example/\($0).png", at: "2026-03-16T10:00:00Z")
+        }
+        let scene = try await makeScene(host, chats: chats)
+        await host.advance(by: .milliseconds(2_500))
+        // 49 rows of four lines fit at 80×200; the presenter fetched the first 20 by itself.
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 200))
+        _ = driver.text()
+        #expect(host.activity.inFlight == 0, "drawing starts nothing")
+        #expect(isLoaded(scene, 0..<20))
+        #expect(!isLoaded(scene, 20..<21))
+
+        // End scrolls to rows 51…99; the selection's window covers 79…99, the scene's report the rest.
+        #expect(driver.press(.end) == [.handled])
+        await host.settle()
+        #expect(isLoaded(scene, 51..<100))
+        #expect(!isLoaded(scene, 50..<51))
+        // A key that moves within the screen scrolls nothing and reports nothing new.
+        #expect(driver.press(.up) == [.handled])
+        #expect(host.activity.inFlight == 0)
+    }
+
+    private func isLoaded(_ scene: ChatsScene, _ rows: Range<Int>) -> Bool {
+        rows.allSatisfy { index in
+            if case .loaded = scene.presenter.viewState.list.rows?[index].avatar { return true }
+            return false
+        }
+    }
+
     @Test func germanList() async throws {
         let host = try host()
-        let scene = try makeScene(host, locale: "de_DE")
+        let scene = try await makeScene(host, locale: "de_DE")
         await host.advance(by: .milliseconds(2_500))
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "list-de-80x24.txt", in: golden)
     }
@@ -135,16 +169,15 @@ struct SceneTests {
     @Test func errorScreenWithRetry() async throws {
         let host = try host()
         let attempts = Counter()
-        let activity = host.activity
         let source = ChatsSource {
-            try await activity.track {
-                if attempts.next() == 1 {
-                    throw FeatureError("/home/me/chats.plist could not be read at [3].sendingDate: expected a date")
-                }
-                return Loaded(ChatSamples.all)
+            if attempts.next() == 1 {
+                throw FeatureError("/home/me/chats.plist could not be read at [3].sendingDate: expected a date")
             }
+            return Loaded(ChatSamples.all)
         }
-        let scene = ChatsScene(presenter: ChatsPresenter(context: try host.context(id: "chats"), source: source, timing: .standard))
+        let scene = ChatsScene(presenter: try TerminalFixtures.presenter(host, source: source))
+        scene.presenter.send(.lifecycle(.appear))
+        await host.settle()
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         try GoldenFile.check(driver.text(), named: "error-80x24.txt", in: golden)
@@ -157,7 +190,7 @@ struct SceneTests {
 
     @Test func emptyList() async throws {
         let host = try host()
-        let scene = try makeScene(host, chats: [])
+        let scene = try await makeScene(host, chats: [])
         await host.advance(by: .milliseconds(2_500))
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "empty-80x24.txt", in: golden)
         #expect(scene.keyHints == [KeyHint(key: "r", action: "Refresh")])
@@ -165,8 +198,8 @@ struct SceneTests {
 
     @Test func hugeListDrawsOnlyWhatFits() async throws {
         let host = try host()
-        let many = (0..<100_000).map { Fixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z") }
-        let scene = try makeScene(host, chats: many)
+        let many = (0..<100_000).map { TerminalFixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z") }
+        let scene = try await makeScene(host, chats: many)
         await host.advance(by: .milliseconds(2_500))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         let text = driver.text()
@@ -177,7 +210,7 @@ struct SceneTests {
 
     @Test func changeCountStopOnTheList() async throws {
         let host = try host()
-        let scene = try makeScene(host)
+        let scene = try await makeScene(host)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         await host.advance(by: .milliseconds(2_300))
         _ = driver.text()
@@ -188,12 +221,61 @@ struct SceneTests {
     }
 }
 
+@MainActor
+@Suite("Feature in the terminal")
+struct TerminalFeatureTests {
+    @Test func makingTheSceneStartsNothing() async throws {
+        let host = try TestHost()
+        let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
+        let scene = feature.makeScene()
+        _ = scene.render(size: Size(width: 80, height: 24))
+        await host.advance(by: .seconds(10))
+        #expect(feature.presenter.viewState.screen == .launch)
+        #expect(host.clock.sleeperCount == 0)
+        #expect(host.activity.inFlight == 0)
+        #expect(scene.minimumSize == Size(width: 40, height: 12))
+    }
+
+    @Test func keysDoNothingBeforeTheList() throws {
+        let host = try TestHost()
+        let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
+        let scene = feature.makeScene()
+        for key: Key in [.down, .up, .enter, .character("r"), .escape, .character("q")] {
+            #expect(scene.handle(key) == .ignored)
+        }
+        #expect(scene.keyHints.isEmpty)
+    }
+}
+
+@MainActor
+@Suite("Avatar circle")
+struct AvatarArtTests {
+    private func circle(_ avatar: ImageState?) -> Frame {
+        let chat = TerminalFixtures.chat(1, "Noah Fischer", avatar: "http://img.example/n.png")
+        var frame = Frame(size: Size(width: 5, height: 3))
+        AvatarArt.draw(
+            TerminalFixtures.formatter.row(chat, avatar: avatar, now: TerminalFixtures.start), into: &frame, at: Point(x: 0, y: 0),
+            background: ChatsPalette.background)
+        return frame
+    }
+
+    @Test func theGreyCircleUnlessLoaded() {
+        let grey = Cell("█", style: Style(foreground: ChatsPalette.placeholder, background: ChatsPalette.placeholder))
+        for avatar: ImageState? in [nil, .loading, .failed("HTTP 404")] {
+            #expect(circle(avatar)[2, 1] == grey, "\(String(describing: avatar))")
+        }
+        let loaded = circle(.loaded(ImageReference(key: "0123456789abcdef", contentType: "image/png", byteCount: 12)))
+        #expect(loaded.plainLines()[1] == "█NF██")
+        #expect(loaded[1, 1].grapheme == "N")
+    }
+}
+
 @Suite("Row layout")
 struct RowLayoutTests {
-    static let now = Fixtures.start
+    static let now = TerminalFixtures.start
 
     private func height(_ chat: Chat, width: Int) -> Int {
-        ChatRowLayout(row: Fixtures.formatter().row(chat, avatar: .idle, now: Self.now), width: width).height
+        ChatRowLayout(row: TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now), width: width).height
     }
 
     private func sample(_ id: Int) -> Chat { ChatSamples.all.first { $0.identifier == id }! }
@@ -214,18 +296,18 @@ struct RowLayoutTests {
     }
 
     @Test func longNamesWrapBesideTheDate() {
-        let chat = Fixtures.chat(1, "Fatima Zahra El Amrani", message: "Hi", at: "2026-03-15T10:00:00Z")
-        let layout = ChatRowLayout(row: Fixtures.formatter().row(chat, avatar: .idle, now: Self.now), width: 40)
+        let chat = TerminalFixtures.chat(1, "Fatima Zahra El Amrani", message: "Hi", at: "2026-03-15T10:00:00Z")
+        let layout = ChatRowLayout(row: TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now), width: 40)
         #expect(layout.nameLines == ["Fatima Zahra El", "Amrani"])
         #expect(layout.date == "Yesterday")
         #expect(layout.height == 4)
-        let multiline = Fixtures.chat(2, "A", message: "one\ntwo\nthree\nfour", at: "2026-03-16T10:00:00Z")
-        #expect(ChatRowLayout(row: Fixtures.formatter().row(multiline, avatar: .idle, now: Self.now), width: 80).height == 6)
+        let multiline = TerminalFixtures.chat(2, "A", message: "one\ntwo\nthree\nfour", at: "2026-03-16T10:00:00Z")
+        #expect(ChatRowLayout(row: TerminalFixtures.formatter.row(multiline, avatar: nil, now: Self.now), width: 80).height == 6)
     }
 
     @Test func everyWordOfTheMessageIsDrawn() {
         let chat = sample(8)
-        let row = Fixtures.formatter().row(chat, avatar: .idle, now: Self.now)
+        let row = TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now)
         for width in [40, 57, 80, 132] {
             let layout = ChatRowLayout(row: row, width: width)
             var frame = Frame(size: Size(width: width, height: layout.height))
@@ -234,13 +316,4 @@ struct RowLayoutTests {
             for word in chat.message.split(separator: " ") { #expect(drawn.contains(word), "\(word) at \(width)") }
         }
     }
-}
-
-/// Answers every request at once with `reply`.
-struct StubTransport: HTTPTransport {
-    let reply: @Sendable (HTTPRequest) -> HTTPResponse
-
-    init(_ reply: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.reply = reply }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse { reply(request) }
 }

@@ -1,3 +1,4 @@
+import ChatsFeature
 import TerminalUI
 
 /// The chats screens' colours: the original's white iOS look, its orange, and the `#C8C8C8` placeholder.

@@ -7,7 +7,7 @@ import Foundation
 public typealias ChatsSource = AnyDataSource<Loaded<[Chat]>>
 
 public enum ChatsSources {
-    /// The source the context's config chose, reporting its load as work in flight.
+    /// The source the context's config chose (the presenter counts its load as work in flight).
     public static func make(context: FeatureContext) throws -> ChatsSource {
         try DataSourceFactory.make([Chat].self, context: context, decoder: ChatsDecoding.payload, samples: samples)
     }

@@ -1,15 +1,17 @@
+import ChatsFeature
 import FeatureHostCore
 import TerminalUI
 
 /// The chats screens in the terminal: launch, loading, the hand-over and the list. Draws the presenter's view
-/// state and turns keys into its actions; the presenter starts when the scene is made, which the shell does
-/// when the feature is first opened.
+/// state and turns keys into its actions. The list's scroll (the row at the top) is the scene's own state;
+/// the presenter keeps the selection. Making the scene starts nothing: the host's `.appear` does.
 @MainActor
 public final class ChatsScene: TerminalScene {
     public let presenter: ChatsPresenter
+    /// The first row at the top of the list, moved by keys as little as keeps the selection whole.
+    private var scrollTop = 0
     /// The list as last laid out, for paging and for keeping the selection in view when keys move it.
     private var lastList: ChatListRenderer.Output?
-    private var reportedVisible: Range<Int>?
 
     public init(presenter: ChatsPresenter) {
         self.presenter = presenter
@@ -18,8 +20,19 @@ public final class ChatsScene: TerminalScene {
     public var minimumSize: Size { Size(width: 40, height: 12) }
 
     public var keyHints: [KeyHint] {
-        guard presenter.viewState.screen == .list else { return [] }
-        return presenter.viewState.list.keyHints.map { KeyHint(key: $0.key, action: $0.label) }
+        let state = presenter.viewState
+        guard state.screen == .list else { return [] }
+        let strings = presenter.strings
+        switch state.list.content {
+        case .rows:
+            return [
+                KeyHint(key: "↑↓/PgUp/PgDn", action: strings[.hintMove]), KeyHint(key: "Home/End", action: strings[.hintTopBottom]),
+                KeyHint(key: "r", action: strings[.hintRefresh]),
+            ]
+        case .empty: return [KeyHint(key: "r", action: strings[.hintRefresh])]
+        case .failed: return [KeyHint(key: "r", action: strings[.hintRetry])]
+        case .loading: return []
+        }
     }
 
     public func render(size: Size) -> Frame {
@@ -40,19 +53,10 @@ public final class ChatsScene: TerminalScene {
         }
     }
 
-    /// Draws the list and notes which rows it showed. Rendering stays a function of the state and the size;
-    /// the note only tells the presenter, on the next turn of the main actor, which avatars to fetch (or
-    /// stop fetching), since only the surface knows how many rows fit.
+    /// Draws the list and notes its layout (how many rows fit, which are shown) for the keys; nothing else.
     private func renderList(_ list: ChatListState, size: Size) -> Frame {
-        let output = ChatListRenderer(state: list).render(size: size)
+        let output = ChatListRenderer(state: list, scrollTop: scrollTop).render(size: size)
         lastList = output
-        if let first = output.layout.rows.first?.index, let last = output.layout.rows.last?.index {
-            let visible = first..<(last + 1)
-            if visible != reportedVisible {
-                reportedVisible = visible
-                Task { @MainActor [weak presenter] in presenter?.send(.rowsVisible(visible)) }
-            }
-        }
         return output.frame
     }
 
@@ -75,12 +79,11 @@ public final class ChatsScene: TerminalScene {
             }
             return .ignored
         case .rows(let rows):
-            return handleRows(key, rowCount: rows.count, list: state.list)
+            return handleRows(key, rows: rows, selected: state.list.selectedIndex ?? 0)
         }
     }
 
-    private func handleRows(_ key: Key, rowCount: Int, list: ChatListState) -> KeyHandling {
-        let current = list.selectedIndex ?? 0
+    private func handleRows(_ key: Key, rows: ChatRows, selected current: Int) -> KeyHandling {
         let page = lastList?.fullyVisible ?? 1
         let target: Int
         switch key {
@@ -89,29 +92,44 @@ public final class ChatsScene: TerminalScene {
         case .pageDown: target = current + page
         case .pageUp: target = current - page
         case .home: target = 0
-        case .end: target = rowCount - 1
+        case .end: target = rows.count - 1
         case .character("r"), .character("R"):
             presenter.send(.reload)
             return .handled
         default:
             return .ignored
         }
-        let index = min(max(0, target), rowCount - 1)
-        presenter.send(.select(index: index, scrollTop: scrollTop(selecting: index, list: list, rowCount: rowCount)))
+        let index = min(max(0, target), rows.count - 1)
+        presenter.send(.select(index: index))
+        scroll(from: current, toShow: index, rows: rows)
         return .handled
     }
 
-    /// Where the list's top must be for `index` to be fully visible, scrolling as little as possible.
-    private func scrollTop(selecting index: Int, list: ChatListState, rowCount: Int) -> Int {
-        guard let last = lastList, let rows = list.rows, last.viewportHeight > 0 else { return min(list.scrollTop, index) }
+    /// Moves the list's top as little as keeps row `index` fully visible, from where the list is now (the
+    /// selection `current` at `scrollTop`, in the viewport the last render noted). When that scrolls, tells
+    /// the presenter which rows are now on screen (their avatars load).
+    private func scroll(from current: Int, toShow index: Int, rows: ChatRows) {
+        guard let last = lastList, last.viewportHeight > 0 else {
+            scrollTop = min(scrollTop, index)
+            return
+        }
         let width = last.frame.size.width
-        return ListLayout.layout(
-            rowCount: rowCount, viewportHeight: last.viewportHeight, selectedIndex: index, scrollOffset: last.layout.scrollOffset,
-            rowHeight: { ChatRowLayout(row: rows[$0], width: width).height }
-        ).scrollOffset
+        func layout(selecting selected: Int, top: Int) -> ListLayout {
+            ListLayout.layout(
+                rowCount: rows.count, viewportHeight: last.viewportHeight, selectedIndex: selected, scrollOffset: top,
+                rowHeight: { ChatRowLayout(row: rows[$0], width: width).height })
+        }
+        let shown = layout(selecting: current, top: scrollTop)
+        let next = layout(selecting: index, top: shown.scrollOffset)
+        scrollTop = min(max(0, next.scrollOffset), index)
+        guard let visible = Self.rows(of: next), visible != Self.rows(of: shown) else { return }
+        presenter.send(.rowsVisible(visible))
     }
 
-    public func handle(_ event: LifecycleEvent) { presenter.send(.lifecycle(event)) }
+    private static func rows(of layout: ListLayout) -> Range<Int>? {
+        guard let first = layout.rows.first, let last = layout.rows.last else { return nil }
+        return first.index..<(last.index + 1)
+    }
 
     public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
         presenter.observe { _ in onChange() }

@@ -1,9 +1,12 @@
+import ChatsFeature
 import TerminalUI
 
 /// Draws the list screen: title, summary, an optional notice, then the rows (or the empty, loading or error
 /// content). Measures only the rows near the viewport, so 100,000 chats cost what 10 do.
 struct ChatListRenderer {
     let state: ChatListState
+    /// The scene's scroll: the first row it last put at the top; moved here only to keep the selection in view.
+    let scrollTop: Int
 
     /// The drawn frame and the rows that ended up on screen.
     struct Output {
@@ -63,7 +66,7 @@ struct ChatListRenderer {
         }
         let layout = ListLayout.layout(
             rowCount: rows.count, viewportHeight: viewport.height, selectedIndex: state.selectedIndex,
-            scrollOffset: state.scrollTop, rowHeight: { measured($0).1.height })
+            scrollOffset: scrollTop, rowHeight: { measured($0).1.height })
         // Rows draw into their own frame so a row cut by the viewport's bottom edge is clipped there.
         var list = Frame(size: viewport.size, fill: ChatsPalette.blankCell)
         var fullyVisible = 0
