@@ -44,7 +44,7 @@ import Testing
         await #expect(throws: HTTPError.status(500, server.url("cars"))) { try await load(.http(server.url("cars"), cache: false)) }
     }
 
-    @Test func loadsCountAsWorkInFlight() async throws {
+    @Test func requestsThroughTheHostsTransportCountAsWorkInFlight() async throws {
         let server = try LoopbackHTTPServer()
         let gate = ReplyGate()
         server.respond(with: LoopbackHTTPServer.Reply.json(carsJSON).held(by: gate))

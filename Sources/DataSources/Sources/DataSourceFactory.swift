@@ -13,9 +13,9 @@ public enum DataSourceFactory {
         guard let configuration = context.source else {
             throw FeatureError("\(context.id) has no data source configured.")
         }
-        let source = try make(configuration, context: context, decoder: decoder, samples: samples, useSharedCache: useSharedCache)
-        let activity = context.activity
-        return AnyDataSource { try await activity.track { try await source.load() } }
+        // Not counted in flight here: the presenter's effect that calls `load()` counts it until its result
+        // is applied, and the host's transport counts each request.
+        return try make(configuration, context: context, decoder: decoder, samples: samples, useSharedCache: useSharedCache)
     }
 
     private static func make<Record: Sendable>(

@@ -2,22 +2,19 @@ import FeatureHostCore
 import Foundation
 
 /// Waits, in real time but bounded, until the host has no work in flight: network replies arrive on their own
-/// schedule, so this is the one place that polls instead of advancing a clock.
+/// schedule, so this polls instead of advancing a clock. No extra yields are needed: a presenter's effect
+/// counts as in flight until its result has been applied on the main actor, so zero means every result is
+/// in the view state.
 public enum IdleWaiter {
     /// Returns `true` when idle, `false` when `timeout` seconds passed first.
     @MainActor
     @discardableResult
     public static func wait(for activity: ActivityTracker, clock: ManualClock, timeout: Double) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            await clock.settle()
-            if activity.inFlight == 0 {
-                // Give continuations resumed by the last finished request a chance to run on the main actor.
-                await clock.settle()
-                if activity.inFlight == 0 { return true }
-            }
+        while activity.inFlight > 0 {
             if Date() > deadline { return false }
             try? await Task.sleep(nanoseconds: 1_000_000)
         }
+        return true
     }
 }
