@@ -10,6 +10,8 @@ enum CarNewsCopy {
         CarNewsViewState.Message(title: "The articles could not be loaded.", detail: reason, isError: true, canRetry: true)
     }
 
+    static func unreadableList(_ reason: String) -> String { "The saved articles could not be read: \(reason)" }
+
     static func unreadableArticle(_ reason: String) -> String { "This article's text could not be read: \(reason)" }
 
     static func count(_ count: Int) -> String? {

@@ -38,8 +38,7 @@ public final class CarNewsPresenter: Presenter {
 
     private let refresher: ArticleRefresher
     private let store: any ArticleStoreClient
-    private let formatter: PublishDateFormatter
-    private let now: @Sendable () -> Date
+    private let formatter: ArticleFormatter
     private let effects: EffectRunner
     private let timeline: MonotonicTimeline
     private let imageLoader: any ImageLoading
@@ -61,9 +60,6 @@ public final class CarNewsPresenter: Presenter {
     /// The open article's `image` field, whose state the detail follows.
     private var detailImage: String?
     private var images = ArticleImages()
-    /// The rows whose image has been asked for, by image field: a finished fetch updates them.
-    private var rowsByImage: [String: [Int]] = [:]
-    private var watchedRows = Set<Int>()
 
     init(
         refresher: ArticleRefresher, formatter: PublishDateFormatter, now: @escaping @Sendable () -> Date,
@@ -71,8 +67,7 @@ public final class CarNewsPresenter: Presenter {
     ) {
         self.refresher = refresher
         store = refresher.store
-        self.formatter = formatter
-        self.now = now
+        self.formatter = ArticleFormatter(dates: formatter, now: now)
         self.effects = effects
         self.timeline = timeline
         imageLoader = images
@@ -142,7 +137,7 @@ public final class CarNewsPresenter: Presenter {
 
     private func applySaved(_ saved: SavedArticles) {
         if let readError = saved.readError {
-            sessionNotices.append("The saved articles could not be read: \(readError)")
+            sessionNotices.append(CarNewsCopy.unreadableList(readError))
         }
         sessionNotices += saved.notices
         summaries = saved.summaries
@@ -216,17 +211,10 @@ public final class CarNewsPresenter: Presenter {
         _ summary: ArticleSummary, article: Article?, isLoading: Bool = false, problem: String? = nil, canRefresh: Bool = false
     ) {
         let image = article?.image ?? summary.image
-        let tags = (article?.tags ?? []).map(DisplayText.line).filter { !$0.isEmpty }
         detailImage = image
-        detail = CarNewsViewState.Detail(
-            id: summary.id, title: DisplayText.line(article?.title ?? summary.title),
-            date: formatter.string(from: article?.published ?? summary.published, now: now()),
-            imageLabel: ImageLabel.text(for: image), image: images.state(of: image), isLoading: isLoading,
-            ingress: DisplayText.paragraphs(article?.ingress ?? ""),
-            sections: (article?.content ?? []).map {
-                .init(subject: DisplayText.line($0.subject), description: DisplayText.paragraphs($0.description))
-            },
-            tags: tags.isEmpty ? nil : "Tags: " + tags.joined(separator: ", "), problem: problem, canRefresh: canRefresh)
+        detail = formatter.detail(
+            summary, article: article, image: images.state(of: image), isLoading: isLoading, problem: problem,
+            canRefresh: canRefresh)
         requestDetailImage()
     }
 
@@ -236,8 +224,7 @@ public final class CarNewsPresenter: Presenter {
     private func requestImages() {
         for index in ImageWindow.rows(around: selectedIndex, count: rows.count) {
             let image = summaries[index].image
-            if watchedRows.insert(index).inserted { rowsByImage[image, default: []].append(index) }
-            if let url = images.ask(image) { fetchImage(url, for: image) }
+            if let url = images.watch(row: index, showing: image) { fetchImage(url, for: image) }
             rows[index].image = images.state(of: image)
         }
     }
@@ -261,8 +248,7 @@ public final class CarNewsPresenter: Presenter {
             },
             apply: { [weak self] state in
                 guard let self else { return }
-                images.finish(image, with: state)
-                for index in rowsByImage[image] ?? [] { rows[index].image = state }
+                for index in images.finish(image, with: state) { rows[index].image = state }
                 if detailImage == image { detail?.image = state }
                 update()
             })
@@ -270,17 +256,10 @@ public final class CarNewsPresenter: Presenter {
 
     // MARK: - View state
 
-    /// Formats every row once per list change (not per key press), with one "current year" for the whole pass.
+    /// Formats every row once per list change (not per key press) and keeps the selection on its article.
     private func rebuildRows(keeping selectedID: Int64?) {
-        let currentYear = formatter.currentYear(at: now())
         let previousIndex = selectedIndex
-        let images = self.images
-        rows = summaries.map { summary in
-            CarNewsViewState.Row(
-                id: summary.id, title: DisplayText.line(summary.title),
-                date: formatter.string(from: summary.published, currentYear: currentYear),
-                imageLabel: ImageLabel.text(for: summary.image), image: images.state(of: summary.image))
-        }
+        rows = formatter.rows(summaries, images: images)
         if rows.isEmpty {
             selectedIndex = nil
         } else if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
@@ -288,8 +267,7 @@ public final class CarNewsPresenter: Presenter {
         } else {
             selectedIndex = min(previousIndex ?? 0, rows.count - 1)
         }
-        rowsByImage = [:]
-        watchedRows = []
+        images.unwatchRows()
         requestImages()
     }
 
@@ -298,10 +276,7 @@ public final class CarNewsPresenter: Presenter {
             body: body, rows: rows, selectedIndex: selectedIndex, status: isRefreshing ? CarNewsCopy.updating : nil,
             count: CarNewsCopy.count(rows.count), notices: sessionNotices + refreshNotices, detail: detail)
         if let failure, !rows.isEmpty {
-            let title =
-                lastRefresh.map { "Offline — last updated \(formatter.string(from: $0, now: now()))" }
-                ?? "Offline — showing saved articles"
-            state.banner = CarNewsViewState.Banner(title: title, detail: failure)
+            state.banner = CarNewsViewState.Banner(title: formatter.offlineTitle(lastRefresh: lastRefresh), detail: failure)
         }
         viewState = state
     }
