@@ -1,10 +1,10 @@
 import DataSources
 import FeatureHostCore
 import Foundation
-import TerminalUI
 
-/// Car articles from the Apphuset API, readable offline from a SQLite table of the feature's own.
-public struct CarNewsFeature: TerminalFeature, PresenterFeature {
+/// Car articles from the Apphuset API, readable offline from a SQLite table of the feature's own. Building it
+/// starts nothing: the saved list is read and the refresh starts on `.appear`.
+public struct CarNewsFeature: PresenterFeature {
     public static let defaultURL = URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list")
 
     public static let manifest = FeatureManifest(
@@ -24,29 +24,19 @@ public struct CarNewsFeature: TerminalFeature, PresenterFeature {
         let source = try DataSourceFactory.make(
             ArticleFeed.self, context: context, decoder: CarNewsSamples.decoder, samples: CarNewsSamples.data,
             useSharedCache: false)
-        let (store, notices) = try Self.openStore(context)
         presenter = CarNewsPresenter(
-            refresher: ArticleRefresher(source: source, store: store, now: context.now),
+            refresher: ArticleRefresher(source: source, store: Self.makeStore(context), now: context.now),
             formatter: PublishDateFormatter(timeZone: context.timeZone, hourCycle: context.hourCycle), now: context.now,
-            activity: context.activity, timeline: context.makeTimeline(), notices: notices)
+            effects: context.makeEffects(), timeline: context.makeTimeline(), images: context.images)
     }
 
-    @MainActor
-    public func makeScene() -> any TerminalScene { CarNewsScene(presenter: presenter) }
-
-    /// The articles table in the storage directory; `"cache": false` on an http source keeps it in memory only. A
-    /// file that cannot be opened at all (not damage, which the store repairs) costs offline reading, not the feature.
-    static func openStore(_ context: FeatureContext) throws -> (ArticleStore, [String]) {
+    /// The articles table in the storage directory, opened when first used; `"cache": false` on an http source
+    /// keeps the articles in memory only.
+    static func makeStore(_ context: FeatureContext) -> any ArticleStoreClient {
         if let source = context.source, source.kind == .http, !source.cache {
-            return (try ArticleStore(file: nil, now: context.now), [])
+            return InMemoryArticleStoreClient()
         }
-        let file = context.storageDirectory.appendingPathComponent(ArticleStore.fileName)
-        do {
-            return (try ArticleStore(file: file, now: context.now), [])
-        } catch {
-            let notice =
-                "Articles cannot be saved for offline reading (\(error.userFacingMessage)); they are kept in memory only."
-            return (try ArticleStore(file: nil, now: context.now), [notice])
-        }
+        return LiveArticleStoreClient(
+            file: context.storageDirectory.appendingPathComponent(ArticleStore.fileName), now: context.now)
     }
 }

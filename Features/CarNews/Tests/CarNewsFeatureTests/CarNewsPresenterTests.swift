@@ -12,31 +12,22 @@ struct CarNewsPresenterTests {
 
     /// The bundled sample, newest first, for a UTC 24-hour user on 2026-03-16.
     static let sampleRows = [
-        Row(
-            id: 119318, title: "Electric SUVs: what a winter test taught us", date: "2 March, 07:45",
-            imageLabel: "Image: e_tron_winter.jpg"),
-        Row(
-            id: 119302, title: "The estate car isn't dead – it's just quieter", date: "16 January, 21:43",
-            imageLabel: "Image: estate_a6.jpg"),
-        Row(
-            id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
-            imageLabel: "Image: audi_q7.jpg"),
-        Row(
-            id: 119296, title: "Driving the A8's night vision at 3 a.m.", date: "3 April 2018, 03:05",
-            imageLabel: "Image: audi_a8_night.jpg"),
-        Row(
-            id: 119284, title: "Five things we learned at the Geneva show", date: "9 March 2018, 10:30",
-            imageLabel: "Image: geneva_show.jpg"),
-        Row(
-            id: 119271, title: "R8 V10 plus: the last of its kind?", date: "20 December 2017, 21:43",
-            imageLabel: "Image: audi_r8.jpg"),
-        Row(id: 119268, title: "TT RS: small car, big numbers", date: "1 July 2017, 09:00", imageLabel: "Image: audi_tt_rs.jpg"),
+        row(119318, "Electric SUVs: what a winter test taught us", "2 March, 07:45", "e_tron_winter.jpg"),
+        row(119302, "The estate car isn't dead – it's just quieter", "16 January, 21:43", "estate_a6.jpg"),
+        row(119297, "Q7 – Greatness starts, when you don't stop", "25 May 2018, 14:13", "audi_q7.jpg"),
+        row(119296, "Driving the A8's night vision at 3 a.m.", "3 April 2018, 03:05", "audi_a8_night.jpg"),
+        row(119284, "Five things we learned at the Geneva show", "9 March 2018, 10:30", "geneva_show.jpg"),
+        row(119271, "R8 V10 plus: the last of its kind?", "20 December 2017, 21:43", "audi_r8.jpg"),
+        row(119268, "TT RS: small car, big numbers", "1 July 2017, 09:00", "audi_tt_rs.jpg"),
     ]
 
+    /// A sample row: its image is on the real server, which the tests cannot reach.
+    private static func row(_ id: Int64, _ title: String, _ date: String, _ image: String) -> Row {
+        Row(id: id, title: title, date: date, imageLabel: "Image: \(image)", image: Harness.offlineImage(image))
+    }
+
     private func openedSample(_ harness: Harness) async throws -> CarNewsPresenter {
-        let presenter = try harness.feature(Harness.inMemory).presenter
-        await harness.send(.opened, to: presenter)
-        return presenter
+        try await harness.appeared(Harness.inMemory)
     }
 
     @Test("the in-memory and json-file kinds serve the bundled sample, newest first, first row focused")
@@ -44,8 +35,8 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         #expect(try await openedSample(harness).viewState == .list(Self.sampleRows))
         let fromFile = try harness.feature(SourceConfiguration(kind: .jsonFile)).presenter
-        #expect(fromFile.viewState == .list(Self.sampleRows))  // saved by the first feature
-        await harness.send(.opened, to: fromFile)
+        #expect(fromFile.viewState == .loading)  // nothing is read before it appears
+        await harness.send(.lifecycle(.appear), to: fromFile)
         #expect(fromFile.viewState == .list(Self.sampleRows))
     }
 
@@ -54,7 +45,7 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let missing = harness.host.directory.file("nowhere.json")
         let presenter = try harness.feature(SourceConfiguration(kind: .jsonFile, path: missing)).presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         #expect(presenter.viewState == .failed("\(missing.path): the file does not exist."))
     }
 
@@ -73,7 +64,9 @@ struct CarNewsPresenterTests {
         }
     }
 
-    @Test("Enter opens the selected article; keys for the list do nothing under it; Esc goes back to the same row")
+    @Test(
+        "opening shows the row's title, date and image at once, the text once read; list keys do nothing under it; closing goes back"
+    )
     func detail() async throws {
         let harness = try Harness()
         let presenter = try await openedSample(harness)
@@ -82,7 +75,14 @@ struct CarNewsPresenterTests {
         var expected = CarNewsViewState.list(Self.sampleRows, selected: 2)
         expected.detail = CarNewsViewState.Detail(
             id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
-            imageLabel: "Image: audi_q7.jpg",
+            imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg"), isLoading: true, ingress: "",
+            sections: [], tags: nil)
+        #expect(presenter.viewState == expected)
+
+        await harness.host.settle()
+        expected.detail = CarNewsViewState.Detail(
+            id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
+            imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg"),
             ingress: "The new Q7 is lighter, roomier and more efficient than the car it replaces.",
             sections: [
                 .init(
@@ -96,15 +96,19 @@ struct CarNewsPresenterTests {
         presenter.send(.openSelected)
         #expect(presenter.viewState == expected)
 
-        presenter.send(.scrollDetail(to: 4))
-        expected.detail?.scroll = 4
-        #expect(presenter.viewState == expected)
-        presenter.send(.scrollDetail(to: -2))
-        expected.detail?.scroll = 0
-        #expect(presenter.viewState == expected)
-
         presenter.send(.closeDetail)
         #expect(presenter.viewState == .list(Self.sampleRows, selected: 2))
+    }
+
+    @Test("closing an article before its text arrives drops the read")
+    func closeWhileReading() async throws {
+        let harness = try Harness()
+        let presenter = try await openedSample(harness)
+        presenter.send(.openSelected)
+        #expect(presenter.viewState.detail?.isLoading == true)
+        presenter.send(.closeDetail)
+        await harness.host.settle()
+        #expect(presenter.viewState == .list(Self.sampleRows))
     }
 
     @Test("an article without content items shows none; tags show when present")
@@ -116,7 +120,7 @@ struct CarNewsPresenterTests {
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.reply([tagged]).utf8)))])
         let harness = try Harness(transport: transport)
         let presenter = try harness.feature(.http(url)).presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         await harness.send(.openSelected, to: presenter)
         #expect(
             presenter.viewState.detail
@@ -131,7 +135,7 @@ struct CarNewsPresenterTests {
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
         let harness = try Harness(transport: transport)
         let presenter = try harness.feature(.http(url)).presenter
-        presenter.send(.opened)
+        presenter.send(.lifecycle(.appear))
         presenter.send(.refresh)
         presenter.send(.refresh)
         await harness.host.settle()
@@ -165,7 +169,7 @@ struct CarNewsPresenterTests {
             Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour
         )
         .presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         #expect(
             presenter.viewState.rows.map(\.date) == [
                 "2 March, 02:45 AM", "16 January, 04:43 PM", "25 May 2018, 10:13 AM", "2 April 2018, 11:05 PM",
@@ -173,24 +177,29 @@ struct CarNewsPresenterTests {
             ])
     }
 
-    @Test("a damaged database is moved aside at open: the screen says so once and the refresh refills it")
+    @Test("a damaged database is moved aside when first read: the screen says so once and the refresh refills it")
     func damagedDatabase() async throws {
         let harness = try Harness()
         try FileManager.default.createDirectory(at: harness.storageDirectory, withIntermediateDirectories: true)
         let file = harness.storageDirectory.appendingPathComponent("articles.sqlite")
         try Data(repeating: 0x42, count: 8192).write(to: file)
         let presenter = try harness.feature(Harness.inMemory).presenter
+        #expect(presenter.viewState == .loading)  // the file is not even opened before the feature appears
+        #expect(!FileManager.default.fileExists(atPath: file.path + ".corrupt-20260316-123400"))
+        var seen: [CarNewsViewState] = []
+        let token = presenter.observe { seen.append($0) }
+        await harness.send(.lifecycle(.appear), to: presenter)
         let notice =
             "The saved articles could not be read (file is not a database), so the file was moved aside to "
             + "articles.sqlite.corrupt-20260316-123400; the articles will be downloaded again."
-        var expected = CarNewsViewState.loading
-        expected.notices = [notice]
-        #expect(presenter.viewState == expected)
-        await harness.send(.opened, to: presenter)
-        expected = .list(Self.sampleRows)
+        var whileLoading = CarNewsViewState.loading.updating()
+        whileLoading.notices = [notice]
+        #expect(seen.prefix(2) == [CarNewsViewState.loading.updating(), whileLoading])
+        var expected = CarNewsViewState.list(Self.sampleRows)
         expected.notices = [notice]
         #expect(presenter.viewState == expected)
         #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt-20260316-123400"))
+        token.cancel()
     }
 
     @Test("an http source with \"cache\": false keeps the articles in memory only")
@@ -199,7 +208,7 @@ struct CarNewsPresenterTests {
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
         let harness = try Harness(transport: transport)
         let presenter = try harness.feature(.http(url, cache: false)).presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         #expect(presenter.viewState == .list(Fixtures.quirkyRows))
         let saved = (try? FileManager.default.contentsOfDirectory(atPath: harness.storageDirectory.path)) ?? []
         #expect(saved.isEmpty)
@@ -222,10 +231,15 @@ struct CarNewsPresenterTests {
         let presenter = try harness.feature(Harness.inMemory).presenter
         var seen: [CarNewsViewState] = []
         let token = presenter.observe { seen.append($0) }
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         presenter.send(.moveSelection(by: -1))
         presenter.send(.closeDetail)
-        #expect(seen == [CarNewsViewState.loading.updating(), .list(Self.sampleRows)])
+        // Appearing, the refreshed list (its images loading), then each of the 7 images as it fails.
+        let loadingImages = CarNewsViewState.list(Self.sampleRows.map { $0.with(image: .loading) })
+        #expect(seen.prefix(2) == [CarNewsViewState.loading.updating(), loadingImages])
+        #expect(seen.count == 2 + Self.sampleRows.count)
+        #expect(seen.last == .list(Self.sampleRows))
+        #expect(presenter.changeCount == seen.count)
         token.cancel()
     }
 
@@ -234,8 +248,7 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let file = harness.storageDirectory.appendingPathComponent("articles.sqlite")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-        let presenter = try harness.feature(Harness.inMemory).presenter
-        await harness.send(.opened, to: presenter)
+        let presenter = try await harness.appeared(Harness.inMemory)
         #expect(presenter.viewState.rows == Self.sampleRows)
         let notice = try #require(presenter.viewState.notices.first)
         #expect(notice.hasPrefix("Articles cannot be saved for offline reading ("))
@@ -269,11 +282,11 @@ struct CarNewsPresenterTests {
                     sections: [.init(subject: "Subject 1", description: "Description 1.")], tags: nil))
         presenter.send(.closeDetail)
         presenter.send(.moveSelection(by: 1))
-        presenter.send(.openSelected)
+        await harness.send(.openSelected, to: presenter)
         #expect(
             presenter.viewState.detail
                 == CarNewsViewState.Detail(
                     id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image", ingress: "", sections: [], tags: nil,
-                    problem: "This article is no longer saved. Press r to refresh the list."))
+                    problem: "This article is no longer saved.", canRefresh: true))
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 final class Harness {
     let host: TestHost
 
-    init(start: Date = Date(timeIntervalSince1970: 1_773_664_440), transport: any HTTPTransport = URLSessionTransport()) throws {
+    init(start: Date = Date(timeIntervalSince1970: 1_773_664_440), transport: any HTTPTransport = LoopbackOnlyTransport()) throws
+    {
         host = try TestHost(start: start, transport: transport)
     }
 
@@ -22,10 +23,17 @@ final class Harness {
             context: try host.context(id: "car-news", source: source, locale: locale, timeZone: timeZone, hourCycle: hourCycle))
     }
 
-    /// Sends `action` and waits until the refresh it may start has been applied.
+    /// Sends `action` and waits until the work it may start (reads, the refresh, images) has been applied.
     func send(_ action: CarNewsPresenter.Action, to presenter: CarNewsPresenter) async {
         presenter.send(action)
         await host.settle()
+    }
+
+    /// The feature's presenter, appeared and settled.
+    func appeared(_ source: SourceConfiguration) async throws -> CarNewsPresenter {
+        let presenter = try feature(source).presenter
+        await send(.lifecycle(.appear), to: presenter)
+        return presenter
     }
 
     var storageDirectory: URL { host.directory.url.appendingPathComponent("features/car-news", isDirectory: true) }
@@ -34,6 +42,14 @@ final class Harness {
 
     static func http(_ server: LoopbackHTTPServer, timeout: Double = 5) -> SourceConfiguration {
         .http(server.url("articles"), timeout: timeout)
+    }
+
+    /// Why an image on the real server fails here: the tests reach loopback only.
+    nonisolated static let noNetwork = "the tests reach 127.0.0.1 only"
+
+    /// The state of an image on the real server (the bundled sample's and the fixtures'), as the tests see it.
+    nonisolated static func offlineImage(_ file: String) -> ImageState {
+        .failed("The image \(file) could not be loaded: Could not connect to www.apphusetreach.no: \(noNetwork).")
     }
 }
 
@@ -49,14 +65,13 @@ extension CarNewsViewState {
 
     static func offline(_ rows: [Row], lastUpdated: String, reason: String, selected: Int = 0) -> CarNewsViewState {
         var state = list(rows, selected: selected)
-        state.banner = Banner(title: "Offline — last updated \(lastUpdated)", detail: reason, hint: "Press r to retry.")
+        state.banner = Banner(title: "Offline — last updated \(lastUpdated)", detail: reason, canRetry: true)
         return state
     }
 
     static func failed(_ reason: String) -> CarNewsViewState {
         CarNewsViewState(
-            body: .message(
-                Message(title: "The articles could not be loaded.", detail: reason, hint: "Press r to retry.", isError: true)))
+            body: .message(Message(title: "The articles could not be loaded.", detail: reason, isError: true, canRetry: true)))
     }
 
     func updating() -> CarNewsViewState {
@@ -66,17 +81,39 @@ extension CarNewsViewState {
     }
 }
 
+extension CarNewsViewState.Row {
+    func with(image: ImageState?) -> CarNewsViewState.Row {
+        var row = self
+        row.image = image
+        return row
+    }
+}
+
 extension Fixtures {
     /// `quirkyReply` as list rows, newest first, for a UTC 24-hour user on 2026-03-16.
     static let quirkyRows = [
-        CarNewsViewState.Row(id: 119301, title: "A8 – night vision", date: "16 March, 09:05", imageLabel: "Image: audi_a8.jpg"),
+        CarNewsViewState.Row(
+            id: 119301, title: "A8 – night vision", date: "16 March, 09:05", imageLabel: "Image: audi_a8.jpg",
+            image: Harness.offlineImage("audi_a8.jpg")),
         CarNewsViewState.Row(
             id: 119302, title: "Q7 – Greatness starts, when you don't stop.", date: "25 May 2018, 14:13",
-            imageLabel: "Image: audi_q7.jpg"),
+            imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg")),
     ]
 }
 
-/// Answers requests from a script, in order, repeating the last answer.
+/// No network but loopback: requests to 127.0.0.1 go to URLSession; anything else (the image URLs of the
+/// bundled sample and the fixtures, on the real server) fails at once, as with the cable pulled.
+struct LoopbackOnlyTransport: HTTPTransport {
+    private let loopback = URLSessionTransport()
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.url.host == "127.0.0.1" else { throw HTTPError.cannotConnect(request.url, reason: Harness.noNetwork) }
+        return try await loopback.send(request)
+    }
+}
+
+/// Answers the article requests from a script, in order, repeating the last answer. Image requests (the cache
+/// asks for `image/*`) are not scripted: they fail as `LoopbackOnlyTransport` fails them.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var script: [Result<HTTPResponse, HTTPError>]
@@ -84,9 +121,11 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
 
     init(_ script: [Result<HTTPResponse, HTTPError>]) { self.script = script }
 
+    /// The article requests received, in order.
     var requests: [HTTPRequest] { lock.withLock { log } }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if request.headers["Accept"] == "image/*" { return try await LoopbackOnlyTransport().send(request) }
         let next: Result<HTTPResponse, HTTPError>? = lock.withLock {
             log.append(request)
             return script.count > 1 ? script.removeFirst() : script.first

@@ -27,14 +27,14 @@ struct HostConfigTests {
         let clock = TestClock()
         let start = Date(timeIntervalSince1970: 1_773_664_440)
         let environment = HostEnvironment(
-            clock: clock, now: { start }, transport: URLSessionTransport(), dataDirectory: directory.file("data"),
+            clock: clock, now: { start }, transport: LoopbackOnlyTransport(), dataDirectory: directory.file("data"),
             locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC") ?? .current)
         let launched = FeatureLauncher(environment: environment).launch(resolved)
         guard case .running(let running) = launched.outcome, let feature = running as? CarNewsFeature else {
             Issue.record("car-news did not start: \(launched.outcome)")
             return
         }
-        feature.presenter.send(.opened)
+        feature.handle(.appear)
         #expect(await IdleWaiter.wait(for: environment.activity, clock: clock, timeout: 10))
         #expect(feature.presenter.viewState == .list(Fixtures.quirkyRows))
         #expect(server.requests.map(\.path) == ["/articles"])

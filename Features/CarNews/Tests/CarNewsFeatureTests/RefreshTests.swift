@@ -18,7 +18,7 @@ struct RefreshTests {
         let presenter = try harness.feature(Harness.http(server)).presenter
         #expect(presenter.viewState == .loading)
 
-        presenter.send(.opened)
+        presenter.send(.lifecycle(.appear))
         #expect(presenter.viewState == CarNewsViewState.loading.updating())
         await harness.host.settle()
         #expect(presenter.viewState == .list(Fixtures.quirkyRows))
@@ -59,24 +59,27 @@ struct RefreshTests {
                     reason: "Could not connect to 127.0.0.1: the connection was refused."))
     }
 
-    @Test("a reopened feature shows the saved rows at once, before its refresh answers")
-    func savedRowsAtOnce() async throws {
+    @Test("a reopened feature shows the saved rows first, before its refresh answers")
+    func savedRowsFirst() async throws {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(Fixtures.quirkyReply))
-        let first = try harness.feature(Harness.http(server)).presenter
-        await harness.send(.opened, to: first)
+        _ = try await harness.appeared(Harness.http(server))
 
         server.respond(with: .text("down", status: 503))
         await harness.host.advance(by: .seconds(3600))
         let reopened = try harness.feature(Harness.http(server)).presenter
-        #expect(reopened.viewState == .list(Fixtures.quirkyRows))
-        await harness.send(.opened, to: reopened)
+        var seen: [CarNewsViewState] = []
+        let token = reopened.observe { seen.append($0) }
+        await harness.send(.lifecycle(.appear), to: reopened)
+        let saved = CarNewsViewState.list(Fixtures.quirkyRows.map { $0.with(image: .loading) }).updating()
+        #expect(seen.prefix(2) == [CarNewsViewState.loading.updating(), saved])
         #expect(
             reopened.viewState
                 == .offline(
                     Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
                     reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString)."))
+        token.cancel()
     }
 
     @Test("with nothing saved, a failing server gives the error screen, and r retries")
@@ -85,7 +88,7 @@ struct RefreshTests {
         let server = try LoopbackHTTPServer()
         server.respond(with: .text("Internal error", status: 500))
         let presenter = try harness.feature(Harness.http(server)).presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         #expect(presenter.viewState == .failed("The server answered HTTP 500 for \(server.url("articles").absoluteString)."))
 
         server.respond(with: .json(Fixtures.quirkyReply))
@@ -101,7 +104,7 @@ struct RefreshTests {
         let port = try LoopbackHTTPServer.refusedPort()
         let source = SourceConfiguration.http(try #require(URL(string: "http://127.0.0.1:\(port)/articles")))
         let presenter = try harness.feature(source).presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         #expect(presenter.viewState == .failed("Could not connect to 127.0.0.1: the connection was refused."))
     }
 
@@ -111,7 +114,7 @@ struct RefreshTests {
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(Fixtures.quirkyReply))
         let presenter = try harness.feature(Harness.http(server, timeout: 1)).presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         server.respond(with: .json(Fixtures.quirkyReply, delay: 5))
         await harness.send(.refresh, to: presenter)
         #expect(
@@ -127,7 +130,7 @@ struct RefreshTests {
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(Fixtures.quirkyReply))
         let presenter = try harness.feature(Harness.http(server)).presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         server.respond(with: .json(#"{"status":"success","content":[{"id":1,"title":"T","dateTime":"yesterday"}]}"#))
         await harness.send(.refresh, to: presenter)
         #expect(presenter.viewState.rows == Fixtures.quirkyRows)
@@ -146,7 +149,7 @@ struct RefreshTests {
         let c = Fixtures.article(3, "C", minutes: 180)
         server.respond(with: .json(Fixtures.reply([a, b])))
         let presenter = try harness.feature(Harness.http(server)).presenter
-        await harness.send(.opened, to: presenter)
+        await harness.send(.lifecycle(.appear), to: presenter)
         presenter.send(.moveSelection(by: 1))
         #expect(presenter.viewState.selectedIndex == 1)  // A
 

@@ -1,3 +1,4 @@
+import CarNewsFeature
 import TerminalUI
 
 /// Draws the list screen: header, offline banner, the cards (or a message), and notices at the bottom.
@@ -59,16 +60,16 @@ struct ArticleListView {
         if lines.count > 2 {
             lines = [lines[0], TextLayout.withEllipsis(lines[1], width: titleWidth)]
         }
-        let overlay = focused ? CarNewsStyle.focusedOverlay : CarNewsStyle.overlay
+        let overlay = focused ? CarNewsPalette.focusedOverlay : CarNewsPalette.overlay
         for (offset, line) in lines.enumerated() {
             let y = top + 3 - lines.count + offset
             frame.fill(Rect(x: x, y: y, width: width, height: 1), style: overlay)
             frame.put(line, in: Rect(x: x + 1, y: y, width: titleWidth, height: 1), style: overlay)
         }
-        frame.put(row.date, in: Rect(x: x + 1, y: top + 3, width: titleWidth, height: 1), style: CarNewsStyle.date)
+        frame.put(row.date, in: Rect(x: x + 1, y: top + 3, width: titleWidth, height: 1), style: CarNewsPalette.date)
         if focused {
-            for y in top..<(top + 4) { frame.put("▌", at: Point(x: 1, y: y), style: CarNewsStyle.marker) }
-            frame.put("▶", at: Point(x: 1, y: top + 2), style: CarNewsStyle.marker)
+            for y in top..<(top + 4) { frame.put("▌", at: Point(x: 1, y: y), style: CarNewsPalette.marker) }
+            frame.put("▶", at: Point(x: 1, y: top + 2), style: CarNewsPalette.marker)
         }
     }
 
@@ -76,7 +77,7 @@ struct ArticleListView {
 
     private func bannerLines(width: Int) -> [String] {
         guard let banner = state.banner else { return [] }
-        let lines = TextLayout.wrap("\(banner.detail) \(banner.hint)", width: max(width - 8, 1))
+        let lines = TextLayout.wrap(HintText.text(of: banner), width: max(width - 8, 1))
         guard lines.count > Self.maximumBannerLines else { return lines }
         let kept = Array(lines.prefix(Self.maximumBannerLines))
         return kept.dropLast() + [TextLayout.withEllipsis(kept[kept.count - 1], width: max(width - 8, 1))]
@@ -92,7 +93,7 @@ struct ArticleListView {
         let lines = bannerLines(width: width)
         let box = Rect(x: 1, y: Header.height, width: max(width - 2, 0), height: lines.count + 2)
         frame.drawBox(
-            box, lineStyle: .rounded, style: CarNewsStyle.banner, title: banner.title, titleStyle: CarNewsStyle.bannerTitle)
+            box, lineStyle: .rounded, style: CarNewsPalette.banner, title: banner.title, titleStyle: CarNewsPalette.bannerTitle)
         for (offset, line) in lines.enumerated() {
             frame.put(line, in: Rect(x: 3, y: box.y + 1 + offset, width: max(width - 8, 0), height: 1))
         }
@@ -113,7 +114,8 @@ struct ArticleListView {
         let top = frame.size.height - lines.count
         for (offset, line) in lines.enumerated() {
             frame.put(
-                line, in: Rect(x: 2, y: top + offset, width: max(frame.size.width - 4, 0), height: 1), style: CarNewsStyle.notice)
+                line, in: Rect(x: 2, y: top + offset, width: max(frame.size.width - 4, 0), height: 1),
+                style: CarNewsPalette.notice)
         }
     }
 }

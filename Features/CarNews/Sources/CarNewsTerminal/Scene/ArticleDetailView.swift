@@ -1,3 +1,4 @@
+import CarNewsFeature
 import TerminalUI
 
 /// The open article as lines for a width: image placeholder, title, date, ingress, each content item, tags. The
@@ -20,24 +21,28 @@ struct ArticleDetailView {
         }
         var lines = Array(repeating: Line.image(detail.imageLabel), count: Self.imageHeight)
         lines.append(.blank)
-        lines += wrap(detail.title, CarNewsStyle.articleTitle)
-        lines += wrap(detail.date, CarNewsStyle.date)
-        if let problem = detail.problem {
+        lines += wrap(detail.title, CarNewsPalette.articleTitle)
+        lines += wrap(detail.date, CarNewsPalette.date)
+        if detail.isLoading {
             lines.append(.blank)
-            lines += wrap(problem, CarNewsStyle.problem)
+            lines += wrap(Self.loadingText, CarNewsPalette.date)
+        }
+        if let problem = HintText.problem(of: detail) {
+            lines.append(.blank)
+            lines += wrap(problem, CarNewsPalette.problem)
         }
         if !detail.ingress.isEmpty {
             lines.append(.blank)
-            lines += wrap(detail.ingress, CarNewsStyle.ingress)
+            lines += wrap(detail.ingress, CarNewsPalette.ingress)
         }
         for section in detail.sections {
             lines.append(.blank)
-            if !section.subject.isEmpty { lines += wrap(section.subject, CarNewsStyle.subject) }
+            if !section.subject.isEmpty { lines += wrap(section.subject, CarNewsPalette.subject) }
             if !section.description.isEmpty { lines += wrap(section.description, .plain) }
         }
         if let tags = detail.tags {
             lines.append(.blank)
-            lines += wrap(tags, CarNewsStyle.date)
+            lines += wrap(tags, CarNewsPalette.date)
         }
         return lines
     }
@@ -47,11 +52,15 @@ struct ArticleDetailView {
 
     static func maximumScroll(lineCount: Int, in size: Size) -> Int { max(lineCount - viewportHeight(in: size), 0) }
 
-    func draw(into frame: inout Frame, status: String?) {
+    /// Shown under the date while the article's text is read from the store.
+    static let loadingText = "Loading the article…"
+
+    /// Draws the lines from `scroll` (clamped to the last screenful) under the header.
+    func draw(into frame: inout Frame, scroll requested: Int, status: String?) {
         let size = frame.size
         let lines = lines(width: size.width)
         let viewport = Self.viewportHeight(in: size)
-        let scroll = min(detail.scroll, Self.maximumScroll(lineCount: lines.count, in: size))
+        let scroll = min(max(requested, 0), Self.maximumScroll(lineCount: lines.count, in: size))
         let last = min(scroll + viewport, lines.count)
         let position = lines.count > viewport ? "lines \(scroll + 1)–\(last) of \(lines.count)" : ""
         Header.draw(title: "Car News › Article", status: status ?? position, into: &frame)
@@ -63,7 +72,7 @@ struct ArticleDetailView {
                 if scroll + offset == 0 {
                     ImagePlaceholder.draw(label, in: rect, into: &frame)
                 } else {
-                    frame.fill(rect, with: "░", style: CarNewsStyle.image)
+                    frame.fill(rect, with: "░", style: CarNewsPalette.image)
                 }
             case .text(let text, let style):
                 frame.put(text, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), style: style)

@@ -1,4 +1,7 @@
-/// Everything the car news screen shows, already formatted.
+import FeatureHostCore
+
+/// Everything the car news screen shows, already formatted, in words no surface owns: what a key does is the
+/// surface's to say (`canRetry`, `canRefresh`), and how far a screen is scrolled is the surface's to keep.
 public struct CarNewsViewState: Equatable, Sendable {
     /// What fills the screen under the header.
     public enum Body: Equatable, Sendable {
@@ -11,14 +14,19 @@ public struct CarNewsViewState: Equatable, Sendable {
     public struct Message: Equatable, Sendable {
         public var title: String
         public var detail: String?
-        public var hint: String?
         public var isError: Bool
+        /// The load failed: refreshing tries again.
+        public var canRetry: Bool
+        /// There is nothing to show yet: refreshing may bring articles.
+        public var canRefresh: Bool
 
-        public init(title: String, detail: String? = nil, hint: String? = nil, isError: Bool = false) {
+        public init(title: String, detail: String? = nil, isError: Bool = false, canRetry: Bool = false, canRefresh: Bool = false)
+        {
             self.title = title
             self.detail = detail
-            self.hint = hint
             self.isError = isError
+            self.canRetry = canRetry
+            self.canRefresh = canRefresh
         }
     }
 
@@ -27,14 +35,18 @@ public struct CarNewsViewState: Equatable, Sendable {
         public var id: Int64
         public var title: String
         public var date: String
-        /// The label of the image placeholder.
+        /// What to call the image where it cannot be shown (its file name).
         public var imageLabel: String
+        /// The picture; nil when the article has none. `.loading` also for a row far from the selection, whose
+        /// image is asked for when the selection comes near.
+        public var image: ImageState?
 
-        public init(id: Int64, title: String, date: String, imageLabel: String) {
+        public init(id: Int64, title: String, date: String, imageLabel: String, image: ImageState? = nil) {
             self.id = id
             self.title = title
             self.date = date
             self.imageLabel = imageLabel
+            self.image = image
         }
     }
 
@@ -42,12 +54,13 @@ public struct CarNewsViewState: Equatable, Sendable {
     public struct Banner: Equatable, Sendable {
         public var title: String
         public var detail: String
-        public var hint: String
+        /// Refreshing tries again (always, today; a surface words its own hint).
+        public var canRetry: Bool
 
-        public init(title: String, detail: String, hint: String) {
+        public init(title: String, detail: String, canRetry: Bool = true) {
             self.title = title
             self.detail = detail
-            self.hint = hint
+            self.canRetry = canRetry
         }
     }
 
@@ -67,29 +80,34 @@ public struct CarNewsViewState: Equatable, Sendable {
         public var title: String
         public var date: String
         public var imageLabel: String
+        /// The picture; nil when the article has none.
+        public var image: ImageState?
+        /// The saved text is being read: title, date and image are the row's until it arrives.
+        public var isLoading: Bool
         public var ingress: String
         public var sections: [Section]
         /// `Tags: a, b`, or nil when the article has none.
         public var tags: String?
         /// Set when the article's text could not be read from the store.
         public var problem: String?
-        /// The first line shown of the article's text. How many lines there are depends on the width, so the
-        /// scene clamps it when drawing (End asks for `Int.max`).
-        public var scroll: Int
+        /// The article is gone from the store: refreshing the list shows what the server has now.
+        public var canRefresh: Bool
 
         public init(
-            id: Int64, title: String, date: String, imageLabel: String, ingress: String, sections: [Section],
-            tags: String?, problem: String? = nil, scroll: Int = 0
+            id: Int64, title: String, date: String, imageLabel: String, image: ImageState? = nil, isLoading: Bool = false,
+            ingress: String, sections: [Section], tags: String?, problem: String? = nil, canRefresh: Bool = false
         ) {
             self.id = id
             self.title = title
             self.date = date
             self.imageLabel = imageLabel
+            self.image = image
+            self.isLoading = isLoading
             self.ingress = ingress
             self.sections = sections
             self.tags = tags
             self.problem = problem
-            self.scroll = scroll
+            self.canRefresh = canRefresh
         }
     }
 

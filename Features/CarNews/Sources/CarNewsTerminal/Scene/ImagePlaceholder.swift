@@ -4,10 +4,10 @@ import TerminalUI
 /// first row.
 enum ImagePlaceholder {
     static func draw(_ label: String, in rect: Rect, into frame: inout Frame) {
-        frame.fill(rect, with: "░", style: CarNewsStyle.image)
+        frame.fill(rect, with: "░", style: CarNewsPalette.image)
         guard rect.width > 4 else { return }
         frame.put(
-            " \(label) ", in: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), style: CarNewsStyle.imageLabel,
+            " \(label) ", in: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1), style: CarNewsPalette.imageLabel,
             alignment: .center)
     }
 }

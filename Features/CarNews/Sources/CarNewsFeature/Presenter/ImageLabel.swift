@@ -1,7 +1,7 @@
 import Foundation
 
-/// The text of an article's image placeholder (the terminal cannot show pictures yet): the image's file name, so
-/// a reader can tell the images apart.
+/// What to call an article's image where the picture cannot be shown (the terminal's placeholder, a web page's
+/// alternative text): the image's file name, so a reader can tell the images apart.
 enum ImageLabel {
     static func text(for image: String) -> String {
         // The last path segment, without query or fragment. Byte-wise, as this runs for every row at open: the

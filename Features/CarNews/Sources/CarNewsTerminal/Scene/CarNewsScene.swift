@@ -1,3 +1,4 @@
+import CarNewsFeature
 import FeatureHostCore
 import TerminalUI
 
@@ -5,7 +6,8 @@ import TerminalUI
 ///
 /// Keys: ↑/↓ and Tab/Shift-Tab move between cards, PageUp/PageDown by a screenful, Home/End to the ends, Enter
 /// opens, `r` refreshes; in an article the same keys scroll and Esc goes back to the list. Esc on the list is
-/// left to the shell.
+/// left to the shell. How far the list and the article are scrolled is the scene's own state: the presenter
+/// knows the selection only.
 @MainActor
 public final class CarNewsScene: TerminalScene {
     public let presenter: CarNewsPresenter
@@ -14,6 +16,17 @@ public final class CarNewsScene: TerminalScene {
     private var lastSize = Size(width: 80, height: 23)
     /// The first visible card, kept between frames so moving up inside the screen does not scroll.
     private var listScrollOffset = 0
+    /// The open article's first shown line. How many lines there are depends on the width, so drawing clamps it
+    /// (End asks for `Int.max`).
+    private var detailScroll = DetailScroll()
+
+    private struct DetailScroll {
+        /// The article it was scrolled in: another article starts at the top.
+        var articleID: Int64?
+        var line = 0
+
+        func line(for detail: CarNewsViewState.Detail) -> Int { articleID == detail.id ? line : 0 }
+    }
 
     public init(presenter: CarNewsPresenter) {
         self.presenter = presenter
@@ -38,16 +51,17 @@ public final class CarNewsScene: TerminalScene {
                 KeyHint(key: "Enter", action: "open"), KeyHint(key: "r", action: "refresh"),
             ]
         case .message(let message):
-            return [KeyHint(key: "r", action: message.isError ? "retry" : "refresh")]
+            return [KeyHint(key: "r", action: message.canRetry ? "retry" : "refresh")]
         }
     }
 
+    /// Notes the size and the list's scroll offset for the keys that follow; nothing else.
     public func render(size: Size) -> Frame {
         lastSize = size
         var frame = Frame(size: size)
         let state = presenter.viewState
         if let detail = state.detail {
-            ArticleDetailView(detail: detail).draw(into: &frame, status: state.status)
+            ArticleDetailView(detail: detail).draw(into: &frame, scroll: detailScroll.line(for: detail), status: state.status)
         } else {
             listScrollOffset = ArticleListView(state: state).draw(into: &frame, scrollOffset: listScrollOffset)
         }
@@ -55,56 +69,59 @@ public final class CarNewsScene: TerminalScene {
     }
 
     public func handle(_ key: Key) -> KeyHandling {
-        if key == .character("r") || key == .character("R") {
+        guard let command = CarNewsKeyMap.command(for: key) else { return .ignored }
+        if command == .refresh {
             presenter.send(.refresh)
             return .handled
         }
         if let detail = presenter.viewState.detail {
-            return handleDetail(key, detail: detail)
+            handleDetail(command, detail: detail)
+            return .handled
         }
+        return handleList(command)
+    }
+
+    private func handleList(_ command: CarNewsKeyMap.Command) -> KeyHandling {
         let page = ArticleListView(state: presenter.viewState).cardsPerPage(in: lastSize)
-        switch key {
-        case .down, .tab: presenter.send(.moveSelection(by: 1))
-        case .up, .backTab: presenter.send(.moveSelection(by: -1))
+        switch command {
+        case .next: presenter.send(.moveSelection(by: 1))
+        case .previous: presenter.send(.moveSelection(by: -1))
         case .pageDown: presenter.send(.moveSelection(by: page))
         case .pageUp: presenter.send(.moveSelection(by: -page))
-        case .home: presenter.send(.selectFirst)
-        case .end: presenter.send(.selectLast)
-        case .enter: presenter.send(.openSelected)
-        default: return .ignored
+        case .first: presenter.send(.selectFirst)
+        case .last: presenter.send(.selectLast)
+        case .open:
+            detailScroll = DetailScroll()
+            presenter.send(.openSelected)
+        case .back, .refresh: return .ignored
         }
         return .handled
     }
 
-    private func handleDetail(_ key: Key, detail: CarNewsViewState.Detail) -> KeyHandling {
+    private func handleDetail(_ command: CarNewsKeyMap.Command, detail: CarNewsViewState.Detail) {
         let view = ArticleDetailView(detail: detail)
         let maximum = ArticleDetailView.maximumScroll(lineCount: view.lines(width: lastSize.width).count, in: lastSize)
         let page = max(ArticleDetailView.viewportHeight(in: lastSize) - 1, 1)
         // Start from what is on screen: after a resize the stored line may be past the end.
-        let current = min(detail.scroll, maximum)
+        let current = min(detailScroll.line(for: detail), maximum)
         let target: Int
-        switch key {
-        case .escape:
+        switch command {
+        case .back:
+            detailScroll = DetailScroll()
             presenter.send(.closeDetail)
-            return .handled
-        case .down, .tab: target = current + 1
-        case .up, .backTab: target = current - 1
+            return
+        case .next: target = current + 1
+        case .previous: target = current - 1
         case .pageDown: target = current + page
         case .pageUp: target = current - page
-        case .home: target = 0
-        case .end:
+        case .first: target = 0
+        case .last:
             // Past any length: drawing clamps it, so End reaches the end even before the first frame at a new size.
-            presenter.send(.scrollDetail(to: Int.max))
-            return .handled
-        case .enter: return .handled
-        default: return .ignored
+            detailScroll = DetailScroll(articleID: detail.id, line: Int.max)
+            return
+        case .open, .refresh: return
         }
-        presenter.send(.scrollDetail(to: min(max(target, 0), maximum)))
-        return .handled
-    }
-
-    public func handle(_ event: LifecycleEvent) {
-        presenter.send(.lifecycle(event))
+        detailScroll = DetailScroll(articleID: detail.id, line: min(max(target, 0), maximum))
     }
 
     public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {

@@ -1,10 +1,11 @@
+import CarNewsFeature
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import TerminalUI
 import Testing
 
-@testable import CarNewsFeature
+@testable import CarNewsTerminal
 
 /// Frames as golden text, at the size the shell gives an 80×24 terminal (one row is its footer) and at the
 /// scene's minimum.
@@ -18,12 +19,11 @@ struct CarNewsSceneTests {
         try GoldenFile.check(driver.text(), named: name, in: GoldenFile.directory())
     }
 
-    /// The feature's scene on a scripted server, opened and settled.
+    /// The feature's scene on a scripted server, appeared and settled.
     private func opened(
-        _ harness: Harness, _ source: SourceConfiguration = Harness.inMemory, size: Size = body, settle: Bool = true
+        _ harness: SceneHarness, _ source: SourceConfiguration = SceneHarness.inMemory, size: Size = body, settle: Bool = true
     ) async throws -> TextDriver {
-        let scene = try harness.feature(source).makeScene()
-        let driver = TextDriver(scene: scene, size: size)
+        let driver = TextDriver(scene: try harness.scene(source), size: size)
         if settle { await harness.host.settle() }
         return driver
     }
@@ -31,11 +31,11 @@ struct CarNewsSceneTests {
     private static func replies(_ answers: Result<HTTPResponse, HTTPError>...) -> ScriptedTransport { ScriptedTransport(answers) }
 
     private static let good = Result<HTTPResponse, HTTPError>.success(
-        HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))
+        HTTPResponse(status: 200, body: Data(SceneFixtures.quirkyReply.utf8)))
 
     @Test("the list: image placeholders with the title over them, the date under; the first card focused")
     func list() async throws {
-        let harness = try Harness()
+        let harness = try SceneHarness()
         let driver = try await opened(harness)
         try check(driver, "list-80x23.txt")
         #expect(
@@ -48,14 +48,14 @@ struct CarNewsSceneTests {
 
     @Test("the list at the minimum size")
     func minimumSize() async throws {
-        let harness = try Harness()
+        let harness = try SceneHarness()
         let driver = try await opened(harness, size: Size(width: 40, height: 12))
         try check(driver, "list-40x12.txt")
     }
 
     @Test("End scrolls to the last card; ↑ moves the focus up without scrolling; Home goes back to the top")
     func scrolling() async throws {
-        let harness = try Harness()
+        let harness = try SceneHarness()
         let driver = try await opened(harness)
         #expect(driver.press(.end, .up) == [.handled, .handled])
         try check(driver, "list-end-up-80x23.txt")
@@ -65,7 +65,7 @@ struct CarNewsSceneTests {
 
     @Test("PageDown moves by the cards that fit on the screen; Tab and Shift-Tab move like ↓ and ↑")
     func paging() async throws {
-        let harness = try Harness()
+        let harness = try SceneHarness()
         let driver = try await opened(harness)
         driver.press(.pageDown)
         #expect((try #require(driver.scene as? CarNewsScene)).presenter.viewState.selectedIndex == 4)
@@ -75,9 +75,10 @@ struct CarNewsSceneTests {
 
     @Test("Enter opens the article; Esc goes back to the list; Esc on the list is the shell's")
     func detail() async throws {
-        let harness = try Harness()
+        let harness = try SceneHarness()
         let driver = try await opened(harness)
         driver.press(.down, .down, .enter)
+        await harness.host.settle()  // the article's text is read from the store
         try check(driver, "detail-80x23.txt")
         #expect(
             driver.scene.keyHints == [
@@ -92,11 +93,12 @@ struct CarNewsSceneTests {
 
     @Test("a long article scrolls: ↓, PageDown, End, Home, clamped at both ends")
     func detailScrolling() async throws {
-        let harness = try Harness()
+        let harness = try SceneHarness()
         let size = Size(width: 40, height: 12)
         let driver = try await opened(harness, size: size)
         _ = driver.text()  // the shell draws before it delivers keys
         driver.press(.enter)
+        await harness.host.settle()
         try check(driver, "detail-40x12.txt")
         driver.press(.end)
         try check(driver, "detail-end-40x12.txt")
@@ -110,7 +112,7 @@ struct CarNewsSceneTests {
 
     @Test("before the first reply: loading, with the refresh under way")
     func loading() async throws {
-        let harness = try Harness(transport: Self.replies(Self.good))
+        let harness = try SceneHarness(transport: Self.replies(Self.good))
         let driver = try await opened(harness, .http(Self.url), settle: false)
         try check(driver, "loading-80x23.txt")
         await harness.host.settle()
@@ -119,7 +121,7 @@ struct CarNewsSceneTests {
 
     @Test("a failed refresh over saved articles: the offline banner above the list")
     func offline() async throws {
-        let harness = try Harness(transport: Self.replies(Self.good, .failure(.status(500, Self.url))))
+        let harness = try SceneHarness(transport: Self.replies(Self.good, .failure(.status(500, Self.url))))
         let driver = try await opened(harness, .http(Self.url))
         await harness.host.advance(by: .seconds(90))
         #expect(driver.press(.character("r")) == [.handled])
@@ -129,7 +131,7 @@ struct CarNewsSceneTests {
 
     @Test("nothing saved and no server: the error screen says what went wrong and that r retries")
     func error() async throws {
-        let harness = try Harness(
+        let harness = try SceneHarness(
             transport: Self.replies(.failure(.cannotConnect(Self.url, reason: "the connection was refused")), Self.good))
         let driver = try await opened(harness, .http(Self.url))
         try check(driver, "error-80x23.txt")
@@ -141,13 +143,13 @@ struct CarNewsSceneTests {
 
     @Test("notices sit at the bottom: a skipped article, a damaged file moved aside")
     func notices() async throws {
-        let harness = try Harness(
+        let harness = try SceneHarness(
             transport: Self.replies(
                 .success(
                     HTTPResponse(
                         status: 200,
                         body: Data(
-                            Fixtures.quirkyReply.replacingOccurrences(
+                            SceneFixtures.quirkyReply.replacingOccurrences(
                                 of: #""content":[{"id""#, with: #""content":[{"id":1},{"id""#
                             ).utf8)))))
         try FileManager.default.createDirectory(at: harness.storageDirectory, withIntermediateDirectories: true)
@@ -158,11 +160,61 @@ struct CarNewsSceneTests {
 
     @Test("a title too long for one line wraps over the image and ends in …")
     func longTitle() async throws {
-        let long = Fixtures.article(
-            1, String(repeating: "A very long headline about cars ", count: 6), minutes: 1, image: "https://x.no/a.jpg")
-        let harness = try Harness(
-            transport: Self.replies(.success(HTTPResponse(status: 200, body: Data(Fixtures.reply([long]).utf8)))))
+        let long = SceneFixtures.reply(
+            id: 1, title: String(repeating: "A very long headline about cars ", count: 6), minutes: 1, image: "https://x.no/a.jpg"
+        )
+        let harness = try SceneHarness(transport: Self.replies(.success(HTTPResponse(status: 200, body: Data(long.utf8)))))
         let driver = try await opened(harness, .http(Self.url), size: Size(width: 40, height: 12))
         try check(driver, "long-title-40x12.txt")
+    }
+
+    @Test("how far an article is scrolled is the scene's: reopened, it starts at the top")
+    func scrollIsTheScenes() async throws {
+        let harness = try SceneHarness()
+        let driver = try await opened(harness, size: Size(width: 40, height: 12))
+        _ = driver.text()
+        driver.press(.enter)
+        await harness.host.settle()
+        driver.press(.end)
+        try check(driver, "detail-end-40x12.txt")
+        driver.press(.escape, .enter)
+        await harness.host.settle()
+        try check(driver, "detail-40x12.txt")
+    }
+
+    @Test("while its text is read, an article shows its title and date and says it is loading")
+    func articleLoading() async throws {
+        let harness = try SceneHarness()
+        let driver = try await opened(harness)
+        driver.press(.enter)
+        let loading = driver.text()
+        #expect(loading.contains("Electric SUVs: what a winter test taught us"))
+        #expect(loading.contains("2 March, 07:45"))
+        #expect(loading.contains("Loading the article…"))
+        await harness.host.settle()
+        #expect(!driver.text().contains("Loading the article…"))
+    }
+
+    @Test("a good empty reply: no articles yet, and r refreshes")
+    func noArticles() async throws {
+        let empty = #"{"status":"success","content":[]}"#
+        let harness = try SceneHarness(transport: Self.replies(.success(HTTPResponse(status: 200, body: Data(empty.utf8)))))
+        let driver = try await opened(harness, .http(Self.url))
+        let text = driver.text()
+        #expect(text.contains("There are no articles yet."))
+        #expect(text.contains("Press r to refresh."))
+        #expect(driver.scene.keyHints == [KeyHint(key: "r", action: "refresh")])
+    }
+
+    @Test("an article gone from the store says so, and that r refreshes the list")
+    func articleGone() async throws {
+        let harness = try SceneHarness()
+        let driver = try await opened(harness)
+        let scene = try #require(driver.scene as? CarNewsScene)
+        let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Date(timeIntervalSince1970: 1_773_651_900))
+        scene.presenter.send(.refreshFinished(.refreshed(RefreshedList(summaries: [gone], refreshedAt: harness.host.now))))
+        driver.press(.enter)
+        await harness.host.settle()
+        #expect(driver.text().contains("This article is no longer saved. Press r to refresh the list."))
     }
 }

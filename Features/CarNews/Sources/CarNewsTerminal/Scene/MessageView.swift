@@ -1,3 +1,4 @@
+import CarNewsFeature
 import TerminalUI
 
 /// A full-screen message in place of the list: loading, no articles, or what went wrong and how to retry.
@@ -5,15 +6,15 @@ enum MessageView {
     static func draw(_ message: CarNewsViewState.Message, in area: Rect, into frame: inout Frame) {
         let width = min(max(area.width - 4, 1), 64)
         var lines: [(String, Style)] = TextLayout.wrap(message.title, width: width).map {
-            ($0, message.isError ? CarNewsStyle.errorTitle : CarNewsStyle.messageTitle)
+            ($0, message.isError ? CarNewsPalette.errorTitle : CarNewsPalette.messageTitle)
         }
         if let detail = message.detail {
             lines.append(("", .plain))
             lines += TextLayout.wrap(detail, width: width).map { ($0, .plain) }
         }
-        if let hint = message.hint {
+        if let hint = HintText.hint(for: message) {
             lines.append(("", .plain))
-            lines += TextLayout.wrap(hint, width: width).map { ($0, CarNewsStyle.hint) }
+            lines += TextLayout.wrap(hint, width: width).map { ($0, CarNewsPalette.hint) }
         }
         let shown = lines.prefix(area.height)
         let top = area.y + max((area.height - shown.count) / 2, 0)

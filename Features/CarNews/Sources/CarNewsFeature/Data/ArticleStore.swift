@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A file that is not a database, is damaged, or was written by a newer schema is moved aside and rebuilt, at
 /// open or whenever a statement reports the damage later; `takeNotices()` says what happened. Calls are
-/// serialised, so the presenter can read while a refresh writes from another task.
+/// serialised, so the list can be read while a refresh writes from another task.
 public final class ArticleStore: @unchecked Sendable {
     public static let fileName = "articles.sqlite"
 

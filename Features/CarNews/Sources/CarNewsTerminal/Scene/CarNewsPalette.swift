@@ -2,7 +2,7 @@ import TerminalUI
 
 /// The car news look. Snapshots carry no colour, so nothing here is the only sign of anything: the focused
 /// card also has a `▶` marker, the banner a titled box, an error its own words.
-enum CarNewsStyle {
+enum CarNewsPalette {
     static let accent = Color.rgb(65, 69, 152)
     static let title = Style(foreground: accent, bold: true)
     static let status = Style(dim: true)

@@ -1,5 +1,5 @@
-/// Server text made safe and tidy for a terminal: no control characters (an escape sequence in a title must
-/// never reach the terminal), no trailing spaces (some `ingress`/`description` strings end with one).
+/// Server text made safe and tidy for any surface: no control characters (an escape sequence in a title must
+/// never reach a terminal), no trailing spaces (some `ingress`/`description` strings end with one).
 enum DisplayText {
     /// One line: line breaks and tabs become spaces, other controls are dropped, runs of spaces collapse, ends are
     /// trimmed.

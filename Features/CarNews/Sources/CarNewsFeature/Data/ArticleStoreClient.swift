@@ -1,0 +1,34 @@
+import Foundation
+
+/// The feature's offline copy of the articles, as the presenter and the refresher use it. Every call may block
+/// on a file, so callers reach it only from effects, off the main actor. `LiveArticleStoreClient` is the SQLite
+/// table in the feature's storage directory; `InMemoryArticleStoreClient` keeps the rows for the session only
+/// (an `http` source with `"cache": false`, and tests).
+protocol ArticleStoreClient: Sendable {
+    /// The offline list: every saved article, newest first (same minute: higher id first).
+    func summaries() async throws -> [ArticleSummary]
+    /// One saved article with its content items, or nil when there is no row for `id`.
+    func article(id: Int64) async throws -> Article?
+    /// When the last good refresh was saved; nil before the first.
+    func lastRefresh() async throws -> Date?
+    /// Saves a good reply at once: upserts every article, removes the rows the reply no longer has (except
+    /// `keeping`: articles it sent that could not be read this time), and records `date` as the last refresh.
+    func save(_ articles: [Article], keeping: Set<Int64>, at date: Date) async throws
+    /// What happened to the storage since the last call (a damaged file moved aside), to be shown once.
+    func takeNotices() async -> [String]
+}
+
+extension ArticleStoreClient {
+    /// The list and the last refresh for the screen's first rows, with the notices the read produced.
+    func saved() async -> SavedArticles {
+        var saved = SavedArticles()
+        do {
+            saved.summaries = try await summaries()
+            saved.lastRefresh = try await lastRefresh()
+        } catch {
+            saved.readError = error.userFacingMessage
+        }
+        saved.notices = await takeNotices()
+        return saved
+    }
+}

@@ -1,0 +1,32 @@
+/// The screen's words that are the presenter's: what happened, never which key to press (each surface words
+/// `canRetry` and `canRefresh` itself).
+enum CarNewsCopy {
+    static let loading = CarNewsViewState.Message(title: "Loading articles…")
+    static let noArticles = CarNewsViewState.Message(title: "There are no articles yet.", canRefresh: true)
+    static let updating = "Updating…"
+    static let noLongerSaved = "This article is no longer saved."
+
+    static func loadFailed(_ reason: String) -> CarNewsViewState.Message {
+        CarNewsViewState.Message(title: "The articles could not be loaded.", detail: reason, isError: true, canRetry: true)
+    }
+
+    static func unreadableList(_ reason: String) -> String { "The saved articles could not be read: \(reason)" }
+
+    static func unreadableArticle(_ reason: String) -> String { "This article's text could not be read: \(reason)" }
+
+    static func count(_ count: Int) -> String? {
+        switch count {
+        case 0: return nil
+        case 1: return "1 article"
+        default: return "\(count) articles"
+        }
+    }
+
+    static func skippedNotice(_ count: Int) -> String? {
+        switch count {
+        case 0: return nil
+        case 1: return "1 article from the server could not be read and was skipped."
+        default: return "\(count) articles from the server could not be read and were skipped."
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@testable import CarNewsFeature
+
+/// Article images through the host's image cache, against a real HTTP server on 127.0.0.1.
+@MainActor
+@Suite("Article images")
+struct ArticleImageTests {
+    /// A 1×1 PNG.
+    nonisolated static let png =
+        Data(
+            base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
+        ?? Data()
+
+    /// Serves `articles` at `/articles`, the PNG under `/images/` (except `missing.png`), and 404 for the rest.
+    private static func serve(_ articles: [Article], on server: LoopbackHTTPServer) {
+        let reply = Fixtures.reply(articles)
+        server.respond { request in
+            if request.path == "/articles" { return .json(reply) }
+            if request.path.hasPrefix("/images/"), request.path != "/images/missing.png" {
+                return .data(png, contentType: "image/png")
+            }
+            return LoopbackHTTPServer.Reply(status: 404)
+        }
+    }
+
+    private static func imageRequests(_ server: LoopbackHTTPServer) -> [String] {
+        server.requests.map(\.path).filter { $0.hasPrefix("/images/") }
+    }
+
+    private static func reference(_ state: ImageState?) -> ImageReference? {
+        guard case .loaded(let reference)? = state else { return nil }
+        return reference
+    }
+
+    /// Two articles: the newer one's image is missing on the server.
+    private static func twoArticles(_ server: LoopbackHTTPServer) -> [Article] {
+        [
+            Fixtures.article(1, "Pictured", minutes: 60, image: server.url("images/a8.png").absoluteString),
+            Fixtures.article(2, "Unpictured", minutes: 120, image: server.url("images/missing.png").absoluteString),
+        ]
+    }
+
+    @Test("a row's image loads into the host's cache and the open article shows it; a 404 is a failed image")
+    func loadedAndFailed() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        Self.serve(Self.twoArticles(server), on: server)
+        let presenter = try await harness.appeared(Harness.http(server))
+
+        let rows = presenter.viewState.rows
+        #expect(rows.map(\.id) == [2, 1])
+        #expect(rows[0].image == .failed("The image missing.png could not be loaded: the server answered HTTP 404."))
+        let loaded = try #require(Self.reference(rows[1].image))
+        #expect(loaded.contentType == "image/png")
+        #expect(loaded.byteCount == Self.png.count)
+        #expect(harness.host.environment.images.cachedImage(forKey: loaded.key)?.data == Self.png)
+
+        presenter.send(.moveSelection(by: 1))
+        await harness.send(.openSelected, to: presenter)
+        #expect(presenter.viewState.detail?.image == .loaded(loaded))
+        #expect(presenter.viewState.detail?.imageLabel == "Image: a8.png")
+        #expect(Self.imageRequests(server).sorted() == ["/images/a8.png", "/images/missing.png"])  // each once
+    }
+
+    @Test("offline after a first load, the image comes from the cache; the one never loaded fails")
+    func offlineFromCache() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        Self.serve(Self.twoArticles(server), on: server)
+        let first = try await harness.appeared(Harness.http(server))
+        let loaded = try #require(Self.reference(first.viewState.rows[1].image))
+
+        server.stop()
+        let reopened = try await harness.appeared(Harness.http(server))
+        #expect(reopened.viewState.banner?.detail == "Could not connect to 127.0.0.1: the connection was refused.")
+        #expect(reopened.viewState.rows[1].image == .loaded(loaded))
+        #expect(
+            reopened.viewState.rows[0].image
+                == .failed(
+                    "The image missing.png could not be loaded: Could not connect to 127.0.0.1: the connection was refused."))
+    }
+
+    @Test("only the first rows and the rows around the selection ask for their images")
+    func window() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        // Newest first: row i is article 30 - i.
+        let articles = (1...30).map { id in
+            Fixtures.article(Int64(id), "Car \(id)", minutes: id, image: server.url("images/\(id).png").absoluteString)
+        }
+        Self.serve(articles, on: server)
+        let presenter = try await harness.appeared(Harness.http(server))
+        #expect(Self.imageRequests(server).count == 20)
+        #expect(presenter.viewState.rows.prefix(20).allSatisfy { Self.reference($0.image) != nil })
+        #expect(presenter.viewState.rows.dropFirst(20).allSatisfy { $0.image == .loading })
+
+        await harness.send(.selectLast, to: presenter)
+        #expect(Set(Self.imageRequests(server)).count == 30)
+        #expect(Self.imageRequests(server).count == 30)
+        #expect(presenter.viewState.rows.allSatisfy { Self.reference($0.image) != nil })
+    }
+
+    @Test("a good refresh asks again for the images that failed")
+    func retryAfterRefresh() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        let articles = Self.twoArticles(server)
+        Self.serve(articles, on: server)
+        let presenter = try await harness.appeared(Harness.http(server))
+        #expect(
+            presenter.viewState.rows[0].image
+                == .failed("The image missing.png could not be loaded: the server answered HTTP 404."))
+
+        let reply = Fixtures.reply(articles)
+        server.respond { request in
+            request.path == "/articles" ? .json(reply) : .data(Self.png, contentType: "image/png")
+        }
+        await harness.send(.refresh, to: presenter)
+        #expect(Self.reference(presenter.viewState.rows[0].image) != nil)
+        #expect(Self.imageRequests(server).filter { $0 == "/images/a8.png" }.count == 1)  // the loaded one is not asked again
+    }
+
+    @Test("an article without an image has none; an address that is not a web address fails without a request")
+    func noImageAndUnusable() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        Self.serve(
+            [Fixtures.article(1, "None", minutes: 1, image: " "), Fixtures.article(2, "Relative", minutes: 2, image: "car.png")],
+            on: server)
+        let presenter = try await harness.appeared(Harness.http(server))
+        #expect(
+            presenter.viewState.rows.map(\.image) == [.failed("The image address \"car.png\" is not a web address."), nil])
+        #expect(Self.imageRequests(server).isEmpty)
+    }
+}
+
+@Suite("Which rows ask for their images")
+struct ImageWindowTests {
+    @Test("without a selection: the first 20 rows")
+    func leading() {
+        #expect(ImageWindow.rows(around: nil, count: 5) == [0, 1, 2, 3, 4])
+        #expect(ImageWindow.rows(around: nil, count: 100) == Array(0..<20))
+        #expect(ImageWindow.rows(around: 3, count: 0).isEmpty)
+    }
+
+    @Test("the selection first, then outwards from it, then the first 20; each row once")
+    func aroundSelection() {
+        let rows = ImageWindow.rows(around: 50, count: 100)
+        #expect(rows.prefix(5) == [50, 51, 49, 52, 48])
+        #expect(Set(rows) == Set(40...60).union(0..<20))
+        #expect(rows.count == 41)
+        #expect(ImageWindow.rows(around: 2, count: 30) == [2, 3, 1, 4, 0] + Array(5...12) + Array(13..<20))
+    }
+}
