@@ -1,5 +1,4 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
 
 // MARK: features
@@ -15,34 +14,15 @@ let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: end
 ]
 
-/// Transitional, while bundles move to the split layout: a bundle without Sources/<Name>Terminal is one target.
-func hasTerminalTarget(_ name: String) -> Bool {
-    FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Features/\(name)/Sources/\(name)Terminal")
-}
-
 /// Every feature's modules, for the targets that compose them (the executable, the bench, end-to-end tests).
 var featureModules: [Target.Dependency] {
-    featureBundles.flatMap { bundle -> [Target.Dependency] in
-        hasTerminalTarget(bundle.name)
-            ? [.target(name: "\(bundle.name)Feature"), .target(name: "\(bundle.name)Terminal")]
-            : [.target(name: "\(bundle.name)Feature")]
-    }
+    featureBundles.flatMap { [.target(name: "\($0.name)Feature"), .target(name: "\($0.name)Terminal")] }
 }
 
 var featureTargets: [Target] {
     featureBundles.flatMap { bundle -> [Target] in
         let feature = "\(bundle.name)Feature"
         let terminal = "\(bundle.name)Terminal"
-        guard hasTerminalTarget(bundle.name) else {
-            return [
-                .target(
-                    name: feature, dependencies: ["FeatureHostCore", "DataSources", "TerminalUI"],
-                    path: "Features/\(bundle.name)/Sources/\(feature)", resources: bundle.resources ? [.process("Resources")] : nil),
-                .testTarget(
-                    name: "\(feature)Tests", dependencies: [.target(name: feature), "FeatureHostTesting"],
-                    path: "Features/\(bundle.name)/Tests/\(feature)Tests", exclude: ["Golden"]),
-            ]
-        }
         return [
             // Surface-neutral: never a surface module (RegistryAudit checks the imports).
             .target(
