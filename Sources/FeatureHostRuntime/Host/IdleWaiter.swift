@@ -2,7 +2,7 @@ import FeatureHostCore
 import Foundation
 
 /// Waits, in real time but bounded, until the host has no work in flight: network replies arrive on their own
-/// schedule, so this is the one place that polls instead of advancing a clock.
+/// schedule, so this polls instead of advancing a clock (as `ManualClock` does, bounded, for a woken sleeper).
 public enum IdleWaiter {
     /// Returns `true` when idle, `false` when `timeout` seconds passed first.
     @MainActor
