@@ -44,7 +44,6 @@ extension Templates {
                 presenter.send(.lifecycle(.appear))
                 await host.advance(by: .seconds(3))
                 #expect(presenter.viewState.openFor == "Open for 3 s")
-                #expect(presenter.changeCount == 3, "one change a second")
                 presenter.send(.lifecycle(.didEnterBackground))
                 await host.advance(by: .seconds(10))
                 #expect(presenter.viewState.openFor == "Open for 3 s", "no ticks in the background")
@@ -113,9 +112,10 @@ extension Templates {
             }
 
             @Test func enterPressesAndOtherKeysAreLeftToTheShell() {
+                let changes = driver.changeCount
                 #expect(driver.press(.enter, .escape, .character("q")) == [.handled, .ignored, .ignored])
                 #expect(driver.text().contains("[ Press ]  Pressed once"))
-                #expect(driver.changeCount == 1)
+                #expect(driver.changeCount == changes + 1, "one new frame, for the press")
                 #expect(driver.scene.keyHints == [KeyHint(key: "Enter", action: "press")])
             }
 
