@@ -55,6 +55,23 @@ public struct Scaffolder {
         if let owner = RegistryAudit.featureDeclaring(id: names.id, in: package) {
             throw ScaffoldError("the id \"\(names.id)\" is already used by \(owner); choose another with --id.")
         }
+        // `--name Terminal` would declare TerminalScene and TerminalFeature, which TerminalUI declares already.
+        for type in Templates.declaredTypes(names) {
+            if let file = Self.declaration(of: type, under: url("Sources"), in: package) {
+                throw ScaffoldError(
+                    "--name \(names.name) would declare \(type), and \(file) declares it already; choose another --name.")
+            }
+        }
+    }
+
+    /// The file under `directory` that declares a type (or protocol, or alias) named `type`, if any.
+    static func declaration(of type: String, under directory: URL, in package: URL) -> String? {
+        let pattern = #"(^|\s)(class|struct|enum|protocol|typealias|actor)\s+"# + type + #"\b"#
+        for file in RegistryAudit.swiftFiles(under: directory) {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            if text.range(of: pattern, options: .regularExpression) != nil { return RegistryAudit.relativePath(file, in: package) }
+        }
+        return nil
     }
 
     private func url(_ path: String) -> URL { package.appendingPathComponent(path) }

@@ -44,6 +44,12 @@ public enum Templates {
     public static func importLines(_ names: FeatureNames) -> [String] { ["import \(names.module)", "import \(names.terminalModule)"] }
     public static func registryLine(_ names: FeatureNames) -> String { "\(names.module).self," }
 
+    /// The modules and types the bundle declares under names made from the feature's name (its `Greeting` is
+    /// its module's own).
+    public static func declaredTypes(_ names: FeatureNames) -> [String] {
+        [names.module, names.terminalModule] + ["Presenter", "Settings", "Scene"].map { names.name + $0 }
+    }
+
     /// The greeting the feature shows until its `greeting` setting says otherwise.
     static func defaultGreeting(_ names: FeatureNames) -> String { "Hello from \(names.title)" }
 }

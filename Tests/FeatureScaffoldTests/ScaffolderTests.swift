@@ -108,6 +108,19 @@ import Testing
         }
     }
 
+    @Test func aNameWhoseTypesTheHostDeclaresIsRefused() throws {
+        try package.write("public protocol TerminalScene: AnyObject {}\n", to: "Sources/TerminalUI/Scene/TerminalScene.swift")
+        #expect(
+            throws: ScaffoldError(
+                "--name Terminal would declare TerminalScene, and Sources/TerminalUI/Scene/TerminalScene.swift declares it already; choose another --name."
+            )
+        ) {
+            try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "Terminal"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: package.file("Features/Terminal").path))
+        _ = try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "TerminalClock"))
+    }
+
     @Test func aRegistryWithoutTheImportMarkersIsRefusedBeforeAnythingIsWritten() throws {
         let registry = try text(Scaffolder.registryFile).replacingOccurrences(of: "// scaffold-feature-imports: begin\n", with: "")
         try package.write(registry, to: Scaffolder.registryFile)
