@@ -2,9 +2,7 @@
 extension Templates {
     static func terminalConformance(_ names: FeatureNames) -> String {
         #"""
-        import FeatureHostCore
-        import \#(names.module)
-        import TerminalUI
+        \#(imports("FeatureHostCore", "TerminalUI", names.module))
 
         /// \#(names.title) in the terminal shell: makes the scene and starts nothing (the host's session sends
         /// `.appear` to the feature when the scene is first shown).
@@ -17,9 +15,7 @@ extension Templates {
 
     static func scene(_ names: FeatureNames) -> String {
         #"""
-        import FeatureHostCore
-        import \#(names.module)
-        import TerminalUI
+        \#(imports("FeatureHostCore", "TerminalUI", names.module))
 
         /// Draws the presenter's view state and turns keys into its actions. `render` only draws.
         @MainActor

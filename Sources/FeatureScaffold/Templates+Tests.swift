@@ -85,11 +85,7 @@ extension Templates {
 
     static func sceneTests(_ names: FeatureNames) -> String {
         #"""
-        import FeatureHostCore
-        import FeatureHostTesting
-        import \#(names.module)
-        import TerminalUI
-        import Testing
+        \#(imports("FeatureHostCore", "FeatureHostTesting", "TerminalUI", "Testing", names.module))
 
         @testable import \#(names.terminalModule)
 

@@ -50,6 +50,11 @@ public enum Templates {
         [names.module, names.terminalModule] + ["Presenter", "Settings", "Scene"].map { names.name + $0 }
     }
 
+    /// `import` lines, sorted (the feature's own module sorts among the others by its name).
+    static func imports(_ modules: String...) -> String {
+        modules.sorted().map { "import \($0)" }.joined(separator: "\n")
+    }
+
     /// The greeting the feature shows until its `greeting` setting says otherwise.
     static func defaultGreeting(_ names: FeatureNames) -> String { "Hello from \(names.title)" }
 }
