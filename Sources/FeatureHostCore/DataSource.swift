@@ -14,18 +14,23 @@ public enum DataOrigin: Sendable, Equatable {
     case cached(savedAt: Date, reason: String)
 }
 
-/// A loaded value and whether it is fresh or a saved copy.
+/// A loaded value, whether it is fresh or a saved copy, and anything the person should be told about how it
+/// was obtained.
 public struct Loaded<Value: Sendable>: Sendable {
     public var value: Value
     public var origin: DataOrigin
+    /// Sentences for the person, each reported by the one load it concerns (e.g. that a damaged cache file
+    /// was moved aside and where to); empty almost always. A presenter shows them beside the data.
+    public var notices: [String]
 
-    public init(_ value: Value, origin: DataOrigin = .fresh) {
+    public init(_ value: Value, origin: DataOrigin = .fresh, notices: [String] = []) {
         self.value = value
         self.origin = origin
+        self.notices = notices
     }
 
     public func map<T: Sendable>(_ transform: (Value) throws -> T) rethrows -> Loaded<T> {
-        Loaded<T>(try transform(value), origin: origin)
+        Loaded<T>(try transform(value), origin: origin, notices: notices)
     }
 }
 

@@ -63,14 +63,6 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// True when no reply came at all (as opposed to a reply the client rejected).
-    public var isConnectivity: Bool {
-        switch self {
-        case .timedOut, .cannotConnect: return true
-        default: return false
-        }
-    }
-
     private static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }

@@ -28,9 +28,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var delay: Double
         /// Holds the reply until the test opens the gate: how a test keeps a request in flight for as long as
         /// it needs, whatever the machine's load.
-        public var gate: ReplyGate?
+        public var gate: BlockingGate?
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, gate: ReplyGate? = nil) {
+        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, gate: BlockingGate? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -39,7 +39,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
 
         /// The same reply, held until `gate` opens.
-        public func held(by gate: ReplyGate) -> Reply {
+        public func held(by gate: BlockingGate) -> Reply {
             var reply = self
             reply.gate = gate
             return reply
@@ -180,7 +180,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let handler = self.handler
         lock.unlock()
         reply = handler(request)
-        reply.gate?.waitUntilOpen()
+        reply.gate?.wait()
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
         var headers = reply.headers
@@ -249,29 +249,6 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
 /// `listen` is shadowed by the server's own static method inside the type.
 private func Glibc_listen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
-
-/// A latch the server waits on before replying; `open()` releases every reply held by it (bounded at 30 s, so
-/// a test that forgets to open it fails instead of hanging).
-public final class ReplyGate: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var isOpen = false
-
-    public init() {}
-
-    public func open() {
-        condition.lock()
-        isOpen = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func waitUntilOpen() {
-        condition.lock()
-        let limit = Date().addingTimeInterval(30)
-        while !isOpen, condition.wait(until: limit) {}
-        condition.unlock()
-    }
-}
 
 private final class ReplyQueue: @unchecked Sendable {
     private let lock = NSLock()

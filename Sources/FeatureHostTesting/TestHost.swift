@@ -54,6 +54,18 @@ public final class TestHost: Sendable {
             id: id, source: source, settings: FeatureSettings(settings, owner: "settings of \"\(id)\""))
     }
 
+    /// The context the host gives `feature` for a config entry with just its id: the manifest's id and default
+    /// source, unless `source` names another. A feature with a data source needs one in its context.
+    public func context<F: Feature>(
+        for feature: F.Type, source: SourceConfiguration? = nil, settings: [String: SettingValue] = [:],
+        locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt,
+        hourCycle: HourCycle = .twentyFourHour
+    ) throws -> FeatureContext {
+        try context(
+            id: F.manifest.id, source: source ?? F.manifest.defaultSource, settings: settings, locale: locale, timeZone: timeZone,
+            hourCycle: hourCycle)
+    }
+
     /// Advances the manual clock (waking timers in order) and then waits for requests and loads to finish.
     @MainActor
     public func advance(by duration: Duration) async {

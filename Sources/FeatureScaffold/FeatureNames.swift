@@ -1,8 +1,8 @@
 import FeatureHostCore
 
-/// The names of a new feature, all derived from its type name: `Weather` gives the module `WeatherFeature`,
-/// the id `weather` (unless given) and the title `Weather`; `OfferCountdown` gives `offer-countdown` and
-/// `Offer Countdown`.
+/// The names of a new feature, all derived from its type name: `Weather` gives the modules `WeatherFeature`
+/// and `WeatherTerminal`, the id `weather` (unless given) and the title `Weather`; `OfferCountdown` gives
+/// `offer-countdown` and `Offer Countdown`.
 public struct FeatureNames: Equatable, Sendable {
     public let name: String
     public let id: String
@@ -18,8 +18,12 @@ public struct FeatureNames: Equatable, Sendable {
         self.id = id
     }
 
+    /// The surface-neutral module: manifest, domain, data, presenter.
     public var module: String { name + "Feature" }
+    /// The terminal module: the scene and the `TerminalFeature` conformance.
+    public var terminalModule: String { name + "Terminal" }
     public var testModule: String { module + "Tests" }
+    public var terminalTestModule: String { terminalModule + "Tests" }
     public var title: String { Self.words(name).joined(separator: " ") }
 
     /// A PascalCase Swift type name of ASCII letters and digits, without the `Feature` suffix the module adds.

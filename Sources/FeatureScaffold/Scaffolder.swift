@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writes a new feature bundle and registers it, editing only the marked regions of Package.swift and the
-/// registry. Everything is checked before anything is written, and no existing file is ever overwritten.
+/// Writes a new feature bundle (see `Templates` for its layout) and registers it, editing only the marked
+/// regions of Package.swift (one bundle line) and the registry (two imports, one type). Everything is checked before anything is written, and no existing file is ever overwritten.
 public struct Scaffolder {
     public static let manifestFile = "Package.swift"
     public static let registryFile = "Sources/featurehost/BuiltInFeatures.swift"
@@ -21,7 +21,10 @@ public struct Scaffolder {
         let registry = try read(Self.registryFile)
         try checkNew(names, manifest: manifest, registry: registry)
         let newManifest = try MarkedRegion.features.inserting(Templates.packageLine(names), in: manifest, file: Self.manifestFile)
-        var newRegistry = try MarkedRegion.imports.inserting(Templates.importLine(names), in: registry, file: Self.registryFile)
+        var newRegistry = registry
+        for line in Templates.importLines(names) {
+            newRegistry = try MarkedRegion.imports.inserting(line, in: newRegistry, file: Self.registryFile)
+        }
         newRegistry = try MarkedRegion.features.inserting(Templates.registryLine(names), in: newRegistry, file: Self.registryFile)
         let files = Templates.files(for: names)
         for file in files where FileManager.default.fileExists(atPath: url(file.path).path) {
@@ -44,13 +47,31 @@ public struct Scaffolder {
             throw ScaffoldError("\(names.name) is already listed in \(Self.manifestFile)'s featureBundles; choose another --name.")
         }
         let types = try MarkedRegion.features.lines(in: registry, file: Self.registryFile)
-        if types.contains(Templates.registryLine(names)) || RegistryAudit.importedModules(in: registry).contains(names.module) {
+        let imports = RegistryAudit.importedModules(in: registry)
+        if types.contains(Templates.registryLine(names)) || imports.contains(names.module) || imports.contains(names.terminalModule) {
             throw ScaffoldError("\(names.module) is already registered in \(Self.registryFile); choose another --name.")
         }
         _ = try MarkedRegion.imports.lines(in: registry, file: Self.registryFile)
         if let owner = RegistryAudit.featureDeclaring(id: names.id, in: package) {
             throw ScaffoldError("the id \"\(names.id)\" is already used by \(owner); choose another with --id.")
         }
+        // `--name Terminal` would declare TerminalScene and TerminalFeature, which TerminalUI declares already.
+        for type in Templates.declaredTypes(names) {
+            if let file = Self.declaration(of: type, under: url("Sources"), in: package) {
+                throw ScaffoldError(
+                    "--name \(names.name) would declare \(type), and \(file) declares it already; choose another --name.")
+            }
+        }
+    }
+
+    /// The file under `directory` that declares a type (or protocol, or alias) named `type`, if any.
+    static func declaration(of type: String, under directory: URL, in package: URL) -> String? {
+        let pattern = #"(^|\s)(class|struct|enum|protocol|typealias|actor)\s+"# + type + #"\b"#
+        for file in RegistryAudit.swiftFiles(under: directory) {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            if text.range(of: pattern, options: .regularExpression) != nil { return RegistryAudit.relativePath(file, in: package) }
+        }
+        return nil
     }
 
     private func url(_ path: String) -> URL { package.appendingPathComponent(path) }

@@ -2,12 +2,12 @@ import FeatureScaffold
 import Foundation
 
 // featurehost-scaffold --package DIR --name Name [--id id]   writes Features/<Name>/ and registers it
-// featurehost-scaffold audit --package DIR                   checks that every bundle is registered, and imports
+// featurehost-scaffold audit --package DIR                   checks registration, imports and layout (RegistryAudit)
 // The ScaffoldFeature command plugin runs this with --package set to the package directory.
 
 let usage = """
     usage: swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]
-      --name  the feature's type name in PascalCase; the module is <Name>Feature
+      --name  the feature's type name in PascalCase; the modules are <Name>Feature and <Name>Terminal
       --id    the kebab-case feature id (default: from the name, Weather → weather)
     """
 
@@ -39,7 +39,7 @@ do {
     if audit {
         let problems = try RegistryAudit.problems(in: package)
         guard problems.isEmpty else { fail(problems.joined(separator: "\n")) }
-        print("every feature bundle is registered and imports only what it may")
+        print("every feature bundle is registered, imports only what it may and follows the layout")
         exit(0)
     }
     let names = try FeatureNames(name: options["name"] ?? "", id: options["id"])
@@ -50,8 +50,8 @@ do {
     print(
         """
         Next:
-          swift build --target \(names.module)
-          swift test --filter \(names.testModule)
+          swift build --target \(names.terminalModule)
+          swift test --filter \(names.name)
           swift run featurehost --only \(names.id)
         """)
 } catch {

@@ -81,12 +81,34 @@ import Testing
         let junk = Data(String(repeating: "this is not sqlite ", count: 200).utf8)
         try junk.write(to: cacheFile)
         server.respond(with: .json(carsJSON))
-        #expect(try await source(at: savedAt).load() == Loaded(cars))
-
         let aside = cacheFile.deletingLastPathComponent().appendingPathComponent("payloads.sqlite.corrupt-20231114-221320")
+        let first = try await source(at: savedAt).load()
+        #expect(first.value == cars)
+        #expect(first.origin == .fresh)
+        #expect(first.notices.count == 1, "the load that found it tells the person")
+        #expect(first.notices.first?.hasPrefix("The cache \(cacheFile.path) was damaged (") == true)
+        #expect(first.notices.first?.hasSuffix("; it was moved to \(aside.path) and a new one was started.") == true)
+
         #expect(try Data(contentsOf: aside) == junk, "the damaged file is kept, not deleted")
         server.respond(with: .text("down", status: 500))
-        #expect(try await source(at: savedAt).load().value == cars, "the rebuilt cache holds the new payload")
+        let cached = try await source(at: savedAt).load()
+        #expect(cached.value == cars, "the rebuilt cache holds the new payload")
+        #expect(cached.notices == [], "the notice is given once")
+    }
+
+    @Test func aCorruptCacheWithTheServerDownSaysBothInItsError() async throws {
+        try FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(String(repeating: "junk ", count: 500).utf8).write(to: cacheFile)
+        server.respond(with: .text("down", status: 500))
+        await #expect {
+            try await source(at: savedAt).load()
+        } throws: { error in
+            let message = error.userFacingMessage
+            return message.hasPrefix("The server answered HTTP 500 for \(server.url("cars").absoluteString). The cache \(cacheFile.path) was damaged")
+                && message.hasSuffix("it was moved to \(cacheFile.path).corrupt-20231114-221320 and a new one was started.")
+        }
+        server.respond(with: .json(carsJSON))
+        #expect(try await source(at: savedAt).load() == Loaded(cars), "the next load finds a good, empty cache: no notice")
     }
 
     @Test func payloadCacheReportsTheRecovery() throws {

@@ -46,7 +46,7 @@ import Testing
 
     @Test func requestsThroughTheHostsTransportCountAsWorkInFlight() async throws {
         let server = try LoopbackHTTPServer()
-        let gate = ReplyGate()
+        let gate = BlockingGate()
         server.respond(with: LoopbackHTTPServer.Reply.json(carsJSON).held(by: gate))
         let context = try host.context(id: "cars", source: .http(server.url("cars")))
         let source = try DataSourceFactory.make([Car].self, context: context, decoder: carDecoder, samples: samples)

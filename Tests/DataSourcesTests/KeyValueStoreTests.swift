@@ -16,7 +16,7 @@ import Testing
         let store = try UserDefaultsStore(suiteFile: suite, prefix: "invitations.")
         try store.setValue(Registration(name: "Ada", email: "ada@example.org"), forKey: "registration")
         #expect(try store.value(Registration.self, forKey: "registration") == Registration(name: "Ada", email: "ada@example.org"))
-        #expect(store.scoped(to: "chats.").data(forKey: "registration") == nil)
+        #expect(try UserDefaultsStore(suiteFile: suite, prefix: "chats.").data(forKey: "registration") == nil, "keys are per prefix")
         // synchronize() wrote the file, so another process reads it (see the end-to-end store test).
         let onDisk = try PropertyListSerialization.propertyList(from: Data(contentsOf: directory.file("preferences.plist")), format: nil)
         #expect((onDisk as? [String: Any])?["invitations.registration"] != nil)

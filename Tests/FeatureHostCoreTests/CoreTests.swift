@@ -130,6 +130,8 @@ import Testing
         #expect(HTTPError.status(500, url).description == "The server answered HTTP 500 for https://example.org/a.")
         #expect(HTTPError.timedOut(url, seconds: 15).description == "The request to https://example.org/a timed out after 15 s.")
         #expect(HTTPError.timedOut(url, seconds: 0.5).description == "The request to https://example.org/a timed out after 0.5 s.")
-        #expect(HTTPError.cannotConnect(url, reason: "the connection was refused").isConnectivity)
+        #expect(
+            HTTPError.cannotConnect(url, reason: "the connection was refused").description
+                == "Could not connect to example.org: the connection was refused.")
     }
 }

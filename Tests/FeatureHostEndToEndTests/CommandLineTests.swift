@@ -5,26 +5,21 @@ import Testing
 /// Runs the built `featurehost` executable as a user would.
 @Suite struct CommandLineTests {
     let directory: TemporaryDirectory
+    let process: FeaturehostProcess
 
-    init() throws { directory = try TemporaryDirectory() }
-
-    var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["FEATUREHOST_CONFIG"] = nil
-        environment["FEATUREHOST_DATA_DIR"] = directory.file("data").path
-        return environment
+    init() throws {
+        directory = try TemporaryDirectory()
+        process = FeaturehostProcess(in: directory.url)
     }
 
-    func featurehost(_ arguments: String...) throws -> ProcessResult {
-        try ProcessRunner.run(
-            ProductsDirectory.executable("featurehost"), arguments, environment: environment, currentDirectory: directory.url)
-    }
+    func featurehost(_ arguments: String...) throws -> ProcessResult { try process.run(arguments) }
 
+    /// `not_a_feature` is not kebab-case, so no feature can ever have it: scaffolding one keeps this test true.
     @Test func validatePrintsEveryErrorInOneRun() throws {
         let config = try directory.write(
             """
             { "features": [
-              { "id": "weather" },
+              { "id": "not_a_feature" },
               { "id": "car-news", "source": { "kind": "ftp" } },
               { "id": "car-news", "source": { "kind": "http", "url": "http://example.org/articles" } }
             ] }
@@ -33,7 +28,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         let lines = result.standardError.split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("\(config.path): features[0].id: unknown feature \"weather\"; known ids:") })
+        #expect(lines.contains { $0.hasPrefix("\(config.path): features[0].id: unknown feature \"not_a_feature\"; known ids:") })
         #expect(lines.contains { $0.hasPrefix("\(config.path): features[1].source.kind: found \"ftp\"; allowed:") })
         #expect(lines.contains { $0.hasPrefix("\(config.path): features[2].source.url: \"http://example.org/articles\" must use https") })
     }

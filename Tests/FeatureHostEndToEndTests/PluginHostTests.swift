@@ -19,12 +19,12 @@ import Testing
         try directory.write("not a library", to: "libjunk.\(ext)")
         _ = try PluginStubs.build(PluginStubs.noEntry, named: "noentry", in: directory.url)
         _ = try PluginStubs.build(PluginStubs.abiVersion(7), named: "abi7", in: directory.url)
-        _ = try PluginStubs.build(PluginStubs.manifestOnly(id: "stub", title: "Stub"), named: "stub", in: directory.url)
+        _ = try PluginStubs.build(PluginStubs.manifestOnly(id: "test-stub", title: "Stub"), named: "stub", in: directory.url)
         // Paths are relative to the config file's folder.
         config = try directory.write(
             """
             { "plugins": ["libjunk.\(ext)", "libnoentry.\(ext)", "libabi7.\(ext)", "libstub.\(ext)", "./libstub.\(ext)"],
-              "features": [ { "id": "ticker" }, { "id": "stub" }, { "id": "greeting" } ] }
+              "features": [ { "id": "test-ticker" }, { "id": "test-stub" }, { "id": "test-greeting" } ] }
             """, to: "plugins.json")
     }
 
@@ -35,29 +35,27 @@ import Testing
         return [
             "\(file): plugins[1]: the plugin \(path("libnoentry")) has no entry symbol featurehost_plugin_entry_v1: it is not a FeatureHost plugin, or was not built with FeatureHostPluginKit.",
             "\(file): plugins[2]: the plugin \(path("libabi7")) was built for plugin ABI version 7, but this host supports version 1: rebuild it against this FeatureHost.",
-            "\(file): plugins[4]: the plugin \(path("libstub")) provides the feature id \"stub\", which is already registered by libstub.\(PluginStubs.libraryExtension) (\(path("libstub"))): give the plugin's feature another id.",
-            "\(file): features[2].id: unknown feature \"greeting\"; it may come from the plugin that failed to load (libjunk.\(PluginStubs.libraryExtension), libnoentry.\(PluginStubs.libraryExtension), libabi7.\(PluginStubs.libraryExtension), libstub.\(PluginStubs.libraryExtension)); known ids: stub, ticker.",
+            "\(file): plugins[4]: the plugin \(path("libstub")) provides the feature id \"test-stub\", which is already registered by libstub.\(PluginStubs.libraryExtension) (\(path("libstub"))): give the plugin's feature another id.",
+            "\(file): features[2].id: unknown feature \"test-greeting\"; it may come from the plugin that failed to load (libjunk.\(PluginStubs.libraryExtension), libnoentry.\(PluginStubs.libraryExtension), libabi7.\(PluginStubs.libraryExtension), libstub.\(PluginStubs.libraryExtension)); known ids: test-stub, test-ticker.",
         ]
     }
 
     @Test func validateReportsEveryPluginFailureWithItsFile() throws {
-        let result = try ProcessRunner.run(
-            ProductsDirectory.executable("featurehost"), ["validate", "--config", config.path],
-            environment: ["FEATUREHOST_DATA_DIR": directory.file("data").path], currentDirectory: directory.url)
+        let result = try FeaturehostProcess(in: directory.url).run("validate", "--config", config.path)
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         let lines = result.standardError.split(separator: "\n").map(String.init)
-        // The built binary has no built-in "ticker": that entry is one more skipped id.
+        // The built binary has no built-in "test-ticker": that entry is one more skipped id.
         #expect(lines.first?.hasPrefix("\(config.standardizedFileURL.path): plugins[0]: cannot open the plugin \(path("libjunk")): ") == true)
         for issue in expectedIssues.dropLast() { #expect(lines.contains(issue), "missing: \(issue)") }
-        #expect(lines.contains { $0.contains("features[0].id: unknown feature \"ticker\"; it may come from the plugin that failed") })
+        #expect(lines.contains { $0.contains("features[0].id: unknown feature \"test-ticker\"; it may come from the plugin that failed") })
     }
 
     @Test func theShellShowsFailedPluginsAsErrorEntriesAndRunsTheRest() async throws {
         let host = try TestHost()
         let arguments = try CommandLineArguments(["--config", config.path], valued: CommandCatalog.valuedOptions)
         let options = try HostOptions(arguments: arguments, registry: FeatureRegistry([TickerFeature.self]))
-        #expect(options.registry.ids == ["ticker", "stub"])
+        #expect(options.registry.ids == ["test-ticker", "test-stub"])
         #expect(options.pluginIssues.dropFirst().map(\.description) == expectedIssues)
         let environment = HostEnvironment(
             clock: host.clock, now: { host.start }, transport: host.transport, dataDirectory: host.directory.file("data"),
@@ -72,7 +70,7 @@ import Testing
         let panel = ShellScreen(model: shell).render(size: Size(width: 100, height: 14)).plainText()
         #expect(panel.contains("Plugin libjunk"))
         #expect(panel.contains("The plugin libjunk.\(PluginStubs.libraryExtension) could not be loaded: cannot open the plugin"))
-        #expect(panel.contains("Features left out until it loads: greeting."))
+        #expect(panel.contains("Features left out until it loads: test-greeting."))
         shell.handle(.escape)
         shell.handle(.up)
         shell.handle(.enter)
@@ -81,12 +79,12 @@ import Testing
         shell.handle(.up)
         shell.handle(.enter)
         await host.advance(by: .seconds(2))
-        #expect(ShellScreen(model: shell).render(size: Size(width: 60, height: 10)).plainText().contains("Ticks: 2"), "the rest keep working")
+        #expect(ShellScreen(model: shell).render(size: Size(width: 60, height: 10)).plainText().contains("Seconds: 2"), "the rest keep working")
     }
 
     @Test func onlyWithAnUnknownIdMentionsTheFailedPlugins() throws {
         let arguments = try CommandLineArguments(["--config", config.path], valued: CommandCatalog.valuedOptions)
         let options = try HostOptions(arguments: arguments, registry: FeatureRegistry([TickerFeature.self]))
-        #expect(throws: UsageError.self) { try ShellAssembly.selection(options: options, only: "greeting") }
+        #expect(throws: UsageError.self) { try ShellAssembly.selection(options: options, only: "test-greeting") }
     }
 }

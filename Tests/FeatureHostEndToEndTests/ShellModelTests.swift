@@ -52,10 +52,10 @@ import Testing
         let shell = model()
         shell.handle(.enter)
         #expect(shell.screen == .feature(0))
-        #expect(screen(shell).contains("Ticks: 0"))
+        #expect(screen(shell).contains("Seconds: 0"))
         #expect(screen(shell).hasSuffix(" Enter press  Esc back  Ctrl-C quit"))
         await host.advance(by: .seconds(3))
-        #expect(screen(shell).contains("Ticks: 3"))
+        #expect(screen(shell).contains("Seconds: 3"))
         shell.handle(.enter)
         #expect(screen(shell).contains("Presses: 1"), "Enter goes to the scene first")
         shell.handle(.escape)
@@ -75,7 +75,7 @@ import Testing
         shell.handle(.up)
         shell.handle(.enter)
         await host.advance(by: .seconds(2))
-        #expect(screen(shell).contains("Ticks: 2"))
+        #expect(screen(shell).contains("Seconds: 2"))
     }
 
     @Test func focusAndSuspendReachRunningPresenters() async {
@@ -84,10 +84,10 @@ import Testing
         await host.advance(by: .seconds(1))
         shell.handle(.focusOut)
         await host.advance(by: .seconds(5))
-        #expect(screen(shell).contains("Ticks: 1 (paused)"))
+        #expect(screen(shell).contains("Seconds: 1 (paused)"))
         shell.handle(.focusIn)
         await host.advance(by: .seconds(1))
-        #expect(screen(shell).contains("Ticks: 2"))
+        #expect(screen(shell).contains("Seconds: 2"))
         shell.broadcast(.didEnterBackground)
         #expect(screen(shell).contains("(paused)"))
     }
@@ -103,8 +103,8 @@ import Testing
     @Test func aTerminalBelowTheSceneMinimumSaysWhatItNeeds() {
         let shell = model(only: 0)
         let text = screen(shell, 29, 6)
-        #expect(text.contains("30×5"))
-        #expect(!text.contains("Ticks"))
+        #expect(text.contains("30×6"))
+        #expect(!text.contains("Seconds"))
     }
 
     @Test func ctrlCQuitsFromAnywhere() {

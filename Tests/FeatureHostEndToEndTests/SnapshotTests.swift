@@ -5,20 +5,14 @@ import Testing
 /// `featurehost snapshot` run as a separate process, as a user or a review script would.
 @Suite struct SnapshotTests {
     let directory: TemporaryDirectory
+    let process: FeaturehostProcess
 
-    init() throws { directory = try TemporaryDirectory() }
-
-    var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["FEATUREHOST_CONFIG"] = nil
-        environment["FEATUREHOST_DATA_DIR"] = directory.file("data").path
-        environment["NO_COLOR"] = "1"
-        return environment
+    init() throws {
+        directory = try TemporaryDirectory()
+        process = FeaturehostProcess(in: directory.url, extraEnvironment: ["NO_COLOR": "1"])
     }
 
-    func featurehost(_ arguments: [String]) throws -> ProcessResult {
-        try ProcessRunner.run(ProductsDirectory.executable("featurehost"), arguments, environment: environment, currentDirectory: directory.url)
-    }
+    func featurehost(_ arguments: [String]) throws -> ProcessResult { try process.run(arguments) }
 
     func snapshot(_ arguments: String...) throws -> String {
         let result = try featurehost(["snapshot"] + arguments)
@@ -124,7 +118,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["snapshot", "weather"], "unknown feature \"weather\"; known ids:"),
+        (["snapshot", "not_a_feature"], "unknown feature \"not_a_feature\"; known ids:"),
         (["snapshot", "offer-countdown", "--size", "80"], "--size 80 is not WIDTHxHEIGHT"),
         (["snapshot", "offer-countdown", "--now", "yesterday"], "--now yesterday is not an ISO 8601 date-time"),
         (["snapshot", "offer-countdown", "--hour-cycle", "13"], "--hour-cycle must be 12 or 24, found 13."),

@@ -66,7 +66,7 @@ import Testing
         #expect(driver.text().hasPrefix(" Seconds: 3 (paused)"))
         feature.handle(.willEnterForeground)
         await host.advance(by: .milliseconds(1500))
-        #expect(driver.text().hasPrefix(" Seconds: 6\n Clock: 12:34:06"))
+        #expect(driver.text().hasPrefix(" Seconds: 4\n Clock: 12:34:06"), "one more tick, at 6 s: none while in the background")
         #expect(driver.scene.keyHints == [KeyHint(key: "Enter", action: "press")])
         #expect(driver.scene.minimumSize == Size(width: 30, height: 6))
     }
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func requestsInFlightInThePluginCountAsTheHosts() async throws {
-        let gate = Gate()
+        let gate = BlockingGate()
         let server = try LoopbackHTTPServer { _ in
             gate.wait()
             return .text("hello")
@@ -96,7 +96,7 @@ import Testing
         let driver = try scene(settings: ["url": .string(server.url("greeting").absoluteString)])
         // The reply is held until the gate opens, so the request is in flight for as long as the test looks.
         for _ in 0..<1000 where host.activity.inFlight == 0 { await Task.yield() }
-        #expect(host.activity.inFlight == 1, "the host sees the plugin's request through its probe")
+        #expect(host.activity.inFlight > 0, "the host sees the plugin's request through its probe")
         gate.open()
         await host.settle()
         #expect(host.activity.inFlight == 0)
@@ -116,27 +116,8 @@ import Testing
             Issue.record("expected a running terminal feature, got \(String(describing: launched.first?.outcome))")
             return
         }
-        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 30, height: 2))
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 30, height: 6))
         feature.handle(.appear)
         #expect(driver.text().contains("Clock: 00:00:00"))
-    }
-}
-
-/// Holds the test server's reply until the test opens it.
-private final class Gate: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var isOpen = false
-
-    func wait() {
-        condition.lock()
-        while !isOpen { condition.wait() }
-        condition.unlock()
-    }
-
-    func open() {
-        condition.lock()
-        isOpen = true
-        condition.broadcast()
-        condition.unlock()
     }
 }

@@ -3,33 +3,67 @@ import FeatureScaffold
 import Foundation
 import Testing
 
-/// Point 4 of the extension-points issue: bundles and registrations agree, and features import only what
-/// they may. The first test checks this repository; the others show each rule failing on a fixture.
+/// The architecture rules as tests: bundles and registrations agree, targets import only what they may, and
+/// bundles keep the shared layout. The first test checks this repository; the others show each rule failing
+/// (and its neighbours passing) on fixture trees in a temporary directory.
 @Suite struct RegistryAuditTests {
-    @Test func thisRepositoryRegistersEveryBundleAndNoFeatureImportsTooMuch() throws {
+    @Test func thisRepositoryFollowsEveryRule() throws {
         #expect(try RegistryAudit.registrationProblems(in: PluginStubs.repository) == [])
         #expect(RegistryAudit.importProblems(in: PluginStubs.repository) == [])
+        #expect(RegistryAudit.layoutProblems(in: PluginStubs.repository) == [])
     }
 
-    func fixture(packageLines: [String], registryLines: [String], imports: [String], bundles: [String: String]) throws -> TemporaryDirectory {
+    /// A package with Package.swift's and the registry's marked regions, and `files` (paths under `Features/`).
+    func fixture(
+        packageLines: [String], registryLines: [String], imports: [String], files: [String: String]
+    ) throws -> TemporaryDirectory {
         let package = try TemporaryDirectory("featurehost-audit")
         try package.write(
-            "let featureBundles = [\n    // scaffold-feature: begin\n" + packageLines.map { "    \($0)\n" }.joined() + "    // scaffold-feature: end\n]\n",
-            to: Scaffolder.manifestFile)
+            "let featureBundles = [\n    // scaffold-feature: begin\n" + packageLines.map { "    \($0)\n" }.joined()
+                + "    // scaffold-feature: end\n]\n", to: Scaffolder.manifestFile)
         try package.write(
             imports.map { "import \($0)\n" }.joined() + "// scaffold-feature: begin\n" + registryLines.joined(separator: "\n")
                 + "\n// scaffold-feature: end\n", to: Scaffolder.registryFile)
-        for (name, source) in bundles {
-            try package.write(source, to: "Features/\(name)/Sources/\(name)Feature/\(name)Feature.swift")
-        }
+        for (path, source) in files { try package.write(source, to: "Features/\(path)") }
         return package
+    }
+
+    /// One registered bundle, Weather, in the split layout, with `files` added or replaced.
+    func weather(_ files: [String: String]) throws -> TemporaryDirectory {
+        let base = [
+            "Weather/Sources/WeatherFeature/WeatherFeature.swift": "import FeatureHostCore\nimport DataSources\nimport Foundation\n",
+            "Weather/Sources/WeatherTerminal/WeatherFeature+Terminal.swift": "import WeatherFeature\nimport TerminalUI\n",
+        ]
+        return try fixture(
+            packageLines: [#"(name: "Weather", resources: false),"#], registryLines: ["WeatherFeature.self,"],
+            imports: ["WeatherFeature", "WeatherTerminal"], files: base.merging(files) { _, new in new })
+    }
+
+    let featureFile = "Features/Weather/Sources/WeatherFeature/WeatherFeature.swift"
+    let sceneFile = "Features/Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift"
+
+    @Test func theSplitLayoutWithItsOwnImportsHasNoProblems() throws {
+        let package = try weather([
+            "Weather/Sources/WeatherFeature/Domain/Forecast.swift": "import Foundation\n",
+            "Weather/Sources/WeatherFeature/Data/ForecastSource.swift": "import DataSources\nimport FeatureHostCore\n",
+            "Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift": "import FeatureHostCore\n",
+            "Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift": "import FeatureHostCore\nimport TerminalUI\nimport WeatherFeature\n",
+            "Weather/Tests/WeatherFeatureTests/PresenterTests.swift":
+                "import FeatureHostRuntime\nimport FeatureHostTesting\nimport Testing\n@testable import WeatherFeature\n",
+            "Weather/Tests/WeatherTerminalTests/SceneTests.swift":
+                "import FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport WeatherFeature\n@testable import WeatherTerminal\n",
+        ])
+        #expect(try RegistryAudit.problems(in: package.url) == [])
     }
 
     @Test func anUnregisteredBundleAndARegistrationWithoutABundleAreProblems() throws {
         let package = try fixture(
             packageLines: [#"(name: "Chats", resources: true),"#, #"(name: "Ghost", resources: false),"#],
-            registryLines: ["ChatsFeature.self,", "PhantomFeature.self,"], imports: ["ChatsFeature"],
-            bundles: ["Chats": "import FeatureHostCore\n", "Weather": "import FeatureHostCore\n"])
+            registryLines: ["ChatsFeature.self,", "PhantomFeature.self,"], imports: ["ChatsFeature", "ChatsTerminal"],
+            files: [
+                "Chats/Sources/ChatsFeature/ChatsFeature.swift": "import FeatureHostCore\n",
+                "Weather/Sources/WeatherFeature/WeatherFeature.swift": "import FeatureHostCore\n",
+            ])
         #expect(
             try RegistryAudit.registrationProblems(in: package.url) == [
                 "Features/Weather is not in Package.swift's featureBundles: add (name: \"Weather\", resources: …), between the scaffold-feature markers.",
@@ -37,10 +71,49 @@ import Testing
                 "Sources/featurehost/BuiltInFeatures.swift does not import WeatherFeature.",
                 "Package.swift lists the feature bundle Ghost, but Features/Ghost does not exist.",
                 "Sources/featurehost/BuiltInFeatures.swift registers PhantomFeature, but Features/Phantom does not exist.",
+                "Sources/featurehost/BuiltInFeatures.swift imports ChatsTerminal, but Features/Chats/Sources/ChatsTerminal does not exist.",
             ])
     }
 
-    @Test func aFeatureThatImportsAnotherFeatureTheRuntimeOrTheExecutableIsAProblem() throws {
+    @Test func aBundleWithATerminalTargetIsRegisteredWithBothImports() throws {
+        let package = try fixture(
+            packageLines: [#"(name: "Weather", resources: false),"#], registryLines: ["WeatherFeature.self,"],
+            imports: ["WeatherFeature"],
+            files: [
+                "Weather/Sources/WeatherFeature/WeatherFeature.swift": "import FeatureHostCore\n",
+                "Weather/Sources/WeatherTerminal/WeatherFeature+Terminal.swift": "import TerminalUI\nimport WeatherFeature\n",
+            ])
+        #expect(
+            try RegistryAudit.registrationProblems(in: package.url) == [
+                "Sources/featurehost/BuiltInFeatures.swift does not import WeatherTerminal, which makes WeatherFeature a terminal feature."
+            ])
+    }
+
+    @Test func theFeatureTargetImportsNoSurface() throws {
+        let package = try weather([
+            "Weather/Sources/WeatherFeature/WeatherFeature.swift": "import FeatureHostCore\nimport TerminalUI\n",
+            "Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift": "#if canImport(WebUI)\n    import WebUI\n#endif\nimport Charts\n",
+        ])
+        let surfaceNeutral = "WeatherFeature is surface-neutral; the scene and everything that draws go in a surface target such as WeatherTerminal."
+        #expect(
+            RegistryAudit.importProblems(in: package.url) == [
+                "Features/Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift imports WebUI: \(surfaceNeutral)",
+                "Features/Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift imports Charts: WeatherFeature is surface-neutral: it imports only FeatureHostCore, DataSources and system modules.",
+                "\(featureFile) imports TerminalUI: \(surfaceNeutral)",
+            ])
+    }
+
+    @Test func theTerminalTargetAddsTerminalUIAndItsOwnFeatureOnly() throws {
+        let package = try weather([
+            "Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift": "import TerminalUI\nimport WeatherFeature\nimport WebUI\n"
+        ])
+        #expect(
+            RegistryAudit.importProblems(in: package.url) == [
+                "\(sceneFile) imports WebUI: WeatherTerminal imports only TerminalUI, WeatherFeature, FeatureHostCore, DataSources and system modules."
+            ])
+    }
+
+    @Test func noTargetImportsAnotherFeatureTheRuntimeOrTheExecutable() throws {
         let source = """
             import FeatureHostCore
             @testable import ChatsFeature
@@ -49,19 +122,51 @@ import Testing
                 import FoundationNetworking
             #endif
             @preconcurrency import featurehost
-            import WeatherFeature
             import Synchronization
             """
-        let package = try fixture(
-            packageLines: [#"(name: "Weather", resources: false),"#], registryLines: ["WeatherFeature.self,"], imports: ["WeatherFeature"],
-            bundles: ["Weather": source])
-        let allowed = RegistryAudit.allowedImports.sorted().joined(separator: ", ")
-        let file = "Features/Weather/Sources/WeatherFeature/WeatherFeature.swift"
+        let package = try weather([
+            "Weather/Sources/WeatherFeature/WeatherFeature.swift": source,
+            "Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift": "import TerminalUI\nimport ChatsTerminal\n",
+            "Chats/Sources/ChatsFeature/ChatsFeature.swift": "import FeatureHostCore\n",
+            "Chats/Sources/ChatsTerminal/ChatsFeature+Terminal.swift": "import ChatsFeature\nimport TerminalUI\n",
+        ])
+        let host = "a feature never imports the runtime or an executable; what it needs from the host comes through its FeatureContext."
         #expect(
             RegistryAudit.importProblems(in: package.url) == [
-                "\(file) imports ChatsFeature; a feature imports only \(allowed) and its own module.",
-                "\(file) imports FeatureHostRuntime; a feature imports only \(allowed) and its own module.",
-                "\(file) imports featurehost; a feature imports only \(allowed) and its own module.",
+                "\(featureFile) imports ChatsFeature: a feature never imports another feature (Chats).",
+                "\(featureFile) imports FeatureHostRuntime: \(host)",
+                "\(featureFile) imports featurehost: \(host)",
+                "\(sceneFile) imports ChatsTerminal: a feature never imports another feature (Chats).",
+            ])
+    }
+
+    @Test func testsNeverImportAnotherFeatureOrAnExecutable() throws {
+        let package = try weather([
+            "Weather/Tests/WeatherFeatureTests/Tests.swift":
+                "import FeatureHostRuntime\nimport FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport ChatsFeature\n@testable import featurehost\n"
+        ])
+        #expect(
+            RegistryAudit.importProblems(in: package.url) == [
+                "Features/Weather/Tests/WeatherFeatureTests/Tests.swift imports ChatsFeature: a feature's tests never import another feature (Chats).",
+                "Features/Weather/Tests/WeatherFeatureTests/Tests.swift imports featurehost: a feature's tests never import an executable; run it as a process (FeaturehostProcess) in Tests/FeatureHostEndToEndTests.",
+            ])
+    }
+
+    @Test func bundlesKeepTheSharedLayout() throws {
+        let package = try weather([
+            "Weather/Sources/WeatherFeature/Presentation/WeatherPresenter.swift": "import FeatureHostCore\n",
+            "Weather/Sources/WeatherFeature/Scene/WeatherScene.swift": "import FeatureHostCore\n",
+            "Weather/Sources/WeatherTerminal/Views/Chart.swift": "import TerminalUI\n",
+            "Weather/Sources/WeatherKit/Kit.swift": "import Foundation\n",
+            "Weather/Tests/WeatherKitTests/KitTests.swift": "import Testing\n",
+        ])
+        #expect(
+            RegistryAudit.layoutProblems(in: package.url) == [
+                "Features/Weather/Sources/WeatherFeature/Presentation is not one of the folders a Feature target holds: Data, Domain, Presenter, Resources.",
+                "Features/Weather/Sources/WeatherFeature/Scene is not one of the folders a Feature target holds: Data, Domain, Presenter, Resources.",
+                "Features/Weather/Sources/WeatherKit is not a target folder: a bundle's sources are WeatherFeature, WeatherTerminal, WeatherWeb.",
+                "Features/Weather/Sources/WeatherTerminal/Views is not one of the folders a Terminal target holds: Scene.",
+                "Features/Weather/Tests/WeatherKitTests is not a test target folder: a bundle's tests are WeatherFeatureTests, WeatherTerminalTests, WeatherWebTests.",
             ])
     }
 

@@ -3,32 +3,52 @@ import FeatureScaffold
 import Foundation
 import Testing
 
-/// The scaffold on a copy of this repository's Package.swift and registry in a temporary folder. Building and
-/// running the generated feature is `Tests/e2e/scaffold.sh`.
+/// The scaffold on a copy of this repository's Package.swift and registry in a temporary folder, with their
+/// marked regions emptied, so these tests hold whatever features the repository registers (a scaffolded
+/// `Weather` included). Building and running the generated feature is `Tests/e2e/walkthrough.sh`.
 @Suite struct ScaffolderTests {
     let package: TemporaryDirectory
 
     init() throws {
         package = try TemporaryDirectory("featurehost-scaffold")
         for path in [Scaffolder.manifestFile, Scaffolder.registryFile] {
-            try package.write(try String(contentsOf: PluginStubs.repository.appendingPathComponent(path), encoding: .utf8), to: path)
+            let text = try String(contentsOf: PluginStubs.repository.appendingPathComponent(path), encoding: .utf8)
+            try package.write(Self.emptyingMarkedRegions(text), to: path)
         }
+    }
+
+    /// `text` without the lines between `// scaffold-feature…: begin` and `…: end` markers.
+    static func emptyingMarkedRegions(_ text: String) -> String {
+        var inside = false
+        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("// scaffold-feature"), trimmed.hasSuffix(": begin") {
+                inside = true
+                return true
+            }
+            if trimmed.hasPrefix("// scaffold-feature"), trimmed.hasSuffix(": end") { inside = false }
+            return !inside
+        }.joined(separator: "\n")
     }
 
     func text(_ path: String) throws -> String { try String(contentsOf: package.file(path), encoding: .utf8) }
 
-    @Test func writesTheBundleAndEditsOnlyTheMarkedRegions() throws {
+    @Test func writesTheSplitBundleAndEditsOnlyTheMarkedRegions() throws {
         let manifestBefore = try text(Scaffolder.manifestFile)
         let registryBefore = try text(Scaffolder.registryFile)
         let result = try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "Weather"))
         #expect(
             result.created == [
                 "Features/Weather/Sources/WeatherFeature/WeatherFeature.swift",
-                "Features/Weather/Sources/WeatherFeature/WeatherPresenter.swift",
-                "Features/Weather/Sources/WeatherFeature/WeatherScene.swift",
+                "Features/Weather/Sources/WeatherFeature/Domain/Greeting.swift",
+                "Features/Weather/Sources/WeatherFeature/Data/WeatherSettings.swift",
+                "Features/Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift",
+                "Features/Weather/Sources/WeatherFeature/Presenter/WeatherViewState.swift",
+                "Features/Weather/Sources/WeatherTerminal/WeatherFeature+Terminal.swift",
+                "Features/Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift",
                 "Features/Weather/Tests/WeatherFeatureTests/WeatherPresenterTests.swift",
-                "Features/Weather/Tests/WeatherFeatureTests/WeatherSceneTests.swift",
-                "Features/Weather/Tests/WeatherFeatureTests/Golden/main-80x24.txt",
+                "Features/Weather/Tests/WeatherTerminalTests/WeatherSceneTests.swift",
+                "Features/Weather/Tests/WeatherTerminalTests/Golden/main-80x24.txt",
                 "Features/Weather/README.md",
             ])
         #expect(result.edited == [Scaffolder.manifestFile, Scaffolder.registryFile])
@@ -40,15 +60,23 @@ import Testing
         #expect(
             try text(Scaffolder.registryFile)
                 == registryBefore
-                .replacingOccurrences(of: "// scaffold-feature-imports: end", with: "import WeatherFeature\n// scaffold-feature-imports: end")
+                .replacingOccurrences(
+                    of: "// scaffold-feature-imports: end", with: "import WeatherFeature\nimport WeatherTerminal\n// scaffold-feature-imports: end")
                 .replacingOccurrences(
                     of: "            // scaffold-feature: end", with: "            WeatherFeature.self,\n            // scaffold-feature: end"))
-        // The copy holds only the manifest and the registry, so the real features' bundles are absent from it.
-        let weatherProblems = try RegistryAudit.registrationProblems(in: package.url).filter { $0.contains("Weather") }
-        #expect(weatherProblems == [], "the new bundle is fully registered")
-        #expect(RegistryAudit.importProblems(in: package.url) == [], "the templates import only what a feature may")
+        #expect(try RegistryAudit.problems(in: package.url) == [], "registered, importing only what it may, in the shared layout")
         let feature = try text("Features/Weather/Sources/WeatherFeature/WeatherFeature.swift")
         #expect(feature.contains(#"id: "weather", title: "Weather""#))
+    }
+
+    @Test func theFeatureModuleNamesNoSurface() throws {
+        _ = try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "Weather"))
+        let sources = package.file("Features/Weather/Sources/WeatherFeature")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)).compactMap { $0 as? URL }
+        for file in files where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains("TerminalUI"), "\(file.lastPathComponent) mentions TerminalUI")
+        }
     }
 
     @Test func refusesAnExistingFeatureAndNeverOverwrites() throws {
@@ -72,6 +100,25 @@ import Testing
         #expect(throws: ScaffoldError("Weather is already listed in Package.swift's featureBundles; choose another --name.")) {
             try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "Weather"))
         }
+        let imported = try text(Scaffolder.registryFile).replacingOccurrences(
+            of: "// scaffold-feature-imports: end", with: "import RadarTerminal\n// scaffold-feature-imports: end")
+        try package.write(imported, to: Scaffolder.registryFile)
+        #expect(throws: ScaffoldError("RadarFeature is already registered in Sources/featurehost/BuiltInFeatures.swift; choose another --name.")) {
+            try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "Radar"))
+        }
+    }
+
+    @Test func aNameWhoseTypesTheHostDeclaresIsRefused() throws {
+        try package.write("public protocol TerminalScene: AnyObject {}\n", to: "Sources/TerminalUI/Scene/TerminalScene.swift")
+        #expect(
+            throws: ScaffoldError(
+                "--name Terminal would declare TerminalScene, and Sources/TerminalUI/Scene/TerminalScene.swift declares it already; choose another --name."
+            )
+        ) {
+            try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "Terminal"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: package.file("Features/Terminal").path))
+        _ = try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "TerminalClock"))
     }
 
     @Test func aRegistryWithoutTheImportMarkersIsRefusedBeforeAnythingIsWritten() throws {
@@ -83,9 +130,12 @@ import Testing
 
     @Test func theGoldenFrameHasTheSceneLayout() throws {
         _ = try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "PriceAlert"))
-        let golden = try text("Features/PriceAlert/Tests/PriceAlertFeatureTests/Golden/main-80x24.txt")
+        let golden = try text("Features/PriceAlert/Tests/PriceAlertTerminalTests/Golden/main-80x24.txt")
         let lines = golden.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 24, "24 rows, the last one empty and unterminated like Frame.plainText()")
-        #expect(Array(lines.prefix(6)) == ["", "  Price Alert", "", "  Hello from Price Alert", "", "  [ Press ]  Not pressed yet"])
+        #expect(
+            Array(lines.prefix(8)) == [
+                "", "  Price Alert", "", "  Hello from Price Alert", "", "  [ Press ]  Not pressed yet", "", "  Open for 0 s",
+            ])
     }
 }

@@ -31,8 +31,8 @@ public struct URLSessionTransport: HTTPTransport {
         guard let http = response as? HTTPURLResponse else {
             throw HTTPError.failed(request.url, reason: "the reply was not HTTP")
         }
-        // URLSession has no streaming read on Linux (`bytes(for:)` is missing), so the cap is checked after
-        // the fact; the declared length lets most oversized replies be rejected by the header alone.
+        // URLSession has no streaming read on Linux (`bytes(for:)` is missing), so the cap is checked once the
+        // whole body has arrived: it bounds what the host keeps and hands on, not what URLSession reads.
         guard data.count <= maximumBodySize else { throw HTTPError.bodyTooLarge(request.url, limit: maximumBodySize) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

@@ -1,7 +1,7 @@
 import FeatureHostCore
 import Foundation
 
-/// A key-value store for tests and previews; shares its storage between copies made with `scoped(to:)`.
+/// A key-value store for tests and previews, kept in memory: every holder of the same instance sees the same values.
 public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: Data] = [:]

@@ -34,14 +34,4 @@ public final class UserDefaultsStore: KeyValueStore, @unchecked Sendable {
         defaults.set(data, forKey: prefix + key)
         defaults.synchronize()
     }
-
-    /// A store for another key prefix sharing the same suite.
-    public func scoped(to prefix: String) -> UserDefaultsStore {
-        UserDefaultsStore(defaults: defaults, prefix: prefix)
-    }
-
-    private init(defaults: UserDefaults, prefix: String) {
-        self.defaults = defaults
-        self.prefix = prefix
-    }
 }

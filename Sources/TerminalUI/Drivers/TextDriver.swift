@@ -1,7 +1,7 @@
 import FeatureHostCore
 
-/// Drives a scene without a terminal: renders frames to plain text and feeds it keys. Used by tests and
-/// `featurehost snapshot`.
+/// Drives one scene without a terminal: renders frames to plain text and feeds it keys. Used by tests
+/// (`featurehost snapshot` draws the whole shell through `ShellScreen` instead).
 @MainActor
 public final class TextDriver {
     public let scene: any TerminalScene
@@ -34,5 +34,4 @@ public final class TextDriver {
         let keys = parser.feed(bytes) + parser.flushPendingEscape()
         return keys.map(scene.handle)
     }
-
 }

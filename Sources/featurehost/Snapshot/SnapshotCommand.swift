@@ -1,3 +1,4 @@
+import DataSources
 import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
@@ -25,7 +26,7 @@ enum SnapshotCommand {
         let locale = snapshot.locale ?? Locale.current
         let environment = HostEnvironment(
             clock: clock, now: clock.wallClock(startingAt: start),
-            transport: LiveTransport.make(), dataDirectory: options.dataDirectory, locale: locale,
+            transport: URLSessionTransport(), dataDirectory: options.dataDirectory, locale: locale,
             timeZone: snapshot.timeZone ?? TimeZone.current, hourCycle: snapshot.hourCycle)
         let session = try ShellAssembly.session(options: options, environment: environment, only: snapshot.id)
         let model = ShellModel(session: session, only: 0)

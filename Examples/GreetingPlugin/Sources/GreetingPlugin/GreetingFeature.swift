@@ -13,7 +13,9 @@ public struct GreetingFeature: TerminalFeature, PresenterFeature {
     @MainActor public init(context: FeatureContext) throws {
         let name = try context.settings.string("name", default: "world")
         guard !name.isEmpty else { throw FeatureError("settings of \"greeting\": \"name\" must not be empty.") }
-        presenter = GreetingPresenter(name: name, context: context)
+        presenter = GreetingPresenter(
+            name: name, effects: context.makeEffects(), timeline: context.makeTimeline(), now: context.now,
+            timeZone: context.timeZone, hourCycle: context.hourCycle)
     }
 
     @MainActor public func makeScene() -> any TerminalScene { GreetingScene(presenter: presenter) }

@@ -23,36 +23,32 @@ public final class GreetingPresenter: Presenter {
     public private(set) var viewState: ViewState {
         didSet { observers.publish(viewState, old: oldValue) }
     }
+    /// How many times the view state changed: the frames the presenter asked for.
+    public var changeCount: Int { observers.changeCount }
+
     private let observers = StateObservers<ViewState>()
-    private let context: FeatureContext
+    private let effects: EffectRunner
     private let timeline: MonotonicTimeline
+    private let now: @Sendable () -> Date
     private let clockFormatter: DateFormatter
     private var waveCount = 0
-    private var timer: Task<Void, Never>?
 
-    init(name: String, context: FeatureContext) {
-        self.context = context
-        timeline = context.makeTimeline()
+    /// Takes only what it uses from the context: effects and a timeline on the host's clock, and the wall
+    /// clock in the user's time zone and hour cycle.
+    init(
+        name: String, effects: EffectRunner, timeline: MonotonicTimeline, now: @escaping @Sendable () -> Date,
+        timeZone: TimeZone, hourCycle: HourCycle
+    ) {
+        self.effects = effects
+        self.timeline = timeline
+        self.now = now
         clockFormatter = DateFormatter()
         clockFormatter.locale = Locale(identifier: "en_US_POSIX")
-        clockFormatter.timeZone = context.timeZone
-        clockFormatter.dateFormat = context.hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss"
+        clockFormatter.timeZone = timeZone
+        clockFormatter.dateFormat = hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss"
         viewState = ViewState(
-            greeting: "Hello, \(name)!", elapsed: "00:00:00", clock: clockFormatter.string(from: context.now()),
+            greeting: "Hello, \(name)!", elapsed: "00:00:00", clock: clockFormatter.string(from: now()),
             waves: "No waves yet", paused: false)
-    }
-
-    /// Sleeps to whole-second deadlines of the timeline, so no tick drifts or is skipped.
-    func start() {
-        guard timer == nil else { return }
-        timer = Task { @MainActor [weak self, timeline] in
-            var next = Duration.seconds(1)
-            while !Task.isCancelled {
-                do { try await timeline.sleep(until: next) } catch { return }
-                self?.send(.tick)
-                next = .seconds(Int64(timeline.now.seconds) + 1)
-            }
-        }
     }
 
     public func send(_ action: Action) {
@@ -60,12 +56,12 @@ public final class GreetingPresenter: Presenter {
         switch action {
         case .tick:
             state.elapsed = Self.elapsedText(timeline.now)
-            state.clock = clockFormatter.string(from: context.now())
+            state.clock = clockFormatter.string(from: now())
         case .wave:
             waveCount += 1
             state.waves = waveCount == 1 ? "Waved once" : "Waved \(waveCount) times"
         case .lifecycle(.appear):
-            start()
+            startTimer()
         case .lifecycle(let event):
             state.paused = event == .didEnterBackground
         }
@@ -74,6 +70,14 @@ public final class GreetingPresenter: Presenter {
 
     public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation { observers.add(onChange) }
 
+    /// Sleeps to whole-second deadlines of the timeline, so no tick drifts or is skipped. The runner keeps one
+    /// timer per id, so a second `.appear` starts nothing new.
+    private func startTimer() {
+        effects.timer(
+            "tick", on: timeline, nextDeadline: { [timeline] in .seconds(Int64(timeline.now.seconds) + 1) },
+            fire: { [weak self] in self?.send(.tick) })
+    }
+
     static func elapsedText(_ duration: Duration) -> String {
         let total = Int(duration.seconds)
         let hours = total / 3600
@@ -81,6 +85,4 @@ public final class GreetingPresenter: Presenter {
         let seconds = total % 60
         return [hours, minutes, seconds].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
     }
-
-    deinit { timer?.cancel() }
 }

@@ -32,6 +32,5 @@ final class GreetingScene: TerminalScene {
         return .handled
     }
 
-
     func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { presenter.observe { _ in onChange() } }
 }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The built `featurehost` executable, run as a separate process the way a user runs it: in a folder of the
+/// test's own, with its data directory inside that folder, and without the caller's `FEATUREHOST_CONFIG`, so
+/// the folder's `featurehost.json` (or the built-in default) is what it reads.
+public struct FeaturehostProcess: Sendable {
+    /// The working directory; the data directory is its `data` subfolder.
+    public let directory: URL
+    /// The environment every run gets.
+    public var environment: [String: String]
+
+    /// - Parameter extraEnvironment: added to the inherited environment, e.g. `["NO_COLOR": "1"]`.
+    public init(in directory: URL, extraEnvironment: [String: String] = [:]) {
+        self.directory = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["FEATUREHOST_CONFIG"] = nil
+        environment["FEATUREHOST_DATA_DIR"] = directory.appendingPathComponent("data").path
+        environment.merge(extraEnvironment) { _, extra in extra }
+        self.environment = environment
+    }
+
+    public static var executable: URL { ProductsDirectory.executable("featurehost") }
+
+    /// Runs `featurehost` with `arguments` to completion.
+    public func run(_ arguments: [String]) throws -> ProcessResult {
+        try ProcessRunner.run(Self.executable, arguments, environment: environment, currentDirectory: directory)
+    }
+
+    public func run(_ arguments: String...) throws -> ProcessResult { try run(arguments) }
+}

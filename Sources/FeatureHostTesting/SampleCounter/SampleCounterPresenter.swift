@@ -1,0 +1,103 @@
+import FeatureHostCore
+import Foundation
+
+/// Counts seconds while in the foreground (a timer that stops in the background), counts presses, shows the
+/// wall-clock time of the last tick, and fetches one URL when the feature appears, if it was given one.
+@MainActor
+public final class SampleCounterPresenter: Presenter {
+    public enum Action: PresenterAction, Equatable, Sendable {
+        case tick
+        case press
+        case fetched(String)
+        case lifecycle(LifecycleEvent)
+    }
+
+    public struct ViewState: Equatable, Sendable {
+        /// Timer ticks, one a second, counted only in the foreground.
+        public var seconds = 0
+        public var presses = 0
+        public var isPaused = false
+        /// `12:34:03`, or `12:34:03 PM` for a 12-hour user.
+        public var clock: String
+        /// The fetched body, `failed`, or `-` before any reply.
+        public var fetched = "-"
+    }
+
+    public private(set) var viewState: ViewState {
+        didSet { observers.publish(viewState, old: oldValue) }
+    }
+    /// How many times the view state changed: the frames the presenter asked for.
+    public var changeCount: Int { observers.changeCount }
+
+    private let observers = StateObservers<ViewState>()
+    private let effects: EffectRunner
+    private let timeline: MonotonicTimeline
+    private let now: @Sendable () -> Date
+    private let transport: any HTTPTransport
+    private let url: URL?
+    private let clockFormatter: DateFormatter
+    private var hasAppeared = false
+
+    public init(
+        effects: EffectRunner, timeline: MonotonicTimeline, now: @escaping @Sendable () -> Date, timeZone: TimeZone,
+        hourCycle: HourCycle, transport: any HTTPTransport, fetching url: URL? = nil
+    ) {
+        self.effects = effects
+        self.timeline = timeline
+        self.now = now
+        self.transport = transport
+        self.url = url
+        clockFormatter = DateFormatter()
+        clockFormatter.locale = Locale(identifier: "en_US_POSIX")
+        clockFormatter.timeZone = timeZone
+        clockFormatter.dateFormat = hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss"
+        viewState = ViewState(clock: clockFormatter.string(from: now()))
+    }
+
+    public func send(_ action: Action) {
+        switch action {
+        case .tick:
+            var state = viewState
+            state.seconds += 1
+            state.clock = clockFormatter.string(from: now())
+            viewState = state
+        case .press:
+            viewState.presses += 1
+        case .fetched(let text):
+            viewState.fetched = text
+        case .lifecycle(.appear):
+            guard !hasAppeared else { return }
+            hasAppeared = true
+            startTimer()
+            fetch()
+        case .lifecycle(.didEnterBackground):
+            viewState.isPaused = true
+            effects.cancel("tick")
+        case .lifecycle(.willEnterForeground):
+            viewState.isPaused = false
+            if hasAppeared { startTimer() }
+        }
+    }
+
+    public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
+        observers.add(onChange)
+    }
+
+    /// Wakes at each whole second of the timeline, so a late wake-up never shifts the next one.
+    private func startTimer() {
+        effects.timer(
+            "tick", on: timeline, nextDeadline: { [timeline] in .seconds(Int64(timeline.now.seconds) + 1) },
+            fire: { [weak self] in self?.send(.tick) })
+    }
+
+    private func fetch() {
+        guard let url else { return }
+        effects.run(
+            "fetch",
+            work: { [transport] in
+                guard let reply = try? await transport.send(HTTPRequest(url: url)) else { return "failed" }
+                return String(decoding: reply.body, as: UTF8.self)
+            },
+            apply: { [weak self] text in self?.send(.fetched(text)) })
+    }
+}

@@ -1,0 +1,19 @@
+import FeatureHostCore
+
+/// What tells one sample counter from another: its manifest (id, title, accepted sources, settings), and
+/// whether it refuses to start. A test that needs its own id declares a variant; most use `SampleCounter`.
+public protocol SampleCounterVariant {
+    static var manifest: FeatureManifest { get }
+    /// When set, `init(context:)` throws it: a feature that cannot start, shown as an error in its panel.
+    static var startError: FeatureError? { get }
+}
+
+extension SampleCounterVariant {
+    public static var startError: FeatureError? { nil }
+}
+
+/// The plain sample counter.
+public enum SampleCounter: SampleCounterVariant {
+    public static let manifest = FeatureManifest(
+        id: "sample-counter", title: "Sample counter", summary: "Counts seconds in the foreground.", settingsKeys: ["fail", "url"])
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+extension RegistryAudit {
+    /// The folders a `<Name>Feature` target holds: models and pure rules, decoding and sources and clients,
+    /// the presenter with its view state, and bundled files.
+    public static let featureFolders: Set<String> = ["Domain", "Data", "Presenter", "Resources"]
+    /// The folders a surface target holds, besides its `<Name>Feature+<Surface>.swift` conformance.
+    public static let surfaceFolders: Set<String> = ["Scene"]
+
+    /// Target folders the package generator does not know, and folders outside the shared vocabulary.
+    public static func layoutProblems(in package: URL) -> [String] {
+        var problems: [String] = []
+        for name in bundleNames(in: package) {
+            let sources = "Features/\(name)/Sources"
+            let known = [name + "Feature"] + surfaces.keys.sorted().map { name + $0 }
+            let (targets, tests) = targets(of: name, in: package)
+            if !targets.contains(name + "Feature") {
+                problems.append("Features/\(name) has no \(sources)/\(name)Feature: every bundle has its surface-neutral target there.")
+            }
+            for target in targets {
+                guard known.contains(target) else {
+                    problems.append("\(sources)/\(target) is not a target folder: a bundle's sources are \(known.joined(separator: ", ")).")
+                    continue
+                }
+                let allowed = target == name + "Feature" ? featureFolders : surfaceFolders
+                for folder in subfolders(of: package.appendingPathComponent("\(sources)/\(target)")) where !allowed.contains(folder) {
+                    problems.append("\(sources)/\(target)/\(folder) is not one of the folders a \(target.dropFirst(name.count)) target holds: \(allowed.sorted().joined(separator: ", ")).")
+                }
+            }
+            for test in tests where !known.map({ $0 + "Tests" }).contains(test) {
+                problems.append("Features/\(name)/Tests/\(test) is not a test target folder: a bundle's tests are \(known.map { $0 + "Tests" }.joined(separator: ", ")).")
+            }
+        }
+        return problems
+    }
+}
