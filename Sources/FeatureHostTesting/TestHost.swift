@@ -76,6 +76,6 @@ public final class TestHost: Sendable {
     /// Waits until no request or load is in flight and every result has been applied.
     @MainActor
     public func settle(timeout: Double = 10) async {
-        await IdleWaiter.wait(for: activity, clock: clock, timeout: timeout)
+        await IdleWaiter.wait(for: activity, timeout: timeout)
     }
 }

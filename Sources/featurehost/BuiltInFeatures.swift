@@ -1,10 +1,16 @@
-// Feature modules, one import each; `swift package scaffold-feature` adds them between these markers.
+// Feature modules, two imports each (the feature and its terminal surface, whose conformance the shell
+// needs); `swift package scaffold-feature` adds them between these markers.
 // scaffold-feature-imports: begin
 import CarNewsFeature
+import CarNewsTerminal
 import ChatsFeature
+import ChatsTerminal
 import InvitationsFeature
+import InvitationsTerminal
 import OfferCountdownFeature
+import OfferCountdownTerminal
 import TransactionsFeature
+import TransactionsTerminal
 // scaffold-feature-imports: end
 import FeatureHostCore
 import FeatureHostRuntime

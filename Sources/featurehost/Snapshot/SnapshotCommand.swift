@@ -31,7 +31,7 @@ enum SnapshotCommand {
         let session = try ShellAssembly.session(options: options, environment: environment, only: snapshot.id)
         let model = ShellModel(session: session, only: 0)
         let activity = environment.activity
-        await IdleWaiter.wait(for: activity, clock: clock, timeout: idleTimeout)
+        await IdleWaiter.wait(for: activity, timeout: idleTimeout)
         var parser = KeyParser()
         for step in snapshot.steps {
             switch step {
@@ -41,7 +41,7 @@ enum SnapshotCommand {
             case .advance(let duration):
                 await clock.advance(by: duration)
             }
-            await IdleWaiter.wait(for: activity, clock: clock, timeout: idleTimeout)
+            await IdleWaiter.wait(for: activity, timeout: idleTimeout)
         }
         let size = Size(width: snapshot.width, height: snapshot.height)
         return ShellScreen(model: model).render(size: size).plainText()

@@ -35,7 +35,7 @@ struct HostConfigTests {
             return
         }
         feature.handle(.appear)
-        #expect(await IdleWaiter.wait(for: environment.activity, clock: clock, timeout: 10))
+        #expect(await IdleWaiter.wait(for: environment.activity, timeout: 10))
         #expect(feature.presenter.viewState == .list(Fixtures.quirkyRows))
         #expect(server.requests.map(\.path) == ["/articles"])
         #expect(FileManager.default.fileExists(atPath: directory.file("data/features/car-news/articles.sqlite").path))
