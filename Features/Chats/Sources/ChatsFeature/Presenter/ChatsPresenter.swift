@@ -48,6 +48,8 @@ public final class ChatsPresenter: Presenter {
     /// `14 chats · 1,475 unread messages`, computed once per load rather than on every key press.
     private var summary = ""
     private var origin: DataOrigin = .fresh
+    /// What the source said besides the data (a damaged cache moved aside): shown until the next load.
+    private var sourceNotices: [String] = []
     private var loadError: String?
     private var refreshError: String?
     private var isLoading = false
@@ -160,6 +162,7 @@ public final class ChatsPresenter: Presenter {
             summary = formatter.summary(
                 chatCount: loaded.value.count, unreadCount: loaded.value.reduce(0) { $0 + max(0, $1.unreadMessagesCount) })
             origin = loaded.origin
+            sourceNotices = loaded.notices
             loadError = nil
             refreshError = nil
             let count = loaded.value.count
@@ -268,11 +271,14 @@ public final class ChatsPresenter: Presenter {
             list.summary = summary
             list.selectedIndex = chats.isEmpty ? nil : selectedIndex
             list.refreshing = isLoading ? strings[.reloading] : nil
+            var notices: [String] = []
             if let refreshError {
-                list.notice = strings[.errorTitle] + ": " + refreshError
+                notices.append(strings[.errorTitle] + ": " + refreshError)
             } else if case .cached(let savedAt, _) = origin {
-                list.notice = strings.format(.cachedNotice, formatter.date(savedAt, now: referenceDate))
+                notices.append(strings.format(.cachedNotice, formatter.date(savedAt, now: referenceDate)))
             }
+            notices += sourceNotices
+            list.notice = notices.isEmpty ? nil : notices.joined(separator: " ")
         } else if let loadError, !isLoading {
             list.content = .failed(
                 title: strings[.errorTitle], message: loadError, hint: strings[.errorHint], retry: strings[.retryButton])

@@ -38,6 +38,8 @@ public final class TransactionsPresenter: Presenter {
     private var selectedPosition: Int?
     private var status: ViewState.Status = .loading(TransactionsPresenter.loadingMessage)
     private var origin: DataOrigin = .fresh
+    /// What the source said besides the data (a damaged cache moved aside): shown until the next load.
+    private var sourceNotices: [String] = []
     /// Why the last reload failed while older data stays on screen.
     private var reloadFailure: String?
 
@@ -119,6 +121,7 @@ public final class TransactionsPresenter: Presenter {
             let selectedID = selectedPosition.map { store.transactions[$0].id }
             store.replace(with: loaded.value)
             origin = loaded.origin
+            sourceNotices = loaded.notices
             reloadFailure = nil
             status = .loaded
             selectedPosition = selectedID.flatMap(store.position(ofID:))
@@ -212,6 +215,7 @@ public final class TransactionsPresenter: Presenter {
         if case .cached(let savedAt, let reason) = origin {
             notices.append("Offline: showing the copy saved \(formatting.moment(savedAt)). \(reason)")
         }
+        notices += sourceNotices
         return notices.isEmpty ? nil : notices.joined(separator: " ")
     }
 
