@@ -59,12 +59,21 @@ import Testing
         #expect(frame.contains("472,08"))
     }
 
+    /// The bundled plist with its avatars on a loopback server: the test never reaches the internet, and the
+    /// avatars take the real path through the host's image cache.
     @Test func chatsShowsTheListAfterTheLoadingScreen() throws {
+        let server = try LoopbackHTTPServer()
+        server.respond { _ in .data(Self.png, contentType: "image/png") }
+        let plist = try String(contentsOf: Self.resource("Chats/Sources/ChatsFeature/Resources/chats.plist"), encoding: .utf8)
+        try directory.write(
+            plist.replacingOccurrences(of: "http://i.pravatar.cc/", with: server.url("avatars").absoluteString + "/"), to: "chats.plist")
+        try directory.write(#"{"features":[{"id":"chats","source":{"kind":"plist","path":"chats.plist"}}]}"#, to: "featurehost.json")
         let loading = try snapshot("chats", "--advance", "1", "--locale", "en_US")
         #expect(!loading.contains("Noah Fischer"), "still loading at 1 s")
         let frame = try snapshot("chats", "--advance", "2.5", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
         #expect(frame.contains("Noah Fischer"))
         #expect(frame.contains("(99+)"))
+        #expect(!server.requests.isEmpty && server.requests.allSatisfy { $0.path.hasPrefix("/avatars/") })
     }
 
     @Test func chatsReadsAJSONFileWhenTheConfigSaysSo() throws {
@@ -78,17 +87,23 @@ import Testing
         #expect(!frame.contains("Noah Fischer"))
     }
 
+    /// The bundled sample served on loopback, its images too: online, then offline from the saved list.
     @Test func carNewsShowsTheArticlesFromTheServerThenTheSavedListOffline() throws {
         let server = try LoopbackHTTPServer()
-        let sample = try #require(Self.carNewsSample())
-        server.respond(with: .data(sample, contentType: "application/json"))
+        let sample = try String(contentsOf: Self.resource("CarNews/Sources/CarNewsFeature/Resources/car-news-sample.json"), encoding: .utf8)
+            .replacingOccurrences(of: #"https:\/\/www.apphusetreach.no\/"#, with: (server.baseURL.absoluteString + "/").replacingOccurrences(of: "/", with: #"\/"#))
+        server.respond { request in
+            request.path == "/articles" ? .data(Data(sample.utf8), contentType: "application/json") : .data(Self.png, contentType: "image/png")
+        }
         try directory.write(
             #"{"features":[{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}}]}"#,
             to: "featurehost.json")
         let online = try snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
-        #expect(server.requests.count == 1)
+        #expect(server.requests.filter { $0.path == "/articles" }.count == 1)
+        #expect(server.requests.contains { $0.path == "/sites/default/files/e_tron_winter.jpg" }, "images come from loopback")
         #expect(!online.contains("Offline"))
-        let title = try #require(Self.firstTitle(in: sample))
+        // The newest article by its `dateTime` (02.03.2026 07:45), pinned rather than re-derived.
+        let title = "Electric SUVs: what a winter test taught us"
         #expect(online.contains(String(title.prefix(30))), "the newest article's title is on screen")
 
         server.respond(with: .text("down", status: 500))
@@ -97,25 +112,14 @@ import Testing
         #expect(offline.contains(String(title.prefix(30))), "the saved list stays")
     }
 
-    /// The feature's bundled sample response, served by the test's loopback server.
-    static func carNewsSample() -> Data? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = root.appendingPathComponent("Features/CarNews/Sources/CarNewsFeature/Resources")
-        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-        return files.first { $0.pathExtension == "json" }.flatMap { try? Data(contentsOf: $0) }
+    /// A bundled resource of a feature, read from the source tree.
+    static func resource(_ path: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Features/\(path)")
     }
 
-    /// The title of the newest article of a response (newest by `dateTime`, `dd.MM.yyyy HH:mm`).
-    static func firstTitle(in data: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let content = object["content"] as? [[String: Any]]
-        else { return nil }
-        func key(_ article: [String: Any]) -> String {
-            let parts = (article["dateTime"] as? String ?? "").split { $0 == "." || $0 == " " }
-            return parts.count == 4 ? "\(parts[2])\(parts[1])\(parts[0])\(parts[3])" : ""
-        }
-        return content.max { key($0) < key($1) }?["title"] as? String
-    }
+    /// The PNG signature and a little more: an image as far as the host's image cache is concerned.
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 24))
 
     @Test(arguments: [
         (["snapshot", "not_a_feature"], "unknown feature \"not_a_feature\"; known ids:"),
