@@ -28,6 +28,3 @@ public final class BlockingGate: @unchecked Sendable {
         return isOpen
     }
 }
-
-/// The name the server's API used for it.
-public typealias ReplyGate = BlockingGate

@@ -3,13 +3,17 @@ import Foundation
 
 /// A transport whose requests wait until the test answers each one by hand (`reply`, `fail`), as a manual
 /// clock waits for `advance`: a request stays pending, and in flight, for as long as the test looks at it.
-/// Records every request and every cancellation; a cancelled request throws `HTTPError.cancelled`.
+/// Records every request and every cancellation; a cancelled request throws `HTTPError.cancelled`. A test can
+/// wait, without polling, until a number of requests has arrived (`waitForRequests`).
 public final class ManualTransport: HTTPTransport, @unchecked Sendable {
-    // `waiting`, `sent` and `cancelledURLs` are only touched under `lock`; continuations resume outside it.
+    // Every stored property but `lock` is only touched under `lock`; continuations are resumed outside it.
     private let lock = NSLock()
     private var waiting: [(url: URL, continuation: CheckedContinuation<HTTPResponse, any Error>)] = []
     private var sent: [URL] = []
     private var cancelledURLs: [URL] = []
+    /// How many requests have been parked as pending so far (some may be answered or cancelled since).
+    private var parked = 0
+    private var arrivals: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     public init() {}
 
@@ -24,12 +28,32 @@ public final class ManualTransport: HTTPTransport, @unchecked Sendable {
         lock.withLock { sent.append(request.url) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                lock.withLock { waiting.append((request.url, continuation)) }
+                let arrived: [CheckedContinuation<Void, Never>] = lock.withLock {
+                    waiting.append((request.url, continuation))
+                    parked += 1
+                    let count = parked
+                    defer { arrivals.removeAll { $0.count <= count } }
+                    return arrivals.filter { $0.count <= count }.map(\.continuation)
+                }
+                for waiter in arrived { waiter.resume() }
                 // Cancelled before the continuation was parked: `onCancel` found nothing to resume.
                 if Task.isCancelled { cancelPending(request.url) }
             }
         } onCancel: {
             cancelPending(request.url)
+        }
+    }
+
+    /// Returns once `count` requests have arrived in all, each of them pending until answered (or cancelled);
+    /// at once when they have already.
+    public func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let arrived: Bool = lock.withLock {
+                if parked >= count { return true }
+                arrivals.append((count, continuation))
+                return false
+            }
+            if arrived { continuation.resume() }
         }
     }
 

@@ -41,15 +41,18 @@ public final class TestHost: Sendable {
     /// The host's transport as features get it (counted on `activity`).
     public var transport: any HTTPTransport { environment.transport }
 
+    /// The context the host gives feature `id` for `source` and `settings`, in `locale` and `timeZone`.
+    /// - Parameter hourCycle: nil for the locale's own clock, as the host picks when neither the config nor
+    ///   the command line names one.
     public func context(
         id: FeatureID, source: SourceConfiguration? = nil, settings: [String: SettingValue] = [:],
         locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt,
-        hourCycle: HourCycle = .twentyFourHour
+        hourCycle: HourCycle? = .twentyFourHour
     ) throws -> FeatureContext {
         var environment = self.environment
         environment.locale = locale
         environment.timeZone = timeZone
-        environment.hourCycle = hourCycle
+        environment.hourCycle = hourCycle ?? HostEnvironment.hourCycle(for: locale)
         return try FeatureLauncher(environment: environment).context(
             id: id, source: source, settings: FeatureSettings(settings, owner: "settings of \"\(id)\""))
     }
@@ -59,7 +62,7 @@ public final class TestHost: Sendable {
     public func context<F: Feature>(
         for feature: F.Type, source: SourceConfiguration? = nil, settings: [String: SettingValue] = [:],
         locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt,
-        hourCycle: HourCycle = .twentyFourHour
+        hourCycle: HourCycle? = .twentyFourHour
     ) throws -> FeatureContext {
         try context(
             id: F.manifest.id, source: source ?? F.manifest.defaultSource, settings: settings, locale: locale, timeZone: timeZone,
@@ -73,9 +76,11 @@ public final class TestHost: Sendable {
         await settle()
     }
 
-    /// Waits until no request or load is in flight and every result has been applied.
+    /// Waits until no request or load is in flight and every result has been applied; false when `timeout`
+    /// seconds passed first.
     @MainActor
-    public func settle(timeout: Double = 10) async {
+    @discardableResult
+    public func settle(timeout: Double = 10) async -> Bool {
         await IdleWaiter.wait(for: activity, timeout: timeout)
     }
 }

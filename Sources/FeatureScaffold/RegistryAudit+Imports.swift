@@ -56,13 +56,16 @@ extension RegistryAudit {
     }
 
     /// Why a test file of `bundle` may not import `module`, or nil when it may. Tests may use anything of their
-    /// own bundle, the surfaces, FeatureHostTesting, and the runtime (to build the feature from a config as
-    /// the host does); never another feature or an executable.
+    /// own bundle, the surfaces and FeatureHostTesting (whose `TestHost` builds contexts with the runtime);
+    /// never another feature, the runtime or an executable.
     static func testImportProblem(_ module: String, bundle: String, bundles: [String]) -> String? {
         if let other = feature(owning: module, bundles: bundles), other != bundle {
             return "a feature's tests never import another feature (\(other))."
         }
-        if hostModules.contains(module), module != "FeatureHostRuntime" {
+        if runtimeModules.contains(module) {
+            return "a feature's tests never import the runtime; TestHost (FeatureHostTesting) builds the feature's context as the host does, and a test of the host's assembly (config → launcher → feature) goes in Tests/FeatureHostEndToEndTests."
+        }
+        if executableModules.contains(module) {
             return "a feature's tests never import an executable; run it as a process (FeaturehostProcess) in Tests/FeatureHostEndToEndTests."
         }
         return nil

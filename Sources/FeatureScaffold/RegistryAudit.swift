@@ -6,7 +6,7 @@ import Foundation
 ///   registry (its type, and an import of each of its modules), and every listed feature has a bundle;
 /// - imports: a `<Name>Feature` target imports FeatureHostCore, DataSources and system modules only, never
 ///   a surface module; a `<Name>Terminal` target may add TerminalUI and its own `<Name>Feature`; nothing
-///   under `Features/` imports another feature or the executable, and no feature target the runtime;
+///   under `Features/`, test targets included, imports another feature, the runtime or an executable;
 /// - layout: the target folders the package generator knows, and one folder vocabulary inside them.
 public enum RegistryAudit {
     /// Platform modules any target may import.
@@ -18,10 +18,13 @@ public enum RegistryAudit {
     public static let featureTargetImports: Set<String> = ["FeatureHostCore", "DataSources"]
     /// Each surface target's suffix and the one surface module it adds: `<Name>Terminal` adds TerminalUI.
     public static let surfaces: [String: String] = ["Terminal": "TerminalUI", "Web": "WebUI"]
-    /// The runtime and the executables: what the host assembles features with, never what a feature uses.
-    public static let hostModules: Set<String> = [
-        "FeatureHostRuntime", "TerminalPluginBridge", "featurehost", "featurehost_bench", "featurehost_scaffold",
-    ]
+    /// The runtime: what the host assembles features with, never what a feature or its tests import (tests get
+    /// their contexts from FeatureHostTesting's `TestHost`, which uses it).
+    public static let runtimeModules: Set<String> = ["FeatureHostRuntime", "TerminalPluginBridge"]
+    /// The executables, which tests run as processes.
+    public static let executableModules: Set<String> = ["featurehost", "featurehost_bench", "featurehost_scaffold"]
+    /// The runtime and the executables.
+    public static let hostModules: Set<String> = runtimeModules.union(executableModules)
 
     /// Every problem, one sentence each; empty when the repository follows the rules.
     public static func problems(in package: URL) throws(ScaffoldError) -> [String] {

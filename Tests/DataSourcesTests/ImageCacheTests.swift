@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func manyCallersShareOneFetch() async throws {
-        let gate = ReplyGate()
+        let gate = BlockingGate()
         server.respond(with: LoopbackHTTPServer.Reply.data(Self.png, contentType: "image/png").held(by: gate))
         let cache = cache()
         let url = server.url("a.png")
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func aCancelledCallerStopsWaitingAtOnce() async throws {
-        let gate = ReplyGate()
+        let gate = BlockingGate()
         defer { gate.open() }
         server.respond(with: LoopbackHTTPServer.Reply.data(Self.png, contentType: "image/png").held(by: gate))
         let cache = cache()

@@ -6,25 +6,20 @@ import Testing
 /// separate processes, which also shows the key-value store surviving a restart.
 @Suite struct InvitationsFlowTests {
     let directory: TemporaryDirectory
+    let process: FeaturehostProcess
     let server: LoopbackHTTPServer
 
     init() throws {
         directory = try TemporaryDirectory()
+        process = FeaturehostProcess(in: directory.url)
         server = try LoopbackHTTPServer()
         try directory.write(
             #"{"features":[{"id":"invitations","source":{"kind":"http","url":"\#(server.url("fakeAuth").absoluteString)","timeout":5}}]}"#,
             to: "featurehost.json")
     }
 
-    func featurehost(_ arguments: [String]) throws -> ProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        environment["FEATUREHOST_CONFIG"] = nil
-        environment["FEATUREHOST_DATA_DIR"] = directory.file("data").path
-        return try ProcessRunner.run(ProductsDirectory.executable("featurehost"), arguments, environment: environment, currentDirectory: directory.url)
-    }
-
     func snapshot(_ inputs: [String]) throws -> String {
-        let result = try featurehost(["snapshot", "invitations"] + inputs.flatMap { ["--input", $0] })
+        let result = try process.run(["snapshot", "invitations"] + inputs.flatMap { ["--input", $0] })
         #expect(result.status == 0, "stderr: \(result.standardError)")
         return result.standardOutput
     }
@@ -39,7 +34,7 @@ import Testing
         let body = try JSONSerialization.jsonObject(with: request.body) as? [String: String]
         #expect(body == ["name": "Jane Doe", "email": "jane@example.com"])
 
-        let stored = try featurehost(["store", "get", "invitations", "registration"])
+        let stored = try process.run("store", "get", "invitations", "registration")
         #expect(stored.status == 0)
         #expect(stored.standardOutput.contains("jane@example.com"), "the registration is on disk for the next process")
 

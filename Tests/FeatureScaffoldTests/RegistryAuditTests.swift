@@ -49,7 +49,7 @@ import Testing
             "Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift": "import FeatureHostCore\n",
             "Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift": "import FeatureHostCore\nimport TerminalUI\nimport WeatherFeature\n",
             "Weather/Tests/WeatherFeatureTests/PresenterTests.swift":
-                "import FeatureHostRuntime\nimport FeatureHostTesting\nimport Testing\n@testable import WeatherFeature\n",
+                "import DataSources\nimport FeatureHostCore\nimport FeatureHostTesting\nimport Testing\n@testable import WeatherFeature\n",
             "Weather/Tests/WeatherTerminalTests/SceneTests.swift":
                 "import FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport WeatherFeature\n@testable import WeatherTerminal\n",
         ])
@@ -143,12 +143,29 @@ import Testing
     @Test func testsNeverImportAnotherFeatureOrAnExecutable() throws {
         let package = try weather([
             "Weather/Tests/WeatherFeatureTests/Tests.swift":
-                "import FeatureHostRuntime\nimport FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport ChatsFeature\n@testable import featurehost\n"
+                "import FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport ChatsFeature\n@testable import featurehost\n"
         ])
         #expect(
             RegistryAudit.importProblems(in: package.url) == [
                 "Features/Weather/Tests/WeatherFeatureTests/Tests.swift imports ChatsFeature: a feature's tests never import another feature (Chats).",
                 "Features/Weather/Tests/WeatherFeatureTests/Tests.swift imports featurehost: a feature's tests never import an executable; run it as a process (FeaturehostProcess) in Tests/FeatureHostEndToEndTests.",
+            ])
+    }
+
+    @Test func testsNeverImportTheRuntimeButUseTheTestHost() throws {
+        let package = try weather([
+            "Weather/Tests/WeatherFeatureTests/ConfigTests.swift":
+                "import FeatureHostTesting\nimport Testing\nimport FeatureHostRuntime\n@testable import WeatherFeature\n",
+            "Weather/Tests/WeatherTerminalTests/SceneTests.swift":
+                "import FeatureHostTesting\nimport struct FeatureHostRuntime.HostEnvironment\n@testable import TerminalPluginBridge\nimport WeatherTerminal\n",
+        ])
+        let runtime =
+            "a feature's tests never import the runtime; TestHost (FeatureHostTesting) builds the feature's context as the host does, and a test of the host's assembly (config → launcher → feature) goes in Tests/FeatureHostEndToEndTests."
+        #expect(
+            RegistryAudit.importProblems(in: package.url) == [
+                "Features/Weather/Tests/WeatherFeatureTests/ConfigTests.swift imports FeatureHostRuntime: \(runtime)",
+                "Features/Weather/Tests/WeatherTerminalTests/SceneTests.swift imports FeatureHostRuntime: \(runtime)",
+                "Features/Weather/Tests/WeatherTerminalTests/SceneTests.swift imports TerminalPluginBridge: \(runtime)",
             ])
     }
 

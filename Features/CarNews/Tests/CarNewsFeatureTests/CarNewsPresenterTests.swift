@@ -113,12 +113,12 @@ struct CarNewsPresenterTests {
 
     @Test("an article without content items shows none; tags show when present")
     func detailContentAndTags() async throws {
-        let url = try #require(URL(string: "https://example.com/articles"))
+        let url = try #require(URL(string: "http://127.0.0.1:8080/articles"))
         let tagged = Article(
             id: 1, title: "Tagged\tarticle ", ingress: "First line \nsecond line\r\n", published: Fixtures.march2026,
             tags: ["audi", " q7 ", ""], content: [])
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.reply([tagged]).utf8)))])
-        let harness = try Harness(transport: transport)
+        let harness = try Harness(loopback: transport)
         let presenter = try harness.feature(.http(url)).presenter
         await harness.send(.lifecycle(.appear), to: presenter)
         await harness.send(.openSelected, to: presenter)
@@ -131,9 +131,9 @@ struct CarNewsPresenterTests {
 
     @Test("r while a refresh runs does not start a second one")
     func oneRefreshAtATime() async throws {
-        let url = try #require(URL(string: "https://example.com/articles"))
+        let url = try #require(URL(string: "http://127.0.0.1:8080/articles"))
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
-        let harness = try Harness(transport: transport)
+        let harness = try Harness(loopback: transport)
         let presenter = try harness.feature(.http(url)).presenter
         presenter.send(.lifecycle(.appear))
         presenter.send(.refresh)
@@ -204,9 +204,9 @@ struct CarNewsPresenterTests {
 
     @Test("an http source with \"cache\": false keeps the articles in memory only")
     func uncached() async throws {
-        let url = try #require(URL(string: "https://example.com/articles"))
+        let url = try #require(URL(string: "http://127.0.0.1:8080/articles"))
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
-        let harness = try Harness(transport: transport)
+        let harness = try Harness(loopback: transport)
         let presenter = try harness.feature(.http(url, cache: false)).presenter
         await harness.send(.lifecycle(.appear), to: presenter)
         #expect(presenter.viewState == .list(Fixtures.quirkyRows))

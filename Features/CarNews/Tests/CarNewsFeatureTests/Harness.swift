@@ -10,9 +10,11 @@ import Foundation
 final class Harness {
     let host: TestHost
 
-    init(start: Date = Date(timeIntervalSince1970: 1_773_664_440), transport: any HTTPTransport = LoopbackOnlyTransport()) throws
-    {
-        host = try TestHost(start: start, transport: transport)
+    /// - Parameter loopback: answers the requests to 127.0.0.1 (URLSession for a `LoopbackHTTPServer`, or a
+    ///   `ScriptedTransport`); every other host is unreachable, so the images on the real server fail at once.
+    init(start: Date = Date(timeIntervalSince1970: 1_773_664_440), loopback: any HTTPTransport = URLSessionTransport()) throws {
+        host = try TestHost(
+            start: start, transport: LoopbackOnlyTransport(loopback: loopback, elsewhere: .unreachable(reason: Self.noNetwork)))
     }
 
     func feature(
@@ -99,38 +101,4 @@ extension Fixtures {
             id: 119302, title: "Q7 – Greatness starts, when you don't stop.", date: "25 May 2018, 14:13",
             imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg")),
     ]
-}
-
-/// No network but loopback: requests to 127.0.0.1 go to URLSession; anything else (the image URLs of the
-/// bundled sample and the fixtures, on the real server) fails at once, as with the cable pulled.
-struct LoopbackOnlyTransport: HTTPTransport {
-    private let loopback = URLSessionTransport()
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.url.host == "127.0.0.1" else { throw HTTPError.cannotConnect(request.url, reason: Harness.noNetwork) }
-        return try await loopback.send(request)
-    }
-}
-
-/// Answers the article requests from a script, in order, repeating the last answer. Image requests (the cache
-/// asks for `image/*`) are not scripted: they fail as `LoopbackOnlyTransport` fails them.
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var script: [Result<HTTPResponse, HTTPError>]
-    private var log: [HTTPRequest] = []
-
-    init(_ script: [Result<HTTPResponse, HTTPError>]) { self.script = script }
-
-    /// The article requests received, in order.
-    var requests: [HTTPRequest] { lock.withLock { log } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if request.headers["Accept"] == "image/*" { return try await LoopbackOnlyTransport().send(request) }
-        let next: Result<HTTPResponse, HTTPError>? = lock.withLock {
-            log.append(request)
-            return script.count > 1 ? script.removeFirst() : script.first
-        }
-        guard let next else { throw HTTPError.failed(request.url, reason: "no scripted answer") }
-        return try next.get()
-    }
 }

@@ -1,5 +1,5 @@
 import FeatureHostCore
-import FeatureHostRuntime
+import FeatureHostTesting
 import Foundation
 import Testing
 
@@ -30,8 +30,10 @@ struct PublishDateFormatterTests {
             ("de_DE", "16 March, 12:34", "20 December 2017, 21:43"),
         ])
     func locales(locale: String, thisYear: String, otherYear: String) throws {
-        let hourCycle = HostEnvironment.hourCycle(for: Locale(identifier: locale))
-        let formatter = PublishDateFormatter(timeZone: try zone("UTC"), hourCycle: hourCycle)
+        // The context the host gives a user of `locale` who set no hour cycle: the locale's own.
+        let context = try TestHost().context(
+            for: CarNewsFeature.self, locale: Locale(identifier: locale), timeZone: try zone("UTC"), hourCycle: nil)
+        let formatter = PublishDateFormatter(timeZone: context.timeZone, hourCycle: context.hourCycle)
         #expect(formatter.string(from: now, now: now) == thisYear)
         #expect(formatter.string(from: december2017, now: now) == otherYear)
     }

@@ -112,7 +112,7 @@ struct CarNewsSceneTests {
 
     @Test("before the first reply: loading, with the refresh under way")
     func loading() async throws {
-        let harness = try SceneHarness(transport: Self.replies(Self.good))
+        let harness = try SceneHarness(loopback: Self.replies(Self.good))
         let driver = try await opened(harness, .http(Self.url), settle: false)
         try check(driver, "loading-80x23.txt")
         await harness.host.settle()
@@ -121,7 +121,7 @@ struct CarNewsSceneTests {
 
     @Test("a failed refresh over saved articles: the offline banner above the list")
     func offline() async throws {
-        let harness = try SceneHarness(transport: Self.replies(Self.good, .failure(.status(500, Self.url))))
+        let harness = try SceneHarness(loopback: Self.replies(Self.good, .failure(.status(500, Self.url))))
         let driver = try await opened(harness, .http(Self.url))
         await harness.host.advance(by: .seconds(90))
         #expect(driver.press(.character("r")) == [.handled])
@@ -132,7 +132,7 @@ struct CarNewsSceneTests {
     @Test("nothing saved and no server: the error screen says what went wrong and that r retries")
     func error() async throws {
         let harness = try SceneHarness(
-            transport: Self.replies(.failure(.cannotConnect(Self.url, reason: "the connection was refused")), Self.good))
+            loopback: Self.replies(.failure(.cannotConnect(Self.url, reason: "the connection was refused")), Self.good))
         let driver = try await opened(harness, .http(Self.url))
         try check(driver, "error-80x23.txt")
         #expect(driver.scene.keyHints == [KeyHint(key: "r", action: "retry")])
@@ -144,7 +144,7 @@ struct CarNewsSceneTests {
     @Test("notices sit at the bottom: a skipped article, a damaged file moved aside")
     func notices() async throws {
         let harness = try SceneHarness(
-            transport: Self.replies(
+            loopback: Self.replies(
                 .success(
                     HTTPResponse(
                         status: 200,
@@ -163,7 +163,7 @@ struct CarNewsSceneTests {
         let long = SceneFixtures.reply(
             id: 1, title: String(repeating: "A very long headline about cars ", count: 6), minutes: 1, image: "https://x.no/a.jpg"
         )
-        let harness = try SceneHarness(transport: Self.replies(.success(HTTPResponse(status: 200, body: Data(long.utf8)))))
+        let harness = try SceneHarness(loopback: Self.replies(.success(HTTPResponse(status: 200, body: Data(long.utf8)))))
         let driver = try await opened(harness, .http(Self.url), size: Size(width: 40, height: 12))
         try check(driver, "long-title-40x12.txt")
     }
@@ -198,7 +198,7 @@ struct CarNewsSceneTests {
     @Test("a good empty reply: no articles yet, and r refreshes")
     func noArticles() async throws {
         let empty = #"{"status":"success","content":[]}"#
-        let harness = try SceneHarness(transport: Self.replies(.success(HTTPResponse(status: 200, body: Data(empty.utf8)))))
+        let harness = try SceneHarness(loopback: Self.replies(.success(HTTPResponse(status: 200, body: Data(empty.utf8)))))
         let driver = try await opened(harness, .http(Self.url))
         let text = driver.text()
         #expect(text.contains("There are no articles yet."))

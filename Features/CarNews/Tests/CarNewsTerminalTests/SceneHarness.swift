@@ -10,8 +10,10 @@ import TerminalUI
 final class SceneHarness {
     let host: TestHost
 
-    init(transport: any HTTPTransport = ScriptedTransport([])) throws {
-        host = try TestHost(transport: transport)
+    /// - Parameter loopback: answers the article requests, to 127.0.0.1; the images, on the real server, fail at
+    ///   once, as with no network (the frames show placeholders whatever the images do).
+    init(loopback: ScriptedTransport = ScriptedTransport([])) throws {
+        host = try TestHost(transport: LoopbackOnlyTransport(loopback: loopback, elsewhere: .unreachable(reason: "no network")))
     }
 
     func scene(_ source: SourceConfiguration) throws -> any TerminalScene {
@@ -49,25 +51,5 @@ enum SceneFixtures {
         let root: [String: Any] = ["status": "success", "content": [article]]
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// Answers the article requests from a script, in order, repeating the last answer; image requests fail at once,
-/// as with no network (the frames show placeholders whatever the images do).
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var script: [Result<HTTPResponse, HTTPError>]
-
-    init(_ script: [Result<HTTPResponse, HTTPError>]) { self.script = script }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let next: Result<HTTPResponse, HTTPError>? = lock.withLock {
-            guard request.headers["Accept"] != "image/*" else {
-                return .failure(.cannotConnect(request.url, reason: "no network"))
-            }
-            return script.count > 1 ? script.removeFirst() : script.first
-        }
-        guard let next else { throw HTTPError.failed(request.url, reason: "no scripted answer") }
-        return try next.get()
     }
 }

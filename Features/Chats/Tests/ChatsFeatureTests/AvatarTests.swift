@@ -33,7 +33,7 @@ struct AvatarTests {
     }
 
     @Test func fetchesFollowTheSelectionAndTheReportedRows() async throws {
-        let transport = ManualReplyTransport()
+        let transport = ManualTransport()
         let host = try TestHost(transport: transport)
         let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats))
         #expect(presenter.viewState.list == Fixtures.loadingList)
@@ -48,11 +48,11 @@ struct AvatarTests {
         await host.clock.advance(by: .milliseconds(2_300))
         #expect(presenter.viewState.screen == .list)
 
-        transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: ManualReplyTransport.png))
+        transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: Fixtures.png))
         await host.settle()
         // The cache keeps it: asking again is a hit, not a request.
         let reference = try await host.environment.images.image(at: Self.a)
-        #expect(reference.contentType == "image/png" && reference.byteCount == ManualReplyTransport.png.count)
+        #expect(reference.contentType == "image/png" && reference.byteCount == Fixtures.png.count)
         #expect(presenter.viewState.list == list([Self.a: .loaded(reference)]))
         #expect(presenter.viewState.list.rows?[31].avatar == .loaded(reference))
 
@@ -98,7 +98,7 @@ struct AvatarTests {
     @Test func realTransportAgainstTheLoopbackServer() async throws {
         let server = try LoopbackHTTPServer { request in
             switch request.path {
-            case "/ok.png": return .data(ManualReplyTransport.png, contentType: "image/png")
+            case "/ok.png": return .data(Fixtures.png, contentType: "image/png")
             case "/page": return .text("<html>not found</html>")
             default: return LoopbackHTTPServer.Reply(status: 404)
             }
@@ -119,7 +119,7 @@ struct AvatarTests {
             return
         }
         #expect(reference.contentType == "image/png")
-        #expect(host.environment.images.cachedImage(forKey: reference.key)?.data == ManualReplyTransport.png)
+        #expect(host.environment.images.cachedImage(forKey: reference.key)?.data == Fixtures.png)
         #expect(
             avatars == [
                 .loaded(reference), .failed("The image missing.png could not be loaded: the server answered HTTP 404."),

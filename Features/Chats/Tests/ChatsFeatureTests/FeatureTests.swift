@@ -78,7 +78,7 @@ struct FeatureTests {
     }
 
     @Test func selectionIsClampedAndFollowsTheChatAcrossARefresh() async throws {
-        let host = try TestHost(transport: ManualReplyTransport())
+        let host = try TestHost(transport: ManualTransport())
         let chats = [
             Fixtures.chat(1, "A", at: "2026-03-16T12:00:00Z"), Fixtures.chat(2, "B", at: "2026-03-16T11:00:00Z"),
             Fixtures.chat(3, "C", at: "2026-03-16T10:00:00Z"),
@@ -114,7 +114,7 @@ struct FeatureTests {
     }
 
     @Test func releasingThePresenterCancelsItsWork() async throws {
-        let transport = ManualReplyTransport()
+        let transport = ManualTransport()
         let host = try TestHost(transport: transport)
         let avatar = try #require(URL(string: "http://img.example/a.png"))
         var presenter: ChatsPresenter? = try Fixtures.presenter(

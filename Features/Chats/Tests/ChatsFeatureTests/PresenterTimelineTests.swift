@@ -28,7 +28,7 @@ struct PresenterTimelineTests {
     }
 
     @Test func launchThenLoadingThenHandOverThenList() async throws {
-        let host = try TestHost(transport: ManualReplyTransport())
+        let host = try TestHost(transport: ManualTransport())
         let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats), timing: .standard)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
 
@@ -64,8 +64,8 @@ struct PresenterTimelineTests {
     }
 
     @Test func loaderKeepsLoopingUntilLateDataThenHandsOver() async throws {
-        let host = try TestHost(transport: ManualReplyTransport())
-        let gate = Gate()
+        let host = try TestHost(transport: ManualTransport())
+        let gate = AsyncGate()
         // The presenter counts the load in flight until its result is applied, so `settle()` waits for the
         // load the gate releases.
         let source = ChatsSource {
@@ -97,7 +97,7 @@ struct PresenterTimelineTests {
     }
 
     @Test func loadErrorHandsOverToAnErrorWithRetry() async throws {
-        let host = try TestHost(transport: ManualReplyTransport())
+        let host = try TestHost(transport: ManualTransport())
         let attempts = Counter()
         let source = ChatsSource {
             if attempts.next() == 1 { throw FeatureError("/data/chats.plist: the file does not exist.") }
@@ -131,7 +131,7 @@ struct PresenterTimelineTests {
     }
 
     @Test func backgroundStopsTheAnimationAndForegroundCatchesUp() async throws {
-        let host = try TestHost(transport: ManualReplyTransport())
+        let host = try TestHost(transport: ManualTransport())
         let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats), timing: .standard)
         presenter.send(.lifecycle(.appear))
         await host.advance(by: .seconds(1))
@@ -147,7 +147,7 @@ struct PresenterTimelineTests {
     }
 
     @Test func relativeDatesMoveOnAtLocalMidnight() async throws {
-        let host = try TestHost(transport: ManualReplyTransport())
+        let host = try TestHost(transport: ManualTransport())
         let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats), timing: .standard)
         presenter.send(.lifecycle(.appear))
         await host.advance(by: .seconds(3))
@@ -160,7 +160,7 @@ struct PresenterTimelineTests {
     }
 
     @Test func zeroTransitionHandsOverAtOnce() async throws {
-        let host = try TestHost(transport: ManualReplyTransport())
+        let host = try TestHost(transport: ManualTransport())
         let presenter = try Fixtures.presenter(
             host, source: Fixtures.source(Self.chats), timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0))
         presenter.send(.lifecycle(.appear))
@@ -171,39 +171,4 @@ struct PresenterTimelineTests {
         #expect(presenter.viewState.screen == .list)
         #expect(presenter.viewState.loadingLayer == LayerState(scale: 1.2, opacity: 0))
     }
-}
-
-/// An async gate a test opens to let a load finish.
-final class Gate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow: Bool = lock.withLock {
-                if isOpen { return true }
-                waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let toResume: [CheckedContinuation<Void, Never>] = lock.withLock {
-            isOpen = true
-            defer { waiters = [] }
-            return waiters
-        }
-        for waiter in toResume { waiter.resume() }
-    }
-}
-
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func next() -> Int { lock.withLock { count += 1; return count } }
-    var value: Int { lock.withLock { count } }
 }

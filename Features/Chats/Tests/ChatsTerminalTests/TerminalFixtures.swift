@@ -31,19 +31,3 @@ enum TerminalFixtures {
     /// The smallest PNG the image cache recognises: its signature and a chunk length.
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
 }
-
-/// Answers every request at once with `reply`.
-struct StubTransport: HTTPTransport {
-    let reply: @Sendable (HTTPRequest) -> HTTPResponse
-
-    init(_ reply: @escaping @Sendable (HTTPRequest) -> HTTPResponse) { self.reply = reply }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse { reply(request) }
-}
-
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-
-    func next() -> Int { lock.withLock { count += 1; return count } }
-}

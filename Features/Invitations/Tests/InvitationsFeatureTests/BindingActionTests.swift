@@ -43,7 +43,7 @@ struct BindingActionTests {
 
     @Test("setText does nothing while the form is closed, and nothing while it is sending")
     func setTextLocked() async throws {
-        let gate = ReplyGate()
+        let gate = BlockingGate()
         let server = try LoopbackHTTPServer { _ in LoopbackHTTPServer.Reply.text("Registered").held(by: gate) }
         let h = try Harness(url: server.url("fakeAuth"))
         h.send(.setText(field: .fullName, "Jane Doe"))

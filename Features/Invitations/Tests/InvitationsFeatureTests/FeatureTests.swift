@@ -22,7 +22,8 @@ struct FeatureTests {
 
     @Test("Without a configured source the feature posts to the fakeAuth default, with the default timeout")
     func defaultSource() async throws {
-        let transport = RecordingTransport()
+        // Keeps every request and answers 200 `Registered`, so the default source is tested without the network.
+        let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data("Registered".utf8)))])
         let h = try Harness(source: nil, host: try TestHost(transport: transport))
         h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
         h.send(.activate)
@@ -72,18 +73,5 @@ struct FeatureTests {
                     modal: Expected.form(
                         ["Used Person", "usedemail@blinq.app", "usedemail@blinq.app"], focus: .send,
                         status: Expected.error("This email address is already in use"))))
-    }
-}
-
-/// Keeps every request and answers 200 `Registered`, so the default source is tested without the network.
-private final class RecordingTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var log: [HTTPRequest] = []
-
-    var requests: [HTTPRequest] { lock.withLock { log } }
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        lock.withLock { log.append(request) }
-        return HTTPResponse(status: 200, body: Data("Registered".utf8))
     }
 }

@@ -224,7 +224,7 @@ struct LoopbackFlowTests {
 
     @Test("While sending: Send, editing and Esc do nothing, and only one request goes out")
     func noDoubleSubmission() async throws {
-        let gate = ReplyGate()
+        let gate = BlockingGate()
         let server = try LoopbackHTTPServer { _ in LoopbackHTTPServer.Reply.text("Registered").held(by: gate) }
         let h = try Harness(url: server.url("fakeAuth"))
         h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
