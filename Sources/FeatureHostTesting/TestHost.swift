@@ -5,8 +5,9 @@ import Foundation
 
 /// Everything a feature test needs to build a `FeatureContext` through the host's own assembly
 /// (`HostEnvironment` and `FeatureLauncher`): a manual clock, a wall clock that moves with it, an in-memory
-/// key-value store, a temporary data directory, and the real URLSession transport (pointed at a
-/// `LoopbackHTTPServer` by the test).
+/// key-value store, a temporary data directory, and the real URLSession transport for 127.0.0.1 only
+/// (pointed at a `LoopbackHTTPServer` by the test): a test never reaches the internet, whatever URL a
+/// sample holds.
 public final class TestHost: Sendable {
     public let clock: TestClock
     public let start: Date
@@ -19,7 +20,7 @@ public final class TestHost: Sendable {
     /// - Parameter start: the wall-clock time at clock zero (default 2026-03-16 12:34:00 UTC).
     public init(
         start: Date = Date(timeIntervalSince1970: 1_773_664_440), store: InMemoryKeyValueStore = InMemoryKeyValueStore(),
-        transport: any HTTPTransport = URLSessionTransport()
+        transport: any HTTPTransport = LoopbackOnlyTransport(elsewhere: .unreachable(reason: "a test reaches 127.0.0.1 only"))
     ) throws {
         let clock = TestClock()
         self.clock = clock
