@@ -30,6 +30,11 @@ import Testing
                 """)
     }
 
+    @Test func theSampleReadsOnDarkAndLightTerminals() {
+        let driver = driver()
+        #expect(driver.legibilityReport() == "", "the focused button, reversed")
+    }
+
     @Test func keysDriveThePresenter() {
         let driver = driver()
         #expect(driver.press(.enter, .enter) == [.handled, .handled])

@@ -35,3 +35,11 @@ public final class TextDriver {
         return keys.map(scene.handle)
     }
 }
+
+extension TextDriver {
+    /// The current frame's unreadable cells on each theme, as `Frame.legibilityReport`: what the colour output
+    /// would show on a dark and a light terminal. Empty when every cell reads.
+    public func legibilityReport(themes: [TerminalTheme] = TerminalTheme.all) -> String {
+        frame().legibilityReport(themes: themes)
+    }
+}

@@ -13,8 +13,14 @@ extension Frame {
             look.bold = true
             if let accent {
                 look.background = accent
+                // A painted background needs its own text colour: the terminal's may be either.
+                if look.foreground == nil { look.foreground = accent.readableText }
             } else {
                 look.reverse = true
+                // Reversed, the text colour becomes the background: give the text one too, so the button does
+                // not take the terminal's background (dark or light) as its text colour. Without colour
+                // (NO_COLOR) it is plain reverse video.
+                if let text = look.foreground, look.background == nil { look.background = text.readableText }
             }
         }
         let width = put("[ " + title + " ]", at: point, style: look)

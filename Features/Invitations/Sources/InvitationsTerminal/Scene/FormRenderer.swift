@@ -50,7 +50,9 @@ enum FormRenderer {
         frame.put(field.label, in: Rect(x: x, y: y, width: width, height: 1), style: labelStyle)
         let input = Rect(x: x, y: y + 1, width: width, height: 1)
         let background = field.isFocused ? InvitationsPalette.focusedFieldBackground : InvitationsPalette.fieldBackground
-        frame.fill(input, style: Style(background: background))
+        // The field paints its background, so its text has a colour of its own: the terminal's may be dark.
+        let text = Style(foreground: InvitationsPalette.fieldText, background: background)
+        frame.fill(input, style: text)
         if field.isFocused {
             FocusMarker.draw(before: Point(x: x - 1, y: y + 1), in: &frame)
         }
@@ -58,13 +60,13 @@ enum FormRenderer {
         if field.text.isEmpty {
             frame.put(field.placeholder, in: input, style: .foreground(InvitationsPalette.muted))
         } else {
-            frame.put(window.text, at: input.origin, style: Style(dim: locked), maxWidth: width)
+            frame.put(window.text, at: input.origin, style: Style(foreground: text.foreground, dim: locked), maxWidth: width)
         }
         if field.isFocused, !locked {
             // The cursor: the character under it (or the placeholder's first, or a space) drawn reversed,
             // redrawn whole so a wide character keeps both of its cells.
             let under = window.cursorCharacter ?? (field.text.isEmpty ? field.placeholder.first : nil) ?? " "
-            frame.put(String(under), at: Point(x: x + window.cursorColumn, y: y + 1), style: Style(reverse: true))
+            frame.put(String(under), at: Point(x: x + window.cursorColumn, y: y + 1), style: Style(foreground: text.foreground, background: background, reverse: true))
         }
         if let error = field.error {
             frame.put(error, in: Rect(x: x, y: y + 2, width: width, height: 1), style: .foreground(InvitationsPalette.error))

@@ -14,6 +14,7 @@ enum InvitationsPalette {
     static let farewellLight = Color.rgb(179, 157, 219)
     static let fieldBackground = Color.rgb(44, 48, 56)
     static let focusedFieldBackground = Color.rgb(56, 66, 84)
+    static let fieldText = Color.rgb(232, 234, 238)
 
     static func confetti(_ color: ConfettiColor) -> Color {
         switch color {

@@ -19,7 +19,8 @@ extension Frame {
                 drawRollingDigit(digit, column: firstColumn + index, in: inner, style: digitStyle)
             }
         }
-        let separatorStyle = Style(foreground: OfferCountdownPalette.white, bold: true)
+        // The `:` sit on the terminal's own background: its own text colour reads on any theme.
+        let separatorStyle = Style(bold: true)
         for separator in layout.separators { put(":", at: separator.origin, style: separatorStyle) }
     }
 

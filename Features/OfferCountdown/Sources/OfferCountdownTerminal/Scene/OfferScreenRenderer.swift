@@ -19,8 +19,8 @@ enum OfferScreenRenderer {
     private static func draw(_ state: OfferCountdownPresenter.ViewState, layout: OfferLayout, into frame: inout Frame) {
         let copy = state.copy
         frame.drawOfferArtwork(layout: layout, close: copy.close)
-        let white = Style(foreground: OfferCountdownPalette.white, bold: true)
-        frame.put(copy.headline, in: layout.headline, style: white)
+        // On the terminal's own background: its own text colour, which reads on dark and light themes alike.
+        frame.put(copy.headline, in: layout.headline, style: Style(bold: true))
         frame.put(copy.subheadline, in: layout.subheadline, style: Style(foreground: OfferCountdownPalette.muted))
         frame.put(copy.discount, in: layout.discount, style: Style(foreground: OfferCountdownPalette.color(.pink), bold: true))
         frame.put(copy.audience, in: layout.audience, style: Style(foreground: OfferCountdownPalette.muted))

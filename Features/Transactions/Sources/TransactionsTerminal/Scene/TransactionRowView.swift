@@ -16,10 +16,11 @@ enum TransactionRowView {
         let visible = Rect(x: rect.x, y: y, width: rect.width, height: height).intersection(rect)
         guard !visible.isEmpty else { return }
         if selected {
-            frame.fill(visible, style: Style(background: TransactionsPalette.selection))
+            frame.fill(visible, style: TransactionsPalette.selected(.plain))
             for line in visible.y..<visible.maxY {
                 frame.put(
-                    "▌", at: Point(x: rect.x, y: line), style: TransactionsPalette.foreground(row.color, bold: true))
+                    "▌", at: Point(x: rect.x, y: line),
+                    style: TransactionsPalette.selected(TransactionsPalette.foreground(row.color, bold: true)))
             }
         }
         let content = Rect(x: rect.x + 2, y: y, width: rect.width - 3, height: height)
@@ -35,6 +36,11 @@ enum TransactionRowView {
             var category = TransactionsPalette.foreground(row.color)
             category.dim = true
             lines = [(row.category, category, unpinnedIcon, TransactionsPalette.secondary)]
+        }
+        if selected {
+            lines = lines.map {
+                ($0.left, TransactionsPalette.selected($0.leftStyle), $0.right, TransactionsPalette.selected($0.rightStyle))
+            }
         }
         for (offset, line) in lines.enumerated() where rect.contains(Point(x: content.x, y: y + offset)) {
             let lineRect = Rect(x: content.x, y: y + offset, width: content.width, height: 1)

@@ -1,0 +1,44 @@
+import ChatsFeature
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import ChatsTerminal
+
+/// Every main state reads on a dark and on a light terminal (see `Frame.legibilityProblems(on:)`).
+@MainActor
+@Suite("Scene: colours on dark and light terminals")
+struct ColourTests {
+    @Test("launch, loading, the hand-over, the list with a selection, the error")
+    func everyScreenReads() async throws {
+        let host = try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: 404, body: Data()) })
+        let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(ChatSamples.all))
+        let d = TextDriver(scene: ChatsScene(presenter: presenter), size: Size(width: 80, height: 24))
+        #expect(d.legibilityReport() == "", "launch")
+        presenter.send(.lifecycle(.appear))
+        await host.settle()
+        await host.advance(by: .milliseconds(500))
+        #expect(d.legibilityReport() == "", "loading")
+        await host.advance(by: .milliseconds(1_650))
+        #expect(d.legibilityReport() == "", "hand-over")
+        await host.advance(by: .milliseconds(400))
+        #expect(d.legibilityReport() == "", "the list")
+        d.press(.down, .down)
+        #expect(d.legibilityReport() == "", "a row selected")
+        d.size = Size(width: 40, height: 12)
+        #expect(d.legibilityReport() == "", "the list at 40×12")
+    }
+
+    @Test func errorScreen() async throws {
+        let host = try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: 404, body: Data()) })
+        let source = ChatsSource { throw FeatureError("/home/me/chats.plist could not be read") }
+        let presenter = try TerminalFixtures.presenter(host, source: source)
+        let d = TextDriver(scene: ChatsScene(presenter: presenter), size: Size(width: 80, height: 24))
+        presenter.send(.lifecycle(.appear))
+        await host.settle()
+        await host.advance(by: .milliseconds(2_500))
+        #expect(d.legibilityReport() == "")
+    }
+}
