@@ -4,22 +4,35 @@ import TransactionsFeature
 /// The Insights tab: the ring of shares with the pinned total in its hole, above one row per category with its
 /// pinned sum and share. When there is no room for a ring, a one-line bar of the same shares stands in for it.
 enum InsightsView {
+    /// The tallest ring: past it the ring only grows emptier.
+    static let maximumRingHeight = 12
+
     static func draw(_ insights: TransactionsPresenter.ViewState.Insights, in rect: Rect, into frame: inout Frame) {
         let listHeight = insights.rows.count
-        let chartHeight = min(rect.height - listHeight - 1, 12)
         let segments = insights.rows.map {
             RingChart.Segment(perMille: $0.perMille, color: TransactionsPalette.color($0.color))
         }
         // The list sits right under the chart, both centred in a column no wider than reads well.
         let column = rect.centered(Size(width: min(rect.width, 56), height: rect.height))
         let totalLine = "\(insights.totalLabel): \(insights.total)"
+        let labels = [(insights.totalLabel, TransactionsPalette.secondary), (insights.total, Style(bold: true))]
+        let labelWidth = labels.map { DisplayWidth.of($0.0) }.max() ?? 0
+        func chartRect(height: Int) -> Rect { Rect(x: rect.x, y: rect.y, width: rect.width, height: height) }
+        func labelsFit(ringHeight: Int) -> Bool {
+            let hole = RingChart.hole(in: chartRect(height: ringHeight))
+            return hole.height >= 2 && hole.width >= labelWidth
+        }
+        // Every category is always listed: the list takes its rows first (with a blank row above it), and the
+        // chart shrinks into what is left: a ring with the total in its hole, a ring over a total line, a bar
+        // over a total line, the total line alone.
+        let chartRoom = rect.height - listHeight - 1
+        var ringHeight = min(chartRoom, maximumRingHeight)
+        if !labelsFit(ringHeight: ringHeight) { ringHeight = min(chartRoom - 1, maximumRingHeight) }
         var used = 0
-        if chartHeight >= 6 {
-            let hole = RingChart.draw(
-                segments, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: chartHeight), into: &frame)
-            used = chartHeight
-            let labels = [(insights.totalLabel, TransactionsPalette.secondary), (insights.total, Style(bold: true))]
-            if hole.height >= 2, hole.width >= labels.map({ DisplayWidth.of($0.0) }).max() ?? 0 {
+        if ringHeight >= 6 {
+            let hole = RingChart.draw(segments, in: chartRect(height: ringHeight), into: &frame)
+            used = ringHeight
+            if labelsFit(ringHeight: ringHeight) {
                 let top = hole.y + (hole.height - 2) / 2
                 for (index, label) in labels.enumerated() {
                     frame.put(
@@ -32,16 +45,19 @@ enum InsightsView {
                     style: Style(bold: true), alignment: .center)
                 used += 1
             }
-        } else {
-            drawBar(segments, in: Rect(x: column.x + 2, y: rect.y, width: column.width - 4, height: 1), into: &frame)
+        } else if chartRoom >= 1 {
+            if chartRoom >= 2 {
+                drawBar(
+                    segments, in: Rect(x: column.x + 2, y: rect.y, width: column.width - 4, height: 1), into: &frame)
+                used = 1
+            }
             frame.put(
-                totalLine, in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: 1), style: Style(bold: true),
-                alignment: .center)
-            used = 2
+                totalLine, in: Rect(x: rect.x, y: rect.y + used, width: rect.width, height: 1),
+                style: Style(bold: true), alignment: .center)
+            used += 1
         }
-        drawList(
-            insights, in: Rect(x: column.x, y: rect.y + used + 1, width: column.width, height: listHeight), into: &frame
-        )
+        let listTop = used > 0 ? rect.y + used + 1 : rect.y
+        drawList(insights, in: Rect(x: column.x, y: listTop, width: column.width, height: listHeight), into: &frame)
     }
 
     private static func drawList(
