@@ -56,12 +56,27 @@ import Testing
     @Test func theReportNamesTheCellsAndTheTheme() {
         let frame = frame("Hi", Style(foreground: .rgb(255, 255, 255)))
         #expect(
-            frame.legibilityReport() == """
+            frame.legibilityReport(modes: [.trueColor]) == """
                 'H' at 0,0 on the light theme: contrast 1.0:1
                 'i' at 1,0 on the light theme: contrast 1.0:1
                 """)
-        #expect(frame.legibilityReport(limit: 1).hasSuffix("… and 1 more"))
+        #expect(frame.legibilityReport(modes: [.trueColor], limit: 1).hasSuffix("… and 1 more"))
         #expect(Frame(size: Size(width: 3, height: 1)).legibilityReport() == "")
+    }
+
+    @Test func coloursAreJudgedAsEachModeShowsThem() {
+        // A dark grey reads on black in 24-bit colour, but with 16 colours it becomes black.
+        let frame = frame("ab", Style(foreground: .rgb(60, 60, 60)))
+        #expect(frame.legibilityProblems(on: .dark).isEmpty)
+        #expect(frame.legibilityProblems(on: .dark, mode: .ansi16).map(\.reason) == [.lowContrast(tenths: 10), .lowContrast(tenths: 10)])
+        #expect(frame.legibilityProblems(on: .dark, mode: .none).isEmpty, "without colour it is the terminal's text")
+        #expect(frame.legibilityReport().hasPrefix("'a' at 0,0 on the dark theme in ansi16: contrast 1.0:1"))
+        #expect(Color.rgb(60, 60, 60).shown(in: .ansi16) == .black)
+        #expect(Color.rgb(255, 0, 0).shown(in: .ansi256) == .rgb(255, 0, 0))
+        #expect(Color.rgb(128, 128, 128).shown(in: .ansi256) == .rgb(128, 128, 128))
+        #expect(Color.rgb(100, 140, 170).shown(in: .ansi256) == .rgb(95, 135, 175))
+        #expect(Color.white.shown(in: .trueColor) == .white)
+        #expect(Color.white.shown(in: .none) == nil)
     }
 
     @Test func contrastAndReadableText() {

@@ -37,9 +37,11 @@ public final class TextDriver {
 }
 
 extension TextDriver {
-    /// The current frame's unreadable cells on each theme, as `Frame.legibilityReport`: what the colour output
-    /// would show on a dark and a light terminal. Empty when every cell reads.
-    public func legibilityReport(themes: [TerminalTheme] = TerminalTheme.all) -> String {
-        frame().legibilityReport(themes: themes)
+    /// The current frame's unreadable cells on each theme in each colour mode, as `Frame.legibilityReport`:
+    /// what the colour output would show on a dark and a light terminal. Empty when every cell reads.
+    public func legibilityReport(
+        themes: [TerminalTheme] = TerminalTheme.all, modes: [ColorMode] = ColorMode.allCases
+    ) -> String {
+        frame().legibilityReport(themes: themes, modes: modes)
     }
 }

@@ -10,6 +10,7 @@ public struct LegibilityProblem: Sendable, Hashable, CustomStringConvertible {
     public var point: Point
     public var grapheme: String
     public var theme: String
+    public var mode: ColorMode
     public var reason: Reason
 
     public var description: String {
@@ -17,7 +18,8 @@ public struct LegibilityProblem: Sendable, Hashable, CustomStringConvertible {
         case .backgroundWithoutForeground: "background painted, text in the terminal's colour"
         case .lowContrast(let tenths): "contrast \(Double(tenths) / 10):1"
         }
-        return "'\(grapheme)' at \(point.x),\(point.y) on the \(theme) theme: \(why)"
+        let colours = mode == .trueColor ? "" : " in \(mode)"
+        return "'\(grapheme)' at \(point.x),\(point.y) on the \(theme) theme\(colours): \(why)"
     }
 }
 
@@ -31,33 +33,43 @@ extension Frame {
     /// colour too close to the terminal's own background (white on a light theme, black on a dark one).
     /// Blank cells are ignored, and so are cells whose two colours are both fixed: those look the same on every
     /// theme, so their contrast is the scene's design (a faint loader dot, a dissolve), not the theme's doing.
-    public func legibilityProblems(on theme: TerminalTheme) -> [LegibilityProblem] {
+    ///
+    /// `mode` is the terminal's colour mode: colours are judged as the renderer sends them in it (with 16
+    /// colours, a dark grey may become black).
+    public func legibilityProblems(on theme: TerminalTheme, mode: ColorMode = .trueColor) -> [LegibilityProblem] {
         var problems: [LegibilityProblem] = []
         for y in 0..<size.height {
             for x in 0..<size.width {
                 let cell = self[x, y]
-                guard let reason = Self.legibility(of: cell, on: theme) else { continue }
+                guard let reason = Self.legibility(of: cell, on: theme, mode: mode) else { continue }
                 problems.append(
-                    LegibilityProblem(point: Point(x: x, y: y), grapheme: cell.grapheme, theme: theme.name, reason: reason))
+                    LegibilityProblem(
+                        point: Point(x: x, y: y), grapheme: cell.grapheme, theme: theme.name, mode: mode, reason: reason))
             }
         }
         return problems
     }
 
-    /// The unreadable cells on each theme, one per line and at most `limit` of them, then how many more; empty
-    /// when every cell reads on every theme. A test expects it to be empty, and a failure names the cells.
-    public func legibilityReport(themes: [TerminalTheme] = TerminalTheme.all, limit: Int = 8) -> String {
-        let problems = themes.flatMap { legibilityProblems(on: $0) }
+    /// The unreadable cells on each theme in each colour mode, one per line and at most `limit` of them, then
+    /// how many more; empty when every cell reads everywhere. A test expects it to be empty, and a failure
+    /// names the cells.
+    public func legibilityReport(
+        themes: [TerminalTheme] = TerminalTheme.all, modes: [ColorMode] = ColorMode.allCases, limit: Int = 8
+    ) -> String {
+        let problems = modes.flatMap { mode in themes.flatMap { legibilityProblems(on: $0, mode: mode) } }
         var lines = problems.prefix(limit).map(\.description)
         if problems.count > limit { lines.append("… and \(problems.count - limit) more") }
         return lines.joined(separator: "\n")
     }
 
-    static func legibility(of cell: Cell, on theme: TerminalTheme) -> LegibilityProblem.Reason? {
+    static func legibility(of cell: Cell, on theme: TerminalTheme, mode: ColorMode) -> LegibilityProblem.Reason? {
         guard !cell.grapheme.allSatisfy(\.isWhitespace) else { return nil }
-        // What the terminal shows: each colour fixed by the style or the theme's, swapped by `reverse`.
-        var text = (color: cell.style.foreground ?? theme.foreground, isFixed: cell.style.foreground != nil)
-        var paper = (color: cell.style.background ?? theme.background, isFixed: cell.style.background != nil)
+        // What the terminal shows: each colour fixed by the style (as the mode sends it) or the theme's, swapped
+        // by `reverse`.
+        let foreground = cell.style.foreground?.shown(in: mode)
+        let background = cell.style.background?.shown(in: mode)
+        var text = (color: foreground ?? theme.foreground, isFixed: foreground != nil)
+        var paper = (color: background ?? theme.background, isFixed: background != nil)
         if cell.style.reverse { swap(&text, &paper) }
         switch (text.isFixed, paper.isFixed) {
         case (false, true): return .backgroundWithoutForeground

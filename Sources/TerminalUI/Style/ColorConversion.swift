@@ -52,3 +52,33 @@ public enum ColorConversion {
         return dr * dr + dg * dg + db * db
     }
 }
+
+extension ColorConversion {
+    /// The colour xterm shows for a 256-colour index: the sixteen, the 6×6×6 cube, then the grey ramp.
+    public static func rgb(ansi256 index: UInt8) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let value = Int(index)
+        if value < 16 { return ANSIColor(rawValue: index)?.components ?? (0, 0, 0) }
+        if value >= 232 {
+            let grey = UInt8(8 + 10 * (value - 232))
+            return (grey, grey, grey)
+        }
+        let cube = value - 16
+        let levels = [0, 95, 135, 175, 215, 255]
+        return (UInt8(levels[cube / 36]), UInt8(levels[cube / 6 % 6]), UInt8(levels[cube % 6]))
+    }
+}
+
+extension Color {
+    /// The colour a terminal in `mode` shows for this one, as the renderer encodes it: RGB as is, or the
+    /// nearest palette colour; nil without colour (the terminal's default).
+    public func shown(in mode: ColorMode) -> Color? {
+        switch (self, mode) {
+        case (_, .none): return nil
+        case (.ansi, _), (.rgb, .trueColor): return self
+        case (.rgb(let r, let g, let b), .ansi256):
+            let c = ColorConversion.rgb(ansi256: ColorConversion.ansi256(red: r, green: g, blue: b))
+            return .rgb(c.red, c.green, c.blue)
+        case (.rgb(let r, let g, let b), .ansi16): return .ansi(ColorConversion.ansi16(red: r, green: g, blue: b))
+        }
+    }
+}

@@ -19,7 +19,7 @@ import TransactionsTerminal
         let frame = driver.frame()
         let lines = frame.plainText().components(separatedBy: "\n")
         let titleRow = try #require(lines.firstIndex { $0.hasSuffix("all │") })
-        #expect(TerminalTheme.all.flatMap(frame.legibilityProblems).filter { $0.point.y == titleRow } == [])
+        #expect(TerminalTheme.all.flatMap { frame.legibilityProblems(on: $0) }.filter { $0.point.y == titleRow } == [])
         driver.press(.down, .down, .down)
         #expect(driver.legibilityReport() == "", "a pinned row selected")
         driver.press(.character(" "))
