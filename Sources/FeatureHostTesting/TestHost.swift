@@ -78,10 +78,11 @@ public final class TestHost: Sendable {
     }
 
     /// Waits until no request or load is in flight and every result has been applied; false when `timeout`
-    /// seconds passed first.
+    /// seconds passed first. The bound is generous: on a loaded 2-core machine a loopback reply can take
+    /// seconds, and a short bound would read a state the reply has not reached yet.
     @MainActor
     @discardableResult
-    public func settle(timeout: Double = 10) async -> Bool {
+    public func settle(timeout: Double = 60) async -> Bool {
         await IdleWaiter.wait(for: activity, timeout: timeout)
     }
 }
