@@ -51,7 +51,7 @@ enum ChatsBenchmarks {
             images: ImageCache(directory: storage.appendingPathComponent("images"), transport: NotFoundTransport()))
         let presenter = ChatsFeature.makePresenter(
             context: context, source: AnyDataSource(InMemorySource(chats)),
-            timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0))
+            timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0, launchDuration: 0))
         let scene = ChatsScene(presenter: presenter)
         presenter.send(.lifecycle(.appear))
         await until(presenter) { state in

@@ -70,7 +70,7 @@ import Testing
         try directory.write(#"{"features":[{"id":"chats","source":{"kind":"plist","path":"chats.plist"}}]}"#, to: "featurehost.json")
         let loading = try snapshot("chats", "--advance", "1", "--locale", "en_US")
         #expect(!loading.contains("Noah Fischer"), "still loading at 1 s")
-        let frame = try snapshot("chats", "--advance", "2.5", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
+        let frame = try snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
         #expect(frame.contains("Noah Fischer"))
         #expect(frame.contains("(99+)"))
         #expect(!server.requests.isEmpty && server.requests.allSatisfy { $0.path.hasPrefix("/avatars/") })
@@ -81,7 +81,7 @@ import Testing
             #"[{"identifier":1,"fullname":"Config Person","avatarURL":"","message":"From a JSON file","unreadMessagesCount":0,"sendingDate":"2026-03-16T11:00:00Z"}]"#,
             to: "chats.json")
         try directory.write(#"{"features":[{"id":"chats","source":{"kind":"json-file","path":"chats.json"}}]}"#, to: "featurehost.json")
-        let frame = try snapshot("chats", "--advance", "2.5", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z")
+        let frame = try snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z")
         #expect(frame.contains("Config Person"))
         #expect(frame.contains("From a JSON file"))
         #expect(!frame.contains("Noah Fischer"))

@@ -12,7 +12,9 @@ extension DecodingError {
             return "at \(Self.path(context.codingPath + [key])): the key \"\(key.stringValue)\" is missing"
         case .dataCorrupted(let context):
             let underlying = (context.underlyingError as NSError?)?.localizedDescription
-            let detail = [context.debugDescription, underlying].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+            let parts = [context.debugDescription, underlying].compactMap { $0 }.filter { !$0.isEmpty }
+            // A sentence that ends in a full stop is followed by the next one, not by a colon (`JSON.: The…`).
+            let detail = parts.dropFirst().reduce(parts.first ?? "") { $0 + ($0.hasSuffix(".") ? " " : ": ") + $1 }
             return context.codingPath.isEmpty ? detail : "at \(Self.path(context.codingPath)): \(detail)"
         @unknown default:
             return String(describing: self)
@@ -61,5 +63,6 @@ public struct PayloadDecodingError: Error, Sendable, Equatable, CustomStringConv
         }
     }
 
-    public var description: String { "\(source) could not be read \(detail.hasPrefix("at ") ? detail : ": " + detail)" }
+    /// `… could not be read at [3].sendingDate: …`, or `… could not be read: The given data was not valid JSON.`
+    public var description: String { "\(source) could not be read" + (detail.hasPrefix("at ") ? " " : ": ") + detail }
 }

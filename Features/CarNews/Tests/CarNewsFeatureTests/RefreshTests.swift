@@ -37,7 +37,8 @@ struct RefreshTests {
         server.respond(with: .text("<html><body>502 Bad Gateway</body></html>"))
         await harness.send(.refresh, to: presenter)
         let garbage = try #require(presenter.viewState.banner?.detail)
-        #expect(garbage.hasPrefix("The reply from \(url) could not be read"))
+        // One colon after "read", no space before it, no colon after a full stop.
+        #expect(garbage == "The reply from \(url) could not be read: The given data was not valid JSON.")
         #expect(
             presenter.viewState == .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: garbage))
 
@@ -164,5 +165,34 @@ struct RefreshTests {
             ], selected: 1)
         expected.notices = ["1 article from the server could not be read and was skipped."]
         #expect(presenter.viewState == expected)
+    }
+
+    @Test("a good reply with no articles keeps the saved list and says so; the next outage still shows it")
+    func emptyReplyKeepsTheSavedList() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(Fixtures.quirkyReply))
+        let presenter = try await harness.appeared(Harness.http(server))
+        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+
+        await harness.host.advance(by: .seconds(5 * 60))
+        server.respond(with: .json(#"{"status":"success","content":[],"serverTime":1658175403}"#))
+        await harness.send(.refresh, to: presenter)
+        var kept = CarNewsViewState.list(Fixtures.quirkyRows)
+        kept.notices = ["The server sent no articles just now; showing the ones saved 16 March, 12:34."]
+        #expect(presenter.viewState == kept)
+
+        server.respond(with: .text("down", status: 503))
+        await harness.send(.refresh, to: presenter)
+        #expect(presenter.viewState.rows == Fixtures.quirkyRows)
+        #expect(presenter.viewState.banner?.title == "Offline — last updated 16 March, 12:34")
+
+        // A later session reads the same saved rows from the database, under the offline banner.
+        let reopened = try await harness.appeared(Harness.http(server))
+        #expect(
+            reopened.viewState
+                == .offline(
+                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                    reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString)."))
     }
 }

@@ -88,7 +88,7 @@ struct CarNewsSceneTests {
             ])
         #expect(driver.press(.escape) == [.handled])
         #expect(driver.press(.escape, .character("q")) == [.ignored, .ignored])
-        #expect(driver.text().contains("▶  Q7 – Greatness starts"))
+        #expect(driver.text().contains("▶ ╰ Q7 – Greatness starts"))
     }
 
     @Test("a long article scrolls: ↓, PageDown, End, Home, clamped at both ends")

@@ -1,7 +1,7 @@
 import FeatureHostCore
 import Foundation
 
-/// A launch screen, a loading screen with an animated hand-over, then the list of chats from the configured
+/// A launch screen (the logo alone, `launchDuration`), a loading screen with an animated hand-over, then the list of chats from the configured
 /// source (the bundled plist by default; a JSON file, a web service or an in-memory sample by config).
 /// Building it starts nothing: the loading screen's clock and the load start on `.appear`.
 public struct ChatsFeature: PresenterFeature {
@@ -9,7 +9,9 @@ public struct ChatsFeature: PresenterFeature {
         id: "chats", title: "Chats",
         summary: "Chat list with a loading screen and an animated hand-over; plist, JSON, web or in-memory source.",
         acceptedSources: [.plist, .jsonFile, .http, .inMemory], defaultSource: SourceConfiguration(kind: .plist),
-        settingsKeys: [ChatsTiming.frameDurationKey, ChatsTiming.loadingDurationKey, ChatsTiming.transitionDurationKey])
+        settingsKeys: [
+            ChatsTiming.launchDurationKey, ChatsTiming.frameDurationKey, ChatsTiming.loadingDurationKey, ChatsTiming.transitionDurationKey,
+        ])
 
     public let presenter: ChatsPresenter
 

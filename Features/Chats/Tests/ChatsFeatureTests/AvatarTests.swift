@@ -45,7 +45,7 @@ struct AvatarTests {
         #expect(presenter.viewState.list == list([Self.a: .loading]))
         #expect(presenter.viewState.list.rows?[31].avatar == .loading)
         #expect(presenter.viewState.list.rows?[1].avatar == nil)
-        await host.clock.advance(by: .milliseconds(2_300))
+        await host.clock.advance(by: .milliseconds(2_800))
         #expect(presenter.viewState.screen == .list)
 
         transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: Fixtures.png))

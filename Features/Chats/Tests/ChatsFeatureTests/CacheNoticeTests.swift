@@ -21,7 +21,7 @@ import Testing
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: .http(server.url("chats"))))
         feature.handle(.appear)
         await host.settle()
-        await host.advance(by: .milliseconds(2_300))
+        await host.advance(by: .milliseconds(2_800))
         #expect(feature.presenter.viewState.list.rows?.count == chats.count)
         let notice = try #require(feature.presenter.viewState.list.notice)
         #expect(notice.hasPrefix("The cache \(cacheFile.path) was damaged"))

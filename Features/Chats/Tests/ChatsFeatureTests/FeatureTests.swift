@@ -15,16 +15,20 @@ struct FeatureTests {
         #expect(manifest.id.isKebabCase)
         #expect(Set(manifest.acceptedSources) == Set(SourceKind.allCases))
         #expect(manifest.defaultSource == SourceConfiguration(kind: .plist))
-        #expect(manifest.settingsKeys == ["frameDuration", "loadingDuration", "transitionDuration"])
+        #expect(manifest.settingsKeys == ["launchDuration", "frameDuration", "loadingDuration", "transitionDuration"])
     }
 
     @Test func settingsAdjustTheTimings() throws {
         let host = try TestHost()
         let context = try host.context(
             id: "chats", source: SourceConfiguration(kind: .inMemory),
-            settings: ["frameDuration": .number(0.2), "loadingDuration": .number(1), "transitionDuration": .number(0.5)])
+            settings: [
+                "launchDuration": .number(0.25), "frameDuration": .number(0.2), "loadingDuration": .number(1),
+                "transitionDuration": .number(0.5),
+            ])
         let feature = try ChatsFeature(context: context)
-        #expect(feature.presenter.timing == ChatsTiming(frameDuration: 0.2, loadingDuration: 1, transitionDuration: 0.5))
+        #expect(
+            feature.presenter.timing == ChatsTiming(frameDuration: 0.2, loadingDuration: 1, transitionDuration: 0.5, launchDuration: 0.25))
         #expect(try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory))).presenter.timing == .standard)
     }
 
@@ -32,6 +36,7 @@ struct FeatureTests {
         ("frameDuration", SettingValue.number(0), "settings of \"chats\": \"frameDuration\" must be between 0.01 and 10, found 0."),
         ("loadingDuration", .number(-1), "settings of \"chats\": \"loadingDuration\" must be between 0 and 60, found -1."),
         ("transitionDuration", .string("fast"), "settings of \"chats\": \"transitionDuration\" must be a number, found a string \"fast\"."),
+        ("launchDuration", .number(11), "settings of \"chats\": \"launchDuration\" must be between 0 and 10, found 11."),
     ])
     func badSettingsFailWithTheKeyNamed(_ key: String, _ value: SettingValue, _ message: String) throws {
         let host = try TestHost()
@@ -46,7 +51,7 @@ struct FeatureTests {
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .plist, path: missing)))
         feature.handle(.appear)
         await host.settle()
-        await host.advance(by: .milliseconds(2_300))
+        await host.advance(by: .milliseconds(2_800))
         #expect(
             feature.presenter.viewState.list.content
                 == .failed(
@@ -66,7 +71,8 @@ struct FeatureTests {
         feature.handle(.appear)
         await host.settle()
         #expect(host.clock.sleeperCount == 1, "one timer for the whole timeline")
-        await host.advance(by: .milliseconds(2_000))
+        #expect(feature.presenter.viewState.screen == .launch)
+        await host.advance(by: .milliseconds(2_500))
         #expect(feature.presenter.viewState.screen == .transition)
         // Lifecycle reaches the presenter through the feature.
         feature.handle(.didEnterBackground)
@@ -91,7 +97,7 @@ struct FeatureTests {
         let presenter = try Fixtures.presenter(host, source: source)
         presenter.send(.lifecycle(.appear))
         await host.settle()
-        await host.advance(by: .milliseconds(2_300))
+        await host.advance(by: .milliseconds(2_800))
         #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats"))
 
         presenter.send(.moveSelection(by: 5))
@@ -110,7 +116,7 @@ struct FeatureTests {
         let refreshed = [Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats
         #expect(
             presenter.viewState.list
-                == Fixtures.list(refreshed, summary: "4 chats", now: Fixtures.start.addingTimeInterval(2.3), selected: 2))
+                == Fixtures.list(refreshed, summary: "4 chats", now: Fixtures.start.addingTimeInterval(2.8), selected: 2))
     }
 
     @Test func releasingThePresenterCancelsItsWork() async throws {

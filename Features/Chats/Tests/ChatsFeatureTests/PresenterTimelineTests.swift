@@ -36,6 +36,11 @@ struct PresenterTimelineTests {
 
         presenter.send(.lifecycle(.appear))
         await host.settle()
+        // The launch screen stays for `launchDuration` (0.5 s) while the data loads behind it.
+        #expect(presenter.viewState == Self.state(.launch, loader: (0, 1, 0), list: list))
+        await host.advance(by: .milliseconds(499))
+        #expect(presenter.viewState.screen == .launch)
+        await host.advance(by: .milliseconds(1))
         #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: list))
 
         await host.advance(by: .milliseconds(50))
@@ -56,7 +61,7 @@ struct PresenterTimelineTests {
             .list, loader: (5, 0, 0), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: list)
         #expect(presenter.viewState == shown)
 
-        // Nothing moves on the list: no frames are asked for between 2.3 s and 2.5 s.
+        // Nothing moves on the list: no frames are asked for between 2.8 s and 3.0 s.
         let frames = presenter.changeCount
         await host.advance(by: .milliseconds(200))
         #expect(presenter.viewState == shown)
@@ -74,15 +79,17 @@ struct PresenterTimelineTests {
         }
         let presenter = try Fixtures.presenter(host, source: source, timing: .standard)
         presenter.send(.lifecycle(.appear))
+        await host.clock.advance(by: .milliseconds(500))
+        #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: Fixtures.loadingList))
         await host.clock.advance(by: .seconds(2))
         #expect(presenter.viewState == Self.state(.loading, loader: (2, 3, 0), list: Fixtures.loadingList))
-        // Sampled at the last step (3.0 s), not in between.
+        // Sampled at the last step (3.0 s into the loading screen), not in between.
         await host.clock.advance(by: .milliseconds(1_010))
         #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: Fixtures.loadingList))
 
         gate.open()
         await host.settle()
-        let list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(3.01))
+        let list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(3.51))
         #expect(presenter.viewState == Self.state(.transition, loader: (0, 1, 0.1), list: list))
 
         await host.clock.advance(by: .milliseconds(150))
@@ -111,9 +118,9 @@ struct PresenterTimelineTests {
             content: .failed(
                 title: "Couldn’t load your chats", message: "/data/chats.plist: the file does not exist.",
                 hint: "Check the source, then try again.", retry: "Try Again"))
-        #expect(presenter.viewState == Self.state(.loading, loader: (0, 1, 0), list: failed))
+        #expect(presenter.viewState == Self.state(.launch, loader: (0, 1, 0), list: failed))
 
-        await host.advance(by: .milliseconds(2_300))
+        await host.advance(by: .milliseconds(2_800))
         #expect(
             presenter.viewState
                 == Self.state(.list, loader: (5, 0, 0), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: failed))
@@ -123,7 +130,7 @@ struct PresenterTimelineTests {
             presenter.viewState
                 == Self.state(.list, loader: (5, 0, 0), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: Fixtures.loadingList))
         await host.settle()
-        let list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(2.3))
+        let list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(2.8))
         #expect(
             presenter.viewState
                 == Self.state(.list, loader: (5, 0, 0), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: list))
@@ -159,13 +166,25 @@ struct PresenterTimelineTests {
         #expect(presenter.viewState.list.rows?.map(\.date) == ["Yesterday", "Sunday"])
     }
 
+    @Test func zeroLaunchShowsTheLoaderAtOnce() async throws {
+        let host = try TestHost(transport: ManualTransport())
+        let presenter = try Fixtures.presenter(
+            host, source: Fixtures.source(Self.chats),
+            timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 2, transitionDuration: 0.3, launchDuration: 0))
+        presenter.send(.lifecycle(.appear))
+        await host.settle()
+        #expect(presenter.viewState.screen == .loading)
+        await host.advance(by: .milliseconds(2_300))
+        #expect(presenter.viewState.screen == .list)
+    }
+
     @Test func zeroTransitionHandsOverAtOnce() async throws {
         let host = try TestHost(transport: ManualTransport())
         let presenter = try Fixtures.presenter(
             host, source: Fixtures.source(Self.chats), timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0))
         presenter.send(.lifecycle(.appear))
         await host.settle()
-        await host.advance(by: .milliseconds(499))
+        await host.advance(by: .milliseconds(999))
         #expect(presenter.viewState.screen == .loading)
         await host.advance(by: .milliseconds(1))
         #expect(presenter.viewState.screen == .list)

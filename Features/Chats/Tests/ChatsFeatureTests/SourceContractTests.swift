@@ -72,7 +72,7 @@ struct SourceContractTests {
         let feature = try fixture.feature(try fixture.sampleConfiguration())
         feature.presenter.send(.lifecycle(.appear))
         await fixture.host.settle()
-        await fixture.host.advance(by: .milliseconds(2_300))
+        await fixture.host.advance(by: .milliseconds(2_800))
         let state = feature.presenter.viewState
         #expect(state.screen == .list)
         let sorted = ChatSamples.all.sortedForDisplay()
@@ -114,7 +114,7 @@ struct SourceContractTests {
         let feature = try fixture.feature(configuration)
         feature.presenter.send(.lifecycle(.appear))
         await fixture.host.settle()
-        await fixture.host.advance(by: .milliseconds(2_300))
+        await fixture.host.advance(by: .milliseconds(2_800))
         guard case .failed(_, let message, _, _) = feature.presenter.viewState.list.content else {
             Issue.record("expected the error state, found \(feature.presenter.viewState.list.content)")
             return
@@ -140,7 +140,7 @@ struct WebSourceTests {
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: .http(url, cache: false)))
         feature.presenter.send(.lifecycle(.appear))
         await host.settle()
-        await host.advance(by: .milliseconds(2_300))
+        await host.advance(by: .milliseconds(2_800))
         #expect(
             feature.presenter.viewState.list.content
                 == .failed(
@@ -152,7 +152,7 @@ struct WebSourceTests {
         let other = try ChatsFeature(context: try host.context(id: "chats", source: .http(refused, cache: false)))
         other.presenter.send(.lifecycle(.appear))
         await host.settle()
-        await host.advance(by: .milliseconds(2_300))
+        await host.advance(by: .milliseconds(2_800))
         guard case .failed(_, let message, _, _) = other.presenter.viewState.list.content else {
             Issue.record("expected an error")
             return
@@ -168,7 +168,7 @@ struct WebSourceTests {
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: .http(server.url("chats"))))
         feature.presenter.send(.lifecycle(.appear))
         await host.settle()
-        await host.advance(by: .milliseconds(2_300))
+        await host.advance(by: .milliseconds(2_800))
         #expect(feature.presenter.viewState.list.notice == nil)
 
         await host.advance(by: .seconds(60))

@@ -43,12 +43,13 @@ struct SceneTests {
         let host = try host()
         let scene = try await makeScene(host)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
-        // A quarter into the dissolve the head dot is still on frame 0's position…
-        await host.advance(by: .milliseconds(25))
-        try GoldenFile.check(driver.text(), named: "loading-0.025s-80x24.txt", in: golden)
+        // The launch screen for 0.5 s, then the loader: a quarter into the dissolve the head dot is still on
+        // frame 0's position…
+        await host.advance(by: .milliseconds(525))
+        try GoldenFile.check(driver.text(), named: "loading-0.525s-80x24.txt", in: golden)
         // …from the midpoint on, the next frame's glyphs show (colours blend throughout).
         await host.advance(by: .milliseconds(25))
-        try GoldenFile.check(driver.text(), named: "loading-0.05s-80x24.txt", in: golden)
+        try GoldenFile.check(driver.text(), named: "loading-0.55s-80x24.txt", in: golden)
         let head = driver.frame()[41, 12]
         #expect(head.grapheme == "●")
         #expect(head.style.foreground == Color.interpolate(from: .rgb(229, 229, 234), to: .rgb(255, 149, 0), fraction: 0.5))
@@ -58,14 +59,34 @@ struct SceneTests {
     @Test func handOverHalfway() async throws {
         let host = try host()
         let scene = try await makeScene(host)
-        await host.advance(by: .milliseconds(2_150))
-        try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "transition-2.15s-80x24.txt", in: golden)
+        await host.advance(by: .milliseconds(2_650))
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        try GoldenFile.check(driver.text(), named: "transition-2.65s-80x24.txt", in: golden)
+        // Each row shows one layer's glyphs: the logo's rows are the logo's alone, the others the list's.
+        let lines = driver.frame().plainLines()
+        // The zoomed logo's runs of blocks (an avatar has three at most).
+        for line in lines where line.contains("▄▄▄▄▄▄") || line.contains("●██●") || line.contains("▀▀▀▀▀▀") {
+            #expect(!line.contains { $0.isLetter }, "the logo is torn across list text: \(line)")
+        }
+        #expect(lines.contains { $0.contains("Priya Raman") })
     }
 
-    @Test func listAtTwoAndAHalfSeconds() async throws {
+    @Test func launchScreenShowsForHalfASecondAfterAppear() async throws {
         let host = try host()
         let scene = try await makeScene(host)
-        await host.advance(by: .milliseconds(2_500))
+        let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
+        try GoldenFile.check(driver.text(), named: "launch-80x24.txt", in: golden)
+        await host.advance(by: .milliseconds(499))
+        try GoldenFile.check(driver.text(), named: "launch-80x24.txt", in: golden)
+        await host.advance(by: .milliseconds(1))
+        #expect(scene.presenter.viewState.screen == .loading)
+        #expect(driver.text().contains("Loading"))
+    }
+
+    @Test func listAtThreeSeconds() async throws {
+        let host = try host()
+        let scene = try await makeScene(host)
+        await host.advance(by: .milliseconds(3_000))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         try GoldenFile.check(driver.text(), named: "list-80x24.txt", in: golden)
         driver.size = Size(width: 40, height: 12)
@@ -79,7 +100,7 @@ struct SceneTests {
     @Test func loadedAvatarsShowInitialsOnTheirColour() async throws {
         let host = try host(avatars: 200)
         let scene = try await makeScene(host)
-        await host.advance(by: .milliseconds(2_500))
+        await host.advance(by: .milliseconds(3_000))
         // The presenter fetched the avatars of the first rows once loaded; drawing asks for nothing.
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         let frame = driver.frame()
@@ -94,7 +115,7 @@ struct SceneTests {
     @Test func placeholderCircleIsSolidGrey() async throws {
         let host = try host(avatars: 404)
         let scene = try await makeScene(host)
-        await host.advance(by: .milliseconds(2_500))
+        await host.advance(by: .milliseconds(3_000))
         let frame = TextDriver(scene: scene, size: Size(width: 80, height: 24)).frame()
         #expect(
             scene.presenter.viewState.list.rows?[0].avatar
@@ -106,7 +127,7 @@ struct SceneTests {
     @Test func keysMoveTheSelectionAndScroll() async throws {
         let host = try host()
         let scene = try await makeScene(host)
-        await host.advance(by: .milliseconds(2_500))
+        await host.advance(by: .milliseconds(3_000))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         _ = driver.text()
         #expect(driver.press(.down, .down) == [.handled, .handled])
@@ -134,7 +155,7 @@ struct SceneTests {
             TerminalFixtures.chat($0, "Person \($0)", avatar: "http://img.example/\($0).png", at: "2026-03-16T10:00:00Z")
         }
         let scene = try await makeScene(host, chats: chats)
-        await host.advance(by: .milliseconds(2_500))
+        await host.advance(by: .milliseconds(3_000))
         // 49 rows of four lines fit at 80×200; the presenter fetched the first 20 by itself.
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 200))
         _ = driver.text()
@@ -162,7 +183,7 @@ struct SceneTests {
     @Test func germanList() async throws {
         let host = try host()
         let scene = try await makeScene(host, locale: "de_DE")
-        await host.advance(by: .milliseconds(2_500))
+        await host.advance(by: .milliseconds(3_000))
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "list-de-80x24.txt", in: golden)
     }
 
@@ -178,7 +199,7 @@ struct SceneTests {
         let scene = ChatsScene(presenter: try TerminalFixtures.presenter(host, source: source))
         scene.presenter.send(.lifecycle(.appear))
         await host.settle()
-        await host.advance(by: .milliseconds(2_500))
+        await host.advance(by: .milliseconds(3_000))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         try GoldenFile.check(driver.text(), named: "error-80x24.txt", in: golden)
         #expect(scene.keyHints == [KeyHint(key: "r", action: "Try again")])
@@ -191,7 +212,7 @@ struct SceneTests {
     @Test func emptyList() async throws {
         let host = try host()
         let scene = try await makeScene(host, chats: [])
-        await host.advance(by: .milliseconds(2_500))
+        await host.advance(by: .milliseconds(3_000))
         try GoldenFile.check(TextDriver(scene: scene, size: Size(width: 80, height: 24)).text(), named: "empty-80x24.txt", in: golden)
         #expect(scene.keyHints == [KeyHint(key: "r", action: "Refresh")])
     }
@@ -200,7 +221,7 @@ struct SceneTests {
         let host = try host()
         let many = (0..<100_000).map { TerminalFixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z") }
         let scene = try await makeScene(host, chats: many)
-        await host.advance(by: .milliseconds(2_500))
+        await host.advance(by: .milliseconds(3_000))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         let text = driver.text()
         #expect(text.contains("100,000 chats"))
@@ -212,7 +233,7 @@ struct SceneTests {
         let host = try host()
         let scene = try await makeScene(host)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
-        await host.advance(by: .milliseconds(2_300))
+        await host.advance(by: .milliseconds(2_800))
         _ = driver.text()
         await host.settle()
         let count = driver.changeCount

@@ -24,15 +24,37 @@ struct ValidationTests {
     }
 
     @Test(
-        "Email: one @, non-empty local part, a dotted domain, no spaces",
+        "Email: the HTML standard's valid e-mail address, with a dotted domain whose last label is not all digits",
         arguments: [
+            // Empty after trimming.
             ("", FieldProblem.emailMissing),
             ("  ", .emailMissing),
+            // Valid.
             ("jane@example.com", nil),
             ("  jane@example.com ", nil),
             ("j@e.co", nil),
+            ("a@b.c", nil),
             ("jane.doe+beta@mail.example.co.uk", nil),
             ("usedemail@blinq.app", nil),
+            ("JANE@EXAMPLE.COM", nil),
+            ("o'brien@example.ie", nil),
+            ("!#$%&'*+/=?^_`{|}~-@example.com", nil),
+            (".jane.@example.com", nil),
+            ("jane@my-host.example.com", nil),
+            ("jane@123.example.com", nil),
+            ("jane@example.c0m", nil),
+            ("jane@xn--bcher-kva.de", nil),
+            ("jane@\(String(repeating: "a", count: 63)).com", nil),
+            // Invalid: the four found in use, then the shapes around them.
+            ("a@b.c,d", .emailInvalid),
+            ("x@-.-", .emailInvalid),
+            ("a@b_c.com", .emailInvalid),
+            ("a@1.2", .emailInvalid),
+            ("a@192.168.0.1", .emailInvalid),
+            ("jane@\(String(repeating: "a", count: 64)).com", .emailInvalid),
+            ("jane@-example.com", .emailInvalid),
+            ("jane@example-.com", .emailInvalid),
+            ("jane@example.-com", .emailInvalid),
             ("jane", .emailInvalid),
             ("jane@", .emailInvalid),
             ("@example.com", .emailInvalid),
@@ -45,6 +67,13 @@ struct ValidationTests {
             ("jane@example.", .emailInvalid),
             ("jane@example..com", .emailInvalid),
             ("jane@example.com\u{7}", .emailInvalid),
+            ("\"jane\"@example.com", .emailInvalid),
+            ("jane(doe)@example.com", .emailInvalid),
+            ("jane,doe@example.com", .emailInvalid),
+            ("jane@[192.168.0.1]", .emailInvalid),
+            ("josé@example.com", .emailInvalid),
+            ("jane@bücher.de", .emailInvalid),
+            ("jane@example.com.", .emailInvalid),
         ] as [(String, FieldProblem?)])
     func email(_ input: String, _ expected: FieldProblem?) {
         #expect(InvitationValidation.problem(email: input) == expected)

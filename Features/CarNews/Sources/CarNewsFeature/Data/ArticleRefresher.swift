@@ -18,6 +18,11 @@ struct ArticleRefresher: Sendable {
             return .failed(reason: error.userFacingMessage)
         }
         let date = now()
+        // A good reply with no articles at all would empty the offline copy, and the next outage would then
+        // have nothing to show: keep what is saved, and say so (`RefreshedList.keptSaved`).
+        if feed.articles.isEmpty, let kept = await savedWhenEmptied() {
+            return .refreshed(kept)
+        }
         do {
             try await store.save(feed.articles, keeping: Set(feed.skipped.compactMap(\.id)), at: date)
             let summaries = try await store.summaries()
@@ -35,5 +40,14 @@ struct ArticleRefresher: Sendable {
                     saveProblem: "The articles could not be saved for offline reading: \(error.userFacingMessage)",
                     unsaved: byID, storeNotices: await store.takeNotices()))
         }
+    }
+
+    /// The saved list and its date, when there is one to keep; nil when nothing is saved (or it cannot be read),
+    /// so the empty reply is saved as the server's answer.
+    private func savedWhenEmptied() async -> RefreshedList? {
+        guard let summaries = try? await store.summaries(), !summaries.isEmpty else { return nil }
+        let savedAt = (try? await store.lastRefresh()) ?? nil
+        return RefreshedList(
+            summaries: summaries, refreshedAt: savedAt ?? now(), keptSaved: true, storeNotices: await store.takeNotices())
     }
 }

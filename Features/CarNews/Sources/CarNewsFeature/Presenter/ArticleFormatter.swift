@@ -33,6 +33,9 @@ struct ArticleFormatter {
             tags: tags.isEmpty ? nil : "Tags: " + tags.joined(separator: ", "), problem: problem, canRefresh: canRefresh)
     }
 
+    /// When a saved list was refreshed, as a row's date reads: `16 March, 12:34`.
+    func savedWhen(_ date: Date) -> String { dates.string(from: date, now: now()) }
+
     /// The offline banner's title: when the list was last good.
     func offlineTitle(lastRefresh: Date?) -> String {
         lastRefresh.map { "Offline — last updated \(dates.string(from: $0, now: now()))" } ?? "Offline — showing saved articles"

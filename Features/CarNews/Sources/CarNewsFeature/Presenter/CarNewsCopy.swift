@@ -22,6 +22,11 @@ enum CarNewsCopy {
         }
     }
 
+    /// A good reply that listed no articles: the saved ones stay (`when` as the list's dates read).
+    static func emptyReplyKept(_ when: String) -> String {
+        "The server sent no articles just now; showing the ones saved \(when)."
+    }
+
     static func skippedNotice(_ count: Int) -> String? {
         switch count {
         case 0: return nil

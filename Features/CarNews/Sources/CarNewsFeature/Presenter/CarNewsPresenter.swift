@@ -174,7 +174,10 @@ public final class CarNewsPresenter: Presenter {
             images.forgetFailures()
             rebuildRows(keeping: selectedID)
             sessionNotices += list.storeNotices
-            refreshNotices = [CarNewsCopy.skippedNotice(list.skipped.count), list.saveProblem].compactMap { $0 }
+            refreshNotices = [
+                list.keptSaved ? CarNewsCopy.emptyReplyKept(formatter.savedWhen(list.refreshedAt)) : nil,
+                CarNewsCopy.skippedNotice(list.skipped.count), list.saveProblem,
+            ].compactMap { $0 }
             requestDetailImage()
         }
     }

@@ -5,12 +5,12 @@ import TerminalUI
 /// scene scrolls them; everything below the header moves together.
 struct ArticleDetailView {
     enum Line: Equatable {
-        case image(String)
+        /// One row of the picture frame, with its caption (the title, or `No image`).
+        case image(ImagePlaceholder.Part, caption: String)
         case text(String, Style)
         case blank
     }
 
-    static let imageHeight = 3
 
     let detail: CarNewsViewState.Detail
 
@@ -19,7 +19,8 @@ struct ArticleDetailView {
         func wrap(_ text: String, _ style: Style) -> [Line] {
             TextLayout.wrap(text, width: textWidth).map { .text($0, style) }
         }
-        var lines = Array(repeating: Line.image(detail.imageLabel), count: Self.imageHeight)
+        let caption = detail.image == nil ? detail.imageLabel : detail.title
+        var lines = ImagePlaceholder.parts.map { Line.image($0, caption: caption) }
         lines.append(.blank)
         lines += wrap(detail.title, CarNewsPalette.articleTitle)
         lines += wrap(detail.date, CarNewsPalette.date)
@@ -67,13 +68,8 @@ struct ArticleDetailView {
         for (offset, line) in lines[scroll..<last].enumerated() {
             let y = Header.height + offset
             switch line {
-            case .image(let label):
-                let rect = Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1)
-                if scroll + offset == 0 {
-                    ImagePlaceholder.draw(label, in: rect, into: &frame)
-                } else {
-                    frame.fill(rect, with: "░", style: CarNewsPalette.image)
-                }
+            case .image(let part, let caption):
+                ImagePlaceholder.draw(part, caption: caption, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), into: &frame)
             case .text(let text, let style):
                 frame.put(text, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), style: style)
             case .blank:

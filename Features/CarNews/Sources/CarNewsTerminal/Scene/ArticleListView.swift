@@ -3,8 +3,8 @@ import TerminalUI
 
 /// Draws the list screen: header, offline banner, the cards (or a message), and notices at the bottom.
 struct ArticleListView {
-    /// Lines of one card: two of image (label, then image or the title's first line), the title over the
-    /// image, the date, and a blank line between cards.
+    /// Lines of one card: three of picture frame (the title over its lower rows, inside the frame), the date,
+    /// and a blank line between cards.
     static let cardHeight = 5
     /// Notices get at most this many lines, and fewer on a short screen, where one card must still fit.
     static let maximumNoticeLines = 4
@@ -54,8 +54,11 @@ struct ArticleListView {
     private func drawCard(_ row: CarNewsViewState.Row, focused: Bool, top: Int, into frame: inout Frame) {
         let x = 3
         let width = max(frame.size.width - x - 2, 0)
-        ImagePlaceholder.draw(row.imageLabel, in: Rect(x: x, y: top, width: width, height: 3), into: &frame)
-        let titleWidth = max(width - 2, 1)
+        // The title lies over the bottom of the picture, inside its frame; the middle row names the picture
+        // only when there is none (`No image`).
+        ImagePlaceholder.draw(
+            caption: row.image == nil ? row.imageLabel : nil, in: Rect(x: x, y: top, width: width, height: 3), into: &frame)
+        let titleWidth = max(width - 4, 1)
         var lines = TextLayout.wrap(row.title, width: titleWidth)
         if lines.count > 2 {
             lines = [lines[0], TextLayout.withEllipsis(lines[1], width: titleWidth)]
@@ -63,10 +66,10 @@ struct ArticleListView {
         let overlay = focused ? CarNewsPalette.focusedOverlay : CarNewsPalette.overlay
         for (offset, line) in lines.enumerated() {
             let y = top + 3 - lines.count + offset
-            frame.fill(Rect(x: x, y: y, width: width, height: 1), style: overlay)
-            frame.put(line, in: Rect(x: x + 1, y: y, width: titleWidth, height: 1), style: overlay)
+            frame.fill(Rect(x: x + 1, y: y, width: max(width - 2, 0), height: 1), style: overlay)
+            frame.put(line, in: Rect(x: x + 2, y: y, width: titleWidth, height: 1), style: overlay)
         }
-        frame.put(row.date, in: Rect(x: x + 1, y: top + 3, width: titleWidth, height: 1), style: CarNewsPalette.date)
+        frame.put(row.date, in: Rect(x: x + 2, y: top + 3, width: titleWidth, height: 1), style: CarNewsPalette.date)
         if focused {
             for y in top..<(top + 4) { frame.put("▌", at: Point(x: 1, y: y), style: CarNewsPalette.marker) }
             frame.put("▶", at: Point(x: 1, y: top + 2), style: CarNewsPalette.marker)

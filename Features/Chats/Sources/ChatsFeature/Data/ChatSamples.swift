@@ -2,7 +2,29 @@ import Foundation
 
 /// The bundled sample, as the `in-memory` kind serves it. `Resources/chats.plist` (the exact schema of the
 /// original `data.plist`) and `Resources/chats.json` hold the same rows; a test keeps the three equal.
+///
+/// The rows are written as of `anchor` (2026-03-16 12:34 UTC). Loaded as the bundled sample, the recent ones
+/// (within `recentSpan` before the anchor) move with the clock: each keeps its age, so "4 minutes ago" is
+/// always today and the sample always shows times, `Yesterday` and weekdays. Older rows (the holidays, last
+/// year, the original's 2015 date) keep their dates. A file the config names is never changed.
 public enum ChatSamples {
+    /// The instant the sample was written as of: the `now` at which every date is exactly as in the files.
+    public static let anchor = Date(timeIntervalSince1970: 1_773_664_440)  // 2026-03-16T12:34:00Z
+    /// How far before the anchor a row counts as recent: three weeks, so today, yesterday, the weekdays and
+    /// one "earlier this year" row move.
+    public static let recentSpan: TimeInterval = 21 * 24 * 3600
+
+    /// `chats` with every recent date moved by `now − anchor`, as the bundled sample is served at `now`.
+    public static func relative(_ chats: [Chat], to now: Date) -> [Chat] {
+        let shift = now.timeIntervalSince(anchor)
+        return chats.map { chat in
+            guard anchor.timeIntervalSince(chat.sendingDate) <= recentSpan else { return chat }
+            var moved = chat
+            moved.sendingDate = chat.sendingDate.addingTimeInterval(shift)
+            return moved
+        }
+    }
+
     public static let all: [Chat] = [
         Chat(
             identifier: 1, fullname: "Emma Johansson", avatarURL: "http://i.pravatar.cc/150?img=5",

@@ -1,8 +1,8 @@
 import FeatureHostCore
 import Foundation
 
-/// Drives the chats feature: launch screen → loading screen (≥ `loadingDuration`, until the data is ready) →
-/// hand-over animation → list. Owns the load, the avatar fetches, the selection and the animation clock;
+/// Drives the chats feature: launch screen (`launchDuration`) → loading screen (≥ `loadingDuration`, until the
+/// data is ready) → hand-over animation → list. The load starts with the launch screen. Owns the load, the avatar fetches, the selection and the animation clock;
 /// all of it starts on `.appear`. Async work and the clock are effects of its runner.
 @MainActor
 public final class ChatsPresenter: Presenter {
@@ -42,7 +42,10 @@ public final class ChatsPresenter: Presenter {
     private let avatars: AvatarLoader
     private let observers = StateObservers<ChatsViewState>()
 
+    /// When `.appear` came: the launch screen shows from then.
     private var started: Duration?
+    /// When the loading screen took over from the launch screen; the loader's time runs from here.
+    private var loadingStart: Duration? { started.map { $0 + timing.launchDuration } }
     private var handOver: Duration?
     private var chats: [Chat]?
     /// `14 chats · 1,475 unread messages`, computed once per load rather than on every key press.
@@ -146,11 +149,12 @@ public final class ChatsPresenter: Presenter {
     }
 
     private func finishLoad(_ result: Result<Loaded<[Chat]>, any Error>) {
-        guard isLoading, let started else { return }
+        guard isLoading, let loadingStart else { return }
         isLoading = false
         if handOver == nil {
-            // The loading screen shows for `loadingDuration` at least, and until the data (or its error) is in.
-            handOver = max(timing.loadingDuration, timeline.now - started)
+            // The loading screen shows for `loadingDuration` at least, and until the data (or its error) is in;
+            // data that arrives during the launch screen still gets the whole loading screen.
+            handOver = max(timing.loadingDuration, timeline.now - loadingStart)
             // The hand-over's steps count from its own start: the clock's next wake-up may have moved.
             restartClock()
         }
@@ -213,10 +217,12 @@ public final class ChatsPresenter: Presenter {
         refresh()
     }
 
-    /// The next animation step; on the list, the next local midnight (when "Yesterday" moves on).
+    /// The end of the launch screen, the next animation step; on the list, the next local midnight (when
+    /// "Yesterday" moves on).
     private func nextDeadline() -> Duration? {
-        guard let started else { return nil }
-        if let step = animation.nextDeadline(after: timeline.now - started, handOver: handOver) { return started + step }
+        guard let loadingStart else { return nil }
+        if timeline.now < loadingStart { return loadingStart }
+        if let step = animation.nextDeadline(after: timeline.now - loadingStart, handOver: handOver) { return loadingStart + step }
         let wallNow = now()
         guard let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: wallNow)) else { return nil }
         // Rounded up to the next millisecond: `Date` arithmetic is off by ~0.1 µs, and waking just before
@@ -234,8 +240,12 @@ public final class ChatsPresenter: Presenter {
     private func makeViewState() -> ChatsViewState {
         var state = viewState
         state.list = makeListState()
-        guard let started else { return state }
-        let elapsed = timeline.now - started
+        guard let loadingStart else { return state }
+        guard timeline.now >= loadingStart else {
+            state.screen = .launch
+            return state
+        }
+        let elapsed = timeline.now - loadingStart
         guard let handOver, elapsed >= handOver else {
             state.screen = .loading
             state.loader = animation.loader(at: elapsed)

@@ -1,7 +1,9 @@
 import FeatureHostCore
 
-/// The loading screen's timings, from the feature's settings (seconds), and how finely they are sampled.
+/// The launch and loading screens' timings, from the feature's settings (seconds), and how finely they are sampled.
 public struct ChatsTiming: Sendable, Equatable {
+    /// How long the launch screen (the logo alone) shows before the loading screen (`launchDuration`, 0.5 s).
+    public var launchDuration: Duration
     /// One cross-dissolve from a loader frame to the next (`frameDuration`, 0.1 s).
     public var frameDuration: Duration
     /// How long the loading screen shows at least (`loadingDuration`, 2.0 s).
@@ -15,20 +17,23 @@ public struct ChatsTiming: Sendable, Equatable {
     /// Ticks per transition; even, so the midpoint is drawn; 12 gives 40 frames per second at 0.3 s.
     public var samplesPerTransition: Int
 
-    public static let standard = ChatsTiming(frameDuration: 0.1, loadingDuration: 2.0, transitionDuration: 0.3)
+    public static let standard = ChatsTiming(frameDuration: 0.1, loadingDuration: 2.0, transitionDuration: 0.3, launchDuration: 0.5)
 
     /// Settings keys and their allowed ranges, in seconds.
     public static let frameDurationKey = "frameDuration"
     public static let loadingDurationKey = "loadingDuration"
     public static let transitionDurationKey = "transitionDuration"
+    public static let launchDurationKey = "launchDuration"
     public static let frameDurationRange: ClosedRange<Double> = 0.01...10
     public static let loadingDurationRange: ClosedRange<Double> = 0...60
     public static let transitionDurationRange: ClosedRange<Double> = 0...10
+    public static let launchDurationRange: ClosedRange<Double> = 0...10
 
     public init(
-        frameDuration: Double, loadingDuration: Double, transitionDuration: Double, loaderFrameCount: Int = 6,
-        samplesPerDissolve: Int = 4, samplesPerTransition: Int = 12
+        frameDuration: Double, loadingDuration: Double, transitionDuration: Double, launchDuration: Double = 0.5,
+        loaderFrameCount: Int = 6, samplesPerDissolve: Int = 4, samplesPerTransition: Int = 12
     ) {
+        self.launchDuration = .exactly(seconds: launchDuration)
         self.frameDuration = .exactly(seconds: frameDuration)
         self.loadingDuration = .exactly(seconds: loadingDuration)
         self.transitionDuration = .exactly(seconds: transitionDuration)
@@ -37,12 +42,13 @@ public struct ChatsTiming: Sendable, Equatable {
         self.samplesPerTransition = max(1, samplesPerTransition)
     }
 
-    /// Reads and validates the three settings; a bad value fails with a message naming the key and the range.
+    /// Reads and validates the four settings; a bad value fails with a message naming the key and the range.
     public init(settings: FeatureSettings) throws {
         self.init(
             frameDuration: try settings.number(Self.frameDurationKey, default: 0.1, in: Self.frameDurationRange),
             loadingDuration: try settings.number(Self.loadingDurationKey, default: 2.0, in: Self.loadingDurationRange),
-            transitionDuration: try settings.number(Self.transitionDurationKey, default: 0.3, in: Self.transitionDurationRange))
+            transitionDuration: try settings.number(Self.transitionDurationKey, default: 0.3, in: Self.transitionDurationRange),
+            launchDuration: try settings.number(Self.launchDurationKey, default: 0.5, in: Self.launchDurationRange))
     }
 }
 

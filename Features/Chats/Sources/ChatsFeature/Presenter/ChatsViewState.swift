@@ -4,7 +4,7 @@ import Foundation
 /// loader, the hand-over (both layers with their scale and opacity) and the list.
 public struct ChatsViewState: Sendable, Equatable {
     public enum Screen: Sendable, Equatable {
-        /// The orange logo on white while the feature starts.
+        /// The orange logo on white: before the feature is opened, and for `launchDuration` after.
         case launch
         /// The loader, looping; `loader` says which frames and how far the dissolve is.
         case loading

@@ -3,9 +3,9 @@ import TerminalUI
 /// The hand-over drawn with cells: a terminal cannot scale glyphs or blend pixels, so this approximates both.
 /// - `zoomed` scales a layer up around its centre by repeating cells (nearest neighbour): the logo and the
 ///   loader, made of blocks and dots, grow as a picture would.
-/// - `blend` lays a layer over another with an opacity: colours mix in 24-bit; where the top layer is blank
-///   the lower layer's glyph shows through in colours faded towards the top's background; where both have a
-///   glyph, the more opaque layer's glyph wins.
+/// - `blend` lays a layer over another with an opacity: colours mix in 24-bit in every cell; the glyphs of a
+///   row come from one layer only (the one with glyphs there, or the more opaque when both have some), so
+///   plain text never interleaves the logo and the list in one word or row.
 enum LayerCompositor {
     static func zoomed(_ frame: Frame, by scale: Double) -> Frame {
         guard scale > 1.0005 else { return frame }
@@ -41,39 +41,34 @@ enum LayerCompositor {
         if opacity <= 0.0005 { return bottom }
         var result = Frame(size: bottom.size, fill: ChatsPalette.blankCell)
         for y in 0..<bottom.size.height {
-            var x = 0
-            while x < bottom.size.width {
+            // One layer's glyphs per row: mixing them cell by cell tears words ("the gam▄▄▄▄?") and shows
+            // neither picture. Where only one layer has glyphs in a row it shows them; where both do, the more
+            // opaque one does. Colours still mix in every cell.
+            let upperHasGlyphs = hasGlyphs(top, row: y)
+            let upperWins = upperHasGlyphs && (opacity >= 0.5 || !hasGlyphs(bottom, row: y))
+            for x in 0..<bottom.size.width {
                 let lower = bottom[x, y]
                 let upper = top[x, y]
-                let upperBlank = isBlank(upper)
-                let background = mix(lower.style.background ?? ChatsPalette.background, upper.style.background ?? ChatsPalette.background, opacity)
-                let wideLower = !lower.isContinuation && bottom[x + 1, y].isContinuation && x + 1 < bottom.size.width
-                if wideLower, upperBlank, isBlank(top[x + 1, y]) {
-                    var style = lower.style
-                    style.background = background
-                    style.foreground = mix(lower.style.foreground ?? ChatsPalette.text, upper.style.background ?? ChatsPalette.background, opacity)
-                    result.put(lower.grapheme, at: Point(x: x, y: y), style: style)
-                    x += 2
-                    continue
-                }
-                var style = upperBlank ? lower.style : upper.style
-                style.background = background
-                let glyph: String
-                if upperBlank {
-                    glyph = isBlank(lower) || wideLower ? " " : lower.grapheme
-                    style.foreground = mix(lower.style.foreground ?? ChatsPalette.text, upper.style.background ?? ChatsPalette.background, opacity)
-                } else if isBlank(lower) || wideLower {
-                    glyph = upper.grapheme
+                var style = upperWins ? upper.style : lower.style
+                style.background = mix(
+                    lower.style.background ?? ChatsPalette.background, upper.style.background ?? ChatsPalette.background, opacity)
+                if upperWins {
                     style.foreground = mix(lower.style.background ?? ChatsPalette.background, upper.style.foreground ?? ChatsPalette.text, opacity)
+                    result[x, y] = Cell(upper.grapheme, style: style)
                 } else {
-                    glyph = opacity >= 0.5 ? upper.grapheme : lower.grapheme
-                    style.foreground = mix(lower.style.foreground ?? ChatsPalette.text, upper.style.foreground ?? ChatsPalette.text, opacity)
+                    // The lower row as it is, wide graphemes and their continuation cells included.
+                    style.foreground = mix(lower.style.foreground ?? ChatsPalette.text, upper.style.background ?? ChatsPalette.background, opacity)
+                    var cell = lower
+                    cell.style = style
+                    result[x, y] = cell
                 }
-                result[x, y] = Cell(glyph, style: style)
-                x += 1
             }
         }
         return result
+    }
+
+    private static func hasGlyphs(_ frame: Frame, row y: Int) -> Bool {
+        (0..<frame.size.width).contains { !isBlank(frame[$0, y]) }
     }
 
     private static func isBlank(_ cell: Cell) -> Bool { cell.grapheme == " " || cell.isContinuation }
