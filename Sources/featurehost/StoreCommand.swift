@@ -17,7 +17,7 @@ enum StoreCommand {
         guard options.registry.registration(for: id) != nil else {
             throw UsageError("store: unknown feature \"\(id)\"; known ids: \(options.registry.ids.map(\.rawValue).joined(separator: ", ")).")
         }
-        let environment = HostEnvironment.live(dataDirectory: options.dataDirectory)
+        let environment = HostEnvironment.live(dataDirectory: options.dataDirectory, locale: Locale(identifier: "en_US"), timeZone: .current)
         let store = try UserDefaultsStore(suiteFile: environment.preferencesFile, prefix: "\(id.rawValue).")
         let key = words[2]
         switch verb {

@@ -39,7 +39,7 @@ public struct HostEnvironment: Sendable {
     }
 
     /// The live environment: the continuous clock, the system's date, URLSession.
-    public static func live(dataDirectory: URL, locale: Locale = .current, timeZone: TimeZone = .current, hourCycle: HourCycle? = nil)
+    public static func live(dataDirectory: URL, locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil)
         -> HostEnvironment
     {
         HostEnvironment(
