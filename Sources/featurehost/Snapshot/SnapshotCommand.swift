@@ -26,7 +26,7 @@ enum SnapshotCommand {
         let preference = LocaleFlags.preference(snapshot.localeFlags, options: options)
         let environment = HostEnvironment(
             clock: clock, now: clock.wallClock(startingAt: start),
-            transport: URLSessionTransport(), dataDirectory: options.dataDirectory,
+            transport: HostEnvironment.liveTransport(dataDirectory: options.dataDirectory), dataDirectory: options.dataDirectory,
             locale: preference.locale, timeZone: preference.timeZone, hourCycle: preference.hourCycle)
         let session = try ShellAssembly.session(options: options, environment: environment, only: snapshot.id)
         let model = ShellModel(session: session, only: 0)
