@@ -4,7 +4,10 @@ import Testing
 
 /// The executable follows the user's locale variables, the config's keys and the flags, and the choice
 /// reaches the features: `list` says what it chose, `snapshot` shows it.
-@Suite struct LocaleFromEnvironmentTests {
+///
+/// Serialized: each test blocks a thread of the shared pool while its processes run; one at a time leaves
+/// the pool to the async tests beside them (in parallel they starved the invitations loopback tests).
+@Suite(.serialized) struct LocaleFromEnvironmentTests {
     let directory: TemporaryDirectory
 
     init() throws { directory = try TemporaryDirectory() }
