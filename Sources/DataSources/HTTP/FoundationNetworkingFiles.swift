@@ -19,13 +19,11 @@ public enum FoundationNetworkingFiles {
             guard current == nil else { return }
             current = directory
             #if !canImport(Darwin)
-                // Darwin keeps these under the app's container; only Linux follows XDG.
+                // Darwin keeps these under the app's container; only Linux follows XDG. Called before the
+                // host starts any work that reads the environment, so no other thread reads it meanwhile.
                 setenv("XDG_CACHE_HOME", directory.path, 1)
                 setenv("XDG_DATA_HOME", directory.path, 1)
             #endif
         }
     }
-
-    /// The directory chosen by `keep(under:)`, if any.
-    public static var directory: URL? { chosen.withLock { $0 } }
 }
