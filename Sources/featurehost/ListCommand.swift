@@ -1,9 +1,11 @@
 import FeatureHostRuntime
 
-/// `featurehost list`: one line per configured feature: id, enabled or disabled, source kind, where it reads.
+/// `featurehost list`: one line per configured feature: id, enabled or disabled, source kind, where it reads;
+/// then the locale, hour cycle and time zone features get, and why.
 enum ListCommand {
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
-        try arguments.check(allowed: ["config", "data-dir"], command: "list")
+        try arguments.check(allowed: Set(["config", "data-dir"]).union(LocaleFlags.names), command: "list")
+        let flags = try LocaleFlags.parse(arguments, command: "list")
         let options = try HostOptions(arguments: arguments)
         for issue in options.pluginIssues { standardError(issue.description) }
         let resolved = ResolvedFeature.all(in: options.config, registry: options.registry)
@@ -18,6 +20,8 @@ enum ListCommand {
                 print("\(id)  \(state)  none       (no data source)")
             }
         }
+        print("")
+        for line in LocaleFlags.preference(flags, options: options).summary { print(line) }
         return 0
     }
 }

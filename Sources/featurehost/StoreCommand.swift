@@ -17,8 +17,8 @@ enum StoreCommand {
         guard options.registry.registration(for: id) != nil else {
             throw UsageError("store: unknown feature \"\(id)\"; known ids: \(options.registry.ids.map(\.rawValue).joined(separator: ", ")).")
         }
-        let environment = HostEnvironment.live(dataDirectory: options.dataDirectory)
-        let store = try UserDefaultsStore(suiteFile: environment.preferencesFile, prefix: "\(id.rawValue).")
+        // Only the preferences file: no transport, so FoundationNetworking makes no folders of its own.
+        let store = try UserDefaultsStore(suiteFile: HostEnvironment.preferencesFile(in: options.dataDirectory), prefix: "\(id.rawValue).")
         let key = words[2]
         switch verb {
         case "get":

@@ -5,10 +5,12 @@ let usage = """
     featurehost: a plugin-based host for app features.
 
     Usage:
-      featurehost [run] [--config F] [--data-dir D] [--only ID]
+      featurehost [run] [--config F] [--data-dir D] [--only ID] [--locale ID] [--hour-cycle 12|24]
+                    [--time-zone TZ]
                                   the full-screen shell (the default command)
-      featurehost list [--config F]
-                                  one line per configured feature: id, state, source kind and location
+      featurehost list [--config F] [--locale ID] [--hour-cycle 12|24] [--time-zone TZ]
+                                  one line per configured feature (id, state, source), then the
+                                  locale, hour cycle and time zone features get, and why
       featurehost validate [--config F]
                                   check the config; prints ok, or every error
       featurehost snapshot ID [--config F] [--data-dir D] [--size WxH] [--now ISO8601] [--locale ID]

@@ -162,3 +162,46 @@ import Testing
         #expect(resolved.map(\.source?.kind) == [.plist, nil, .http])
     }
 }
+
+/// The top-level `locale` and `hourCycle`.
+@Suite struct ConfigLocaleKeysTests {
+    let directory: TemporaryDirectory
+    let registry = FeatureRegistry([AlphaFeature.self])
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func result(_ json: String) -> Result<HostConfig, ConfigErrors> {
+        do {
+            return .success(try ConfigLoader(registry: registry).load(try directory.write(json, to: "featurehost.json")))
+        } catch let errors as ConfigErrors {
+            return .failure(errors)
+        } catch {
+            return .failure(ConfigErrors([]))
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"features":[], "locale":"de_DE", "hourCycle":12}"#, "de_DE", HourCycle?.some(.twelveHour)),
+        (#"{"features":[], "locale":"nb-NO", "hourCycle":"24"}"#, "nb-NO", HourCycle?.some(.twentyFourHour)),
+        (#"{"features":[]}"#, nil, nil),
+    ])
+    func readsTheKeys(json: String, locale: String?, hourCycle: HourCycle?) throws {
+        let config = try result(json).get()
+        #expect(config.localeSettings == HostConfig.LocaleSettings(locale: locale, hourCycle: hourCycle))
+    }
+
+    @Test(arguments: [
+        (#"{"features":[], "locale":"xx_YY"}"#, #"featurehost.json: locale: found "xx_YY"; allowed: a locale identifier such as "en_US", "de_DE" or "nb_NO"."#),
+        (#"{"features":[], "locale":7}"#, #"featurehost.json: locale: found 7; allowed: a locale identifier such as "en_US", "de_DE" or "nb_NO"."#),
+        (#"{"features":[], "hourCycle":13}"#, #"featurehost.json: hourCycle: found 13; allowed: 12 or 24."#),
+        (#"{"features":[], "hourCycle":true}"#, #"featurehost.json: hourCycle: found true; allowed: 12 or 24."#),
+        (#"{"features":[], "hourcycle":12}"#, #"featurehost.json: hourcycle: unknown key; did you mean "hourCycle"?"#),
+    ])
+    func badValuesAreNamed(json: String, message: String) {
+        guard case .failure(let errors) = result(json) else {
+            Issue.record("accepted \(json)")
+            return
+        }
+        #expect(errors.issues.map { $0.description.replacingOccurrences(of: directory.url.path + "/", with: "") } == [message])
+    }
+}

@@ -16,7 +16,7 @@ public struct ConfigLoader {
 
     static let featureKeys = ["id", "enabled", "source", "settings"]
     static let sourceKeys = ["kind", "path", "url", "timeout", "cache"]
-    static let topKeys = ["features", "plugins"]
+    static let topKeys = ["features", "plugins", "locale", "hourCycle"]
 
     /// The built-in default: every registered feature, enabled, with its default source.
     public func defaultConfig() -> HostConfig {

@@ -45,7 +45,7 @@ struct ConfigValidation {
             firstIndex[entry.id] = index
             entries.append(entry)
         }
-        return HostConfig(file: file, entries: entries, plugins: plugins, skipped: skipped)
+        return HostConfig(file: file, entries: entries, plugins: plugins, skipped: skipped, localeSettings: localeSettings(in: object))
     }
 
     /// The `plugins` paths, resolved against the config's folder; malformed items are reported.
@@ -228,7 +228,7 @@ struct ConfigValidation {
         }
     }
 
-    private mutating func report(_ path: String, _ message: String) {
+    mutating func report(_ path: String, _ message: String) {
         issues.append(ConfigIssue(file: file.path, path: path, message: message))
     }
 
@@ -239,7 +239,7 @@ struct ConfigValidation {
         return number.boolValue
     }
 
-    private func numberValue(_ value: Any) -> Double? {
+    func numberValue(_ value: Any) -> Double? {
         guard type(of: value) != Bool.self, let number = value as? NSNumber, !isBoolean(number) else { return nil }
         return number.doubleValue
     }
@@ -259,7 +259,7 @@ struct ConfigValidation {
         return .null
     }
 
-    private func describe(_ value: Any) -> String {
+    func describe(_ value: Any) -> String {
         settingValue(value).description
     }
 }

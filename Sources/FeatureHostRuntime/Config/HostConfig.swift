@@ -38,11 +38,28 @@ public struct HostConfig: Sendable {
     /// Entries left out because their id is unknown while a plugin failed to load (`validate` reports them).
     public var skipped: [Skipped]
 
-    public init(file: URL?, entries: [Entry], plugins: [URL] = [], skipped: [Skipped] = []) {
+    /// The top-level `locale` and `hourCycle`: the user's choice for this host, above the environment.
+    public struct LocaleSettings: Sendable, Equatable {
+        /// A locale identifier Foundation knows, as written (`de_DE` or `de-DE`).
+        public var locale: String?
+        public var hourCycle: HourCycle?
+
+        public init(locale: String? = nil, hourCycle: HourCycle? = nil) {
+            self.locale = locale
+            self.hourCycle = hourCycle
+        }
+    }
+
+    public var localeSettings: LocaleSettings
+
+    public init(
+        file: URL?, entries: [Entry], plugins: [URL] = [], skipped: [Skipped] = [], localeSettings: LocaleSettings = .init()
+    ) {
         self.file = file
         self.entries = entries
         self.plugins = plugins
         self.skipped = skipped
+        self.localeSettings = localeSettings
     }
 
     /// What `list` and the errors call this config.

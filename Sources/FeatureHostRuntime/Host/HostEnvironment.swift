@@ -39,12 +39,23 @@ public struct HostEnvironment: Sendable {
     }
 
     /// The live environment: the continuous clock, the system's date, URLSession.
-    public static func live(dataDirectory: URL, locale: Locale = .current, timeZone: TimeZone = .current, hourCycle: HourCycle? = nil)
+    public static func live(dataDirectory: URL, locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil)
         -> HostEnvironment
     {
         HostEnvironment(
-            clock: ContinuousClock(), now: { Date() }, transport: URLSessionTransport(), dataDirectory: dataDirectory,
-            locale: locale, timeZone: timeZone, hourCycle: hourCycle)
+            clock: ContinuousClock(), now: { Date() }, transport: liveTransport(dataDirectory: dataDirectory),
+            dataDirectory: dataDirectory, locale: locale, timeZone: timeZone, hourCycle: hourCycle)
+    }
+
+    /// URLSession, with the folders FoundationNetworking makes for itself kept under the data directory.
+    public static func liveTransport(dataDirectory: URL) -> URLSessionTransport {
+        FoundationNetworkingFiles.keep(under: foundationDirectory(in: dataDirectory))
+        return URLSessionTransport()
+    }
+
+    /// Where FoundationNetworking's own (empty) cache and cookie folders go.
+    public static func foundationDirectory(in dataDirectory: URL) -> URL {
+        dataDirectory.appendingPathComponent("cache/foundation", isDirectory: true)
     }
 
     /// A locale's default clock: 12-hour when its short time pattern has an AM/PM marker.

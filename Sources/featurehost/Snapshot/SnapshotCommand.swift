@@ -23,11 +23,11 @@ enum SnapshotCommand {
     static func render(_ snapshot: SnapshotOptions, options: HostOptions) async throws -> String {
         let clock = ManualClock()
         let start = snapshot.now ?? Date()
-        let locale = snapshot.locale ?? Locale.current
+        let preference = LocaleFlags.preference(snapshot.localeFlags, options: options)
         let environment = HostEnvironment(
             clock: clock, now: clock.wallClock(startingAt: start),
-            transport: URLSessionTransport(), dataDirectory: options.dataDirectory, locale: locale,
-            timeZone: snapshot.timeZone ?? TimeZone.current, hourCycle: snapshot.hourCycle)
+            transport: HostEnvironment.liveTransport(dataDirectory: options.dataDirectory), dataDirectory: options.dataDirectory,
+            locale: preference.locale, timeZone: preference.timeZone, hourCycle: preference.hourCycle)
         let session = try ShellAssembly.session(options: options, environment: environment, only: snapshot.id)
         let model = ShellModel(session: session, only: 0)
         let activity = environment.activity

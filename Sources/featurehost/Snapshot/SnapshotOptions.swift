@@ -1,4 +1,5 @@
 import FeatureHostCore
+import FeatureHostRuntime
 import Foundation
 
 /// `featurehost snapshot ID` options, with every bad value reported as a clear message.
@@ -13,9 +14,8 @@ struct SnapshotOptions {
     var width = 80
     var height = 24
     var now: Date?
-    var locale: Locale?
-    var hourCycle: HourCycle?
-    var timeZone: TimeZone?
+    /// `--locale`, `--hour-cycle`, `--time-zone`; resolved with the environment and config like the shell.
+    var localeFlags = LocalePreference.Flags()
     var steps: [Step] = []
 
     static let allowedOptions: Set<String> = [
@@ -42,21 +42,7 @@ struct SnapshotOptions {
             }
             now = date
         }
-        if let identifier = arguments.value("locale") {
-            guard Locale.availableIdentifiers.contains(identifier) || Locale.availableIdentifiers.contains(identifier.replacingOccurrences(of: "-", with: "_"))
-            else { throw UsageError("snapshot: --locale \(identifier) is not a known locale (e.g. en_US, de_DE).") }
-            locale = Locale(identifier: identifier)
-        }
-        if let cycle = arguments.value("hour-cycle") {
-            guard let value = HourCycle(rawValue: cycle) else { throw UsageError("snapshot: --hour-cycle must be 12 or 24, found \(cycle).") }
-            hourCycle = value
-        }
-        if let zone = arguments.value("time-zone") {
-            guard let value = TimeZone(identifier: zone) else {
-                throw UsageError("snapshot: --time-zone \(zone) is not a known time zone (e.g. UTC, Europe/Oslo).")
-            }
-            timeZone = value
-        }
+        localeFlags = try LocaleFlags.parse(arguments, command: "snapshot")
         for item in arguments.items {
             guard case .option(let name, let value) = item, let value else { continue }
             switch name {
