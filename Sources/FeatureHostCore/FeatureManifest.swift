@@ -8,18 +8,33 @@ public struct FeatureManifest: Sendable {
     public var acceptedSources: [SourceKind]
     /// Used when the config names no source; `nil` only for a feature with no data source.
     public var defaultSource: SourceConfiguration?
-    /// The keys of `settings` the feature reads; others are reported as unknown.
-    public var settingsKeys: [String]
+    /// The keys of `settings` the feature reads, each with its type, range, default and a line of docs; other
+    /// keys are reported as unknown, and values that do not fit are reported by `validate`.
+    public var settings: [SettingDeclaration]
+    /// The kinds the feature has a bundled sample for: `plist` and `json-file` without a `path`, and `in-memory`,
+    /// serve it. A config that chooses one of those kinds without a sample is an error.
+    public var bundledSamples: [SourceKind]
 
     public init(
         id: FeatureID, title: String, summary: String, acceptedSources: [SourceKind] = [],
-        defaultSource: SourceConfiguration? = nil, settingsKeys: [String] = []
+        defaultSource: SourceConfiguration? = nil, settings: [SettingDeclaration] = [], bundledSamples: [SourceKind] = []
     ) {
         self.id = id
         self.title = title
         self.summary = summary
         self.acceptedSources = acceptedSources
         self.defaultSource = defaultSource
-        self.settingsKeys = settingsKeys
+        self.settings = settings
+        self.bundledSamples = bundledSamples
+    }
+
+    /// The declared keys, in declaration order.
+    public var settingsKeys: [String] { settings.map(\.key) }
+
+    public func setting(_ key: String) -> SettingDeclaration? { settings.first { $0.key == key } }
+
+    /// Whether a source of `kind` with no `path` has something to read: a bundled sample, or (`http`) a URL.
+    public func hasSample(for kind: SourceKind) -> Bool {
+        kind == .http || bundledSamples.contains(kind)
     }
 }

@@ -8,7 +8,14 @@ public struct ManifestWire: Codable, Equatable, Sendable {
     public var summary: String
     public var acceptedSources: [String]?
     public var defaultSource: SourceWire?
+    /// The plain keys: all a plugin built before settings had types sends. Still written, so an older host can
+    /// read a newer plugin's keys.
     public var settingsKeys: [String]?
+    /// The settings with their types, ranges, defaults and summaries; when present, `settingsKeys` is ignored.
+    public var settings: [SettingWire]?
+    /// The source kinds with a bundled sample; absent from older plugins, which are then trusted for every
+    /// kind they accept.
+    public var bundledSamples: [String]?
 
     public init(_ manifest: FeatureManifest) {
         id = manifest.id.rawValue
@@ -17,14 +24,20 @@ public struct ManifestWire: Codable, Equatable, Sendable {
         acceptedSources = manifest.acceptedSources.map(\.rawValue)
         defaultSource = manifest.defaultSource.map(SourceWire.init)
         settingsKeys = manifest.settingsKeys
+        settings = manifest.settings.map(SettingWire.init)
+        bundledSamples = manifest.bundledSamples.map(\.rawValue)
     }
 
     /// The manifest, or a message naming what is wrong with it.
     public func manifest() throws -> FeatureManifest {
         let kinds = try (acceptedSources ?? []).map(SourceWire.kind)
+        let declarations =
+            try settings?.map { try $0.declaration() }
+            ?? (settingsKeys ?? []).map { SettingDeclaration($0, type: .any, default: .null, summary: "") }
         return FeatureManifest(
             id: FeatureID(id), title: title, summary: summary, acceptedSources: kinds,
-            defaultSource: try defaultSource?.configuration(), settingsKeys: settingsKeys ?? [])
+            defaultSource: try defaultSource?.configuration(), settings: declarations,
+            bundledSamples: try bundledSamples.map { try $0.map(SourceWire.kind) } ?? kinds)
     }
 
     public func encoded() -> [UInt8] { JSONWire.encode(self) }

@@ -12,7 +12,7 @@ extension Templates {
         public struct \#(names.module): PresenterFeature {
             public static let manifest = FeatureManifest(
                 id: "\#(names.id)", title: "\#(names.title)", summary: "A new feature: describe it in one line.",
-                settingsKeys: ["greeting"])
+                settings: \#(names.name)Settings.declarations)
 
             public let presenter: \#(names.name)Presenter
 
@@ -53,10 +53,17 @@ extension Templates {
         /// The feature's `settings` from the config, read and checked once. A wrong value is a `FeatureError`
         /// that names the setting and says what it must be.
         struct \#(names.name)Settings {
+            /// Declared in the manifest (type, default, one line of docs) and read through the same declaration, so
+            /// `featurehost validate` checks exactly what `init` accepts.
+            static let greetingSetting = SettingDeclaration(
+                "greeting", type: .string, default: .string("\#(defaultGreeting(names))"),
+                summary: "What the screen says hello with; not empty.")
+            static let declarations = [greetingSetting]
+
             var greeting: Greeting
 
             init(_ settings: FeatureSettings) throws {
-                let text = try settings.string("greeting", default: "\#(defaultGreeting(names))")
+                let text = try settings.string(Self.greetingSetting)
                 guard let greeting = Greeting(text) else {
                     throw FeatureError("settings of \"\#(names.id)\": \"greeting\" must not be empty.")
                 }

@@ -18,11 +18,20 @@ struct HostOptions {
     static let environment = ProcessInfo.processInfo.environment
     static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
+    /// The data directory the documented lookup order names for these arguments.
+    static func dataDirectory(for arguments: CommandLineArguments) -> URL {
+        DataDirectory.resolve(explicit: arguments.value("data-dir"), environment: environment, currentDirectory: currentDirectory)
+    }
+
     /// Loads the plugins and validates the config; throws `ConfigErrors` with every problem of the config
     /// itself.
-    init(arguments: CommandLineArguments, registry builtIns: FeatureRegistry = BuiltInFeatures.registry) throws {
-        let dataDirectory = DataDirectory.resolve(
-            explicit: arguments.value("data-dir"), environment: Self.environment, currentDirectory: Self.currentDirectory)
+    /// - Parameter dataDirectory: used instead of the one the arguments name (`snapshot` without `--save` works on
+    ///   a throwaway copy).
+    init(
+        arguments: CommandLineArguments, registry builtIns: FeatureRegistry = BuiltInFeatures.registry,
+        dataDirectory override: URL? = nil
+    ) throws {
+        let dataDirectory = override ?? Self.dataDirectory(for: arguments)
         var registry = builtIns
         var issues = registry.problems.map { ConfigIssue(file: "registry", path: "", message: $0) }
         var config = ConfigLoader(registry: registry).defaultConfig()

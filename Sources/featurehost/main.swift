@@ -14,8 +14,9 @@ let usage = """
       featurehost validate [--config F]
                                   check the config; prints ok, or every error
       featurehost snapshot ID [--config F] [--data-dir D] [--size WxH] [--now ISO8601] [--locale ID]
-                          [--hour-cycle 12|24] [--time-zone TZ] [--input STRING]... [--advance SECONDS]...
-                                  render a feature headless on a virtual clock and print the frame
+                          [--hour-cycle 12|24] [--time-zone TZ] [--input STRING]... [--advance SECONDS]... [--save]
+                                  render a feature headless on a virtual clock and print the frame;
+                                  saved state is written back only with --save
       featurehost store get|set|remove ID KEY [JSON] [--data-dir D]
                                   read or change a feature's saved state
       featurehost --help | --version

@@ -31,6 +31,34 @@ import Testing
             try settings.number("duration", default: 0, in: 1...10)
         }
     }
+
+    /// Reading through a declaration refuses exactly the values the declaration's check (what `validate` runs)
+    /// refuses, so validation and start cannot disagree.
+    @Test(arguments: [
+        (SettingType.number(1...10), [SettingValue.number(1), .number(10), .number(5.5)], [SettingValue.number(0), .number(10.5), .string("5"), .bool(true), .null]),
+        (.bool, [.bool(true), .bool(false)], [.number(1), .string("yes"), .null]),
+        (.string, [.string(""), .string("x")], [.number(1), .array([]), .null]),
+        (.currencyCode, [.string("USD"), .string("eur"), .string("JPY")], [.string("XYZ"), .string("US"), .string("dollars"), .number(840)]),
+        (.any, [.number(1), .string("x"), .null], []),
+    ])
+    func aDeclarationAndTheReadAgree(type: SettingType, allowed: [SettingValue], refused: [SettingValue]) {
+        for value in allowed + refused {
+            let declaration = SettingDeclaration("k", type: type, default: value, summary: "")
+            let read = Result { try FeatureSettings(["k": value]).value(declaration) }
+            #expect((declaration.problem(with: value) == nil) == allowed.contains(value), "\(value)")
+            #expect((try? read.get()) != nil ? allowed.contains(value) : refused.contains(value), "\(value)")
+        }
+    }
+
+    @Test func aDeclarationSuppliesTheDefault() throws {
+        let speed = SettingDeclaration("speed", type: .number(0...10), default: .number(3), summary: "How fast.")
+        #expect(try FeatureSettings().number(speed) == 3)
+        #expect(try FeatureSettings(["speed": .number(4)]).number(speed) == 4)
+        #expect(throws: FeatureError(#"settings: "speed" must be a number, found a string "1h"."#)) {
+            try FeatureSettings(["speed": .string("1h")]).number(speed)
+        }
+        #expect(SettingType.number(1...8_639_999).allowed == "a number from 1 to 8639999")
+    }
 }
 
 @Suite struct MonotonicTimelineTests {

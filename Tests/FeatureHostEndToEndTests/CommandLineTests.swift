@@ -33,6 +33,42 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("\(config.path): features[2].source.url: \"http://example.org/articles\" must use https") })
     }
 
+    /// Each of these passed `validate` with `ok` and then failed when the feature started; now validate and start
+    /// read the same declarations, the same files and the same JSON rules, and both refuse with the same lines.
+    @Test(arguments: [
+        (#"{"features":[{"id":"offer-countdown","settings":{"duration":"1h"}}]}"#,
+         #"features[0].settings.duration: found "1h"; allowed: a number from 1 to 8639999."#),
+        (#"{"features":[{"id":"chats","settings":{"loadingDuration":90}}]}"#,
+         #"features[0].settings.loadingDuration: found 90; allowed: a number from 0 to 60."#),
+        (#"{"features":[{"id":"transactions","settings":{"currency":"XYZ"}}]}"#,
+         #"features[0].settings.currency: found "XYZ"; allowed: an ISO 4217 currency code such as "USD", "EUR" or "JPY"."#),
+        (#"{"features":[{"id":"chats","source":{"kind":"json-file","path":"nope.json"}}]}"#,
+         #"features[0].source.path: "nope.json" does not exist"#),
+        ("{\"features\":[\n  {\"id\":\"chats\"},\n]}",
+         #"not valid JSON: line 2, column 17: a trailing comma before "]"; remove it."#),
+    ])
+    func validateAndStartAgree(config: String, message: String) throws {
+        let file = try directory.write(config, to: "featurehost.json")
+        let validate = try featurehost("validate")
+        #expect(validate.status == 1)
+        #expect(validate.standardOutput == "")
+        #expect(validate.standardError.contains("\(file.path): \(message)"), "stderr: \(validate.standardError)")
+        let start = try featurehost("snapshot", "chats")
+        #expect(start.status == 1)
+        #expect(start.standardError == validate.standardError, "start refuses with the very lines validate prints")
+    }
+
+    /// A feature with no bundled sample for the kind the config picks: validate names it instead of the feature
+    /// failing at start.
+    @Test func aKindWithNoBundledSampleIsReported() throws {
+        let file = try directory.write(#"{"features":[{"id":"invitations","source":{"kind":"in-memory"}}]}"#, to: "featurehost.json")
+        #expect(try featurehost("validate").standardOutput == "ok\n", "invitations' in-memory backend needs no file")
+        try directory.write(#"{"features":[{"id":"car-news","source":{"kind":"json-file","path":"."}}]}"#, to: "featurehost.json")
+        let folder = try featurehost("validate")
+        #expect(folder.status == 1)
+        #expect(folder.standardError.contains("\(file.path): features[0].source.path: \".\" is a folder, not a file"), "\(folder.standardError)")
+    }
+
     @Test func validateSaysOkForTheBuiltInDefault() throws {
         let result = try featurehost("validate")
         #expect(result.status == 0)
@@ -40,6 +76,7 @@ import Testing
     }
 
     @Test func listPrintsIdStateKindAndLocation() throws {
+        try directory.write("[]", to: "data/chats.json")
         try directory.write(
             """
             { "features": [

@@ -18,10 +18,20 @@ import Testing
             to: "featurehost.json")
     }
 
-    func snapshot(_ inputs: [String]) throws -> String {
-        let result = try process.run(["snapshot", "invitations"] + inputs.flatMap { ["--input", $0] })
+    /// - Parameter save: `--save`, so the registration is written for the next process.
+    func snapshot(_ inputs: [String], save: Bool = true) throws -> String {
+        let result = try process.run(["snapshot", "invitations"] + inputs.flatMap { ["--input", $0] } + (save ? ["--save"] : []))
         #expect(result.status == 0, "stderr: \(result.standardError)")
         return result.standardOutput
+    }
+
+    @Test func aSnapshotWithoutSaveKeepsNoRegistration() throws {
+        server.respond(with: .text("Registered"))
+        let done = try snapshot(["\\rJane Doe\\rjane@example.com\\rjane@example.com\\r", "\\r"], save: false)
+        #expect(done.contains("All done!"))
+        let stored = try process.run("store", "get", "invitations", "registration")
+        #expect(stored.status == 1, "nothing written without --save: \(stored.standardOutput)")
+        #expect(try snapshot([], save: false).contains("Request an invite"), "the next process starts unregistered")
     }
 
     @Test func requestThenRegisteredOnTheNextStartThenCancel() throws {

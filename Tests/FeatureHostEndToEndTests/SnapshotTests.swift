@@ -98,7 +98,8 @@ import Testing
         try directory.write(
             #"{"features":[{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}}]}"#,
             to: "featurehost.json")
-        let online = try snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
+        // --save: the saved list is what the offline run reads.
+        let online = try snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC", "--save")
         #expect(server.requests.filter { $0.path == "/articles" }.count == 1)
         #expect(server.requests.contains { $0.path == "/sites/default/files/e_tron_winter.jpg" }, "images come from loopback")
         #expect(!online.contains("Offline"))
@@ -110,6 +111,51 @@ import Testing
         let offline = try snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:05:00Z", "--time-zone", "UTC")
         #expect(offline.contains("Offline"))
         #expect(offline.contains(String(title.prefix(30))), "the saved list stays")
+    }
+
+    /// The keys scroll by the size the article is drawn at, as in the live shell: snapshot draws after each step,
+    /// so the scene knows it is 40×13 when the Down arrow arrives (it used to assume 80×23 and not scroll).
+    @Test func keysActOnTheSizeTheSnapshotDraws() throws {
+        try directory.write(#"{"features":[{"id":"car-news","source":{"kind":"in-memory"}}]}"#, to: "featurehost.json")
+        let opened = try snapshot("car-news", "--size", "40x13", "--input", "\\r", "--now", "2026-03-16T12:00:00Z")
+        #expect(opened.contains("lines 1–10"), "\(opened)")
+        let scrolled = try snapshot("car-news", "--size", "40x13", "--input", "\\r", "--input", "\\e[B", "--now", "2026-03-16T12:00:00Z")
+        #expect(scrolled.contains("lines 2–11"), "\(scrolled)")
+    }
+
+    /// Saved state (here car-news' article database) is written only with --save; without it the snapshot works
+    /// on a copy, and what was saved before is read but left as it was.
+    @Test func savedStateIsWrittenOnlyWithSave() throws {
+        try directory.write(#"{"features":[{"id":"car-news","source":{"kind":"in-memory"}}]}"#, to: "featurehost.json")
+        let data = directory.url.appendingPathComponent("data")
+        _ = try snapshot("car-news", "--now", "2026-03-16T12:00:00Z")
+        #expect(!FileManager.default.fileExists(atPath: data.path), "nothing written without --save")
+        _ = try snapshot("car-news", "--now", "2026-03-16T12:00:00Z", "--save")
+        let saved = try Self.contents(of: data)
+        #expect(saved.keys.contains { $0.hasPrefix("features/car-news/") }, "\(saved.keys.sorted())")
+        _ = try snapshot("car-news", "--now", "2026-03-20T12:00:00Z", "--input", "r")
+        #expect(try Self.contents(of: data) == saved, "a snapshot without --save leaves the saved files as they were")
+    }
+
+    /// Every regular file under `directory`, by relative path.
+    static func contents(of directory: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = directory.standardizedFileURL.path + "/"
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            files[url.standardizedFileURL.path.replacingOccurrences(of: base, with: "")] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// A feature that cannot start exits 1 with its message on standard error (the frame, its error panel, is
+    /// still printed).
+    @Test func aFeatureThatFailsToStartExitsOne() throws {
+        let blocker = try directory.write("not a directory", to: "blocker")
+        let result = try featurehost(["snapshot", "offer-countdown", "--save", "--data-dir", blocker.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("snapshot: offer-countdown could not start: "), "stderr: \(result.standardError)")
+        #expect(result.standardError.contains("Cannot create the data directory"), "stderr: \(result.standardError)")
     }
 
     /// A bundled resource of a feature, read from the source tree.
@@ -130,6 +176,7 @@ import Testing
         (["snapshot", "offer-countdown", "--advance", "-1"], "--advance -1 is not a number of seconds"),
         (["snapshot", "offer-countdown", "--locale", "xx_YY_ZZ"], "--locale xx_YY_ZZ is not a known locale"),
         (["snapshot"], "snapshot: name the feature"),
+        (["snapshot", "offer-countdown", "--save=yes"], "snapshot: --save takes no value."),
     ])
     func badArgumentsExitOneWithAMessage(arguments: [String], message: String) throws {
         let result = try featurehost(arguments)

@@ -6,7 +6,8 @@ import FeatureHostTesting
 enum PluginCounter: SampleCounterVariant {
     static let manifest = FeatureManifest(
         id: "plugin-counter", title: "Plugin counter", summary: "Counts seconds across the plugin boundary.",
-        acceptedSources: [.http, .inMemory], defaultSource: SourceConfiguration(kind: .inMemory), settingsKeys: ["fail", "url"])
+        acceptedSources: [.http, .inMemory], defaultSource: SourceConfiguration(kind: .inMemory),
+        settings: SampleCounter.settings, bundledSamples: [.inMemory])
 }
 
 typealias PluginCounterFeature = SampleCounterFeature<PluginCounter>

@@ -9,14 +9,42 @@ import Testing
         let manifest = FeatureManifest(
             id: "greeting", title: "Greeting", summary: "Says hello.", acceptedSources: [.jsonFile, .http],
             defaultSource: .http(URL(string: "https://example.org/hello") ?? URL(fileURLWithPath: "/"), timeout: 5, cache: false),
-            settingsKeys: ["name"])
+            settings: [
+                SettingDeclaration("name", type: .string, default: .string("world"), summary: "Who is greeted."),
+                SettingDeclaration("speed", type: .number(0.5...4), default: .number(1), summary: "How fast."),
+                SettingDeclaration("currency", type: .currencyCode, default: .string("EUR"), summary: "Money."),
+                SettingDeclaration("loud", type: .bool, default: .bool(true), summary: "Shout."),
+            ],
+            bundledSamples: [.jsonFile])
         let decoded = try ManifestWire.decode(ManifestWire(manifest).encoded()).manifest()
         #expect(decoded.id == manifest.id)
         #expect(decoded.title == manifest.title)
         #expect(decoded.summary == manifest.summary)
         #expect(decoded.acceptedSources == manifest.acceptedSources)
         #expect(decoded.defaultSource == manifest.defaultSource)
-        #expect(decoded.settingsKeys == manifest.settingsKeys)
+        #expect(decoded.settings == manifest.settings)
+        #expect(decoded.bundledSamples == [.jsonFile])
+    }
+
+    /// A plugin built before settings had types sends plain keys: they are read, unchecked, and every kind it
+    /// accepts is trusted to have a sample.
+    @Test func theOldPlainKeyFormIsStillRead() throws {
+        let bytes = Array(#"{"id":"x","title":"X","summary":"","acceptedSources":["plist"],"settingsKeys":["name"]}"#.utf8)
+        let manifest = try ManifestWire.decode(bytes).manifest()
+        #expect(manifest.settings == [SettingDeclaration("name", type: .any, default: .null, summary: "")])
+        #expect(manifest.setting("name")?.problem(with: .number(3)) == nil)
+        #expect(manifest.bundledSamples == [.plist])
+    }
+
+    @Test func aBadSettingDeclarationSaysWhatIsWrong() {
+        #expect(throws: FeatureError(#"the setting "a" has the unknown type "date"; allowed: number, bool, string, currency-code, any."#)) {
+            try ManifestWire.decode(Array(#"{"id":"x","title":"X","summary":"","settings":[{"key":"a","type":"date"}]}"#.utf8)).manifest()
+        }
+        #expect(throws: FeatureError(#"the setting "a" has the default "fast", which is not a number from 0 to 1."#)) {
+            try ManifestWire.decode(
+                Array(#"{"id":"x","title":"X","summary":"","settings":[{"key":"a","type":"number","minimum":0,"maximum":1,"default":"fast"}]}"#.utf8)
+            ).manifest()
+        }
     }
 
     @Test func aMinimalManifestNeedsOnlyIdTitleAndSummary() throws {

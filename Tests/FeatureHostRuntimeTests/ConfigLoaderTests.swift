@@ -27,6 +27,7 @@ import Testing
     }
 
     @Test func readsEveryKeyOfTheSchema() throws {
+        try directory.write("<plist/>", to: "data/alpha.plist")
         let config = try load(
             """
             {
@@ -53,6 +54,7 @@ import Testing
     }
 
     @Test func readsThePlistForm() throws {
+        try directory.write("[]", to: "a.json")
         let config = try load(
             """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -118,6 +120,26 @@ import Testing
         (#"{"features":[], "plugins":[3]}"#, #"featurehost.json: plugins[0]: found 3; allowed: a path to a dynamic library."#),
         (#"{"features":[], "plugins":"x"}"#, #"featurehost.json: plugins: found "x"; allowed: an array of library paths."#),
         (#"{}"#, #"featurehost.json: features: the key is missing; it lists the features to run, e.g. [{"id": "chats"}]."#),
+        // Each setting against its declaration: the check the feature makes when it reads it.
+        (#"{"features":[{"id":"alpha","settings":{"speed":"fast"}}]}"#, #"featurehost.json: features[0].settings.speed: found "fast"; allowed: a number from 0 to 10."#),
+        (#"{"features":[{"id":"alpha","settings":{"speed":11}}]}"#, #"featurehost.json: features[0].settings.speed: found 11; allowed: a number from 0 to 10."#),
+        (#"{"features":[{"id":"alpha","settings":{"loud":"yes"}}]}"#, #"featurehost.json: features[0].settings.loud: found "yes"; allowed: true or false."#),
+        (#"{"features":[{"id":"alpha","settings":{"name":7}}]}"#, #"featurehost.json: features[0].settings.name: found 7; allowed: a string."#),
+        (#"{"features":[{"id":"alpha","settings":{"name":null}}]}"#, #"featurehost.json: features[0].settings.name: found null; allowed: a string."#),
+        (#"{"features":[{"id":"alpha","settings":{"currency":"XYZ"}}]}"#, #"featurehost.json: features[0].settings.currency: found "XYZ"; allowed: an ISO 4217 currency code such as "USD", "EUR" or "JPY"."#),
+        // Files and samples: what the first load would fail on.
+        (#"{"features":[{"id":"alpha","source":{"kind":"plist","path":"missing.plist"}}]}"#, #"featurehost.json: features[0].source.path: "missing.plist" does not exist (missing.plist)."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"json-file"}}]}"#, #"featurehost.json: features[0].source.path: required: alpha has no bundled json-file sample to read instead."#),
+        (#"{"features":[{"id":"web-only","source":{"kind":"in-memory"}}]}"#, #"featurehost.json: features[0].source.kind: "in-memory" serves a bundled sample, and web-only has none; allowed: http."#),
+        // Strict JSON, with the line and column.
+        (#"{"features":[{"id":"alpha"},]}"#, #"featurehost.json: not valid JSON: line 1, column 28: a trailing comma before "]"; remove it."#),
+        (#"{"features":[],}"#, #"featurehost.json: not valid JSON: line 1, column 15: a trailing comma before "}"; remove it."#),
+        (#"{"features":[],"features":[]}"#, #"featurehost.json: not valid JSON: line 1, column 16: the key "features" appears twice in one object; keep one."#),
+        ("{\"features\":[]} // x", #"featurehost.json: not valid JSON: line 1, column 17: unexpected "/" after the end of the JSON value."#),
+        (#"{"features":[{'id':'alpha'}]}"#, #"featurehost.json: not valid JSON: line 1, column 15: expected a key in double quotes, found "'"."#),
+        (#"{"features":[{"id":"alpha","settings":{"speed":01}}]}"#, #"featurehost.json: not valid JSON: line 1, column 48: a number cannot start with 0 followed by digits."#),
+        (#"{"features":[{"id":"al\qpha"}]}"#, #"featurehost.json: not valid JSON: line 1, column 23: \q is not an escape JSON knows; allowed: \" \\ \/ \b \f \n \r \t \uXXXX."#),
+        ("", #"featurehost.json: not valid JSON: line 1, column 1: the file is empty; a config is an object, e.g. {"features": []}."#),
     ])
     func eachErrorPath(json: String, message: String) {
         #expect(issues(json) == [message])
@@ -136,6 +158,18 @@ import Testing
             #expect(issues(#"{"features":[{"id":"web-only","source":{"kind":"http","url":"http://\#(host):9/a"}}]}"#) == [])
         }
         #expect(issues(#"{"features":[{"id":"web-only","source":{"kind":"http","url":"http://128.0.0.1/a"}}]}"#).count == 1)
+    }
+
+    /// Lines and columns count from 1, columns in characters (not bytes), after the line break.
+    @Test func aSyntaxErrorNamesItsLineAndColumn() {
+        let found = issues("{\n  \"features\": [\n    { \"id\": \"älpha\", },\n  ]\n}\n")
+        #expect(found == [#"featurehost.json: not valid JSON: line 3, column 20: a trailing comma before "}"; remove it."#])
+    }
+
+    /// A config that is valid JSON is read exactly as before: the strict check only refuses.
+    @Test func validJSONStillParses() throws {
+        let config = try load("\u{FEFF}{ \"features\" : [ { \"id\" : \"alpha\", \"settings\" : { \"speed\" : 0.5e1, \"name\" : \"a\\u00e9\\n\" } } ] }")
+        #expect(config.entries.first?.settings["name"] == .string("aé\n"))
     }
 
     @Test func syntaxErrorsNameTheFile() {

@@ -19,6 +19,22 @@ import Testing
                 "The feature id \"Bad_Id\" (BadID, built-in) is not kebab-case.",
             ])
     }
+
+    @Test func aManifestThatContradictsItselfIsAProblem() {
+        struct NoSample: Feature {
+            static let manifest = FeatureManifest(
+                id: "no-sample", title: "No sample", summary: "", acceptedSources: [.jsonFile],
+                defaultSource: SourceConfiguration(kind: .jsonFile),
+                settings: [SettingDeclaration("speed", type: .number(1...5), default: .number(0), summary: "")])
+            init(context: FeatureContext) throws {}
+            func handle(_ event: LifecycleEvent) {}
+        }
+        #expect(
+            FeatureRegistry([NoSample.self]).problems == [
+                #"The feature "no-sample" (NoSample (built-in)) defaults to a json-file source but declares no bundled json-file sample."#,
+                #"The feature "no-sample" (NoSample (built-in)) declares the setting "speed" with the default 0, which is not a number from 1 to 5."#,
+            ])
+    }
 }
 
 @Suite struct LookupTests {

@@ -5,7 +5,15 @@ import FeatureHostCore
 struct AlphaFeature: Feature {
     static let manifest = FeatureManifest(
         id: "alpha", title: "Alpha", summary: "Reads any kind.", acceptedSources: [.plist, .jsonFile, .http, .inMemory],
-        defaultSource: SourceConfiguration(kind: .plist), settingsKeys: ["currency", "speed"])
+        defaultSource: SourceConfiguration(kind: .plist),
+        settings: [
+            SettingDeclaration("currency", type: .currencyCode, default: .string("USD"), summary: "Amounts in this currency."),
+            SettingDeclaration("loud", type: .bool, default: .bool(false), summary: "Shouts."),
+            SettingDeclaration("name", type: .string, default: .string("Ada"), summary: "Who is greeted."),
+            SettingDeclaration("speed", type: .number(0...10), default: .number(1), summary: "How fast, in steps a second."),
+        ],
+        // No json-file sample: a json-file source needs a path.
+        bundledSamples: [.plist, .inMemory])
     init(context: FeatureContext) throws {}
     func handle(_ event: LifecycleEvent) {}
 }

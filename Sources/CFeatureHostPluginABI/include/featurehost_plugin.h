@@ -44,7 +44,8 @@ typedef struct featurehost_plugin {
     /* Always first, in every version of this table. */
     uint32_t abi_version;
 
-    /* Writes the feature's manifest as JSON: id, title, summary, acceptedSources, defaultSource, settingsKeys. */
+    /* Writes the feature's manifest as JSON: id, title, summary, acceptedSources, defaultSource, settingsKeys
+       (plain keys, for older hosts), settings (typed declarations), bundledSamples. */
     void (*manifest)(void *sink, featurehost_write_fn write);
 
     /* Builds the feature from the context JSON (see docs/architecture.md). Returns the instance, or NULL after

@@ -46,6 +46,8 @@ public struct ConfigLoader {
         if file.pathExtension.lowercased() == "plist" {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         }
+        // Foundation accepts trailing commas and repeated keys: check the syntax strictly first.
+        try StrictJSON.check(Array(data))
         return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     }
 
@@ -56,7 +58,9 @@ public struct ConfigLoader {
             root = try Self.parseRoot(data, file: file)
         } catch {
             let kind = isPlist ? "a valid property list" : "valid JSON"
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            let detail =
+                (error as? StrictJSON.SyntaxError)?.description
+                ?? (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
             throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "not \(kind): \(detail)")])
         }
         var validation = ConfigValidation(file: file, registry: registry, failedPlugins: failedPlugins)

@@ -114,8 +114,14 @@ struct ConfigValidation {
         if let value = object["settings"] {
             if let dictionary = value as? [String: Any] {
                 for key in dictionary.keys.sorted() {
-                    settings[key] = settingValue(dictionary[key] as Any)
-                    if let manifest = registration?.manifest, !manifest.settingsKeys.contains(key) {
+                    let value = settingValue(dictionary[key] as Any)
+                    settings[key] = value
+                    if let declaration = registration?.manifest.setting(key) {
+                        // The check the feature makes when it reads the value, so validate and start agree.
+                        if declaration.problem(with: value) != nil {
+                            report("\(path).settings.\(key)", "found \(value); allowed: \(declaration.type.allowed).")
+                        }
+                    } else if let manifest = registration?.manifest {
                         var message = "unknown setting for \(id)"
                         if let near = NearestName.suggestion(for: key, among: manifest.settingsKeys) {
                             message += "; did you mean \"\(near)\"?"
@@ -162,11 +168,24 @@ struct ConfigValidation {
                 report("\(path).path", "applies only to the plist and json-file kinds, not \(kindString).")
                 valid = false
             } else if let string = rawPath as? String, !string.isEmpty {
-                configuration.path = resolve(string)
+                let file = resolve(string)
+                if let problem = Self.fileProblem(file) {
+                    report("\(path).path", "\"\(string)\" \(problem) (\(file.path)).")
+                    valid = false
+                } else {
+                    configuration.path = file
+                }
             } else {
                 report("\(path).path", "found \(describe(rawPath)); allowed: a file path, relative to the config file.")
                 valid = false
             }
+        } else if let manifest, manifest.acceptedSources.contains(kind), !manifest.hasSample(for: kind) {
+            if kind.readsFile {
+                report("\(path).path", "required: \(manifest.id) has no bundled \(kindString) sample to read instead.")
+            } else {
+                report("\(path).kind", "\"\(kindString)\" serves a bundled sample, and \(manifest.id) has none; allowed: \(sampleKinds(manifest)).")
+            }
+            valid = false
         }
         if let rawURL = object["url"] {
             if kind != .http {
@@ -207,6 +226,20 @@ struct ConfigValidation {
     }
 
     // MARK: - Helpers
+
+    /// Why a configured data file cannot be read, or `nil`: the check the feature's first load would fail on.
+    private static func fileProblem(_ file: URL) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { return "does not exist" }
+        if isDirectory.boolValue { return "is a folder, not a file" }
+        return FileManager.default.isReadableFile(atPath: file.path) ? nil : "cannot be read"
+    }
+
+    /// The kinds a feature can run with no path: http, and those it has a sample for.
+    private func sampleKinds(_ manifest: FeatureManifest) -> String {
+        let kinds = manifest.acceptedSources.filter { manifest.hasSample(for: $0) }.map(\.rawValue)
+        return kinds.isEmpty ? "none" : kinds.joined(separator: ", ")
+    }
 
     private var knownIDs: String { registry.ids.isEmpty ? "none" : registry.ids.map(\.rawValue).sorted().joined(separator: ", ") }
 

@@ -58,7 +58,9 @@ public struct FeatureRegistry: Sendable {
         registrations.first { $0.manifest.id == id }
     }
 
-    /// Duplicate ids and ids that are not kebab-case.
+    /// Duplicate ids, ids that are not kebab-case, and manifests that contradict themselves: a default source
+    /// with nothing to read, a setting whose default its own declaration refuses. (With those, a config that
+    /// `validate` accepts would still fail at start.)
     public var problems: [String] {
         var seen: [FeatureID: String] = [:]
         var problems: [String] = []
@@ -66,6 +68,15 @@ public struct FeatureRegistry: Sendable {
             let id = registration.manifest.id
             if !id.isKebabCase {
                 problems.append("The feature id \"\(id)\" (\(registration.name), \(registration.origin)) is not kebab-case.")
+            }
+            let manifest = registration.manifest
+            if let source = manifest.defaultSource, source.path == nil, !manifest.hasSample(for: source.kind) {
+                problems.append(
+                    "The feature \"\(id)\" (\(registration.label)) defaults to a \(source.kind) source but declares no bundled \(source.kind) sample.")
+            }
+            for setting in manifest.settings where setting.problem(with: setting.defaultValue) != nil {
+                problems.append(
+                    "The feature \"\(id)\" (\(registration.label)) declares the setting \"\(setting.key)\" with the default \(setting.defaultValue), which is not \(setting.type.allowed).")
             }
             if let first = seen[id] {
                 problems.append("The feature id \"\(id)\" is registered twice: by \(first) and by \(registration.label).")

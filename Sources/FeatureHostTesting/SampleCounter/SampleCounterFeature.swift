@@ -13,8 +13,8 @@ public struct SampleCounterFeature<Variant: SampleCounterVariant>: TerminalFeatu
 
     @MainActor public init(context: FeatureContext) throws {
         if let error = Variant.startError { throw error }
-        if try context.settings.bool("fail", default: false) { throw FeatureError("the counter was told to fail") }
-        let url = try context.settings.string("url", default: "")
+        if try context.settings.bool(SampleCounter.failSetting) { throw FeatureError("the counter was told to fail") }
+        let url = try context.settings.string(SampleCounter.urlSetting)
         presenter = SampleCounterPresenter(
             effects: context.makeEffects(), timeline: context.makeTimeline(), now: context.now, timeZone: context.timeZone,
             hourCycle: context.hourCycle, transport: context.transport, fetching: url.isEmpty ? nil : URL(string: url))

@@ -15,5 +15,12 @@ extension SampleCounterVariant {
 /// The plain sample counter.
 public enum SampleCounter: SampleCounterVariant {
     public static let manifest = FeatureManifest(
-        id: "sample-counter", title: "Sample counter", summary: "Counts seconds in the foreground.", settingsKeys: ["fail", "url"])
+        id: "sample-counter", title: "Sample counter", summary: "Counts seconds in the foreground.", settings: settings)
+
+    /// The counter's settings, shared by every variant.
+    public static let settings = [failSetting, urlSetting]
+    public static let failSetting = SettingDeclaration(
+        "fail", type: .bool, default: .bool(false), summary: "Refuse to start, for tests of a failing feature.")
+    public static let urlSetting = SettingDeclaration(
+        "url", type: .string, default: .string(""), summary: "A URL to fetch on appear; empty for none.")
 }

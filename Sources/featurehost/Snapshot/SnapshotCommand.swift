@@ -5,22 +5,34 @@ import Foundation
 import TerminalUI
 
 /// `featurehost snapshot ID`: runs one feature headless on a virtual clock, applies the input and advance
-/// steps in order, waits for requests and loads, and prints the final frame as plain text.
+/// steps in order, waits for requests and loads, and prints the final frame as plain text. It drives the shell's
+/// model exactly as the live shell does, drawing a frame after each step (scenes note the size they were drawn
+/// at and page and scroll by it), and works on a throwaway copy of the data directory unless `--save` is given.
 enum SnapshotCommand {
+    struct Result {
+        var text: String
+        /// Why the feature could not be shown: it failed to start, or has no terminal screen.
+        var failure: String?
+    }
+
     /// How long, in real time, to wait for requests in flight after each step.
     static let idleTimeout: Double = 30
 
     @MainActor
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         let snapshot = try SnapshotOptions(arguments, decodeInput: KeyParser.decodeEscapes)
-        let options = try HostOptions(arguments: arguments)
-        let text = try await render(snapshot, options: options)
-        print(text)
-        return 0
+        let data = try ThrowawayDataDirectory(copying: HostOptions.dataDirectory(for: arguments), save: snapshot.save)
+        defer { data.remove() }
+        let options = try HostOptions(arguments: arguments, dataDirectory: data.url)
+        let result = try await render(snapshot, options: options)
+        print(result.text)
+        guard let failure = result.failure else { return 0 }
+        standardError("featurehost: snapshot: \(snapshot.id) could not start: \(failure)")
+        return 1
     }
 
     @MainActor
-    static func render(_ snapshot: SnapshotOptions, options: HostOptions) async throws -> String {
+    static func render(_ snapshot: SnapshotOptions, options: HostOptions) async throws -> Result {
         let clock = ManualClock()
         let start = snapshot.now ?? Date()
         let preference = LocaleFlags.preference(snapshot.localeFlags, options: options)
@@ -31,7 +43,11 @@ enum SnapshotCommand {
         let session = try ShellAssembly.session(options: options, environment: environment, only: snapshot.id)
         let model = ShellModel(session: session, only: 0)
         let activity = environment.activity
+        let size = Size(width: snapshot.width, height: snapshot.height)
+        // The live shell draws after every batch of events; so does this, at the snapshot's size.
+        func draw() -> String { ShellScreen(model: model).render(size: size).plainText() }
         await IdleWaiter.wait(for: activity, timeout: idleTimeout)
+        var text = draw()
         var parser = KeyParser()
         for step in snapshot.steps {
             switch step {
@@ -42,8 +58,8 @@ enum SnapshotCommand {
                 await clock.advance(by: duration)
             }
             await IdleWaiter.wait(for: activity, timeout: idleTimeout)
+            text = draw()
         }
-        let size = Size(width: snapshot.width, height: snapshot.height)
-        return ShellScreen(model: model).render(size: size).plainText()
+        return Result(text: text, failure: model.entries.first?.failure)
     }
 }

@@ -17,9 +17,12 @@ struct SnapshotOptions {
     /// `--locale`, `--hour-cycle`, `--time-zone`; resolved with the environment and config like the shell.
     var localeFlags = LocalePreference.Flags()
     var steps: [Step] = []
+    /// `--save`: write saved state (databases, pins, preferences) back to the data directory; without it the
+    /// snapshot runs on a throwaway copy.
+    var save = false
 
     static let allowedOptions: Set<String> = [
-        "config", "data-dir", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance",
+        "config", "data-dir", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance", "save",
     ]
 
     init(_ arguments: CommandLineArguments, decodeInput: (String) -> [UInt8]) throws {
@@ -28,6 +31,10 @@ struct SnapshotOptions {
         guard let id = words.first else { throw UsageError("snapshot: name the feature, e.g. `featurehost snapshot chats`.") }
         guard words.count == 1 else { throw UsageError("snapshot: one feature id, found \(words.joined(separator: " ")).") }
         self.id = FeatureID(id)
+        save = arguments.has("save")
+        if arguments.value("save") != nil {
+            throw UsageError("snapshot: --save takes no value.")
+        }
         if let size = arguments.value("size") {
             let parts = size.lowercased().split(separator: "x")
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...1000).contains(width),

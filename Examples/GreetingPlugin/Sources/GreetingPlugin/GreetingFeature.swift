@@ -6,12 +6,17 @@ import TerminalUI
 public struct GreetingFeature: TerminalFeature, PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "greeting", title: "Greeting", summary: "A plugin loaded at run time: says hello and keeps time.",
-        settingsKeys: ["name"])
+        settings: [nameSetting])
+
+    /// Declared here and read below through the same declaration, so `featurehost validate` checks what the
+    /// plugin accepts.
+    static let nameSetting = SettingDeclaration(
+        "name", type: .string, default: .string("world"), summary: "Who is greeted; not empty.")
 
     public let presenter: GreetingPresenter
 
     @MainActor public init(context: FeatureContext) throws {
-        let name = try context.settings.string("name", default: "world")
+        let name = try context.settings.string(Self.nameSetting)
         guard !name.isEmpty else { throw FeatureError("settings of \"greeting\": \"name\" must not be empty.") }
         presenter = GreetingPresenter(
             name: name, effects: context.makeEffects(), timeline: context.makeTimeline(), now: context.now,

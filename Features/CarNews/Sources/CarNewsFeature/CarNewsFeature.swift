@@ -10,7 +10,8 @@ public struct CarNewsFeature: PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "car-news", title: "Car News", summary: "Car articles from the API, readable offline.",
         acceptedSources: [.http, .jsonFile, .inMemory],
-        defaultSource: SourceConfiguration(kind: .http, url: defaultURL, cache: true))
+        defaultSource: SourceConfiguration(kind: .http, url: defaultURL, cache: true),
+        bundledSamples: [.jsonFile, .inMemory])
 
     public let presenter: CarNewsPresenter
 

@@ -9,9 +9,7 @@ public struct ChatsFeature: PresenterFeature {
         id: "chats", title: "Chats",
         summary: "Chat list with a loading screen and an animated hand-over; plist, JSON, web or in-memory source.",
         acceptedSources: [.plist, .jsonFile, .http, .inMemory], defaultSource: SourceConfiguration(kind: .plist),
-        settingsKeys: [
-            ChatsTiming.launchDurationKey, ChatsTiming.frameDurationKey, ChatsTiming.loadingDurationKey, ChatsTiming.transitionDurationKey,
-        ])
+        settings: ChatsTiming.declarations, bundledSamples: [.plist, .jsonFile, .inMemory])
 
     public let presenter: ChatsPresenter
 

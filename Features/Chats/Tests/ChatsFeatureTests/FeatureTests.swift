@@ -16,6 +16,12 @@ struct FeatureTests {
         #expect(Set(manifest.acceptedSources) == Set(SourceKind.allCases))
         #expect(manifest.defaultSource == SourceConfiguration(kind: .plist))
         #expect(manifest.settingsKeys == ["launchDuration", "frameDuration", "loadingDuration", "transitionDuration"])
+        #expect(manifest.settings == ChatsTiming.declarations, "the manifest declares what the feature reads")
+        #expect(manifest.settings.allSatisfy { $0.problem(with: $0.defaultValue) == nil })
+        // Each declared sample exists, so validate's "has a sample" is true at start.
+        #expect(manifest.bundledSamples == [.plist, .jsonFile, .inMemory])
+        let samples = ChatsSources.samples
+        #expect(samples.plistFile != nil && samples.jsonFile != nil && samples.inMemory != nil)
     }
 
     @Test func settingsAdjustTheTimings() throws {

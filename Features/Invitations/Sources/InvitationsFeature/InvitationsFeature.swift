@@ -10,7 +10,9 @@ public struct InvitationsFeature: PresenterFeature {
         id: "invitations", title: "Invitations", summary: "Request or cancel an invite to the Broccoli & Co. beta",
         acceptedSources: [.http, .inMemory],
         // A POST is never served from a saved copy, so the shared payload cache is off.
-        defaultSource: URL(string: fakeAuthURLString).map { SourceConfiguration.http($0, cache: false) })
+        defaultSource: URL(string: fakeAuthURLString).map { SourceConfiguration.http($0, cache: false) },
+        // `in-memory` is a local backend with the same rules, not a file.
+        bundledSamples: [.inMemory])
 
     public let presenter: InvitationsPresenter
 

@@ -7,7 +7,7 @@ public struct OfferCountdownFeature: PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "offer-countdown", title: "Offer countdown",
         summary: "A special offer with a 24-hour countdown and an activation popup",
-        acceptedSources: [], defaultSource: nil, settingsKeys: OfferSettings.keys)
+        acceptedSources: [], defaultSource: nil, settings: OfferSettings.declarations)
 
     public let presenter: OfferCountdownPresenter
 

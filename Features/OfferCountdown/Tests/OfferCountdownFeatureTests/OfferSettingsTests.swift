@@ -36,6 +36,9 @@ struct OfferSettingsTests {
         #expect(manifest.acceptedSources.isEmpty)
         #expect(manifest.defaultSource == nil)
         #expect(manifest.settingsKeys == ["duration", "rollDuration"])
+        #expect(manifest.settings == OfferSettings.declarations, "the manifest declares what the feature reads")
+        #expect(manifest.setting("duration")?.type == .number(1...8_639_999))
+        #expect(manifest.settings.allSatisfy { $0.problem(with: $0.defaultValue) == nil }, "each default fits its own range")
     }
 
     @Test("a roll of 0 switches the animation off: one frame per second")

@@ -19,15 +19,20 @@ public struct ChatsTiming: Sendable, Equatable {
 
     public static let standard = ChatsTiming(frameDuration: 0.1, loadingDuration: 2.0, transitionDuration: 0.3, launchDuration: 0.5)
 
-    /// Settings keys and their allowed ranges, in seconds.
-    public static let frameDurationKey = "frameDuration"
-    public static let loadingDurationKey = "loadingDuration"
-    public static let transitionDurationKey = "transitionDuration"
-    public static let launchDurationKey = "launchDuration"
-    public static let frameDurationRange: ClosedRange<Double> = 0.01...10
-    public static let loadingDurationRange: ClosedRange<Double> = 0...60
-    public static let transitionDurationRange: ClosedRange<Double> = 0...10
-    public static let launchDurationRange: ClosedRange<Double> = 0...10
+    /// The settings, in seconds, as the manifest declares them and `init(settings:)` reads them.
+    public static let frameDurationSetting = SettingDeclaration(
+        "frameDuration", type: .number(0.01...10), default: .number(0.1),
+        summary: "One cross-dissolve from a loader picture to the next, in seconds.")
+    public static let loadingDurationSetting = SettingDeclaration(
+        "loadingDuration", type: .number(0...60), default: .number(2.0),
+        summary: "How long the loading screen shows at least, in seconds.")
+    public static let transitionDurationSetting = SettingDeclaration(
+        "transitionDuration", type: .number(0...10), default: .number(0.3),
+        summary: "The hand-over animation from the loading screen to the list, in seconds.")
+    public static let launchDurationSetting = SettingDeclaration(
+        "launchDuration", type: .number(0...10), default: .number(0.5),
+        summary: "How long the launch screen (the logo alone) shows before the loader, in seconds.")
+    public static let declarations = [launchDurationSetting, frameDurationSetting, loadingDurationSetting, transitionDurationSetting]
 
     public init(
         frameDuration: Double, loadingDuration: Double, transitionDuration: Double, launchDuration: Double = 0.5,
@@ -45,10 +50,10 @@ public struct ChatsTiming: Sendable, Equatable {
     /// Reads and validates the four settings; a bad value fails with a message naming the key and the range.
     public init(settings: FeatureSettings) throws {
         self.init(
-            frameDuration: try settings.number(Self.frameDurationKey, default: 0.1, in: Self.frameDurationRange),
-            loadingDuration: try settings.number(Self.loadingDurationKey, default: 2.0, in: Self.loadingDurationRange),
-            transitionDuration: try settings.number(Self.transitionDurationKey, default: 0.3, in: Self.transitionDurationRange),
-            launchDuration: try settings.number(Self.launchDurationKey, default: 0.5, in: Self.launchDurationRange))
+            frameDuration: try settings.number(Self.frameDurationSetting),
+            loadingDuration: try settings.number(Self.loadingDurationSetting),
+            transitionDuration: try settings.number(Self.transitionDurationSetting),
+            launchDuration: try settings.number(Self.launchDurationSetting))
     }
 }
 

@@ -1,0 +1,55 @@
+import FeatureHostCore
+
+/// A setting declaration as JSON: `{"key": "name", "type": "string", "default": "world", "summary": "…"}`;
+/// numbers add `minimum` and `maximum`.
+public struct SettingWire: Codable, Equatable, Sendable {
+    public var key: String
+    /// `number`, `bool`, `string`, `currency-code` or `any`.
+    public var type: String
+    public var minimum: Double?
+    public var maximum: Double?
+    public var `default`: SettingValueWire?
+    public var summary: String?
+
+    static let types = ["number", "bool", "string", "currency-code", "any"]
+
+    public init(_ declaration: SettingDeclaration) {
+        key = declaration.key
+        switch declaration.type {
+        case .number(let range):
+            type = "number"
+            minimum = range.lowerBound
+            maximum = range.upperBound
+        case .bool: type = "bool"
+        case .string: type = "string"
+        case .currencyCode: type = "currency-code"
+        case .any: type = "any"
+        }
+        `default` = SettingValueWire(declaration.defaultValue)
+        summary = declaration.summary
+    }
+
+    public func declaration() throws -> SettingDeclaration {
+        let settingType: SettingType
+        switch type {
+        case "number":
+            let low = minimum ?? -Double.greatestFiniteMagnitude
+            let high = maximum ?? Double.greatestFiniteMagnitude
+            guard low.isFinite, high.isFinite, low <= high else {
+                throw FeatureError("the setting \"\(key)\" has the range \(low)…\(high); its minimum must not exceed its maximum.")
+            }
+            settingType = .number(low...high)
+        case "bool": settingType = .bool
+        case "string": settingType = .string
+        case "currency-code": settingType = .currencyCode
+        case "any": settingType = .any
+        default:
+            throw FeatureError("the setting \"\(key)\" has the unknown type \"\(type)\"; allowed: \(Self.types.joined(separator: ", ")).")
+        }
+        let declaration = SettingDeclaration(key, type: settingType, default: `default`?.value ?? .null, summary: summary ?? "")
+        if declaration.problem(with: declaration.defaultValue) != nil, settingType != .any {
+            throw FeatureError("the setting \"\(key)\" has the default \(declaration.defaultValue), which is not \(settingType.allowed).")
+        }
+        return declaration
+    }
+}
