@@ -30,7 +30,7 @@ import Testing
                 "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
                 "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path, "FEATUREHOST_DATA_DIR": "",
             ])
-        let result = try process.run("snapshot", "car-news", "--data-dir", data.path, "--locale", "en_US")
+        let result = try process.run("snapshot", "car-news", "--save", "--data-dir", data.path, "--locale", "en_US")
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(server.requests.contains { $0.path == "/articles" })
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("features/car-news").path))
