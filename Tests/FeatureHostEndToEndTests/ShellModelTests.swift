@@ -100,11 +100,16 @@ import Testing
         #expect(shell.wantsToQuit)
     }
 
-    @Test func aTerminalBelowTheSceneMinimumSaysWhatItNeeds() {
+    /// The scene asks for 30×6; the window needs one more row for the footer, and the message names the
+    /// window: its real size and the minimum that will work.
+    @Test func aTerminalBelowTheSceneMinimumSaysWhatTheWindowNeeds() {
         let shell = model(only: 0)
-        let text = screen(shell, 29, 6)
-        #expect(text.contains("30×6"))
-        #expect(!text.contains("Seconds"))
+        #expect(screen(shell, 30, 7).contains("Seconds"), "the minimum, footer included, draws the scene")
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let short = words(screen(shell, 30, 6))
+        #expect(short.contains("Make the window at least 30×7 (now 30×6)."))
+        #expect(!short.contains("Seconds"))
+        #expect(words(screen(shell, 29, 7)).contains("Make the window at least 30×7 (now 29×7)."))
     }
 
     @Test func ctrlCQuitsFromAnywhere() {

@@ -112,6 +112,31 @@ import Testing
         #expect(offline.contains(String(title.prefix(30))), "the saved list stays")
     }
 
+    /// Each feature's documented minimum is a window size, the shell's footer row included: it draws the
+    /// feature, and a row or a column less asks for exactly that size, naming the window's real size.
+    @Test(arguments: [
+        ("offer-countdown", 48, 18), ("chats", 40, 13), ("transactions", 44, 17), ("car-news", 40, 13), ("invitations", 60, 19),
+    ])
+    func theDocumentedMinimumWindowWorks(id: String, width: Int, height: Int) throws {
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .text("down", status: 500))
+        try directory.write("[]", to: "chats.json")
+        try directory.write(
+            #"{"features":[{"id":"offer-countdown"},{"id":"chats","source":{"kind":"json-file","path":"chats.json"}},"#
+                + #"{"id":"transactions","source":{"kind":"in-memory"}},"#
+                + #"{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}},"#
+                + #"{"id":"invitations","source":{"kind":"in-memory"}}]}"#,
+            to: "featurehost.json")
+        let fits = try snapshot(id, "--size", "\(width)x\(height)", "--advance", "3")
+        #expect(!fits.contains("Make the window"), "\(id) at \(width)×\(height):\n\(fits)")
+        // Read as words: the message wraps where the window is narrower than it.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let short = words(try snapshot(id, "--size", "\(width)x\(height - 1)"))
+        #expect(short.contains("Make the window at least \(width)×\(height) (now \(width)×\(height - 1))."), "\(short)")
+        let narrow = words(try snapshot(id, "--size", "\(width - 1)x\(height)"))
+        #expect(narrow.contains("Make the window at least \(width)×\(height) (now \(width - 1)×\(height))."), "\(narrow)")
+    }
+
     /// A bundled resource of a feature, read from the source tree.
     static func resource(_ path: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -10,17 +10,29 @@ struct ShellScreen {
 
     let model: ShellModel
 
+    /// Rows the shell keeps for itself: the footer.
+    static let footerHeight = 1
+
+    /// The window a scene needs: its own minimum (the area it is drawn in) plus the shell's footer. This is
+    /// the size the "too small" message and the docs name, since the user resizes the whole window.
+    static func windowMinimum(for scene: Size) -> Size {
+        Size(width: scene.width, height: scene.height + footerHeight)
+    }
+
     func render(size: Size) -> Frame {
         var frame = Frame(size: size)
         guard size.width > 0, size.height > 0 else { return frame }
-        let body = Size(width: size.width, height: max(size.height - 1, 0))
+        let body = Size(width: size.width, height: max(size.height - Self.footerHeight, 0))
         switch model.screen {
         case .home:
             frame.draw(home(size: body), at: Point(x: 0, y: 0))
         case .feature(let index):
             let entry = model.entries[index]
             if let scene = entry.scene {
-                let content = body.fits(scene.minimumSize) ? scene.render(size: body) : Frame.tooSmall(size: body, minimum: scene.minimumSize)
+                let content =
+                    body.fits(scene.minimumSize)
+                    ? scene.render(size: body)
+                    : Frame.tooSmall(size: body, minimum: Self.windowMinimum(for: scene.minimumSize), window: size)
                 frame.draw(content, at: Point(x: 0, y: 0))
             } else {
                 frame.draw(errorPanel(entry, size: body), at: Point(x: 0, y: 0))
