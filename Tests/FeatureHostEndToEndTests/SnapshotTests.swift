@@ -38,6 +38,8 @@ import Testing
         let frame = try snapshot("offer-countdown", "--advance", "3", "--input", "\\r")
         #expect(frame.contains("Great!"))
         #expect(frame.contains("Offer activated at 23:59:57"))
+        let footer = frame.split(separator: "\n").last.map(String.init)
+        #expect(footer == " Enter/Esc close  Ctrl-C quit", "Esc is the popup's, so the shell's `Esc quit` is not offered")
     }
 
     @Test func anHourAdvancesInVirtualTimeTickByTick() throws {
