@@ -100,11 +100,16 @@ import Testing
         #expect(shell.wantsToQuit)
     }
 
-    @Test func aTerminalBelowTheSceneMinimumSaysWhatItNeeds() {
+    /// The scene asks for 30×6; the window needs one more row for the footer, and the message names the
+    /// window: its real size and the minimum that will work.
+    @Test func aTerminalBelowTheSceneMinimumSaysWhatTheWindowNeeds() {
         let shell = model(only: 0)
-        let text = screen(shell, 29, 6)
-        #expect(text.contains("30×6"))
-        #expect(!text.contains("Seconds"))
+        #expect(screen(shell, 30, 7).contains("Seconds"), "the minimum, footer included, draws the scene")
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let short = words(screen(shell, 30, 6))
+        #expect(short.contains("Make the window at least 30×7 (now 30×6)."))
+        #expect(!short.contains("Seconds"))
+        #expect(words(screen(shell, 29, 7)).contains("Make the window at least 30×7 (now 29×7)."))
     }
 
     @Test func ctrlCQuitsFromAnywhere() {
@@ -116,6 +121,32 @@ import Testing
 }
 
 @Suite struct FooterTests {
+    /// The invitations form's hints, the longest footer of the built-in features.
+    let form = [
+        KeyHint(key: "Enter", action: "next field"), KeyHint(key: "Esc", action: "close"), KeyHint(key: "Tab/↑↓", action: "move"),
+        KeyHint(key: "←→ Home End", action: "cursor"), KeyHint(key: "Bksp/Del", action: "erase"), KeyHint(key: "Ctrl-C", action: "quit"),
+    ]
+    /// The car-news list, then the shell's Esc and Ctrl-C.
+    let list = [
+        KeyHint(key: "↑/↓", action: "select"), KeyHint(key: "Enter", action: "open"), KeyHint(key: "r", action: "refresh"),
+        KeyHint(key: "PgUp/PgDn", action: "page"), KeyHint(key: "Esc", action: "back"), KeyHint(key: "Ctrl-C", action: "quit"),
+    ]
+
+    @Test @MainActor func aNarrowFooterDropsWholeHintsFromTheEndButKeepsTheFirstAndTheWayOut() {
+        // The footer row is the width less its leading space.
+        #expect(ShellScreen.footerText(list, width: 79) == "↑/↓ select  Enter open  r refresh  PgUp/PgDn page  Esc back  Ctrl-C quit")
+        #expect(ShellScreen.footerText(list, width: 59) == "↑/↓ select  Enter open  r refresh  PgUp/PgDn page  Esc back")
+        #expect(ShellScreen.footerText(list, width: 39) == "↑/↓ select  Enter open  Esc back")
+        #expect(ShellScreen.footerText(form, width: 59) == "Enter next field Esc close Tab/↑↓ move ←→ Home End cursor")
+        #expect(ShellScreen.footerText(form, width: 39) == "Enter next field Esc close Tab/↑↓ move")
+        #expect(ShellScreen.footerText(form, width: 20) == "Enter next field Es…")
+        for width in [39, 59, 79] {
+            for text in [ShellScreen.footerText(list, width: width), ShellScreen.footerText(form, width: width)] {
+                #expect(DisplayWidth.of(text) <= width && !text.contains("…"), "\(width): \(text)")
+            }
+        }
+    }
+
     let hints = [
         KeyHint(key: "Enter", action: "next field"), KeyHint(key: "Esc", action: "close"), KeyHint(key: "Ctrl-C", action: "quit"),
     ]

@@ -38,6 +38,8 @@ import Testing
         let frame = try snapshot("offer-countdown", "--advance", "3", "--input", "\\r")
         #expect(frame.contains("Great!"))
         #expect(frame.contains("Offer activated at 23:59:57"))
+        let footer = frame.split(separator: "\n").last.map(String.init)
+        #expect(footer == " Enter/Esc close  Ctrl-C quit", "Esc is the popup's, so the shell's `Esc quit` is not offered")
     }
 
     @Test func anHourAdvancesInVirtualTimeTickByTick() throws {
@@ -156,6 +158,56 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardError.contains("snapshot: offer-countdown could not start: "), "stderr: \(result.standardError)")
         #expect(result.standardError.contains("Cannot create the data directory"), "stderr: \(result.standardError)")
+    }
+
+    /// Each feature's documented minimum is a window size, the shell's footer row included: it draws the
+    /// feature, and a row or a column less asks for exactly that size, naming the window's real size.
+    @Test(arguments: [
+        ("offer-countdown", 48, 18), ("chats", 40, 13), ("transactions", 44, 17), ("car-news", 40, 13), ("invitations", 60, 19),
+    ])
+    func theDocumentedMinimumWindowWorks(id: String, width: Int, height: Int) throws {
+        let server = try LoopbackHTTPServer()
+        try writeEveryFeatureOffline(server)
+        let fits = try snapshot(id, "--size", "\(width)x\(height)", "--advance", "3")
+        #expect(!fits.contains("Make the window"), "\(id) at \(width)×\(height):\n\(fits)")
+        // Read as words: the message wraps where the window is narrower than it.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let short = words(try snapshot(id, "--size", "\(width)x\(height - 1)"))
+        #expect(short.contains("Make the window at least \(width)×\(height) (now \(width)×\(height - 1))."), "\(short)")
+        let narrow = words(try snapshot(id, "--size", "\(width - 1)x\(height)"))
+        #expect(narrow.contains("Make the window at least \(width)×\(height) (now \(width - 1)×\(height))."), "\(narrow)")
+    }
+
+    /// Every built-in feature with offline sources; car-news' server answers 500, so it shows its error.
+    private func writeEveryFeatureOffline(_ server: LoopbackHTTPServer) throws {
+        server.respond(with: .text("down", status: 500))
+        try directory.write("[]", to: "chats.json")
+        try directory.write(
+            #"{"features":[{"id":"offer-countdown"},{"id":"chats","source":{"kind":"json-file","path":"chats.json"}},"#
+                + #"{"id":"transactions","source":{"kind":"in-memory"}},"#
+                + #"{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}},"#
+                + #"{"id":"invitations","source":{"kind":"in-memory"}}]}"#,
+            to: "featurehost.json")
+    }
+
+    /// Each screen's footer at 40, 60 and 80 columns: whole hints only (nothing cut with `…`), Esc offered
+    /// at most once, and the screen's first hint always there.
+    @Test(arguments: [
+        ("offer-countdown", [String](), "Enter activate offer"), ("offer-countdown", ["\\r"], "Enter/Esc close"),
+        ("chats", [], "r Refresh"), ("transactions", [], "Tab insights"), ("car-news", [], "r retry"),
+        ("invitations", [], "Enter Request an invite"), ("invitations", ["\\r"], "Enter next field"),
+    ])
+    func footersFitAt40To80Columns(id: String, inputs: [String], first: String) throws {
+        let server = try LoopbackHTTPServer()
+        try writeEveryFeatureOffline(server)
+        for width in [40, 60, 80] {
+            let arguments = [id, "--size", "\(width)x24", "--advance", "3"] + inputs.flatMap { ["--input", $0] }
+            let result = try featurehost(["snapshot"] + arguments)
+            let footer = String(result.standardOutput.split(separator: "\n").last ?? "")
+            #expect(!footer.contains("…"), "\(id) at \(width): \(footer)")
+            #expect(footer.components(separatedBy: "Esc").count <= 2, "\(id) at \(width): \(footer)")
+            #expect(footer.hasPrefix(" " + first), "\(id) at \(width): \(footer)")
+        }
     }
 
     /// A bundled resource of a feature, read from the source tree.

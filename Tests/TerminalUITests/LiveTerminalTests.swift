@@ -87,6 +87,8 @@ struct LiveTerminalTests {
         var events = terminal.events.makeAsyncIterator()
         pty.type("\u{1A}")  // Ctrl-Z: a byte in raw mode
         #expect(await events.next() == .suspend)
+        #expect(stops.withLock { $0 } == 0, "the process waits until the shell has applied the suspend")
+        terminal.suspendApplied()
         let output = pty.read(until: "\u{1B}[?1049h")
         #expect(output.contains("\u{1B}[?1049l"), "the main screen was shown while stopped")
         #expect(stops.withLock { $0 } == 1)
@@ -94,6 +96,22 @@ struct LiveTerminalTests {
         #expect(await events.next() == .resume)
         #expect(pty.attributes.c_lflag & tcflag_t(ICANON) == 0)
         #expect(raw.c_lflag & tcflag_t(ICANON) != 0)
+    }
+
+    @Test func aShellThatNeverAppliesTheSuspendStillStops() async throws {
+        let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
+        let stops = Locked(0)
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, suspendGrace: .milliseconds(50)
+        ) { stops.withLock { $0 += 1 } }
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = pty.read(until: "\u{1B}[2J")
+        var events = terminal.events.makeAsyncIterator()
+        terminal.handle(SIGTSTP)
+        #expect(await events.next() == .suspend)
+        _ = pty.read(until: "\u{1B}[?1049h")  // taken back after the grace
+        #expect(stops.withLock { $0 } == 1)
     }
 
     @Test func reportsResizes() async throws {

@@ -26,6 +26,8 @@ public final class LiveTerminal: Sendable {
     let reader: InputReader
     /// Stops the process after a suspend and returns when it continues; replaced in tests.
     let stopProcess: @Sendable () -> Void
+    /// How long a suspend waits for the shell to apply it (`suspendApplied()`) before the process stops anyway.
+    let suspendGrace: Duration
 
     enum Phase: Sendable { case idle, active, suspended, stopped }
 
@@ -35,6 +37,8 @@ public final class LiveTerminal: Sendable {
         var size: Size
         /// What the terminal shows; nil forces the next frame to be drawn in full.
         var shown: Frame?
+        /// Set while a suspend waits for the shell; `suspendApplied()` signals it.
+        var pendingSuspend: SuspendLatch?
     }
 
     public convenience init(
@@ -43,11 +47,15 @@ public final class LiveTerminal: Sendable {
         try self.init(colorMode: colorMode, input: input, output: output, stopProcess: SignalWatcher.stopProcess)
     }
 
-    init(colorMode: ColorMode, input: Int32, output: Int32, stopProcess: @escaping @Sendable () -> Void) throws {
+    init(
+        colorMode: ColorMode, input: Int32, output: Int32, suspendGrace: Duration = .seconds(1),
+        stopProcess: @escaping @Sendable () -> Void
+    ) throws {
         self.colorMode = colorMode
         self.input = input
         self.output = output
         self.stopProcess = stopProcess
+        self.suspendGrace = suspendGrace
         renderer = FrameRenderer(colorMode: colorMode)
         reader = try InputReader(input: input)
         let size = TerminalIO.windowSize(of: output) ?? Size(width: 80, height: 24)
@@ -133,10 +141,19 @@ public final class LiveTerminal: Sendable {
         continuation.finish()
     }
 
-    /// Suspends as Ctrl-Z does: restores the terminal, stops the process, and on continuing takes the
-    /// terminal back and asks for a full redraw.
+    /// Suspends as Ctrl-Z does: restores the terminal, reports `.suspend`, waits for `suspendApplied()`,
+    /// stops the process, and on continuing takes the terminal back and asks for a full redraw.
     public func suspend() {
         signals.queue.async { [self] in suspendNow() }
+    }
+
+    /// The shell has handled `.suspend` (features were told they are in the background): the process may
+    /// stop now. Without this call it stops after a short grace, so a busy shell cannot block Ctrl-Z.
+    public func suspendApplied() {
+        state.withLock { state in
+            state.pendingSuspend?.open()
+            state.pendingSuspend = nil
+        }
     }
 
     // MARK: - Internals, on the input thread or the signal queue
@@ -171,16 +188,22 @@ public final class LiveTerminal: Sendable {
         if let size { continuation.yield(.resize(size)) }
     }
 
+    /// Runs on the signal queue, which waits here: a stop that came before the shell applied "background"
+    /// would let a countdown run on while the process is stopped, and lose that time on `fg`.
     func suspendNow() {
+        let latch = SuspendLatch()
         let suspended = state.withLock { state -> Bool in
             guard state.phase == .active else { return false }
             restoreTerminal(state)
             state.phase = .suspended
             state.shown = nil
+            state.pendingSuspend = latch
             return true
         }
         guard suspended else { return }
         continuation.yield(.suspend)
+        latch.wait(atMost: suspendGrace)
+        state.withLock { $0.pendingSuspend = nil }
         stopProcess()
         reenter()
     }

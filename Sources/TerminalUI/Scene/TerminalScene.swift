@@ -5,8 +5,13 @@ import FeatureHostCore
 @MainActor public protocol TerminalScene: AnyObject {
     /// The smallest size the scene can draw without overlap or clipping; the shell shows a message instead below it.
     var minimumSize: Size { get }
-    /// Keys of the current screen for the shell's footer, e.g. [KeyHint(key: "Enter", action: "activate")].
+    /// Keys of the current screen for the shell's footer, e.g. [KeyHint(key: "Enter", action: "activate")]:
+    /// only keys that act here, each once, the most useful first (a narrow footer drops the last ones).
     var keyHints: [KeyHint] { get }
+    /// Whether Esc reaches the shell on the current screen (the scene leaves it `.ignored`), so the footer
+    /// lists the shell's `Esc back`. By default, unless a hint names Esc; a scene that swallows Esc without
+    /// naming it (a modal busy sending) says false.
+    var leavesEscapeToShell: Bool { get }
     /// Idempotent: the same view state, view-local state (scroll) and size give the same frame, however often
     /// it is called. It may note layout (how many rows fit) for the scene's own key handling, but never starts
     /// work or sends an action.
@@ -15,4 +20,8 @@ import FeatureHostCore
     func handle(_ key: Key) -> KeyHandling
     /// Calls onChange whenever the scene needs a new frame (its presenter's view state changed).
     func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation
+}
+
+extension TerminalScene {
+    public var leavesEscapeToShell: Bool { !keyHints.contains { $0.names("Esc") } }
 }

@@ -23,7 +23,11 @@ final class LiveShell {
             switch event {
             case .key(let key): model.handle(key)
             case .resize: terminal.invalidate()
-            case .suspend: model.broadcast(.didEnterBackground)
+            case .suspend:
+                // Applied before the process stops: the terminal waits for this, so a countdown pauses
+                // at Ctrl-Z rather than running on while stopped.
+                model.broadcast(.didEnterBackground)
+                terminal.suspendApplied()
             case .resume:
                 model.broadcast(.willEnterForeground)
                 terminal.invalidate()

@@ -106,9 +106,11 @@ final class ShellModel {
             return [KeyHint(key: "↑/↓", action: "choose"), KeyHint(key: "Enter", action: "open"), KeyHint(key: "q", action: "quit")]
         case .feature(let index):
             let back = only == nil ? "back" : "quit"
-            let own = entries[index].scene?.keyHints ?? []
-            // While a popup is open the scene lists Esc itself ("Esc close"); the shell's meaning waits.
-            let shell = own.contains { $0.key == "Esc" } ? [] : [KeyHint(key: "Esc", action: back)]
+            let scene = entries[index].scene
+            let own = scene?.keyHints ?? []
+            // While a popup is open the scene takes Esc ("Enter/Esc close", or nothing while it sends); the
+            // shell's meaning waits, so it is not listed.
+            let shell = (scene?.leavesEscapeToShell ?? true) ? [KeyHint(key: "Esc", action: back)] : []
             return own + shell + [KeyHint(key: "Ctrl-C", action: "quit")]
         }
     }

@@ -10,17 +10,29 @@ struct ShellScreen {
 
     let model: ShellModel
 
+    /// Rows the shell keeps for itself: the footer.
+    static let footerHeight = 1
+
+    /// The window a scene needs: its own minimum (the area it is drawn in) plus the shell's footer. This is
+    /// the size the "too small" message and the docs name, since the user resizes the whole window.
+    static func windowMinimum(for scene: Size) -> Size {
+        Size(width: scene.width, height: scene.height + footerHeight)
+    }
+
     func render(size: Size) -> Frame {
         var frame = Frame(size: size)
         guard size.width > 0, size.height > 0 else { return frame }
-        let body = Size(width: size.width, height: max(size.height - 1, 0))
+        let body = Size(width: size.width, height: max(size.height - Self.footerHeight, 0))
         switch model.screen {
         case .home:
             frame.draw(home(size: body), at: Point(x: 0, y: 0))
         case .feature(let index):
             let entry = model.entries[index]
             if let scene = entry.scene {
-                let content = body.fits(scene.minimumSize) ? scene.render(size: body) : Frame.tooSmall(size: body, minimum: scene.minimumSize)
+                let content =
+                    body.fits(scene.minimumSize)
+                    ? scene.render(size: body)
+                    : Frame.tooSmall(size: body, minimum: Self.windowMinimum(for: scene.minimumSize), window: size)
                 frame.draw(content, at: Point(x: 0, y: 0))
             } else {
                 frame.draw(errorPanel(entry, size: body), at: Point(x: 0, y: 0))
@@ -70,17 +82,26 @@ struct ShellScreen {
         frame.put(" " + text, in: Rect(x: 0, y: y, width: frame.size.width, height: 1), style: Self.footerStyle)
     }
 
-    /// The hints that fit one row: the screen's own keys come first, so when room runs out the shell's
-    /// universal `Ctrl-C quit` goes, then the separators tighten; only then is the line shortened.
+    /// The hints that fit one row, never a hint cut in half. In order, until the line fits: all of them; without
+    /// the universal `Ctrl-C quit`; with single spaces between hints; then whole hints dropped from the end of
+    /// the screen's list (its least useful), keeping its first hint and the way out (any hint naming Esc). Only
+    /// if even those do not fit is the line shortened with `…`.
     static func footerText(_ hints: [KeyHint], width: Int) -> String {
         func line(_ hints: [KeyHint], separator: String) -> String {
             hints.map { "\($0.key) \($0.action)" }.joined(separator: separator)
         }
-        let withoutQuit = hints.filter { $0.key != "Ctrl-C" }
-        for candidate in [line(hints, separator: "  "), line(withoutQuit, separator: "  "), line(withoutQuit, separator: " ")]
-        where DisplayWidth.of(candidate) <= width {
-            return candidate
+        func fitting(_ hints: [KeyHint]) -> String? {
+            [line(hints, separator: "  "), line(hints, separator: " ")].first { DisplayWidth.of($0) <= width }
         }
-        return line(withoutQuit, separator: " ")
+        let all = line(hints, separator: "  ")
+        if DisplayWidth.of(all) <= width { return all }
+        var kept = hints.filter { $0.key != "Ctrl-C" }
+        if let text = fitting(kept) { return text }
+        let essential = { (index: Int, hint: KeyHint) in index == 0 || hint.names("Esc") }
+        while let last = kept.indices.last(where: { !essential($0, kept[$0]) }) {
+            kept.remove(at: last)
+            if let text = fitting(kept) { return text }
+        }
+        return TextLayout.withEllipsis(line(kept, separator: " "), width: max(width, 0))
     }
 }

@@ -40,8 +40,8 @@ struct CarNewsSceneTests {
         try check(driver, "list-80x23.txt")
         #expect(
             driver.scene.keyHints == [
-                KeyHint(key: "↑/↓", action: "select"), KeyHint(key: "PgUp/PgDn", action: "page"),
-                KeyHint(key: "Enter", action: "open"), KeyHint(key: "r", action: "refresh"),
+                KeyHint(key: "↑/↓", action: "select"), KeyHint(key: "Enter", action: "open"),
+                KeyHint(key: "r", action: "refresh"), KeyHint(key: "PgUp/PgDn", action: "page"),
             ])
         #expect(driver.scene.minimumSize == Size(width: 40, height: 12))
     }
@@ -82,9 +82,8 @@ struct CarNewsSceneTests {
         try check(driver, "detail-80x23.txt")
         #expect(
             driver.scene.keyHints == [
-                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"),
-                KeyHint(key: "Esc", action: "list"),
-                KeyHint(key: "r", action: "refresh"),
+                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "Esc", action: "list"),
+                KeyHint(key: "r", action: "refresh"), KeyHint(key: "PgUp/PgDn", action: "page"),
             ])
         #expect(driver.press(.escape) == [.handled])
         #expect(driver.press(.escape, .character("q")) == [.ignored, .ignored])
@@ -115,6 +114,7 @@ struct CarNewsSceneTests {
         let harness = try SceneHarness(loopback: Self.replies(Self.good))
         let driver = try await opened(harness, .http(Self.url), settle: false)
         try check(driver, "loading-80x23.txt")
+        #expect(driver.scene.keyHints.isEmpty, "r does nothing while the first load runs")
         await harness.host.settle()
         #expect(driver.text().contains("A8 – night vision"))
     }
@@ -127,6 +127,26 @@ struct CarNewsSceneTests {
         #expect(driver.press(.character("r")) == [.handled])
         await harness.host.settle()
         try check(driver, "offline-80x23.txt")
+    }
+
+    @Test(
+        "a long reason in the offline banner wraps whole, with how to retry, at 40, 60 and 80 columns",
+        arguments: [40, 60, 80])
+    func offlineBannerWraps(width: Int) async throws {
+        let url = try #require(URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list"))
+        let noDNS = HTTPError.failed(url, reason: "The operation could not be completed (NSURLErrorDomain error -1003)")
+        let harness = try SceneHarness(loopback: Self.replies(Self.good, .failure(noDNS)))
+        let driver = try await opened(harness, .http(Self.url), size: Size(width: width, height: 23))
+        await harness.host.advance(by: .seconds(90))
+        driver.press(.character("r"))
+        await harness.host.settle()
+        // The banner's rows, borders removed, read as one text.
+        let words = driver.text().split(separator: "\n").filter { $0.contains("│") }
+            .map { $0.replacingOccurrences(of: "│", with: " ") }.joined(separator: " ")
+            .split(separator: " ").joined(separator: " ")
+        #expect(words.contains("failed: The operation could not be completed (NSURLErrorDomain error -1003). Press r to retry."))
+        #expect(!words.contains("…"))
+        #expect(driver.text().contains("A8 – night vision"), "a card still shows under the banner")
     }
 
     @Test("nothing saved and no server: the error screen says what went wrong and that r retries")

@@ -6,15 +6,15 @@ struct ArticleListView {
     /// Lines of one card: three of picture frame (the title over its lower rows, inside the frame), the date,
     /// and a blank line between cards.
     static let cardHeight = 5
-    /// Notices get at most this many lines, and fewer on a short screen, where one card must still fit.
-    static let maximumNoticeLines = 4
-    static let maximumBannerLines = 2
+    /// The banner and the notices wrap to as many lines as they need, as long as one card (less its blank
+    /// line) still fits under them; only past that are they shortened with `…`.
+    static let rowsKeptForACard = cardHeight - 1
 
     let state: CarNewsViewState
 
     /// The rectangle the cards scroll in, for `size`; the scene pages by it.
     func listArea(in size: Size) -> Rect {
-        let top = Header.height + bannerHeight(width: size.width)
+        let top = Header.height + bannerHeight(in: size)
         let bottom = size.height - noticeLines(in: size).count
         return Rect(x: 0, y: top, width: size.width, height: max(bottom - top, 0))
     }
@@ -78,22 +78,24 @@ struct ArticleListView {
 
     // MARK: - Banner and notices
 
-    private func bannerLines(width: Int) -> [String] {
+    private func bannerLines(in size: Size) -> [String] {
         guard let banner = state.banner else { return [] }
-        let lines = TextLayout.wrap(HintText.text(of: banner), width: max(width - 8, 1))
-        guard lines.count > Self.maximumBannerLines else { return lines }
-        let kept = Array(lines.prefix(Self.maximumBannerLines))
-        return kept.dropLast() + [TextLayout.withEllipsis(kept[kept.count - 1], width: max(width - 8, 1))]
+        let width = max(size.width - 8, 1)
+        let lines = TextLayout.wrap(HintText.text(of: banner), width: width)
+        let limit = max(size.height - Header.height - 2 - Self.rowsKeptForACard, 1)
+        guard lines.count > limit else { return lines }
+        let kept = Array(lines.prefix(limit))
+        return kept.dropLast() + [TextLayout.withEllipsis(kept[kept.count - 1], width: width)]
     }
 
-    private func bannerHeight(width: Int) -> Int {
-        state.banner == nil ? 0 : bannerLines(width: width).count + 2
+    private func bannerHeight(in size: Size) -> Int {
+        state.banner == nil ? 0 : bannerLines(in: size).count + 2
     }
 
     private func drawBanner(into frame: inout Frame) {
         guard let banner = state.banner else { return }
         let width = frame.size.width
-        let lines = bannerLines(width: width)
+        let lines = bannerLines(in: frame.size)
         let box = Rect(x: 1, y: Header.height, width: max(width - 2, 0), height: lines.count + 2)
         frame.drawBox(
             box, lineStyle: .rounded, style: CarNewsPalette.banner, title: banner.title, titleStyle: CarNewsPalette.bannerTitle)
@@ -105,8 +107,8 @@ struct ArticleListView {
     private func noticeLines(in size: Size) -> [String] {
         let wrapWidth = max(size.width - 4, 1)
         let lines = state.notices.flatMap { TextLayout.wrap($0, width: wrapWidth) }
-        let room = size.height - Header.height - bannerHeight(width: size.width) - Self.cardHeight
-        let limit = min(Self.maximumNoticeLines, max(room, 1))
+        let room = size.height - Header.height - bannerHeight(in: size) - Self.rowsKeptForACard
+        let limit = max(room, 1)
         guard lines.count > limit else { return lines }
         let kept = Array(lines.prefix(limit))
         return kept.dropLast() + [TextLayout.withEllipsis(kept[kept.count - 1], width: wrapWidth)]

@@ -38,20 +38,22 @@ public final class CarNewsScene: TerminalScene {
         let state = presenter.viewState
         if state.detail != nil {
             // Esc is named here because it goes back to the list, not out of the feature as the shell's own hint says.
+            // Most useful first: a narrow footer drops hints from the end.
             return [
-                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "PgUp/PgDn", action: "page"),
-                KeyHint(key: "Esc", action: "list"),
-                KeyHint(key: "r", action: "refresh"),
+                KeyHint(key: "↑/↓", action: "scroll"), KeyHint(key: "Esc", action: "list"),
+                KeyHint(key: "r", action: "refresh"), KeyHint(key: "PgUp/PgDn", action: "page"),
             ]
         }
         switch state.body {
         case .list:
             return [
-                KeyHint(key: "↑/↓", action: "select"), KeyHint(key: "PgUp/PgDn", action: "page"),
-                KeyHint(key: "Enter", action: "open"), KeyHint(key: "r", action: "refresh"),
+                KeyHint(key: "↑/↓", action: "select"), KeyHint(key: "Enter", action: "open"),
+                KeyHint(key: "r", action: "refresh"), KeyHint(key: "PgUp/PgDn", action: "page"),
             ]
         case .message(let message):
-            return [KeyHint(key: "r", action: message.canRetry ? "retry" : "refresh")]
+            // While loading, r does nothing: no hint.
+            if message.canRetry { return [KeyHint(key: "r", action: "retry")] }
+            return message.canRefresh ? [KeyHint(key: "r", action: "refresh")] : []
         }
     }
 

@@ -64,10 +64,13 @@ enum InvitationsKeyMap {
             }
             return hints
         case .cancelAlert(let alert):
+            // Each action once: on "keep" Enter and Esc do the same thing.
+            if alert.focus == .keep {
+                return [KeyHint(key: "Enter/Esc", action: "keep invite"), KeyHint(key: "←/→", action: "choose")]
+            }
             return [
+                KeyHint(key: "Enter", action: "cancel invite"), KeyHint(key: "Esc", action: "keep invite"),
                 KeyHint(key: "←/→", action: "choose"),
-                KeyHint(key: "Enter", action: alert.focus == .keep ? "keep invite" : "cancel invite"),
-                KeyHint(key: "Esc", action: "keep invite"),
             ]
         case .celebration:
             return [KeyHint(key: "Enter/Esc", action: "OK")]

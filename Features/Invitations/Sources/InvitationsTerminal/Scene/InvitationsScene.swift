@@ -15,6 +15,9 @@ public final class InvitationsScene: TerminalScene {
 
     public var keyHints: [KeyHint] { InvitationsKeyMap.hints(for: presenter.viewState) }
 
+    /// A modal keeps every key, Esc included, even while it sends (then Esc does nothing and is not listed).
+    public var leavesEscapeToShell: Bool { presenter.viewState.modal == nil }
+
     public func render(size: Size) -> Frame {
         guard size.fits(minimumSize) else { return Frame.tooSmall(size: size, minimum: minimumSize) }
         let state = presenter.viewState
