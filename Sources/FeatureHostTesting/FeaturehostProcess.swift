@@ -22,9 +22,9 @@ public struct FeaturehostProcess: Sendable {
     public static var executable: URL { ProductsDirectory.executable("featurehost") }
 
     /// Runs `featurehost` with `arguments` to completion.
-    public func run(_ arguments: [String]) throws -> ProcessResult {
-        try ProcessRunner.run(Self.executable, arguments, environment: environment, currentDirectory: directory)
+    public func run(_ arguments: [String]) async throws -> ProcessResult {
+        try await ProcessRunner.run(Self.executable, arguments, environment: environment, currentDirectory: directory)
     }
 
-    public func run(_ arguments: String...) throws -> ProcessResult { try run(arguments) }
+    public func run(_ arguments: String...) async throws -> ProcessResult { try await run(arguments) }
 }

@@ -29,7 +29,7 @@ public enum PluginStubs {
         guard let compiler = cCompiler else {
             throw BuildError(description: "no C compiler: neither cc nor clang is on PATH (the Swift toolchain ships clang).")
         }
-        let result = try ProcessRunner.run(
+        let result = try ProcessRunner.runBlocking(
             compiler, ["-shared", "-fPIC", "-I", abiInclude.path, "-o", library.path, sourceFile.path])
         guard result.status == 0 else { throw BuildError(description: "cc failed for \(name).c:\n\(result.standardError)") }
         return library

@@ -8,9 +8,27 @@ public struct ProcessResult: Sendable {
 }
 
 public enum ProcessRunner {
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-        currentDirectory: URL? = nil) throws -> ProcessResult
-    {
+    /// Runs the program on a thread of its own and awaits it: waiting for a child must never hold one of
+    /// Swift's few cooperative threads (two on a 2-core machine), or every other test's async work stalls
+    /// behind it, and real-time timeouts fire in tests that have nothing to do with this one.
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil
+    ) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(executable, arguments, environment: environment, currentDirectory: currentDirectory)
+                    })
+            }
+        }
+    }
+
+    /// Runs the program to completion on the calling thread: only for short work off Swift's cooperative
+    /// pool, or before any test runs (building C stubs).
+    public static func runBlocking(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil
+    ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

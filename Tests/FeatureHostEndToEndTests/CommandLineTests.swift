@@ -12,10 +12,10 @@ import Testing
         process = FeaturehostProcess(in: directory.url)
     }
 
-    func featurehost(_ arguments: String...) throws -> ProcessResult { try process.run(arguments) }
+    func featurehost(_ arguments: String...) async throws -> ProcessResult { try await process.run(arguments) }
 
     /// `not_a_feature` is not kebab-case, so no feature can ever have it: scaffolding one keeps this test true.
-    @Test func validatePrintsEveryErrorInOneRun() throws {
+    @Test func validatePrintsEveryErrorInOneRun() async throws {
         let config = try directory.write(
             """
             { "features": [
@@ -24,7 +24,7 @@ import Testing
               { "id": "car-news", "source": { "kind": "http", "url": "http://example.org/articles" } }
             ] }
             """, to: "bad.json")
-        let result = try featurehost("validate", "--config", config.path)
+        let result = try await featurehost("validate", "--config", config.path)
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         let lines = result.standardError.split(separator: "\n").map(String.init)
@@ -47,35 +47,35 @@ import Testing
         ("{\"features\":[\n  {\"id\":\"chats\"},\n]}",
          #"not valid JSON: line 2, column 17: a trailing comma before "]"; remove it."#),
     ])
-    func validateAndStartAgree(config: String, message: String) throws {
+    func validateAndStartAgree(config: String, message: String) async throws {
         let file = try directory.write(config, to: "featurehost.json")
-        let validate = try featurehost("validate")
+        let validate = try await featurehost("validate")
         #expect(validate.status == 1)
         #expect(validate.standardOutput == "")
         #expect(validate.standardError.contains("\(file.path): \(message)"), "stderr: \(validate.standardError)")
-        let start = try featurehost("snapshot", "chats")
+        let start = try await featurehost("snapshot", "chats")
         #expect(start.status == 1)
         #expect(start.standardError == validate.standardError, "start refuses with the very lines validate prints")
     }
 
     /// A feature with no bundled sample for the kind the config picks: validate names it instead of the feature
     /// failing at start.
-    @Test func aKindWithNoBundledSampleIsReported() throws {
+    @Test func aKindWithNoBundledSampleIsReported() async throws {
         let file = try directory.write(#"{"features":[{"id":"invitations","source":{"kind":"in-memory"}}]}"#, to: "featurehost.json")
-        #expect(try featurehost("validate").standardOutput == "ok\n", "invitations' in-memory backend needs no file")
+        #expect(try await featurehost("validate").standardOutput == "ok\n", "invitations' in-memory backend needs no file")
         try directory.write(#"{"features":[{"id":"car-news","source":{"kind":"json-file","path":"."}}]}"#, to: "featurehost.json")
-        let folder = try featurehost("validate")
+        let folder = try await featurehost("validate")
         #expect(folder.status == 1)
         #expect(folder.standardError.contains("\(file.path): features[0].source.path: \".\" is a folder, not a file"), "\(folder.standardError)")
     }
 
-    @Test func validateSaysOkForTheBuiltInDefault() throws {
-        let result = try featurehost("validate")
+    @Test func validateSaysOkForTheBuiltInDefault() async throws {
+        let result = try await featurehost("validate")
         #expect(result.status == 0)
         #expect(result.standardOutput == "ok\n")
     }
 
-    @Test func listPrintsIdStateKindAndLocation() throws {
+    @Test func listPrintsIdStateKindAndLocation() async throws {
         try directory.write("[]", to: "data/chats.json")
         try directory.write(
             """
@@ -85,7 +85,7 @@ import Testing
               { "id": "offer-countdown" }
             ] }
             """, to: "featurehost.json")
-        let result = try featurehost("list")
+        let result = try await featurehost("list")
         #expect(result.status == 0)
         // The features, a blank line, then the locale choice (LocaleFromEnvironmentTests checks its words).
         let parts = result.standardOutput.components(separatedBy: "\n\n")
@@ -98,34 +98,34 @@ import Testing
         #expect(parts.count == 2 && parts[1].split(separator: "\n").map { $0.prefix(10) } == ["locale    ", "hour cycle", "time zone "])
     }
 
-    @Test func theKeyValueStoreSurvivesAProcessRestart() throws {
-        let set = try featurehost("store", "set", "transactions", "note", #"{"kept":true}"#)
+    @Test func theKeyValueStoreSurvivesAProcessRestart() async throws {
+        let set = try await featurehost("store", "set", "transactions", "note", #"{"kept":true}"#)
         #expect(set.status == 0, "stderr: \(set.standardError)")
-        let get = try featurehost("store", "get", "transactions", "note")
+        let get = try await featurehost("store", "get", "transactions", "note")
         #expect(get.status == 0)
         #expect(get.standardOutput == #"{"kept":true}"# + "\n")
         #expect(FileManager.default.fileExists(atPath: directory.file("data/preferences.plist").path))
-        let missing = try featurehost("store", "get", "transactions", "absent")
+        let missing = try await featurehost("store", "get", "transactions", "absent")
         #expect(missing.status == 1)
         #expect(missing.standardError == "store: transactions has no value for \"absent\".\n")
     }
 
-    @Test func helpAndVersion() throws {
-        let help = try featurehost("--help")
+    @Test func helpAndVersion() async throws {
+        let help = try await featurehost("--help")
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("featurehost validate [--config F]"))
-        let version = try featurehost("--version")
+        let version = try await featurehost("--version")
         #expect(version.standardOutput.hasPrefix("featurehost "))
     }
 
-    @Test func anUnknownOptionIsAClearError() throws {
-        let result = try featurehost("list", "--colour")
+    @Test func anUnknownOptionIsAClearError() async throws {
+        let result = try await featurehost("list", "--colour")
         #expect(result.status == 1)
         #expect(result.standardError == "featurehost: list: unknown option --colour. Run `featurehost --help` for the options.\n")
     }
 
-    @Test func aMissingConfigFileIsNamed() throws {
-        let result = try featurehost("list", "--config", "nope.json")
+    @Test func aMissingConfigFileIsNamed() async throws {
+        let result = try await featurehost("list", "--config", "nope.json")
         #expect(result.status == 1)
         #expect(result.standardError == "\(directory.file("nope.json").path): the config file does not exist.\n")
     }

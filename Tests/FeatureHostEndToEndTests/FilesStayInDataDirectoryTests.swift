@@ -5,7 +5,7 @@ import Testing
 /// Every file and folder the host makes is under `--data-dir`: FoundationNetworking's URL cache and cookie
 /// folders included, with HOME and the XDG variables pointing at an empty folder of the test's own.
 @Suite struct FilesStayInDataDirectoryTests {
-    @Test func snapshotOfCarNewsWritesOnlyUnderTheDataDirectory() throws {
+    @Test func snapshotOfCarNewsWritesOnlyUnderTheDataDirectory() async throws {
         let directory = try TemporaryDirectory()
         let home = directory.file("home")
         let data = directory.file("chosen-data")
@@ -30,7 +30,7 @@ import Testing
                 "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
                 "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path, "FEATUREHOST_DATA_DIR": "",
             ])
-        let result = try process.run("snapshot", "car-news", "--save", "--data-dir", data.path, "--locale", "en_US")
+        let result = try await process.run("snapshot", "car-news", "--save", "--data-dir", data.path, "--locale", "en_US")
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(server.requests.contains { $0.path == "/articles" })
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("features/car-news").path))

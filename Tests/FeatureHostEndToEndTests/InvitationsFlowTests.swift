@@ -19,24 +19,24 @@ import Testing
     }
 
     /// - Parameter save: `--save`, so the registration is written for the next process.
-    func snapshot(_ inputs: [String], save: Bool = true) throws -> String {
-        let result = try process.run(["snapshot", "invitations"] + inputs.flatMap { ["--input", $0] } + (save ? ["--save"] : []))
+    func snapshot(_ inputs: [String], save: Bool = true) async throws -> String {
+        let result = try await process.run(["snapshot", "invitations"] + inputs.flatMap { ["--input", $0] } + (save ? ["--save"] : []))
         #expect(result.status == 0, "stderr: \(result.standardError)")
         return result.standardOutput
     }
 
-    @Test func aSnapshotWithoutSaveKeepsNoRegistration() throws {
+    @Test func aSnapshotWithoutSaveKeepsNoRegistration() async throws {
         server.respond(with: .text("Registered"))
-        let done = try snapshot(["\\rJane Doe\\rjane@example.com\\rjane@example.com\\r", "\\r"], save: false)
+        let done = try await snapshot(["\\rJane Doe\\rjane@example.com\\rjane@example.com\\r", "\\r"], save: false)
         #expect(done.contains("All done!"))
-        let stored = try process.run("store", "get", "invitations", "registration")
+        let stored = try await process.run("store", "get", "invitations", "registration")
         #expect(stored.status == 1, "nothing written without --save: \(stored.standardOutput)")
-        #expect(try snapshot([], save: false).contains("Request an invite"), "the next process starts unregistered")
+        #expect(try await snapshot([], save: false).contains("Request an invite"), "the next process starts unregistered")
     }
 
-    @Test func requestThenRegisteredOnTheNextStartThenCancel() throws {
+    @Test func requestThenRegisteredOnTheNextStartThenCancel() async throws {
         server.respond(with: .text("Registered"))
-        let done = try snapshot(["\\rJane Doe\\rjane@example.com\\rjane@example.com\\r", "\\r"])
+        let done = try await snapshot(["\\rJane Doe\\rjane@example.com\\rjane@example.com\\r", "\\r"])
         #expect(done.contains("All done!"))
         let request = try #require(server.requests.first)
         #expect(request.method == "POST")
@@ -44,21 +44,21 @@ import Testing
         let body = try JSONSerialization.jsonObject(with: request.body) as? [String: String]
         #expect(body == ["name": "Jane Doe", "email": "jane@example.com"])
 
-        let stored = try process.run("store", "get", "invitations", "registration")
+        let stored = try await process.run("store", "get", "invitations", "registration")
         #expect(stored.status == 0)
         #expect(stored.standardOutput.contains("jane@example.com"), "the registration is on disk for the next process")
 
-        let registered = try snapshot([])
+        let registered = try await snapshot([])
         #expect(registered.contains("Cancel invite"), "a new process opens the registered page")
 
-        let cancelled = try snapshot(["\\r", "\\t\\r", "\\r"])
+        let cancelled = try await snapshot(["\\r", "\\t\\r", "\\r"])
         #expect(cancelled.contains("Request an invite"))
         #expect(server.requests.count == 1, "cancelling is local")
     }
 
-    @Test func aUsedEmailShowsTheServersMessage() throws {
+    @Test func aUsedEmailShowsTheServersMessage() async throws {
         server.respond(with: .json(#"{"errorMessage":"This email address is already in use"}"#, status: 400))
-        let frame = try snapshot(["\\rJane Doe\\rusedemail@blinq.app\\rusedemail@blinq.app\\r", "\\r"])
+        let frame = try await snapshot(["\\rJane Doe\\rusedemail@blinq.app\\rusedemail@blinq.app\\r", "\\r"])
         #expect(frame.contains("This email address is already in use"))
     }
 }

@@ -40,8 +40,8 @@ import Testing
         ]
     }
 
-    @Test func validateReportsEveryPluginFailureWithItsFile() throws {
-        let result = try FeaturehostProcess(in: directory.url).run("validate", "--config", config.path)
+    @Test func validateReportsEveryPluginFailureWithItsFile() async throws {
+        let result = try await FeaturehostProcess(in: directory.url).run("validate", "--config", config.path)
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         let lines = result.standardError.split(separator: "\n").map(String.init)
@@ -82,7 +82,7 @@ import Testing
         #expect(ShellScreen(model: shell).render(size: Size(width: 60, height: 10)).plainText().contains("Seconds: 2"), "the rest keep working")
     }
 
-    @Test func onlyWithAnUnknownIdMentionsTheFailedPlugins() throws {
+    @Test func onlyWithAnUnknownIdMentionsTheFailedPlugins() async throws {
         let arguments = try CommandLineArguments(["--config", config.path], valued: CommandCatalog.valuedOptions)
         let options = try HostOptions(arguments: arguments, registry: FeatureRegistry([TickerFeature.self]))
         #expect(throws: UsageError.self) { try ShellAssembly.selection(options: options, only: "test-greeting") }

@@ -12,16 +12,16 @@ import Testing
         process = FeaturehostProcess(in: directory.url, extraEnvironment: ["NO_COLOR": "1"])
     }
 
-    func featurehost(_ arguments: [String]) throws -> ProcessResult { try process.run(arguments) }
+    func featurehost(_ arguments: [String]) async throws -> ProcessResult { try await process.run(arguments) }
 
-    func snapshot(_ arguments: String...) throws -> String {
-        let result = try featurehost(["snapshot"] + arguments)
+    func snapshot(_ arguments: String...) async throws -> String {
+        let result = try await featurehost(["snapshot"] + arguments)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         return result.standardOutput
     }
 
-    @Test func offerCountdownAfterFiveAndAHalfSeconds() throws {
-        let frame = try snapshot("offer-countdown", "--advance", "5.5")
+    @Test func offerCountdownAfterFiveAndAHalfSeconds() async throws {
+        let frame = try await snapshot("offer-countdown", "--advance", "5.5")
         #expect(frame.contains("│  00  │ : │  23  │ : │  59  │ : │  55  │"))
         let lines = frame.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 25, "24 rows and the final newline")
@@ -29,33 +29,33 @@ import Testing
         #expect(lines.allSatisfy { !$0.hasSuffix(" ") }, "trailing spaces trimmed")
     }
 
-    @Test func focusOutPausesTheCountdownUntilFocusIn() throws {
-        let frame = try snapshot("offer-countdown", "--advance", "2", "--input", "\\e[O", "--advance", "60", "--input", "\\e[I", "--advance", "1.5")
+    @Test func focusOutPausesTheCountdownUntilFocusIn() async throws {
+        let frame = try await snapshot("offer-countdown", "--advance", "2", "--input", "\\e[O", "--advance", "60", "--input", "\\e[I", "--advance", "1.5")
         #expect(frame.contains("│  00  │ : │  23  │ : │  59  │ : │  57  │"))
     }
 
-    @Test func offerActivationPopup() throws {
-        let frame = try snapshot("offer-countdown", "--advance", "3", "--input", "\\r")
+    @Test func offerActivationPopup() async throws {
+        let frame = try await snapshot("offer-countdown", "--advance", "3", "--input", "\\r")
         #expect(frame.contains("Great!"))
         #expect(frame.contains("Offer activated at 23:59:57"))
         let footer = frame.split(separator: "\n").last.map(String.init)
         #expect(footer == " Enter/Esc close  Ctrl-C quit", "Esc is the popup's, so the shell's `Esc quit` is not offered")
     }
 
-    @Test func anHourAdvancesInVirtualTimeTickByTick() throws {
+    @Test func anHourAdvancesInVirtualTimeTickByTick() async throws {
         let started = Date()
-        let frame = try snapshot("offer-countdown", "--advance", "3661.5")
+        let frame = try await snapshot("offer-countdown", "--advance", "3661.5")
         #expect(frame.contains("│  00  │ : │  22  │ : │  58  │ : │  59  │"))
         #expect(Date().timeIntervalSince(started) < 60, "a simulated hour takes seconds, not an hour")
     }
 
-    @Test func transactionsShowsTheTotalOfEveryPinnedTransaction() throws {
-        let frame = try snapshot("transactions", "--locale", "en_US")
+    @Test func transactionsShowsTheTotalOfEveryPinnedTransaction() async throws {
+        let frame = try await snapshot("transactions", "--locale", "en_US")
         #expect(frame.contains("$472.08"))
     }
 
-    @Test func sizeLocaleAndHourCycleAreApplied() throws {
-        let frame = try snapshot("transactions", "--size", "100x30", "--locale", "de_DE", "--hour-cycle", "24", "--time-zone", "Europe/Oslo")
+    @Test func sizeLocaleAndHourCycleAreApplied() async throws {
+        let frame = try await snapshot("transactions", "--size", "100x30", "--locale", "de_DE", "--hour-cycle", "24", "--time-zone", "Europe/Oslo")
         let lines = frame.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 31)
         #expect(frame.contains("472,08"))
@@ -63,34 +63,34 @@ import Testing
 
     /// The bundled plist with its avatars on a loopback server: the test never reaches the internet, and the
     /// avatars take the real path through the host's image cache.
-    @Test func chatsShowsTheListAfterTheLoadingScreen() throws {
+    @Test func chatsShowsTheListAfterTheLoadingScreen() async throws {
         let server = try LoopbackHTTPServer()
         server.respond { _ in .data(Self.png, contentType: "image/png") }
         let plist = try String(contentsOf: Self.resource("Chats/Sources/ChatsFeature/Resources/chats.plist"), encoding: .utf8)
         try directory.write(
             plist.replacingOccurrences(of: "http://i.pravatar.cc/", with: server.url("avatars").absoluteString + "/"), to: "chats.plist")
         try directory.write(#"{"features":[{"id":"chats","source":{"kind":"plist","path":"chats.plist"}}]}"#, to: "featurehost.json")
-        let loading = try snapshot("chats", "--advance", "1", "--locale", "en_US")
+        let loading = try await snapshot("chats", "--advance", "1", "--locale", "en_US")
         #expect(!loading.contains("Noah Fischer"), "still loading at 1 s")
-        let frame = try snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
+        let frame = try await snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
         #expect(frame.contains("Noah Fischer"))
         #expect(frame.contains("(99+)"))
         #expect(!server.requests.isEmpty && server.requests.allSatisfy { $0.path.hasPrefix("/avatars/") })
     }
 
-    @Test func chatsReadsAJSONFileWhenTheConfigSaysSo() throws {
+    @Test func chatsReadsAJSONFileWhenTheConfigSaysSo() async throws {
         try directory.write(
             #"[{"identifier":1,"fullname":"Config Person","avatarURL":"","message":"From a JSON file","unreadMessagesCount":0,"sendingDate":"2026-03-16T11:00:00Z"}]"#,
             to: "chats.json")
         try directory.write(#"{"features":[{"id":"chats","source":{"kind":"json-file","path":"chats.json"}}]}"#, to: "featurehost.json")
-        let frame = try snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z")
+        let frame = try await snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z")
         #expect(frame.contains("Config Person"))
         #expect(frame.contains("From a JSON file"))
         #expect(!frame.contains("Noah Fischer"))
     }
 
     /// The bundled sample served on loopback, its images too: online, then offline from the saved list.
-    @Test func carNewsShowsTheArticlesFromTheServerThenTheSavedListOffline() throws {
+    @Test func carNewsShowsTheArticlesFromTheServerThenTheSavedListOffline() async throws {
         let server = try LoopbackHTTPServer()
         let sample = try String(contentsOf: Self.resource("CarNews/Sources/CarNewsFeature/Resources/car-news-sample.json"), encoding: .utf8)
             .replacingOccurrences(of: #"https:\/\/www.apphusetreach.no\/"#, with: (server.baseURL.absoluteString + "/").replacingOccurrences(of: "/", with: #"\/"#))
@@ -101,7 +101,7 @@ import Testing
             #"{"features":[{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}}]}"#,
             to: "featurehost.json")
         // --save: the saved list is what the offline run reads.
-        let online = try snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC", "--save")
+        let online = try await snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC", "--save")
         #expect(server.requests.filter { $0.path == "/articles" }.count == 1)
         #expect(server.requests.contains { $0.path == "/sites/default/files/e_tron_winter.jpg" }, "images come from loopback")
         #expect(!online.contains("Offline"))
@@ -110,32 +110,32 @@ import Testing
         #expect(online.contains(String(title.prefix(30))), "the newest article's title is on screen")
 
         server.respond(with: .text("down", status: 500))
-        let offline = try snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:05:00Z", "--time-zone", "UTC")
+        let offline = try await snapshot("car-news", "--locale", "en_GB", "--now", "2026-03-16T12:05:00Z", "--time-zone", "UTC")
         #expect(offline.contains("Offline"))
         #expect(offline.contains(String(title.prefix(30))), "the saved list stays")
     }
 
     /// The keys scroll by the size the article is drawn at, as in the live shell: snapshot draws after each step,
     /// so the scene knows it is 40×13 when the Down arrow arrives (it used to assume 80×23 and not scroll).
-    @Test func keysActOnTheSizeTheSnapshotDraws() throws {
+    @Test func keysActOnTheSizeTheSnapshotDraws() async throws {
         try directory.write(#"{"features":[{"id":"car-news","source":{"kind":"in-memory"}}]}"#, to: "featurehost.json")
-        let opened = try snapshot("car-news", "--size", "40x13", "--input", "\\r", "--now", "2026-03-16T12:00:00Z")
+        let opened = try await snapshot("car-news", "--size", "40x13", "--input", "\\r", "--now", "2026-03-16T12:00:00Z")
         #expect(opened.contains("lines 1–10"), "\(opened)")
-        let scrolled = try snapshot("car-news", "--size", "40x13", "--input", "\\r", "--input", "\\e[B", "--now", "2026-03-16T12:00:00Z")
+        let scrolled = try await snapshot("car-news", "--size", "40x13", "--input", "\\r", "--input", "\\e[B", "--now", "2026-03-16T12:00:00Z")
         #expect(scrolled.contains("lines 2–11"), "\(scrolled)")
     }
 
     /// Saved state (here car-news' article database) is written only with --save; without it the snapshot works
     /// on a copy, and what was saved before is read but left as it was.
-    @Test func savedStateIsWrittenOnlyWithSave() throws {
+    @Test func savedStateIsWrittenOnlyWithSave() async throws {
         try directory.write(#"{"features":[{"id":"car-news","source":{"kind":"in-memory"}}]}"#, to: "featurehost.json")
         let data = directory.url.appendingPathComponent("data")
-        _ = try snapshot("car-news", "--now", "2026-03-16T12:00:00Z")
+        _ = try await snapshot("car-news", "--now", "2026-03-16T12:00:00Z")
         #expect(!FileManager.default.fileExists(atPath: data.path), "nothing written without --save")
-        _ = try snapshot("car-news", "--now", "2026-03-16T12:00:00Z", "--save")
+        _ = try await snapshot("car-news", "--now", "2026-03-16T12:00:00Z", "--save")
         let saved = try Self.contents(of: data)
         #expect(saved.keys.contains { $0.hasPrefix("features/car-news/") }, "\(saved.keys.sorted())")
-        _ = try snapshot("car-news", "--now", "2026-03-20T12:00:00Z", "--input", "r")
+        _ = try await snapshot("car-news", "--now", "2026-03-20T12:00:00Z", "--input", "r")
         #expect(try Self.contents(of: data) == saved, "a snapshot without --save leaves the saved files as they were")
     }
 
@@ -152,9 +152,9 @@ import Testing
 
     /// A feature that cannot start exits 1 with its message on standard error (the frame, its error panel, is
     /// still printed).
-    @Test func aFeatureThatFailsToStartExitsOne() throws {
+    @Test func aFeatureThatFailsToStartExitsOne() async throws {
         let blocker = try directory.write("not a directory", to: "blocker")
-        let result = try featurehost(["snapshot", "offer-countdown", "--save", "--data-dir", blocker.path])
+        let result = try await featurehost(["snapshot", "offer-countdown", "--save", "--data-dir", blocker.path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("snapshot: offer-countdown could not start: "), "stderr: \(result.standardError)")
         #expect(result.standardError.contains("Cannot create the data directory"), "stderr: \(result.standardError)")
@@ -165,16 +165,16 @@ import Testing
     @Test(arguments: [
         ("offer-countdown", 48, 18), ("chats", 40, 13), ("transactions", 44, 17), ("car-news", 40, 13), ("invitations", 60, 19),
     ])
-    func theDocumentedMinimumWindowWorks(id: String, width: Int, height: Int) throws {
+    func theDocumentedMinimumWindowWorks(id: String, width: Int, height: Int) async throws {
         let server = try LoopbackHTTPServer()
         try writeEveryFeatureOffline(server)
-        let fits = try snapshot(id, "--size", "\(width)x\(height)", "--advance", "3")
+        let fits = try await snapshot(id, "--size", "\(width)x\(height)", "--advance", "3")
         #expect(!fits.contains("Make the window"), "\(id) at \(width)×\(height):\n\(fits)")
         // Read as words: the message wraps where the window is narrower than it.
         func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        let short = words(try snapshot(id, "--size", "\(width)x\(height - 1)"))
+        let short = words(try await snapshot(id, "--size", "\(width)x\(height - 1)"))
         #expect(short.contains("Make the window at least \(width)×\(height) (now \(width)×\(height - 1))."), "\(short)")
-        let narrow = words(try snapshot(id, "--size", "\(width - 1)x\(height)"))
+        let narrow = words(try await snapshot(id, "--size", "\(width - 1)x\(height)"))
         #expect(narrow.contains("Make the window at least \(width)×\(height) (now \(width - 1)×\(height))."), "\(narrow)")
     }
 
@@ -197,12 +197,12 @@ import Testing
         ("chats", [], "r Refresh"), ("transactions", [], "Tab insights"), ("car-news", [], "r retry"),
         ("invitations", [], "Enter Request an invite"), ("invitations", ["\\r"], "Enter next field"),
     ])
-    func footersFitAt40To80Columns(id: String, inputs: [String], first: String) throws {
+    func footersFitAt40To80Columns(id: String, inputs: [String], first: String) async throws {
         let server = try LoopbackHTTPServer()
         try writeEveryFeatureOffline(server)
         for width in [40, 60, 80] {
             let arguments = [id, "--size", "\(width)x24", "--advance", "3"] + inputs.flatMap { ["--input", $0] }
-            let result = try featurehost(["snapshot"] + arguments)
+            let result = try await featurehost(["snapshot"] + arguments)
             let footer = String(result.standardOutput.split(separator: "\n").last ?? "")
             #expect(!footer.contains("…"), "\(id) at \(width): \(footer)")
             #expect(footer.components(separatedBy: "Esc").count <= 2, "\(id) at \(width): \(footer)")
@@ -230,8 +230,8 @@ import Testing
         (["snapshot"], "snapshot: name the feature"),
         (["snapshot", "offer-countdown", "--save=yes"], "snapshot: --save takes no value."),
     ])
-    func badArgumentsExitOneWithAMessage(arguments: [String], message: String) throws {
-        let result = try featurehost(arguments)
+    func badArgumentsExitOneWithAMessage(arguments: [String], message: String) async throws {
+        let result = try await featurehost(arguments)
         #expect(result.status == 1)
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
         #expect(result.standardOutput.isEmpty)
