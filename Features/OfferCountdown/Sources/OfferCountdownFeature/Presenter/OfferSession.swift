@@ -40,10 +40,20 @@ struct OfferSession: Sendable, Equatable {
     func viewState(at now: Duration, copy: OfferCopy) -> OfferCountdownPresenter.ViewState {
         let reading = countdown.reading(at: now)
         let to = CountdownFormat.digits(reading.value)
-        let from = reading.roll.map { CountdownFormat.digits($0.from) } ?? to
-        let progress = reading.roll.map { Double($0.step) / Double(countdown.schedule.rollSteps) } ?? 0
-        let digits = zip(from, to).map { old, new in
-            RollingDigit(new, roll: old == new ? nil : DigitRoll(from: old, progress: progress))
+        var from = to
+        var progress = 0.0
+        if let roll = reading.roll {
+            from = CountdownFormat.digits(roll.from)
+            progress = Double(roll.step) / Double(countdown.schedule.rollSteps)
+        }
+        // An index loop rather than `zip(…).map`: this runs on every wake-up, and tests run unoptimised.
+        var digits: [RollingDigit] = []
+        digits.reserveCapacity(to.count)
+        var index = 0
+        while index < to.count {
+            let (old, new) = (from[index], to[index])
+            digits.append(RollingDigit(new, roll: old == new ? nil : DigitRoll(from: old, progress: progress)))
+            index += 1
         }
         let phase: CountdownView.Phase =
             if reading.value == 0 { .finished }
