@@ -78,8 +78,18 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// How many tasks and timers are asleep on this clock.
     public var sleeperCount: Int { lock.withLock { sleepers.count } }
 
-    /// The earliest deadline anything sleeps until.
-    public var nextDeadline: Instant? { lock.withLock { sleepers.map(\.deadline).min() } }
+    /// The earliest deadline anything sleeps until. Asked across the plugin boundary before every wake-up
+    /// of a plugin's clock, hence a plain loop (see `popDue`).
+    public var nextDeadline: Instant? {
+        lock.lock()
+        defer { lock.unlock() }
+        var earliest: Instant?
+        for sleeper in sleepers {
+            if let found = earliest, found <= sleeper.deadline { continue }
+            earliest = sleeper.deadline
+        }
+        return earliest
+    }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try await sleep(until: deadline, isolation: nil)
@@ -163,16 +173,16 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// the rest. A plugin's clock takes this path, so the host's wait for it ends without a thread hop.
     @MainActor
     public func advanceWithoutSuspending(to target: Instant) -> Bool {
-        guard !mustSettleBeforeRun, !followers.contains(where: { $0.follower != nil }) else { return false }
+        guard followers.isEmpty || !followers.contains(where: { $0.follower != nil }), !mustSettleBeforeRun else { return false }
         while let sleeper = popDue(before: target, timersOnly: true) {
             if case .timer(let timer) = sleeper.wake, wake(timer) { return false }
         }
-        return lock.withLock {
-            // A task due before `target` is left for `advance(to:)` to resume.
-            guard !sleepers.contains(where: { $0.deadline <= target }) else { return false }
-            if current < target { current = target }
-            return true
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        // `popDue` stopped at a task due by `target`: it is left for `advance(to:)` to resume.
+        for sleeper in sleepers where sleeper.deadline <= target { return false }
+        if current < target { current = target }
+        return true
     }
 
     /// Waits until the woken sleeper's task runs again: a resumed task may first pass through another thread,

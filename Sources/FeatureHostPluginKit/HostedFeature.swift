@@ -90,11 +90,9 @@ final class HostedFeature {
     func advance(to offset: Int64, then done: Done) {
         guard let clock else { return done() }
         let target = ManualClock.Instant(offset: .nanoseconds(offset))
+        // No `is_advancing` mark on this path: it ends within this call, on the main thread.
+        if clock.advanceWithoutSuspending(to: target) { return done() }
         status.beginAdvance()
-        if clock.advanceWithoutSuspending(to: target) {
-            status.endAdvance()
-            return done()
-        }
         let status = self.status
         Task { @MainActor in
             await clock.advance(to: target)
