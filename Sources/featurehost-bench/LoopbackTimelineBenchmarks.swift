@@ -39,7 +39,7 @@ extension VirtualTimeBenchmarks {
         }
         let median = samples.sorted { $0.wall < $1.wall }[samples.count / 2]
         bench.report(
-            "virtual-time: chats, appear → list from loopback (2.3 s virtual)",
+            "virtual-time: chats loading → list from loopback, 2.3 s",
             value: String(format: "%.1f ms wall, %d frames, %d settles, median of 5", median.wall, median.frames, median.settles))
     }
 

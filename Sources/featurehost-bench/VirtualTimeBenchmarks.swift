@@ -28,7 +28,7 @@ enum VirtualTimeBenchmarks {
     /// The example plugin (its own package and copy of the core) ticking each second for a day and a second.
     /// Its library comes from `FEATUREHOST_EXAMPLE_PLUGIN`, else `Examples/GreetingPlugin/.build/release`.
     static func snapshotPluginDay(_ bench: inout Benchmark) {
-        let name = "virtual-time: snapshot greeting (example plugin) --advance 86401"
+        let name = "virtual-time: snapshot greeting --advance 86401 (plugin)"
         let library = ProcessInfo.processInfo.environment["FEATUREHOST_EXAMPLE_PLUGIN"].map { URL(fileURLWithPath: $0) }
             ?? PluginStubs.repository.appendingPathComponent("Examples/GreetingPlugin/.build/release/libGreeting.\(PluginStubs.libraryExtension)")
         guard FileManager.default.fileExists(atPath: library.path) else {
