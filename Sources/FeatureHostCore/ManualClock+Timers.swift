@@ -11,11 +11,6 @@ final class ClockTimer {
     }
 }
 
-/// A tracker the clock reads without keeping it alive.
-struct WeakTracker {
-    weak var tracker: ActivityTracker?
-}
-
 extension ManualClock {
     /// A timer that runs on this clock's `advance`, on the main actor, without a task of its own.
     public struct Timer: Sendable {
@@ -41,10 +36,7 @@ extension ManualClock {
         let id: UInt64 = lock.withLock {
             nextID += 1
             timers[nextID] = ClockTimer(id: nextID, nextDeadline: nextDeadline, fire: fire)
-            if let activity, !watched.contains(where: { $0.tracker === activity }) {
-                watched.removeAll { $0.tracker == nil }
-                watched.append(WeakTracker(tracker: activity))
-            }
+            if let activity, !watched.contains(where: { $0 === activity }) { watched.append(activity) }
             return nextID
         }
         return Timer(clock: self, id: id)
@@ -109,9 +101,11 @@ extension ManualClock {
 
     /// Whether work is in flight on one of `trackers`. Read outside the lock: a tracker's probes may call into
     /// a plugin.
-    static func anyInFlight(_ trackers: [WeakTracker]) -> Bool {
-        for slot in trackers {
-            if let tracker = slot.tracker, tracker.inFlight > 0 { return true }
+    static func anyInFlight(_ trackers: [ActivityTracker]) -> Bool {
+        var index = 0
+        while index < trackers.count {
+            if trackers[index].inFlight > 0 { return true }
+            index += 1
         }
         return false
     }

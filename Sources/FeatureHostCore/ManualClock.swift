@@ -56,8 +56,9 @@ public final class ManualClock: Clock, @unchecked Sendable {
     var nextID: UInt64 = 0
     /// The armed and running timers, by id; a stopped timer is removed, so it is never armed again.
     var timers: [UInt64: ClockTimer] = [:]
-    /// The trackers of the timers' owners, read to tell whether a timer's callback left work running.
-    var watched: [WeakTracker] = []
+    /// The trackers of the timers' owners, read to tell whether a timer's callback left work running. Held
+    /// strongly: read after every wake-up, and a host has one (a plugin, one of its own).
+    var watched: [ActivityTracker] = []
     /// Set once a task has slept on this clock. From then on `advance` lets the main actor settle before and
     /// after its run and after every wake-up, as it always did: such a task, or one about to sleep, may be
     /// queued on the main actor where the clock cannot see it.

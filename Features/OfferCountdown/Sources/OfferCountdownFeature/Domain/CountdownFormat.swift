@@ -14,18 +14,21 @@ enum CountdownFormat {
     ///
     /// This and `timer` run on every wake-up (a simulated day has 260,000), so they index the groups directly:
     /// in the unoptimised builds tests run, `flatMap`, `map` and `joined` cost several times the arithmetic.
-    static func digits(_ seconds: Int) -> [Int] {
-        let group = groups(seconds)
-        return [
+    static func digits(_ seconds: Int) -> [Int] { digits(groups: groups(seconds)) }
+
+    /// The digits of `groups` as `groups(_:)` gives them: a caller that needs digits and timer asks once.
+    static func digits(groups group: [Int]) -> [Int] {
+        [
             group[0] / 10, group[0] % 10, group[1] / 10, group[1] % 10, group[2] / 10, group[2] % 10, group[3] / 10,
             group[3] % 10,
         ]
     }
 
     /// The timer: always four groups of two digits, `01:00:00:00`.
-    static func timer(_ seconds: Int) -> String {
-        let group = groups(seconds)
-        return twoDigits(group[0]) + ":" + twoDigits(group[1]) + ":" + twoDigits(group[2]) + ":" + twoDigits(group[3])
+    static func timer(_ seconds: Int) -> String { timer(groups: groups(seconds)) }
+
+    static func timer(groups group: [Int]) -> String {
+        twoDigits(group[0]) + ":" + twoDigits(group[1]) + ":" + twoDigits(group[2]) + ":" + twoDigits(group[3])
     }
 
     /// The popup's time: the timer's format with leading all-zero groups dropped, but never fewer than two
@@ -37,7 +40,7 @@ enum CountdownFormat {
     }
 
     private static func twoDigits(_ value: Int) -> String {
-        pairs.indices.contains(value) ? pairs[value] : String(value)
+        value >= 0 && value < pairs.count ? pairs[value] : String(value)
     }
 
     /// `00` to `99`, made once.

@@ -39,7 +39,8 @@ struct OfferSession: Sendable, Equatable {
 
     func viewState(at now: Duration, copy: OfferCopy) -> OfferCountdownPresenter.ViewState {
         let reading = countdown.reading(at: now)
-        let to = CountdownFormat.digits(reading.value)
+        let groups = CountdownFormat.groups(reading.value)
+        let to = CountdownFormat.digits(groups: groups)
         var from = to
         var progress = 0.0
         if let roll = reading.roll {
@@ -67,7 +68,7 @@ struct OfferSession: Sendable, Equatable {
         } : nil
         return OfferCountdownPresenter.ViewState(
             copy: copy,
-            countdown: CountdownView(text: CountdownFormat.timer(reading.value), digits: digits, phase: phase),
+            countdown: CountdownView(text: CountdownFormat.timer(groups: groups), digits: digits, phase: phase),
             activateButton: ActivateButtonView(
                 title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? [.blue, .pink] : [.gray, .gray]),
             popup: popup, focus: popup == nil ? .activateButton : .popup)
