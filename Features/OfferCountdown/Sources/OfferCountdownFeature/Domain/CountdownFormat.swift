@@ -6,29 +6,42 @@ enum CountdownFormat {
     /// `[day, hour, minute, second]`, each 0...99 / 0...23 / 0...59 / 0...59; negative values count as zero
     /// and values past the maximum show the maximum.
     static func groups(_ seconds: Int) -> [Int] {
-        let value = min(max(seconds, 0), maximumSeconds)
-        return [value / 86_400, value / 3_600 % 24, value / 60 % 60, value % 60]
+        let group = Groups(seconds)
+        return [group.day, group.hour, group.minute, group.second]
+    }
+
+    /// The four groups without an array: the timer and its digits are made from them on every wake-up.
+    struct Groups {
+        let day, hour, minute, second: Int
+
+        init(_ seconds: Int) {
+            let value = seconds < 0 ? 0 : seconds > maximumSeconds ? maximumSeconds : seconds
+            day = value / 86_400
+            hour = value / 3_600 % 24
+            minute = value / 60 % 60
+            second = value % 60
+        }
     }
 
     /// The eight digits of the four boxes, most significant first.
     ///
-    /// This and `timer` run on every wake-up (a simulated day has 260,000), so they index the groups directly:
+    /// This and `timer` run on every wake-up (a simulated day has 260,000), so they work on `Groups` directly:
     /// in the unoptimised builds tests run, `flatMap`, `map` and `joined` cost several times the arithmetic.
-    static func digits(_ seconds: Int) -> [Int] { digits(groups: groups(seconds)) }
+    static func digits(_ seconds: Int) -> [Int] { digits(Groups(seconds)) }
 
-    /// The digits of `groups` as `groups(_:)` gives them: a caller that needs digits and timer asks once.
-    static func digits(groups group: [Int]) -> [Int] {
+    /// The digits of `group`: a caller that needs digits and timer makes the groups once.
+    static func digits(_ group: Groups) -> [Int] {
         [
-            group[0] / 10, group[0] % 10, group[1] / 10, group[1] % 10, group[2] / 10, group[2] % 10, group[3] / 10,
-            group[3] % 10,
+            group.day / 10, group.day % 10, group.hour / 10, group.hour % 10, group.minute / 10, group.minute % 10,
+            group.second / 10, group.second % 10,
         ]
     }
 
     /// The timer: always four groups of two digits, `01:00:00:00`.
-    static func timer(_ seconds: Int) -> String { timer(groups: groups(seconds)) }
+    static func timer(_ seconds: Int) -> String { timer(Groups(seconds)) }
 
-    static func timer(groups group: [Int]) -> String {
-        twoDigits(group[0]) + ":" + twoDigits(group[1]) + ":" + twoDigits(group[2]) + ":" + twoDigits(group[3])
+    static func timer(_ group: Groups) -> String {
+        twoDigits(group.day) + ":" + twoDigits(group.hour) + ":" + twoDigits(group.minute) + ":" + twoDigits(group.second)
     }
 
     /// The popup's time: the timer's format with leading all-zero groups dropped, but never fewer than two

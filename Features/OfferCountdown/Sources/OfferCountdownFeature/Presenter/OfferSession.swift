@@ -37,10 +37,14 @@ struct OfferSession: Sendable, Equatable {
         }
     }
 
+    /// Made once: the view state is rebuilt on every wake-up.
+    private static let activeGradient: [OfferColor] = [.blue, .pink]
+    private static let inactiveGradient: [OfferColor] = [.gray, .gray]
+
     func viewState(at now: Duration, copy: OfferCopy) -> OfferCountdownPresenter.ViewState {
         let reading = countdown.reading(at: now)
-        let groups = CountdownFormat.groups(reading.value)
-        let to = CountdownFormat.digits(groups: groups)
+        let groups = CountdownFormat.Groups(reading.value)
+        let to = CountdownFormat.digits(groups)
         var from = to
         var progress = 0.0
         if let roll = reading.roll {
@@ -68,9 +72,9 @@ struct OfferSession: Sendable, Equatable {
         } : nil
         return OfferCountdownPresenter.ViewState(
             copy: copy,
-            countdown: CountdownView(text: CountdownFormat.timer(groups: groups), digits: digits, phase: phase),
+            countdown: CountdownView(text: CountdownFormat.timer(groups), digits: digits, phase: phase),
             activateButton: ActivateButtonView(
-                title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? [.blue, .pink] : [.gray, .gray]),
+                title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? Self.activeGradient : Self.inactiveGradient),
             popup: popup, focus: popup == nil ? .activateButton : .popup)
     }
 }
