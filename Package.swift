@@ -96,7 +96,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "featurehost-bench",
-            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime", "FeatureHostTesting"]
+            dependencies: [
+                "FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostPluginKit",
+                "TerminalPluginBridge",
+            ]
                 + featureModules
         ),
 

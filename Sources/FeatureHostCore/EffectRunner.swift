@@ -11,7 +11,8 @@
 public final class EffectRunner {
     private struct Running {
         let generation: UInt64
-        let task: Task<Void, Never>
+        /// Cancels the task, or stops the manual clock's timer; callable from `deinit`.
+        let stop: @Sendable () -> Void
     }
 
     private let activity: ActivityTracker
@@ -35,7 +36,7 @@ public final class EffectRunner {
             self?.finished(id, generation: generation)
             activity.end()
         }
-        running[id] = Running(generation: generation, task: task)
+        running[id] = Running(generation: generation, stop: { task.cancel() })
     }
 
     /// The throwing form: `apply` gets the value or the error.
@@ -50,15 +51,31 @@ public final class EffectRunner {
 
     /// Starts a timer unless one with this id runs already: it sleeps on `timeline` to each `nextDeadline()`
     /// (asked before every sleep) and calls `fire` there, until `nextDeadline()` is nil or it is cancelled.
-    /// One long-lived task per timer keeps each wake-up to a single sleep.
+    ///
+    /// On a manual clock (tests, `snapshot`) the clock runs the timer itself, inline on the main actor, so a
+    /// simulated day costs what its callbacks do; elsewhere one long-lived task per timer keeps each wake-up to
+    /// a single sleep.
     public func timer(
         _ id: String, on timeline: MonotonicTimeline, nextDeadline: @escaping @MainActor () -> Duration?,
         fire: @escaping @MainActor () -> Void
     ) {
         guard running[id] == nil else { return }
         let generation = nextGeneration()
-        let task = Task { @MainActor [weak self] in
-            while !Task.isCancelled, let deadline = nextDeadline() {
+        let next: @MainActor () -> Duration? = { [weak self] in
+            guard let deadline = nextDeadline() else {
+                self?.finished(id, generation: generation)
+                return nil
+            }
+            return deadline
+        }
+        if let timer = timeline.makeTimer(activity: activity, nextDeadline: next, fire: fire) {
+            // Recorded before the first deadline is asked for: a timer with none ends at once and clears it.
+            running[id] = Running(generation: generation, stop: { timer.stop() })
+            timer.start()
+            return
+        }
+        let task = Task { @MainActor in
+            while !Task.isCancelled, let deadline = next() {
                 do {
                     try await timeline.sleep(until: deadline)
                 } catch {
@@ -66,9 +83,8 @@ public final class EffectRunner {
                 }
                 fire()
             }
-            self?.finished(id, generation: generation)
         }
-        running[id] = Running(generation: generation, task: task)
+        running[id] = Running(generation: generation, stop: { task.cancel() })
     }
 
     /// Calls `fire` once at `deadline` on `timeline`, replacing a timer with the same id.
@@ -90,11 +106,11 @@ public final class EffectRunner {
     public var count: Int { running.count }
 
     public func cancel(_ id: String) {
-        running.removeValue(forKey: id)?.task.cancel()
+        running.removeValue(forKey: id)?.stop()
     }
 
     public func cancelAll() {
-        for effect in running.values { effect.task.cancel() }
+        for effect in running.values { effect.stop() }
         running.removeAll()
     }
 
@@ -108,7 +124,7 @@ public final class EffectRunner {
     }
 
     deinit {
-        for effect in running.values { effect.task.cancel() }
+        for effect in running.values { effect.stop() }
     }
 }
 

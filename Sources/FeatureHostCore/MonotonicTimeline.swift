@@ -6,12 +6,13 @@
 public struct MonotonicTimeline: Sendable {
     private let elapsedNow: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
-    /// Set for a manual clock, whose sleepers must register on the caller's actor (see `sleep(until:)`).
-    private let manual: (clock: ManualClock, start: ManualClock.Instant)?
+    /// Set for a clock on a manual clock's time, whose sleepers register on the caller's actor (see
+    /// `sleep(until:)`) and whose timers run inline (see `makeTimer`).
+    private let manual: (clock: any ManualClockBased, start: ManualClock.Instant)?
 
     public init(clock: any Clock<Duration>) {
         (elapsedNow, sleeper) = Self.open(clock)
-        if let clock = clock as? ManualClock {
+        if let clock = clock as? any ManualClockBased {
             manual = (clock, clock.now)
         } else {
             manual = nil
@@ -38,7 +39,8 @@ public struct MonotonicTimeline: Sendable {
     /// no deadline is skipped. (A nonisolated sleep would register later, on another thread.)
     public func sleep(until offset: Duration, isolation: isolated (any Actor)? = #isolation) async throws {
         if let manual {
-            try await manual.clock.sleep(until: manual.start.advanced(by: offset), isolation: isolation)
+            let deadline = manual.clock.wakeUpInstant(for: manual.start.advanced(by: offset))
+            try await manual.clock.manualClock.sleep(until: deadline, isolation: isolation)
         } else {
             try await sleeper(offset)
         }
@@ -47,6 +49,34 @@ public struct MonotonicTimeline: Sendable {
     public func sleep(for duration: Duration, isolation: isolated (any Actor)? = #isolation) async throws {
         try await sleep(until: now + duration, isolation: isolation)
     }
+
+    /// On a manual clock, a timer the clock runs inline at each `nextDeadline()` (offsets on this timeline);
+    /// nil on any other clock, where a timer is a task that sleeps. Not started yet: see `ManualClock.Timer`.
+    @MainActor
+    func makeTimer(
+        activity: ActivityTracker, nextDeadline: @escaping @MainActor () -> Duration?, fire: @escaping @MainActor () -> Void
+    ) -> ManualClock.Timer? {
+        guard let (clock, start) = manual else { return nil }
+        return clock.manualClock.makeTimer(
+            activity: activity,
+            nextDeadline: {
+                guard let offset = nextDeadline() else { return nil }
+                return clock.wakeUpInstant(for: start.advanced(by: offset))
+            }, fire: fire)
+    }
+}
+
+/// A clock that keeps a manual clock's time: `ManualClock` itself, or a test's stand-in over one (a clock whose
+/// wake-ups come late). Timelines on it sleep and run timers on `manualClock` directly.
+public protocol ManualClockBased: Clock<Duration> where Instant == ManualClock.Instant {
+    var manualClock: ManualClock { get }
+    /// The instant on `manualClock` when a sleep until `deadline` on this clock ends.
+    func wakeUpInstant(for deadline: ManualClock.Instant) -> ManualClock.Instant
+}
+
+extension ManualClock: ManualClockBased {
+    public var manualClock: ManualClock { self }
+    public func wakeUpInstant(for deadline: Instant) -> Instant { deadline }
 }
 
 extension Duration {

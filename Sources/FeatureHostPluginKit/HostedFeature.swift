@@ -84,13 +84,18 @@ final class HostedFeature {
 
     func handle(_ event: LifecycleEvent) { feature.handle(event) }
 
-    /// Moves the manual clock on the main actor, then tells the host.
+    /// Moves the manual clock on the main actor, then tells the host. Usually the clock only has timers to run,
+    /// and `done` comes before this returns, so the host's wait for it ends without suspending; otherwise (work
+    /// in flight, a task to resume) the rest of the advance runs in a task, as `ManualClock.advance` needs.
     func advance(to offset: Int64, then done: Done) {
         guard let clock else { return done() }
+        let target = ManualClock.Instant(offset: .nanoseconds(offset))
+        // No `is_advancing` mark on this path: it ends within this call, on the main thread.
+        if clock.advanceWithoutSuspending(to: target) { return done() }
         status.beginAdvance()
         let status = self.status
         Task { @MainActor in
-            await clock.advance(to: ManualClock.Instant(offset: .nanoseconds(offset)))
+            await clock.advance(to: target)
             status.endAdvance()
             done()
         }

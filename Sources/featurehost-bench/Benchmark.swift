@@ -71,3 +71,12 @@ struct Benchmark {
         print("\(result.name.padding(toLength: 58, withPad: " ", startingAt: 0)) \(figure) median of \(result.iterations)\(note)")
     }
 }
+
+/// CPU time (user + system) of the whole process, in seconds.
+enum ProcessCPUTime {
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

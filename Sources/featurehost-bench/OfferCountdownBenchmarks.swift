@@ -20,33 +20,26 @@ enum OfferCountdownBenchmarks {
                 value: "\(run.presenter.changeCount - before) (goal \(goal))")
         }
 
-        for drawing in [false, true] {
-            guard let run = makeRun(settings: [:]) else { return }
-            let scene = run.feature.makeScene()
-            var drawn = 0
-            let observation = scene.observe {
-                guard drawing else { return }
-                drawn += scene.render(size: Size(width: 80, height: 24)).size.width > 0 ? 1 : 0
-            }
-            let cpu = ProcessCPUTime.now()
-            await advance(run, by: .milliseconds(3_600_350))  // 3,600 changes and their rolls
-            let seconds = ProcessCPUTime.now() - cpu
-            observation.cancel()
-            let what = drawing ? "+ an 80×24 frame per request, \(drawn) frames" : "presenter + manual clock"
-            bench.report(
-                "offer-countdown: CPU per simulated hour\(drawing ? ", drawn" : "")",
-                value: String(format: "%.1f ms (%@)", seconds * 1_000, what))
-        }
-
-        // The presenter's own share: one wake-up's work (read the clock, rebuild and compare the state), of
-        // which an hour has 3 × 3,600.
+        // One wake-up's state update in a loop, at an unchanged instant (so nothing is published).
         if let run = makeRun(settings: [:]) {
-            let perTick = bench.measure("offer-countdown: one wake-up's state update", iterations: 2_000) {
+            bench.measure("offer-countdown: one wake-up's state update, unchanged", iterations: 2_000) {
                 run.presenter.send(.tick)
             }
+        }
+
+        await hour(&bench)
+
+        if let run = makeRun(settings: [:]) {
+            let scene = run.feature.makeScene()
+            var drawn = 0
+            let observation = scene.observe { drawn += scene.render(size: Size(width: 80, height: 24)).size.width > 0 ? 1 : 0 }
+            let cpu = ProcessCPUTime.now()
+            await advance(run, by: .milliseconds(3_600_350))  // 3,600 changes and their rolls
+            let milliseconds = (ProcessCPUTime.now() - cpu) * 1_000
+            observation.cancel()
             bench.report(
-                "offer-countdown: presenter work per hour (10,800 wake-ups)",
-                value: String(format: "%.1f ms", perTick * 10_800 / 1_000))
+                "offer-countdown: CPU per simulated hour, drawn",
+                value: String(format: "%.1f ms (+ an 80×24 frame per request, %d frames)", milliseconds, drawn))
         }
 
         guard let run = makeRun(settings: [:]) else { return }
@@ -60,14 +53,14 @@ enum OfferCountdownBenchmarks {
         }
     }
 
-    private struct Run {
+    struct Run {
         let host: TestHost
         let feature: OfferCountdownFeature
         @MainActor var presenter: OfferCountdownPresenter { feature.presenter }
     }
 
     @MainActor
-    private static func makeRun(settings: [String: SettingValue]) -> Run? {
+    static func makeRun(settings: [String: SettingValue]) -> Run? {
         do {
             let host = try TestHost()
             let feature = try OfferCountdownFeature(context: host.context(id: "offer-countdown", settings: settings))
@@ -82,16 +75,7 @@ enum OfferCountdownBenchmarks {
     /// The manual clock wakes the timer at each deadline in order and waits until it sleeps again, so no
     /// wake-up is merged into a later one and the frame count is the presenter's own.
     @MainActor
-    private static func advance(_ run: Run, by duration: Duration) async {
+    static func advance(_ run: Run, by duration: Duration) async {
         await run.host.clock.advance(by: duration)
-    }
-}
-
-/// CPU time (user + system) of the whole process, in seconds.
-private enum ProcessCPUTime {
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

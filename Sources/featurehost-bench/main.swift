@@ -16,6 +16,7 @@ func runBenchmarks() async {
     if bench.shouldRun("offer-countdown") { await OfferCountdownBenchmarks.run(&bench) }
     if bench.shouldRun("transactions") { await TransactionsBenchmarks.run(&bench) }
     if bench.shouldRun("chats") { await ChatsBenchmarks.run(&bench) }
+    if bench.shouldRun("virtual-time") { await VirtualTimeBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

@@ -71,6 +71,26 @@ import Testing
         #expect(driver.scene.minimumSize == Size(width: 30, height: 6))
     }
 
+    @Test func anHourCrossesTheBoundaryTickByTickWithoutSuspending() async throws {
+        let (_, driver) = try opened()
+        // A timer of the host's own, so its clock has something asleep and starts the run without settling.
+        let effects = EffectRunner(activity: host.activity)
+        let timeline = MonotonicTimeline(clock: host.clock)
+        var hostTicks = 0
+        effects.timer("host", on: timeline, nextDeadline: { .seconds(600 * (hostTicks + 1)) }, fire: { hostTicks += 1 })
+        var requests: [Duration] = []
+        let observation = driver.scene.observe { requests.append(host.clock.now.offset) }
+        var otherWorkRan = false
+        Task { @MainActor in otherWorkRan = true }
+        await host.clock.advance(by: .seconds(3600))
+        #expect(!otherWorkRan, "3,600 plugin ticks and 6 of the host's, and the main actor never left the advance")
+        #expect(requests.count == 3600)
+        #expect(requests.enumerated().allSatisfy { $0.element == .seconds($0.offset + 1) }, "every tick at its own second, in order")
+        #expect(driver.text().hasPrefix(" Seconds: 3600\n Clock: 13:34:00"))
+        #expect(hostTicks == 6)
+        observation.cancel()
+    }
+
     @Test func framesKeepStylesAndWideGraphemes() throws {
         let driver = try scene()
         let frame = driver.frame()

@@ -4,8 +4,10 @@ import Testing
 
 @testable import OfferCountdownFeature
 
+/// Serialized: each test holds the main actor for its whole run (the clock runs timers inline), so run side
+/// by side each would be timed with the other's run included.
 @MainActor
-@Suite("A whole day")
+@Suite("A whole day", .serialized)
 struct LongRunTests {
     @Test("24 hours with irregular, late wake-ups: every frame shows the clock's value and it ends at exactly zero")
     func wholeDay() async throws {

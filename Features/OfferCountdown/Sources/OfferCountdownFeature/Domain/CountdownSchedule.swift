@@ -45,13 +45,12 @@ struct CountdownSchedule: Sendable, Equatable {
     ///   remaining steps are not scheduled.
     func nextChange(after elapsed: Duration, rollsShown: Bool = true) -> Duration? {
         let shown = value(at: elapsed)
-        var candidates: [Duration] = []
-        if shown > 0 { candidates.append(changeInstant(of: shown - 1)) }
-        if rollsShown, let roll = roll(at: elapsed) {
-            let start = changeInstant(of: shown)
-            candidates.append(roll.step + 1 < rollSteps ? start + stepLength * (roll.step + 1) : start + rollDuration)
-        }
-        return candidates.min()
+        let nextValue = shown > 0 ? changeInstant(of: shown - 1) : nil
+        guard rollsShown, let roll = roll(at: elapsed) else { return nextValue }
+        let start = changeInstant(of: shown)
+        let nextStep = roll.step + 1 < rollSteps ? start + stepLength * (roll.step + 1) : start + rollDuration
+        guard let nextValue else { return nextStep }
+        return min(nextValue, nextStep)
     }
 
     /// The elapsed time at which the countdown starts showing `value`.

@@ -73,7 +73,8 @@ public final class OfferCountdownPresenter: Presenter {
         let now = timeline.now
         session.apply(action, at: now)
         viewState = session.viewState(at: now, copy: copy)
-        syncTimer(at: now)
+        // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
+        if action != .tick { syncTimer(at: now) }
     }
 
     /// Runs the timer while the countdown has a next change (running, or a last roll to finish), stops it
@@ -86,7 +87,10 @@ public final class OfferCountdownPresenter: Presenter {
         // Starts the timer unless it runs already; it asks for the next deadline before every sleep.
         effects.timer(
             Self.timerID, on: timeline,
-            nextDeadline: { [weak self] in self.flatMap { $0.session.countdown.nextDeadline(at: $0.timeline.now) } },
+            nextDeadline: { [weak self] in
+                guard let self else { return nil }
+                return self.session.countdown.nextDeadline(at: self.timeline.now)
+            },
             fire: { [weak self] in self?.send(.tick) })
     }
 }

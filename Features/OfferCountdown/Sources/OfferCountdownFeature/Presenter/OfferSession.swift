@@ -37,13 +37,28 @@ struct OfferSession: Sendable, Equatable {
         }
     }
 
+    /// Made once: the view state is rebuilt on every wake-up.
+    private static let activeGradient: [OfferColor] = [.blue, .pink]
+    private static let inactiveGradient: [OfferColor] = [.gray, .gray]
+
     func viewState(at now: Duration, copy: OfferCopy) -> OfferCountdownPresenter.ViewState {
         let reading = countdown.reading(at: now)
-        let to = CountdownFormat.digits(reading.value)
-        let from = reading.roll.map { CountdownFormat.digits($0.from) } ?? to
-        let progress = reading.roll.map { Double($0.step) / Double(countdown.schedule.rollSteps) } ?? 0
-        let digits = zip(from, to).map { old, new in
-            RollingDigit(new, roll: old == new ? nil : DigitRoll(from: old, progress: progress))
+        let groups = CountdownFormat.Groups(reading.value)
+        let to = CountdownFormat.digits(groups)
+        var from = to
+        var progress = 0.0
+        if let roll = reading.roll {
+            from = CountdownFormat.digits(roll.from)
+            progress = Double(roll.step) / Double(countdown.schedule.rollSteps)
+        }
+        // An index loop rather than `zip(…).map`: this runs on every wake-up, and tests run unoptimised.
+        var digits: [RollingDigit] = []
+        digits.reserveCapacity(to.count)
+        var index = 0
+        while index < to.count {
+            let (old, new) = (from[index], to[index])
+            digits.append(RollingDigit(new, roll: old == new ? nil : DigitRoll(from: old, progress: progress)))
+            index += 1
         }
         let phase: CountdownView.Phase =
             if reading.value == 0 { .finished }
@@ -57,9 +72,9 @@ struct OfferSession: Sendable, Equatable {
         } : nil
         return OfferCountdownPresenter.ViewState(
             copy: copy,
-            countdown: CountdownView(text: CountdownFormat.timer(reading.value), digits: digits, phase: phase),
+            countdown: CountdownView(text: CountdownFormat.timer(groups), digits: digits, phase: phase),
             activateButton: ActivateButtonView(
-                title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? [.blue, .pink] : [.gray, .gray]),
+                title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? Self.activeGradient : Self.inactiveGradient),
             popup: popup, focus: popup == nil ? .activateButton : .popup)
     }
 }
