@@ -65,6 +65,8 @@ let package = Package(
 
         // MARK: surface
         .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
+        // The web surface (issue 13, in progress): typed HTML and the HTTP/1.1 wire so far.
+        .target(name: "WebUI", dependencies: ["FeatureHostCore"]),
 
         // MARK: plugin boundary
         // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
@@ -121,6 +123,7 @@ let package = Package(
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "FeatureHostTesting"]),
         .testTarget(name: "FeatureHostRuntimeTests", dependencies: ["FeatureHostRuntime", "FeatureHostTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FeatureHostTesting"]),
+        .testTarget(name: "WebUITests", dependencies: ["WebUI", "FeatureHostTesting"]),
         .testTarget(
             name: "FeatureHostEndToEndTests",
             dependencies: ["FeatureHostRuntime", "FeatureHostTesting", "featurehost"] + featureModules

@@ -1,0 +1,8 @@
+import Testing
+import WebUI
+
+@Suite struct WebUIModuleTests {
+    @Test func theModuleIsThere() {
+        #expect(String(describing: WebUI.self) == "WebUI")
+    }
+}
