@@ -74,7 +74,19 @@ import WebUI
         "GET / HTTP/1.1\r\nHost: h\r\n folded\r\n\r\n",
         "PUT / HTTP/1.1\r\nHost: h\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 9\r\n\r\ntoo long for the limit",
+        "GET /" + String(repeating: "a", count: 60) + " HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nX: " + String(repeating: "b", count: 33) + "\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nX: " + String(repeating: "b", count: 32) + "\r\n\r\n",
     ]
+
+    /// The 64-byte head limit used for the split tests is hit exactly where the tables say.
+    @Test func theSplitInputsCoverBothSidesOfTheHeadLimit() {
+        let atLimit = bytes(Self.splitInputs[9])
+        #expect(atLimit.count == 64)
+        #expect(drain([atLimit], headLimit: 64, bodyLimit: 8).compactMap(request).count == 1)
+        #expect(drain([bytes(Self.splitInputs[8])], headLimit: 64, bodyLimit: 8) == [.error(.headersTooLarge)])
+        #expect(drain([bytes(Self.splitInputs[7])], headLimit: 64, bodyLimit: 8) == [.error(.requestLineTooLong)])
+    }
 
     /// Whatever the chunking, the parser yields the same requests and the same error.
     @Test(arguments: splitInputs)

@@ -42,6 +42,10 @@ public struct HTTPRequestParser: Sendable {
     private var pendingBody: (head: CompleteHead, bodyStart: Int)?
     private var failure: HTTPRequestError?
 
+    /// Bytes held for requests not yet returned. The server stops reading while a request is in hand, so this
+    /// stays within one head and body plus one read; exposed so the loop can check that.
+    public var bufferedByteCount: Int { buffer.count }
+
     public init(headLimit: Int = defaultHeadLimit, bodyLimit: Int = defaultBodyLimit) {
         self.headLimit = headLimit
         self.bodyLimit = bodyLimit

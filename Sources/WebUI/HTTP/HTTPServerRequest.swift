@@ -95,7 +95,7 @@ enum PercentDecoding {
             guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return strictUTF8(bytes)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -106,4 +106,11 @@ enum PercentDecoding {
         default: nil
         }
     }
+}
+
+/// The bytes as a string if they are valid UTF-8, else nil. (`String(validating:as:)` needs macOS 15; decoding
+/// repairs bad bytes to U+FFFD, so a round trip that changes the bytes means they were not UTF-8.)
+func strictUTF8<C: Collection<UInt8>>(_ bytes: C) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
 }

@@ -6,7 +6,7 @@ struct RequestLine: Sendable {
 
     init(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) {
         let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, let methodText = String(validating: parts[0], as: UTF8.self),
+        guard parts.count == 3, let methodText = strictUTF8(parts[0]),
             HTTPToken.isToken(parts[0])
         else { throw .malformedRequestLine }
         guard let method = HTTPMethod(rawValue: methodText) else { throw .methodNotAllowed(methodText) }
@@ -40,7 +40,7 @@ struct RequestTarget: Sendable {
     init(_ bytes: ArraySlice<UInt8>) throws(HTTPRequestError) {
         // Visible ASCII only: browsers percent-encode everything else, so a raw byte outside it is not a browser.
         guard bytes.first == UInt8(ascii: "/"), bytes.allSatisfy({ (0x21...0x7E).contains($0) }),
-            let raw = String(validating: bytes, as: UTF8.self)
+            let raw = strictUTF8(bytes)
         else { throw .malformedRequestLine }
         let pieces = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         guard let path = PercentDecoding.decode(pieces[0]), !path.contains("\0") else { throw .malformedTarget }
@@ -73,12 +73,12 @@ struct RequestHead: Sendable {
         if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { throw .obsoleteLineFolding }
         // The name runs to the colon; no whitespace before it (RFC 9112 §5.1).
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), HTTPToken.isToken(line[..<colon]),
-            let name = String(validating: line[..<colon], as: UTF8.self)
+            let name = strictUTF8(line[..<colon])
         else { throw .malformedHeader }
         let value = Self.trimmingWhitespace(line[(colon + 1)...])
         // Field values: visible bytes, SP and HTAB; no CR, LF, NUL or other controls; UTF-8.
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }),
-            let text = String(validating: value, as: UTF8.self)
+            let text = strictUTF8(value)
         else { throw .malformedHeader }
         headers.append(name: name, value: text)
     }
@@ -109,8 +109,9 @@ struct RequestHead: Sendable {
         }
         var value = 0
         for digit in text.utf8 {
-            value = value * 10 + Int(digit - UInt8(ascii: "0"))
-            if value > limit { throw .bodyTooLarge }
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            value = tens + Int(digit - UInt8(ascii: "0"))
+            if overflow || value > limit { throw .bodyTooLarge }
         }
         return value
     }
