@@ -18,6 +18,8 @@
 /// - The order of the checks follows the bytes, so a request split at any boundary gives the same result.
 /// - After a request, bytes already received stay buffered: call `feed([])` again for a pipelined next
 ///   request. After an error the parser stays failed; the server answers the error and closes.
+/// - Not here: the 10 s deadline for the head and the 256-connection cap belong to the server loop, which also
+///   stops reading while a request is in hand (see `bufferedByteCount`).
 public struct HTTPRequestParser: Sendable {
     public enum ParseResult: Sendable, Equatable {
         case needMoreData
