@@ -1,0 +1,45 @@
+/// A response as bytes on the wire. The writer owns `Content-Length` and `Connection`, so a handler cannot
+/// frame a response wrongly, and it cleans header text so no value can inject a line.
+public struct HTTPServerResponse: Sendable, Equatable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    public var keepAlive: Bool
+
+    public init(status: HTTPStatus, headers: [(String, String)] = [], body: [UInt8] = [], keepAlive: Bool = false) {
+        self.status = status
+        self.headers = HTTPHeaders(headers)
+        self.body = body
+        self.keepAlive = keepAlive
+    }
+
+    /// The answer to a refused request: a short plain-text reason, and the connection closes.
+    public init(error: HTTPRequestError) {
+        self.init(
+            status: error.status,
+            headers: [("Content-Type", "text/plain; charset=utf-8")] + error.extraHeaders,
+            body: Array((error.detail + "\n").utf8))
+    }
+
+    /// Status line, headers, blank line and body. For HEAD the body is left out but its length is announced.
+    public func serialized(forHead: Bool = false) -> [UInt8] {
+        var text = "HTTP/1.1 \(status.code) \(Self.clean(status.reason))\r\n"
+        for field in headers where !Self.writerOwned.contains(field.name.lowercased()) {
+            // A name that is not a token would break the framing; such a header is a bug, left out, not sent.
+            guard HTTPToken.isToken(field.name) else { continue }
+            text += "\(field.name): \(Self.clean(field.value))\r\n"
+        }
+        text += "Content-Length: \(body.count)\r\n"
+        text += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
+        return Array(text.utf8) + (forHead ? [] : body)
+    }
+
+    private static let writerOwned: Set<String> = ["content-length", "connection", "transfer-encoding"]
+
+    /// Control characters (CR, LF, NUL…) become spaces: a value stays one line whatever it holds.
+    static func clean(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? " " : scalar
+        }))
+    }
+}

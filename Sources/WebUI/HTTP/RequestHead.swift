@@ -1,0 +1,144 @@
+/// The request line, checked as it arrives so a bad method or version is refused before the headers.
+struct RequestLine: Sendable {
+    let method: HTTPMethod
+    let target: RequestTarget
+    let version: HTTPVersion
+
+    init(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) {
+        let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        guard parts.count == 3, let methodText = strictUTF8(parts[0]),
+            HTTPToken.isToken(parts[0])
+        else { throw .malformedRequestLine }
+        guard let method = HTTPMethod(rawValue: methodText) else { throw .methodNotAllowed(methodText) }
+        let target = try RequestTarget(parts[1])
+        self.method = method
+        self.target = target
+        self.version = try Self.version(parts[2])
+    }
+
+    /// `HTTP/` DIGIT `.` DIGIT, case-sensitive (RFC 9112 §2.3).
+    private static func version(_ bytes: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPVersion {
+        let text = Array(bytes)
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        guard text.count == 8, text.starts(with: Array("HTTP/".utf8)), digits.contains(text[5]),
+            text[6] == UInt8(ascii: "."), digits.contains(text[7])
+        else { throw .malformedRequestLine }
+        switch (text[5], text[7]) {
+        case (UInt8(ascii: "1"), UInt8(ascii: "0")): return .http10
+        case (UInt8(ascii: "1"), UInt8(ascii: "1")): return .http11
+        default: throw .unsupportedVersion
+        }
+    }
+}
+
+/// An origin-form target: `/path` with an optional `?query`.
+struct RequestTarget: Sendable {
+    let raw: String
+    let path: String
+    let query: String?
+
+    init(_ bytes: ArraySlice<UInt8>) throws(HTTPRequestError) {
+        // Visible ASCII only: browsers percent-encode everything else, so a raw byte outside it is not a browser.
+        guard bytes.first == UInt8(ascii: "/"), bytes.allSatisfy({ (0x21...0x7E).contains($0) }),
+            let raw = strictUTF8(bytes)
+        else { throw .malformedRequestLine }
+        let pieces = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let path = PercentDecoding.decode(pieces[0]), !path.contains("\0") else { throw .malformedTarget }
+        if pieces.count > 1 {
+            // The query's escapes must be well-formed too, even though it is kept raw.
+            guard PercentDecoding.decode(pieces[1]) != nil else { throw .malformedTarget }
+        }
+        self.raw = raw
+        self.path = path
+        self.query = pieces.count > 1 ? String(pieces[1]) : nil
+    }
+}
+
+/// The head as a whole, once the blank line arrived and the framing is settled.
+struct CompleteHead: Sendable {
+    let method: HTTPMethod
+    let target: RequestTarget
+    let version: HTTPVersion
+    let headers: HTTPHeaders
+    let contentLength: Int
+}
+
+/// The head being read, line by line.
+struct RequestHead: Sendable {
+    var requestLine: RequestLine?
+    var headers = HTTPHeaders()
+
+    mutating func addHeader(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) {
+        guard let first = line.first else { throw .malformedHeader }
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { throw .obsoleteLineFolding }
+        // The name runs to the colon; no whitespace before it (RFC 9112 §5.1).
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), HTTPToken.isToken(line[..<colon]),
+            let name = strictUTF8(line[..<colon])
+        else { throw .malformedHeader }
+        let value = Self.trimmingWhitespace(line[(colon + 1)...])
+        // Field values: visible bytes, SP and HTAB; no CR, LF, NUL or other controls; UTF-8.
+        guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }),
+            let text = strictUTF8(value)
+        else { throw .malformedHeader }
+        headers.append(name: name, value: text)
+    }
+
+    func complete(bodyLimit: Int) throws(HTTPRequestError) -> CompleteHead {
+        guard let requestLine else { throw .malformedRequestLine }
+        let hosts = headers.values(for: "Host")
+        switch requestLine.version {
+        case .http11: guard hosts.count == 1 else { throw .missingOrRepeatedHost }
+        case .http10: guard hosts.count <= 1 else { throw .missingOrRepeatedHost }
+        }
+        if !headers.values(for: "Transfer-Encoding").isEmpty { throw .transferEncodingNotSupported }
+        let lengths = headers.values(for: "Content-Length")
+        var contentLength = 0
+        if !lengths.isEmpty {
+            guard lengths.count == 1 else { throw .invalidContentLength }
+            contentLength = try Self.contentLength(lengths[0], limit: bodyLimit)
+        }
+        return CompleteHead(
+            method: requestLine.method, target: requestLine.target, version: requestLine.version, headers: headers,
+            contentLength: contentLength)
+    }
+
+    /// 1*DIGIT; a numeral above the limit is 413 however long it is (no overflow).
+    private static func contentLength(_ text: String, limit: Int) throws(HTTPRequestError) -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw .invalidContentLength
+        }
+        var value = 0
+        for digit in text.utf8 {
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            value = tens + Int(digit - UInt8(ascii: "0"))
+            if overflow || value > limit { throw .bodyTooLarge }
+        }
+        return value
+    }
+
+    private static func trimmingWhitespace(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
+            let last = bytes.lastIndex(where: { !isWhitespace($0) })
+        else { return [] }
+        return bytes[first...last]
+    }
+}
+
+enum HTTPToken {
+    /// RFC 9110 §5.6.2: 1*tchar.
+    static func isToken(_ bytes: ArraySlice<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
+    }
+
+    static func isToken(_ text: String) -> Bool { isToken(ArraySlice(text.utf8)) }
+
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}
