@@ -1,15 +1,14 @@
 import FeatureHostCore
 import FeatureHostTesting
-import Foundation
 import Testing
 
 @Suite @MainActor struct EffectRunnerTests {
     let activity = ActivityTracker()
 
-    /// Waits, bounded in real time, until `condition` holds: effects finish on their own schedule.
+    /// Lets the effects' tasks run until `condition` holds: yields, never a real-time wait, bounded in turns so
+    /// a broken runner fails the test instead of hanging it.
     func eventually(_ condition: () -> Bool) async {
-        let limit = Date().addingTimeInterval(10)
-        while !condition(), Date() < limit { try? await Task.sleep(nanoseconds: 1_000_000) }
+        for _ in 0..<100_000 where !condition() { await Task.yield() }
     }
 
     @Test func workCountsInFlightUntilItsResultIsApplied() async {
@@ -56,9 +55,10 @@ import Testing
     @Test func effectsAreCancelledWithTheirOwner() async {
         var runner: EffectRunner? = EffectRunner(activity: activity)
         var applied = false
-        runner?.run("load", work: { () async -> Bool in
-            (try? await Task.sleep(nanoseconds: 60_000_000_000)) != nil
-        }) { (_: Bool) in applied = true }
+        // Work that only ends when it is cancelled: an iteration of a stream nobody feeds returns nil then.
+        let (never, keepOpen) = AsyncStream.makeStream(of: Bool.self)
+        defer { keepOpen.finish() }
+        runner?.run("load", work: { await never.first { _ in true } ?? false }) { (_: Bool) in applied = true }
         runner = nil
         await eventually { activity.inFlight == 0 }
         #expect(activity.inFlight == 0, "the cancelled sleep ended and was counted out")
