@@ -18,7 +18,7 @@ import Testing
                 with: (server.baseURL.absoluteString + "/").replacingOccurrences(of: "/", with: #"\/"#))
         server.respond { request in
             request.path == "/articles"
-                ? .data(Data(sample.utf8), contentType: "application/json") : .data(SnapshotTests.png, contentType: "image/png")
+                ? .data(Data(sample.utf8), contentType: "application/json") : .data(SampleImage.png, contentType: "image/png")
         }
         try directory.write(
             #"{"features":[{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}}]}"#,

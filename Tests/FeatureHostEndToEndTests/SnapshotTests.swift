@@ -65,7 +65,7 @@ import Testing
     /// avatars take the real path through the host's image cache.
     @Test func chatsShowsTheListAfterTheLoadingScreen() async throws {
         let server = try LoopbackHTTPServer()
-        server.respond { _ in .data(Self.png, contentType: "image/png") }
+        server.respond { _ in .data(SampleImage.png, contentType: "image/png") }
         let plist = try String(contentsOf: Self.resource("Chats/Sources/ChatsFeature/Resources/chats.plist"), encoding: .utf8)
         try directory.write(
             plist.replacingOccurrences(of: "http://i.pravatar.cc/", with: server.url("avatars").absoluteString + "/"), to: "chats.plist")
@@ -95,7 +95,7 @@ import Testing
         let sample = try String(contentsOf: Self.resource("CarNews/Sources/CarNewsFeature/Resources/car-news-sample.json"), encoding: .utf8)
             .replacingOccurrences(of: #"https:\/\/www.apphusetreach.no\/"#, with: (server.baseURL.absoluteString + "/").replacingOccurrences(of: "/", with: #"\/"#))
         server.respond { request in
-            request.path == "/articles" ? .data(Data(sample.utf8), contentType: "application/json") : .data(Self.png, contentType: "image/png")
+            request.path == "/articles" ? .data(Data(sample.utf8), contentType: "application/json") : .data(SampleImage.png, contentType: "image/png")
         }
         try directory.write(
             #"{"features":[{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}}]}"#,
@@ -216,8 +216,6 @@ import Testing
             .appendingPathComponent("Features/\(path)")
     }
 
-    /// The PNG signature and a little more: an image as far as the host's image cache is concerned.
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 24))
 
     @Test(arguments: [
         (["snapshot", "not_a_feature"], "unknown feature \"not_a_feature\"; known ids:"),

@@ -9,11 +9,6 @@ import Testing
 @MainActor
 @Suite("Article images")
 struct ArticleImageTests {
-    /// A 1×1 PNG.
-    nonisolated static let png =
-        Data(
-            base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
-        ?? Data()
 
     /// Serves `articles` at `/articles`, the PNG under `/images/` (except `missing.png`), and 404 for the rest.
     private static func serve(_ articles: [Article], on server: LoopbackHTTPServer) {
@@ -21,7 +16,7 @@ struct ArticleImageTests {
         server.respond { request in
             if request.path == "/articles" { return .json(reply) }
             if request.path.hasPrefix("/images/"), request.path != "/images/missing.png" {
-                return .data(png, contentType: "image/png")
+                return .data(SampleImage.png, contentType: "image/png")
             }
             return LoopbackHTTPServer.Reply(status: 404)
         }
@@ -56,8 +51,8 @@ struct ArticleImageTests {
         #expect(rows[0].image == .failed("The image missing.png could not be loaded: the server answered HTTP 404."))
         let loaded = try #require(Self.reference(rows[1].image))
         #expect(loaded.contentType == "image/png")
-        #expect(loaded.byteCount == Self.png.count)
-        #expect(harness.host.environment.images.cachedImage(forKey: loaded.key)?.data == Self.png)
+        #expect(loaded.byteCount == SampleImage.png.count)
+        #expect(harness.host.environment.images.cachedImage(forKey: loaded.key)?.data == SampleImage.png)
 
         presenter.send(.moveSelection(by: 1))
         await harness.send(.openSelected, to: presenter)
@@ -117,7 +112,7 @@ struct ArticleImageTests {
 
         let reply = Fixtures.reply(articles)
         server.respond { request in
-            request.path == "/articles" ? .json(reply) : .data(Self.png, contentType: "image/png")
+            request.path == "/articles" ? .json(reply) : .data(SampleImage.png, contentType: "image/png")
         }
         await harness.send(.refresh, to: presenter)
         #expect(Self.reference(presenter.viewState.rows[0].image) != nil)

@@ -48,11 +48,11 @@ struct AvatarTests {
         await host.clock.advance(by: .milliseconds(2_800))
         #expect(presenter.viewState.screen == .list)
 
-        transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: Fixtures.png))
+        transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: SampleImage.png))
         await host.settle()
         // The cache keeps it: asking again is a hit, not a request.
         let reference = try await host.environment.images.image(at: Self.a)
-        #expect(reference.contentType == "image/png" && reference.byteCount == Fixtures.png.count)
+        #expect(reference.contentType == "image/png" && reference.byteCount == SampleImage.png.count)
         #expect(presenter.viewState.list == list([Self.a: .loaded(reference)]))
         #expect(presenter.viewState.list.rows?[31].avatar == .loaded(reference))
 
@@ -98,7 +98,7 @@ struct AvatarTests {
     @Test func realTransportAgainstTheLoopbackServer() async throws {
         let server = try LoopbackHTTPServer { request in
             switch request.path {
-            case "/ok.png": return .data(Fixtures.png, contentType: "image/png")
+            case "/ok.png": return .data(SampleImage.png, contentType: "image/png")
             case "/page": return .text("<html>not found</html>")
             default: return LoopbackHTTPServer.Reply(status: 404)
             }
@@ -119,7 +119,7 @@ struct AvatarTests {
             return
         }
         #expect(reference.contentType == "image/png")
-        #expect(host.environment.images.cachedImage(forKey: reference.key)?.data == Fixtures.png)
+        #expect(host.environment.images.cachedImage(forKey: reference.key)?.data == SampleImage.png)
         #expect(
             avatars == [
                 .loaded(reference), .failed("The image missing.png could not be loaded: the server answered HTTP 404."),

@@ -69,6 +69,4 @@ enum Fixtures {
     /// How the host's image cache words a 404 for the bundled sample's avatars (`http://i.pravatar.cc/150?img=5`).
     static let sampleAvatarNotFound = ImageState.failed("The image 150 could not be loaded: the server answered HTTP 404.")
 
-    /// The smallest PNG the image cache recognises: its signature and a chunk length.
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
 }

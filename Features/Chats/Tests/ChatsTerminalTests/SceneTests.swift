@@ -29,7 +29,7 @@ struct SceneTests {
 
     /// Avatars answer with `status` (a PNG with 200).
     private func host(avatars status: Int = 404) throws -> TestHost {
-        try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: status, body: status == 200 ? TerminalFixtures.png : Data()) })
+        try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: status, body: status == 200 ? SampleImage.png : Data()) })
     }
 
     @Test func launchScreen() async throws {

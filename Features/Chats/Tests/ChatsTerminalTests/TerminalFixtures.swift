@@ -28,6 +28,4 @@ enum TerminalFixtures {
         locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt, hourCycle: .twentyFourHour,
         strings: ChatsStrings(locale: Locale(identifier: "en_US")))
 
-    /// The smallest PNG the image cache recognises: its signature and a chunk length.
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
 }
