@@ -14,9 +14,15 @@ let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: end
 ]
 
+/// The bundles that also have Sources/<Name>Web (the web scene, its CSS and files under Resources/).
+let webBundles: Set<String> = ["OfferCountdown"]
+
 /// Every feature's modules, for the targets that compose them (the executable, the bench, end-to-end tests).
 var featureModules: [Target.Dependency] {
-    featureBundles.flatMap { [.target(name: "\($0.name)Feature"), .target(name: "\($0.name)Terminal")] }
+    featureBundles.flatMap { bundle -> [Target.Dependency] in
+        [.target(name: "\(bundle.name)Feature"), .target(name: "\(bundle.name)Terminal")]
+            + (webBundles.contains(bundle.name) ? [.target(name: "\(bundle.name)Web")] : [])
+    }
 }
 
 var featureTargets: [Target] {
@@ -37,8 +43,21 @@ var featureTargets: [Target] {
             .testTarget(
                 name: "\(terminal)Tests", dependencies: [.target(name: terminal), .target(name: feature), "FeatureHostTesting"],
                 path: "Features/\(bundle.name)/Tests/\(terminal)Tests", exclude: ["Golden"]),
-        ]
+        ] + (webBundles.contains(bundle.name) ? webTargets(bundle.name) : [])
     }
+}
+
+func webTargets(_ name: String) -> [Target] {
+    let feature = "\(name)Feature"
+    let web = "\(name)Web"
+    return [
+        .target(
+            name: web, dependencies: [.target(name: feature), "FeatureHostCore", "WebUI"],
+            path: "Features/\(name)/Sources/\(web)", resources: [.process("Resources")]),
+        .testTarget(
+            name: "\(web)Tests", dependencies: [.target(name: web), .target(name: feature), "WebUI", "FeatureHostTesting"],
+            path: "Features/\(name)/Tests/\(web)Tests", exclude: ["Golden"]),
+    ]
 }
 
 let package = Package(
@@ -65,8 +84,8 @@ let package = Package(
 
         // MARK: surface
         .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
-        // The web surface (issue 13, in progress): typed HTML and the HTTP/1.1 wire so far.
-        .target(name: "WebUI", dependencies: ["FeatureHostCore"]),
+        // The web surface: typed HTML, the HTTP/1.1 server, the live protocol, the page shell and its client script.
+        .target(name: "WebUI", dependencies: ["FeatureHostCore"], resources: [.process("Resources")]),
 
         // MARK: plugin boundary
         // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
@@ -93,13 +112,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "featurehost",
-            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime", "TerminalPluginBridge"]
+            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "TerminalPluginBridge"]
                 + featureModules
         ),
         .executableTarget(
             name: "featurehost-bench",
             dependencies: [
-                "FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostPluginKit",
+                "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostPluginKit",
                 "TerminalPluginBridge",
             ]
                 + featureModules

@@ -10,6 +10,9 @@ public struct OfferCountdownFeature: PresenterFeature {
         acceptedSources: [], defaultSource: nil, settings: OfferSettings.declarations)
 
     public let presenter: OfferCountdownPresenter
+    /// How long a changing digit rolls (the `rollDuration` setting; zero: no roll). The terminal steps the roll
+    /// through the presenter's view state; the web runs it as a CSS animation of this length.
+    public let rollDuration: Duration
 
     @MainActor
     public init(context: FeatureContext) throws {
@@ -17,5 +20,6 @@ public struct OfferCountdownFeature: PresenterFeature {
         presenter = OfferCountdownPresenter(
             timeline: context.makeTimeline(), effects: context.makeEffects(), duration: settings.duration,
             rollDuration: settings.rollDuration)
+        rollDuration = settings.rollDuration
     }
 }

@@ -1,0 +1,1 @@
+/* featurehost client script: see docs/web-surface.md (live protocol). */
