@@ -1,5 +1,5 @@
-// Feature modules, two imports each (the feature and its terminal surface, whose conformance the shell
-// needs); `swift package scaffold-feature` adds them between these markers.
+// Feature modules: the feature and each surface it has (the terminal's conformance for the shell, the web's
+// for `serve`); `swift package scaffold-feature` adds them between these markers.
 // scaffold-feature-imports: begin
 import CarNewsFeature
 import CarNewsTerminal
@@ -9,6 +9,7 @@ import InvitationsFeature
 import InvitationsTerminal
 import OfferCountdownFeature
 import OfferCountdownTerminal
+import OfferCountdownWeb
 import TransactionsFeature
 import TransactionsTerminal
 // scaffold-feature-imports: end

@@ -3,7 +3,7 @@ import FeatureHostCore
 /// The option names that take a value, and the commands that drive features: run and snapshot.
 enum CommandCatalog {
     static let valuedOptions: Set<String> = [
-        "config", "data-dir", "only", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance",
+        "config", "data-dir", "only", "port", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance",
     ]
 
     @MainActor
@@ -11,6 +11,7 @@ enum CommandCatalog {
         switch arguments.positionals.first {
         case nil, "run": return try await RunCommand.run(arguments)
         case "snapshot": return try await SnapshotCommand.run(arguments)
+        case "serve": return try await ServeCommand.run(arguments)
         case let command?:
             throw UsageError("unknown command \"\(command)\". Run `featurehost --help` for the commands.")
         }

@@ -18,7 +18,7 @@ public struct HTMLAttribute: Sendable, Equatable {
 
     enum Known: String, Sendable {
         case id, `class`, role, type, name, value, href, src, alt, autocomplete, disabled, hidden, style
-        case `for`, rel, charset, content, lang, placeholder, tabindex, action, method
+        case `for`, rel, charset, content, lang, placeholder, tabindex, action, method, `defer`
         case viewBox, d, fill, stroke, strokeWidth = "stroke-width", cx, cy, r, width, height, xmlns
     }
 
@@ -77,6 +77,8 @@ extension HTMLAttribute {
     /// Boolean attributes: present as a bare name, or left out.
     public static func disabled(_ isOn: Bool = true) -> Self { Self(.known(.disabled), isOn ? .present : .absent) }
     public static func hidden(_ isOn: Bool = true) -> Self { Self(.known(.hidden), isOn ? .present : .absent) }
+    /// A script that runs once the document is parsed.
+    public static func `defer`(_ isOn: Bool = true) -> Self { Self(.known(.defer), isOn ? .present : .absent) }
 
     /// `data-<suffix>`. The suffix must be lowercase ASCII letters, digits and inner hyphens, starting with a
     /// letter (`key`, `feature-id`); any other suffix leaves the attribute out rather than write a name we

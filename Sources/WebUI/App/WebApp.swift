@@ -1,0 +1,284 @@
+import FeatureHostCore
+import Foundation
+
+/// The web surface's host side: every request after the server parsed it. Checks who asks (`AccessGuard`),
+/// serves the home, the feature pages and their assets, and runs one `PageSession` per page load: its event
+/// stream out, its page events in. Lives on the main actor with the presenters.
+@MainActor
+public final class WebApp {
+    public struct Configuration: Sendable {
+        public var access: AccessGuard
+        /// How long a page may be without an event stream before its session closes (a reload, a flaky
+        /// connection and a back-forward cache visit all come back within it).
+        public var gracePeriod: Duration = .seconds(30)
+        /// Sessions kept at once; past it the longest-disconnected one is closed first.
+        public var maxSessions = 512
+
+        public init(access: AccessGuard) { self.access = access }
+    }
+
+    public let configuration: Configuration
+    private let launcher: any PageLauncher
+    private let now: () -> Duration
+    private let log: (String) -> Void
+    private var sessions: [String: PageSession] = [:]
+    private var makeSessionID: () -> String
+
+    /// - Parameters:
+    ///   - now: the monotonic time the grace period is counted in (a manual clock in tests).
+    ///   - log: one line per refused or failed request (`featurehost serve` prints them).
+    public init(
+        configuration: Configuration, launcher: any PageLauncher, now: @escaping () -> Duration,
+        log: @escaping (String) -> Void = { _ in }, makeSessionID: @escaping () -> String = { RandomToken.make() }
+    ) {
+        self.configuration = configuration
+        self.launcher = launcher
+        self.now = now
+        self.log = log
+        self.makeSessionID = makeSessionID
+    }
+
+    public var sessionCount: Int { sessions.count }
+    /// Event streams open across all sessions.
+    public var streamCount: Int { sessions.values.reduce(0) { $0 + $1.streamCount } }
+    /// Patch bytes written to every stream so far (the benchmark's bytes per second).
+    public var patchBytesSent: Int { sessions.values.reduce(0) { $0 + $1.bytesSent } }
+
+    // MARK: requests
+
+    public func handle(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        switch configuration.access.check(request) {
+        case .refused(let status, let reason):
+            refuse(request, responder, status: status, reason: reason)
+        case .acceptToken(let location):
+            responder.send(Self.response(.seeOther, request, headers: [
+                ("Location", location), ("Set-Cookie", configuration.access.setCookieHeader),
+            ]))
+        case .allowed:
+            route(request, responder)
+        }
+    }
+
+    private func route(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        switch (request.method, parts.first ?? "") {
+        case (.get, "") where parts.count == 1, (.head, "") where parts.count == 1:
+            let language = BrowserPreferences(request: request).localeIdentifier ?? "en"
+            responder.send(page(PageShell.home(launcher.homeEntries, language: Self.htmlLanguage(language)), request))
+        case (.get, "f") where parts.count == 2, (.head, "f") where parts.count == 2:
+            openPage(FeatureID(parts[1]), request, responder)
+        case (.get, "assets"), (.head, "assets"):
+            serveAsset(Array(parts.dropFirst()), request, responder)
+        case (.get, "s") where parts.count == 3 && parts[2] == "events":
+            openStream(sessionID: parts[1], request, responder)
+        case (.post, "s") where parts.count == 3 && parts[2] == "event":
+            receive(sessionID: parts[1], request, responder)
+        case (.get, "favicon.ico"):
+            responder.send(Self.response(.noContent, request))
+        case (_, "s"), (.post, _):
+            refuse(request, responder, status: .methodNotAllowed, reason: "\(request.method.rawValue) is not used here.")
+        default:
+            notFound(request, responder)
+        }
+    }
+
+    // MARK: pages
+
+    private func openPage(_ id: FeatureID, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        let browser = BrowserPreferences(request: request)
+        let preferences = launcher.preferences(for: browser)
+        let language = Self.htmlLanguage(preferences.locale.identifier)
+        guard let launched = launcher.launch(id, preferences: preferences) else {
+            notFound(request, responder)
+            return
+        }
+        switch launched {
+        case .failed(let title, let message):
+            responder.send(page(PageShell.failure(title: title, message: message, language: language), request))
+        case .running(let feature):
+            guard makeRoom() else {
+                feature.close()
+                refuse(request, responder, status: .serviceUnavailable, reason: "Too many open pages; close some and reload.")
+                return
+            }
+            let session = PageSession(
+                id: makeSessionID(), featureID: id, feature: feature, preferences: preferences, now: now())
+            sessions[session.id] = session
+            let assets = launcher.assets[id] ?? .none
+            let info = PageSessionInfo(
+                id: session.id, version: session.version, hourCycle: BrowserPreferences.intlName(preferences.hourCycle),
+                fixed: launcher.fixesHourCycle ? "hour-cycle" : "")
+            let html = PageShell.featurePage(
+                title: feature.title, featureID: id,
+                stylesheets: assets.stylesheets.map { WebAssets.path(feature: id, file: $0.name) },
+                content: session.tree, session: info, language: language)
+            responder.send(page(html, request))
+        }
+    }
+
+    /// Room for one more session: the longest-disconnected one goes when the table is full; false when every
+    /// session has a live page.
+    private func makeRoom() -> Bool {
+        guard sessions.count >= configuration.maxSessions else { return true }
+        let idle = sessions.values.filter { $0.streamCount == 0 }.min { $0.lastSeen < $1.lastSeen }
+        guard let idle else { return false }
+        idle.close()
+        sessions[idle.id] = nil
+        return true
+    }
+
+    private func serveAsset(_ parts: [String], _ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        let asset: WebAsset?
+        switch parts.count {
+        case 1: asset = [PageAssets.script, PageAssets.stylesheet].first { $0.name == parts[0] }
+        case 2: asset = launcher.assets[FeatureID(parts[0])]?.file(named: parts[1])
+        default: asset = nil
+        }
+        guard let asset else { return notFound(request, responder) }
+        switch asset.contents {
+        case .success(let bytes):
+            responder.send(Self.response(.ok, request, headers: [("Content-Type", asset.contentType), ("Cache-Control", "no-cache")], body: bytes))
+        case .failure(let failure):
+            log("500 \(request.method.rawValue) \(request.path): \(failure.description)")
+            responder.send(Self.response(.internalServerError, request, headers: Self.plainText, body: Array("\(failure.description)\n".utf8)))
+        }
+    }
+
+    // MARK: live
+
+    private func openStream(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        let stream = responder.openStream(status: .ok, headers: Self.securityHeaders + [
+            ("Content-Type", "text/event-stream; charset=utf-8"), ("X-Accel-Buffering", "no"),
+        ])
+        guard let session = sessions[sessionID] else {
+            stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)
+            stream.close()
+            return
+        }
+        let version = request.queryItems.first { $0.name == "v" }.flatMap { Int($0.value) } ?? -1
+        stream.onClose { [weak self, weak session] in
+            Task { @MainActor in
+                guard let self, let session else { return }
+                session.detach(stream, now: self.now())
+            }
+        }
+        session.attach(stream, clientVersion: version)
+    }
+
+    private func receive(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        guard let type = request.headers["Content-Type"], type.lowercased().hasPrefix("application/json") else {
+            return refuse(request, responder, status: .unsupportedMediaType, reason: "Page events are JSON (Content-Type: application/json).")
+        }
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.decode(request.body)
+        } catch {
+            return refuse(request, responder, status: .badRequest, reason: "\(error)")
+        }
+        guard let session = sessions[sessionID] else {
+            return refuse(request, responder, status: .notFound, reason: "No page session \(sessionID.prefix(40)); reload the page.")
+        }
+        var headers: [(String, String)] = []
+        switch message {
+        case .event(let event):
+            _ = session.handle(event)
+        case .visibility(let visible):
+            session.setVisible(visible)
+        case .hello(let hello):
+            headers = greet(session, hello, request)
+        }
+        responder.send(Self.response(.noContent, request, headers: headers))
+    }
+
+    /// The client's hello: rebuild the feature when the browser's clock differs from what it was built with
+    /// (it has not appeared yet, so nothing is lost), remember the clock in cookies, then appear if visible.
+    private func greet(_ session: PageSession, _ hello: ClientHello, _ request: HTTPServerRequest) -> [(String, String)] {
+        let browser = BrowserPreferences(request: request).with(hello)
+        let preferences = launcher.preferences(for: browser)
+        if !session.hasGreeted, preferences != session.preferences,
+            case .running(let feature)? = launcher.launch(session.featureID, preferences: preferences)
+        {
+            session.replaceFeature(feature, preferences: preferences)
+        }
+        session.greet(visible: hello.visible)
+        var cookies: [(String, String)] = []
+        if let cycle = browser.hourCycle {
+            cookies.append(("Set-Cookie", "\(BrowserPreferences.hourCycleCookie)=\(BrowserPreferences.intlName(cycle)); Path=/; SameSite=Strict"))
+        }
+        if let zone = browser.timeZone {
+            cookies.append(("Set-Cookie", "\(BrowserPreferences.timeZoneCookie)=\(zone.identifier); Path=/; SameSite=Strict"))
+        }
+        return cookies
+    }
+
+    // MARK: time
+
+    /// Closes the sessions whose page is gone and keeps the others' streams alive; the host calls it every
+    /// few seconds.
+    public func tick() {
+        let now = now()
+        for session in sessions.values {
+            if session.hasExpired(now: now, grace: configuration.gracePeriod) {
+                session.close()
+                sessions[session.id] = nil
+            } else {
+                session.sendKeepAlive()
+            }
+        }
+    }
+
+    /// Every session's presenters stop: the host is shutting down.
+    public func closeAll() {
+        for session in sessions.values { session.close() }
+        sessions.removeAll()
+    }
+
+    // MARK: responses
+
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    static let securityHeaders: [(String, String)] = [
+        ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Cache-Control", "no-store"),
+    ]
+
+    static let plainText = [("Content-Type", "text/plain; charset=utf-8")]
+
+    static func response(
+        _ status: HTTPStatus, _ request: HTTPServerRequest, headers: [(String, String)] = [], body: [UInt8] = []
+    ) -> HTTPServerResponse {
+        // A later header of the same name wins in the writer's list, so the asset's own Cache-Control stays.
+        let merged = securityHeaders.filter { base in !headers.contains { $0.0 == base.0 } } + headers
+        return HTTPServerResponse(status: status, headers: merged, body: body, keepAlive: request.keepAlive)
+    }
+
+    private func page(_ html: HTML, _ request: HTTPServerRequest, status: HTTPStatus = .ok) -> HTTPServerResponse {
+        Self.response(status, request, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(html.renderDocument().utf8))
+    }
+
+    private func refuse(_ request: HTTPServerRequest, _ responder: any ResponseSink, status: HTTPStatus, reason: String) {
+        log("\(status.code) \(request.method.rawValue) \(Self.loggable(request.path)): \(reason)")
+        responder.send(Self.response(status, request, headers: Self.plainText, body: Array("\(status): \(reason)\n".utf8)))
+    }
+
+    private func notFound(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        log("404 \(request.method.rawValue) \(Self.loggable(request.path))")
+        let html = PageShell.panel(title: "Not found", message: "There is no page at \(request.path).")
+        responder.send(page(html, request, status: .notFound))
+    }
+
+    /// A path as one bounded log line: a hostile one cannot flood the terminal or forge lines.
+    static func loggable(_ path: String) -> String {
+        let cleaned = String(path.unicodeScalars.prefix(200).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+        return path.unicodeScalars.count > 200 ? cleaned + "…" : cleaned
+    }
+
+    /// `de_DE` → `de-DE` for `<html lang>`.
+    static func htmlLanguage(_ identifier: String) -> String {
+        let tag = identifier.split(separator: "@").first.map(String.init) ?? identifier
+        return AcceptLanguage.isLanguageTag(tag.replacingOccurrences(of: "_", with: "-")) ? tag.replacingOccurrences(of: "_", with: "-") : "en"
+    }
+}

@@ -1,0 +1,106 @@
+import FeatureHostCore
+import Foundation
+
+/// The pages around the features: the home with the enabled features in config order, a feature's page
+/// (its scene inside `<main id="fh-root">`), and the panel of a feature that cannot be shown.
+public enum PageShell {
+    public static let scriptPath = "/assets/featurehost.js"
+    public static let stylesheetPath = "/assets/featurehost.css"
+
+    /// The live page of one feature. `body` carries what the client script needs to join the session.
+    public static func featurePage(
+        title pageTitle: String, featureID: FeatureID, stylesheets: [String], content: HTML, session: PageSessionInfo,
+        language: String
+    ) -> HTML {
+        document(title: pageTitle, language: language, stylesheets: stylesheets, script: true) {
+            body(
+                .data("fh-session", session.id), .data("fh-version", String(session.version)),
+                .data("fh-hour-cycle", session.hourCycle), .data("fh-fixed", session.fixed),
+                .data("fh-feature", featureID.rawValue)
+            ) {
+                homeLink
+                main(.class("fh-feature"), .data("feature", featureID.rawValue)) { content }.id("fh-root")
+            }
+        }
+    }
+
+    /// The home: every enabled feature in config order; one that cannot be shown says why.
+    public static func home(_ entries: [HomeEntry], language: String) -> HTML {
+        document(title: "FeatureHost", language: language, stylesheets: [], script: false) {
+            body {
+                main(.class("fh-home")) {
+                    header(.class("fh-home-header")) {
+                        h1 { "FeatureHost" }
+                        p { entries.isEmpty ? "No feature is enabled in the config." : "Choose a feature." }
+                    }
+                    ul(.class("fh-feature-list")) {
+                        for entry in entries {
+                            li(.class("fh-feature-item"), .class(entry.failure == nil ? "" : "fh-failed")) {
+                                a(.href("/f/\(entry.id.rawValue)"), .class("fh-feature-link")) {
+                                    span(.class("fh-feature-title")) { entry.title }
+                                    span(.class("fh-feature-summary")) { entry.failure ?? entry.summary }
+                                }
+                            }.id("feature-\(entry.id.rawValue)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A feature that failed to start (or has no web view): its message, and the way back.
+    public static func failure(title pageTitle: String, message: String, language: String) -> HTML {
+        panel(title: pageTitle, message: message, language: language)
+    }
+
+    /// A page for a refusal or a missing page: what happened and the way home.
+    public static func panel(title pageTitle: String, message: String, language: String = "en") -> HTML {
+        document(title: pageTitle, language: language, stylesheets: [], script: false) {
+            body {
+                main(.class("fh-panel"), .role("alert")) {
+                    h1 { pageTitle }
+                    p { message }
+                    a(.href("/"), .class("fh-panel-home")) { "All features" }
+                }
+            }
+        }
+    }
+
+    private static var homeLink: HTML {
+        a(.href("/"), .class("fh-home-link")) { "All features" }
+    }
+
+    private static func document(
+        title pageTitle: String, language: String, stylesheets: [String], script: Bool, @HTMLBuilder content: () -> HTML
+    ) -> HTML {
+        html(.lang(language)) {
+            head {
+                meta(.charset("utf-8"))
+                meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
+                meta(.name("color-scheme"), .content("light dark"))
+                WebUI.title { pageTitle }
+                link(.rel("stylesheet"), .href(stylesheetPath))
+                for sheet in stylesheets { link(.rel("stylesheet"), .href(sheet)) }
+                if script { WebUI.script(src: scriptPath, .defer()) }
+            }
+            content()
+        }
+    }
+}
+
+/// What a feature page tells the client script about its session.
+public struct PageSessionInfo: Sendable, Equatable {
+    public var id: String
+    public var version: Int
+    /// `h12` or `h23`.
+    public var hourCycle: String
+    /// `hour-cycle` when the config or flags fix it (the browser's own is then not asked for), else empty.
+    public var fixed: String
+
+    public init(id: String, version: Int, hourCycle: String, fixed: String) {
+        self.id = id
+        self.version = version
+        self.hourCycle = hourCycle
+        self.fixed = fixed
+    }
+}

@@ -1,0 +1,81 @@
+import FeatureHostCore
+import FeatureHostRuntime
+import Foundation
+import WebUI
+
+/// The web surface's side of the runtime: each page load gets its own `HostSession` of one feature, built
+/// with the page's locale and clock, so two tabs never share presenters (saved state is shared through the
+/// data directory, as two runs of the shell share it).
+@MainActor
+final class HostPageLauncher: PageLauncher {
+    private let selection: [ResolvedFeature]
+    private let failures: [HostSession.Entry]
+    private let environment: HostEnvironment
+    private let config: HostConfig.LocaleSettings
+    private let flags: LocalePreference.Flags
+    /// What the process environment says (LANG, TZ), for what neither the flags, the config nor the browser say.
+    private let base: LocalePreference
+    let assets: [FeatureID: WebAssets]
+
+    init(
+        selection: [ResolvedFeature], failures: [HostSession.Entry], environment: HostEnvironment, config: HostConfig.LocaleSettings,
+        flags: LocalePreference.Flags, base: LocalePreference, webTypes: [any WebFeature.Type]
+    ) {
+        self.selection = selection
+        self.failures = failures
+        self.environment = environment
+        self.config = config
+        self.flags = flags
+        self.base = base
+        assets = Dictionary(webTypes.map { ($0.manifest.id, $0.webAssets) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    var homeEntries: [HomeEntry] {
+        selection.map { resolved in
+            let manifest = resolved.manifest
+            return HomeEntry(id: manifest.id, title: manifest.title, summary: manifest.summary, failure: noWebView(manifest))
+        } + failures.map { HomeEntry(id: $0.manifest.id, title: $0.manifest.title, summary: $0.manifest.summary, failure: $0.failure) }
+    }
+
+    var fixesHourCycle: Bool { flags.hourCycle != nil || config.hourCycle != nil }
+
+    func preferences(for browser: BrowserPreferences) -> PagePreferences {
+        let locale: Locale =
+            flags.locale ?? config.locale.map { Locale(identifier: $0) }
+            ?? browser.localeIdentifier.flatMap { LocalePreference.isKnown($0) ? Locale(identifier: $0) : nil } ?? base.locale
+        let hourCycle = flags.hourCycle ?? config.hourCycle ?? browser.hourCycle ?? HostEnvironment.hourCycle(for: locale)
+        let timeZone = flags.timeZone ?? browser.timeZone ?? base.timeZone
+        return PagePreferences(locale: locale, hourCycle: hourCycle, timeZone: timeZone)
+    }
+
+    func launch(_ id: FeatureID, preferences: PagePreferences) -> LaunchedPage? {
+        if let failed = failures.first(where: { $0.manifest.id == id }) {
+            return .failed(title: failed.manifest.title, message: failed.failure ?? "\(failed.manifest.title) could not start.")
+        }
+        guard let resolved = selection.first(where: { $0.id == id }) else { return nil }
+        var environment = environment
+        environment.locale = preferences.locale
+        environment.hourCycle = preferences.hourCycle
+        environment.timeZone = preferences.timeZone
+        let session = HostSession(launching: [resolved], with: FeatureLauncher(environment: environment))
+        let entry = session.entries[0]
+        let title = entry.manifest.title
+        if let failure = entry.failure { return .failed(title: title, message: failure) }
+        guard let feature = entry.feature as? any WebFeature else {
+            session.close()
+            return .failed(title: title, message: noWebView(entry.manifest) ?? "\(title) has no web view.")
+        }
+        return .running(
+            PageFeature(
+                title: title, scene: feature.makeWebScene(),
+                lifecycle: { event in
+                    if event == .appear { session.appear(0) } else { session.report(event) }
+                },
+                close: { session.close() }))
+    }
+
+    /// The terminal still shows a feature without a web scene; the web says so in its panel.
+    private func noWebView(_ manifest: FeatureManifest) -> String? {
+        assets[manifest.id] == nil ? "\(manifest.title) has no web view yet; it runs in the terminal (`featurehost`)." : nil
+    }
+}

@@ -1,0 +1,91 @@
+import FeatureHostCore
+import FeatureHostRuntime
+import Foundation
+import WebUI
+
+/// `featurehost serve [--config F] [--only ID] [--port N] [--data-dir D] [--locale ID] [--hour-cycle 12|24]
+/// [--time-zone TZ]`: the web surface on 127.0.0.1.
+enum ServeCommand {
+    @MainActor
+    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+        try arguments.check(allowed: Set(["config", "data-dir", "only", "port"]).union(LocaleFlags.names), command: "serve")
+        let port = try parsePort(arguments.value("port"))
+        let flags = try LocaleFlags.parse(arguments, command: "serve")
+        let options = try HostOptions(arguments: arguments)
+        try DataDirectory.prepare(options.dataDirectory)
+        let preference = LocaleFlags.preference(flags, options: options)
+        let environment = HostEnvironment.live(
+            dataDirectory: options.dataDirectory, locale: preference.locale, timeZone: preference.timeZone,
+            hourCycle: preference.hourCycle)
+        let only = arguments.value("only").map { FeatureID(rawValue: $0) }
+        let launcher = HostPageLauncher(
+            selection: try ShellAssembly.selection(options: options, only: only),
+            failures: only == nil ? ShellAssembly.pluginFailureEntries(options) : [], environment: environment,
+            config: options.config.localeSettings, flags: flags, base: preference,
+            webTypes: BuiltInFeatures.types.compactMap { $0 as? any WebFeature.Type })
+
+        let slot = AppSlot()
+        var serverConfiguration = HTTPServer.Configuration()
+        serverConfiguration.port = port
+        serverConfiguration.onRequestError = { line in ServeOutput.line(line) }
+        let server: HTTPServer
+        do {
+            server = try HTTPServer.start(serverConfiguration) { request, responder in
+                Task { @MainActor in slot.handle(request, responder) }
+            }
+        } catch {
+            throw UsageError("serve: \(error)")
+        }
+        let token = RandomToken.make()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let app = WebApp(
+            configuration: WebApp.Configuration(access: AccessGuard(token: token, port: Int(server.port))), launcher: launcher,
+            now: { clock.now - start }, log: { ServeOutput.line($0) })
+        slot.app = app
+        ServeOutput.line("http://127.0.0.1:\(server.port)/?token=\(token)")
+
+        // Grace periods and keep-alives; cancelled at shutdown.
+        let ticker = Task { @MainActor in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(5))
+                app.tick()
+            }
+        }
+        _ = await ShutdownSignal.wait()
+        ticker.cancel()
+        slot.app = nil
+        app.closeAll()
+        server.stop()
+        return 0
+    }
+
+    static func parsePort(_ text: String?) throws -> UInt16 {
+        guard let text else { return 0 }
+        guard let port = UInt16(text) else {
+            throw UsageError("serve: --port must be a number from 0 to 65535 (0 picks a free port), found \(text).")
+        }
+        return port
+    }
+}
+
+/// Where requests go once the app exists; before it (the URL is not printed yet) and after shutdown they get 503.
+@MainActor
+final class AppSlot {
+    var app: WebApp?
+
+    func handle(_ request: HTTPServerRequest, _ responder: HTTPResponder) {
+        guard let app else {
+            responder.send(HTTPServerResponse(status: .serviceUnavailable, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("featurehost is starting or stopping.\n".utf8)))
+            return
+        }
+        app.handle(request, responder)
+    }
+}
+
+/// Standard output, a line at a time and flushed: the first line is the URL a script waits for.
+enum ServeOutput {
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}

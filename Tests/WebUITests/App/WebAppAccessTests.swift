@@ -1,0 +1,97 @@
+import Testing
+@testable import WebUI
+
+@MainActor
+struct WebAppAccessTests {
+    private func answer(_ request: HTTPServerRequest?, app: WebApp) throws -> HTTPServerResponse {
+        let sink = RecordingSink()
+        app.handle(try #require(request), sink)
+        return try #require(sink.last)
+    }
+
+    @Test func aForeignHostIsRefusedWhateverTheToken() throws {
+        let log = LogLines()
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow(), log: log)
+        let response = try answer(makeRequest("GET", "/?token=\(testToken)", host: "evil.example:8123"), app: app)
+        #expect(response.status.code == 421)
+        #expect(response.text.contains("127.0.0.1:8123"))
+        #expect(log.lines == ["421 GET /: This server answers to 127.0.0.1:8123 or localhost:8123 only, not \"evil.example:8123\"."])
+        #expect(try answer(makeRequest("GET", "/", host: "127.0.0.1:9999"), app: app).status.code == 421)
+        #expect(try answer(makeRequest("GET", "/", host: "localhost:8123"), app: app).status.code == 200)
+    }
+
+    @Test func withoutTheTokenEveryPathIsForbidden() throws {
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
+        for target in ["/", "/f/counter", "/assets/featurehost.js", "/s/x/events", "/nowhere"] {
+            let response = try answer(makeRequest("GET", target, cookie: nil), app: app)
+            #expect(response.status.code == 403, "\(target)")
+            #expect(response.text.contains("featurehost serve"))
+        }
+        #expect(try answer(makeRequest("GET", "/", cookie: "featurehost-token=wrong"), app: app).status.code == 403)
+        #expect(try answer(makeRequest("GET", "/?token=\(String(testToken.dropLast()))0", cookie: nil), app: app).status.code == 403)
+    }
+
+    @Test func theTokenInTheURLBecomesAStrictHttpOnlyCookieAndLeavesTheAddressBar() throws {
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
+        let response = try answer(makeRequest("GET", "/f/counter?token=\(testToken)", cookie: nil), app: app)
+        #expect(response.status.code == 303)
+        #expect(response.header("Location") == "/f/counter")
+        #expect(response.header("Set-Cookie") == "featurehost-token=\(testToken); Path=/; HttpOnly; SameSite=Strict")
+    }
+
+    @Test func postsMustComeFromOurOwnOrigin() throws {
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
+        let body = #"{"kind":"click","action":"add"}"#
+        let headers = [("Content-Type", "application/json")]
+        for origin in [nil, "http://evil.example", "http://127.0.0.1:8124", "null"] {
+            let request = makeRequest("POST", "/s/x/event", origin: origin, headers: headers, body: body)
+            #expect(try answer(request, app: app).status.code == 403, "\(origin ?? "no origin")")
+        }
+    }
+
+    @Test func everyAnswerCarriesTheStrictPolicy() throws {
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
+        for request in [makeRequest("GET", "/"), makeRequest("GET", "/", cookie: nil), makeRequest("GET", "/nowhere")] {
+            let response = try answer(request, app: app)
+            let policy = try #require(response.header("Content-Security-Policy"))
+            #expect(policy.contains("script-src 'self'"))
+            #expect(policy.contains("default-src 'none'"))
+            #expect(!policy.contains("unsafe-inline"))
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+        }
+    }
+
+    @Test func cookiesAreReadAmongOthers() {
+        #expect(AccessGuard.cookie(named: "featurehost-token", in: ["a=1; featurehost-token=abc ; b=2"]) == "abc")
+        #expect(AccessGuard.cookie(named: "featurehost-token", in: ["a=1", "featurehost-token=xyz"]) == "xyz")
+        #expect(AccessGuard.cookie(named: "featurehost-token", in: ["featurehost-tokenx=1"]) == nil)
+    }
+
+    @Test func acceptLanguagePicksTheHighestWeight() {
+        #expect(AcceptLanguage.preferredIdentifier("de-DE,de;q=0.9,en;q=0.8") == "de_DE")
+        #expect(AcceptLanguage.preferredIdentifier("en;q=0.5, fr;q=0.8") == "fr")
+        #expect(AcceptLanguage.preferredIdentifier("*, en;q=0.1") == "en")
+        #expect(AcceptLanguage.preferredIdentifier("de;q=0, nb-NO;q=0.3") == "nb_NO")
+        #expect(AcceptLanguage.preferredIdentifier("x;q=1, <script>") == nil)
+        #expect(AcceptLanguage.preferredIdentifier("en;q=abc") == nil)
+        #expect(AcceptLanguage.preferredIdentifier(nil) == nil)
+        #expect(AcceptLanguage.preferredIdentifier(String(repeating: "en,", count: 10_000)) == "en")
+    }
+
+    @Test func theBrowserClockComesFromItsIntlNames() {
+        #expect(BrowserPreferences.hourCycle(fromIntl: "h12") == .twelveHour)
+        #expect(BrowserPreferences.hourCycle(fromIntl: "h11") == .twelveHour)
+        #expect(BrowserPreferences.hourCycle(fromIntl: "h23") == .twentyFourHour)
+        #expect(BrowserPreferences.hourCycle(fromIntl: "h25") == nil)
+        #expect(BrowserPreferences.timeZone(named: "Europe/Berlin")?.identifier == "Europe/Berlin")
+        #expect(BrowserPreferences.timeZone(named: "../../etc/passwd") == nil)
+        #expect(BrowserPreferences.timeZone(named: "Nowhere/Land") == nil)
+    }
+
+    @Test func aHostilePathIsLoggedOnOneBoundedLine() {
+        let logged = WebApp.loggable("/a\u{1B}[2J\nforged" + String(repeating: "x", count: 500))
+        #expect(!logged.contains("\n"))
+        #expect(!logged.contains("\u{1B}"))
+        #expect(logged.count == 201)
+    }
+}

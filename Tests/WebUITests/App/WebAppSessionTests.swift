@@ -1,0 +1,201 @@
+import FeatureHostCore
+import Testing
+@testable import WebUI
+
+@MainActor
+struct WebAppSessionTests {
+    let launcher = FakeLauncher()
+    let now = ManualNow()
+
+    private func send(_ request: HTTPServerRequest?, to app: WebApp) throws -> RecordingSink {
+        let sink = RecordingSink()
+        app.handle(try #require(request), sink)
+        return sink
+    }
+
+    /// Opens the counter page and its event stream at the page's version.
+    private func openCounter(_ app: WebApp, headers: [(String, String)] = []) throws -> (page: String, stream: RecordingStream) {
+        let page = try #require(try send(makeRequest("GET", "/f/counter", headers: headers), to: app).last)
+        #expect(page.status.code == 200)
+        let id = "session\(launcher.launches.count)"
+        let sink = try send(makeRequest("GET", "/s/\(id)/events?v=0"), to: app)
+        return (page.text, try #require(sink.streams.first))
+    }
+
+    @Test func theHomeListsTheFeaturesInOrderAndSaysWhyOneCannotBeShown() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        let page = try #require(try send(makeRequest("GET", "/"), to: app).last).text
+        let counter = try #require(page.range(of: "Counter"))
+        let broken = try #require(page.range(of: "Broken could not start: no disk."))
+        #expect(counter.lowerBound < broken.lowerBound)
+        #expect(page.contains("Counts &lt;clicks&gt;"))
+        #expect(page.contains(#"href="/f/counter""#))
+        #expect(!page.contains("featurehost.js"), "the home needs no script")
+    }
+
+    @Test func aFeaturePageIsItsOwnSessionWithTheSceneAndTheScript() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        let (page, _) = try openCounter(app, headers: [("Accept-Language", "de-DE,de;q=0.9")])
+        #expect(page.hasPrefix("<!DOCTYPE html><html lang=\"de-DE\">"))
+        #expect(page.contains(#"data-fh-session="session1""#))
+        #expect(page.contains(#"data-fh-version="0""#))
+        #expect(page.contains(#"<main class="fh-feature" data-feature="counter" id="fh-root"><div class="counter">"#))
+        #expect(page.contains(#"<script defer src="/assets/featurehost.js"></script>"#))
+        #expect(page.contains(#"href="/assets/counter/counter.css""#))
+        #expect(launcher.launches[0].preferences.locale.identifier == "de_DE")
+        _ = try openCounter(app)
+        #expect(launcher.launches.count == 2, "a second load is a second session with its own presenters")
+        #expect(app.sessionCount == 2)
+    }
+
+    @Test func anUnknownFeatureIsNotFoundAndAFailedOneShowsItsPanel() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        #expect(try send(makeRequest("GET", "/f/nothing"), to: app).last?.status.code == 404)
+        let failed = try #require(try send(makeRequest("GET", "/f/broken"), to: app).last)
+        #expect(failed.text.contains("Broken could not start: no disk."))
+        #expect(failed.text.contains(#"role="alert""#))
+        #expect(app.sessionCount == 0)
+    }
+
+    @Test func assetsAreServedWithTheirTypes() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        let css = try #require(try send(makeRequest("GET", "/assets/counter/counter.css"), to: app).last)
+        #expect(css.status.code == 200)
+        #expect(css.header("Content-Type") == "text/css")
+        #expect(css.text == ".counter{}")
+        let script = try #require(try send(makeRequest("GET", "/assets/featurehost.js"), to: app).last)
+        #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
+        #expect(try send(makeRequest("GET", "/assets/counter/../../etc/passwd"), to: app).last?.status.code == 404)
+        #expect(try send(makeRequest("GET", "/assets/other/counter.css"), to: app).last?.status.code == 404)
+    }
+
+    @Test func aClickReachesTheSceneAndItsChangeGoesOutAsAPatch() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        let (_, stream) = try openCounter(app)
+        let answer = try #require(try send(postEvent("session1", #"{"kind":"click","action":"add"}"#), to: app).last)
+        #expect(answer.status.code == 204)
+        #expect(launcher.launches[0].scene.count == 1)
+        #expect(stream.text.contains("event: patch\nid: 1\ndata: {\"from\":0,\"to\":1,"))
+        #expect(stream.text.contains("1"))
+        #expect(!stream.text.contains("<button"), "only what changed is sent, not the page")
+    }
+
+    @Test func aStreamThatMissedPatchesGetsTheWholeRootFirst() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        _ = try openCounter(app)
+        _ = try send(postEvent("session1", #"{"kind":"click","action":"add"}"#), to: app)
+        let late = try #require(try send(makeRequest("GET", "/s/session1/events?v=0"), to: app).streams.first)
+        #expect(late.text.contains("\"from\":0,\"to\":1,"))
+        #expect(late.text.contains("<button"))
+        let current = try #require(try send(makeRequest("GET", "/s/session1/events?v=1"), to: app).streams.first)
+        #expect(current.text.isEmpty, "a client that is up to date hears nothing until the next change")
+    }
+
+    @Test func helloAppearsWhenVisibleAndVisibilityMapsToBackgroundAndForeground() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        _ = try openCounter(app)
+        _ = try send(postEvent("session1", #"{"kind":"hello","hourCycle":"h23","timeZone":"UTC","visible":true}"#), to: app)
+        _ = try send(postEvent("session1", #"{"kind":"visibility","visible":false}"#), to: app)
+        _ = try send(postEvent("session1", #"{"kind":"visibility","visible":true}"#), to: app)
+        #expect(launcher.launches.count == 1, "same clock: no rebuild")
+        #expect(launcher.launches[0].lifecycle == [.willEnterForeground, .appear, .didEnterBackground, .willEnterForeground])
+    }
+
+    @Test func aHiddenPageAppearsOnlyWhenFirstShown() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        _ = try openCounter(app)
+        _ = try send(postEvent("session1", #"{"kind":"hello","hourCycle":"h23","visible":false}"#), to: app)
+        #expect(launcher.launches[0].lifecycle == [.didEnterBackground])
+        _ = try send(postEvent("session1", #"{"kind":"visibility","visible":true}"#), to: app)
+        #expect(launcher.launches[0].lifecycle == [.didEnterBackground, .willEnterForeground, .appear])
+    }
+
+    @Test func theBrowsersHourCycleRebuildsTheFeatureBeforeItAppearsAndIsRemembered() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        _ = try openCounter(app)
+        let answer = try #require(
+            try send(postEvent("session1", #"{"kind":"hello","hourCycle":"h12","timeZone":"Europe/Berlin","visible":true}"#), to: app).last)
+        #expect(launcher.launches.count == 2)
+        #expect(launcher.launches[0].closed, "the first build goes, before it started anything")
+        #expect(launcher.launches[0].lifecycle.isEmpty)
+        #expect(launcher.launches[1].preferences.hourCycle == .twelveHour)
+        #expect(launcher.launches[1].preferences.timeZone.identifier == "Europe/Berlin")
+        #expect(launcher.launches[1].lifecycle == [.willEnterForeground, .appear])
+        #expect(answer.headerValues("Set-Cookie").contains("featurehost-hour-cycle=h12; Path=/; SameSite=Strict"))
+        // The next page load is built with the remembered clock at once.
+        _ = try send(makeRequest("GET", "/f/counter", cookie: "featurehost-token=\(testToken); featurehost-hour-cycle=h12"), to: app)
+        #expect(launcher.launches[2].preferences.hourCycle == .twelveHour)
+    }
+
+    @Test func badEventsAreNamedAndTheSessionGoesOn() throws {
+        let log = LogLines()
+        let app = makeApp(launcher: launcher, now: now, log: log)
+        _ = try openCounter(app)
+        let bad = try #require(try send(postEvent("session1", #"{"kind":"explode"}"#), to: app).last)
+        #expect(bad.status.code == 400)
+        let wrongType = makeRequest(
+            "POST", "/s/session1/event", origin: "http://\(testHost)", headers: [("Content-Type", "text/plain")], body: "{}")
+        #expect(try send(wrongType, to: app).last?.status.code == 415)
+        #expect(try send(postEvent("nobody", #"{"kind":"click","action":"add"}"#), to: app).last?.status.code == 404)
+        #expect(try send(postEvent("session1", #"{"kind":"click","action":"unknown"}"#), to: app).last?.status.code == 204)
+        #expect(try send(postEvent("session1", #"{"kind":"click","action":"add"}"#), to: app).last?.status.code == 204)
+        #expect(launcher.launches[0].scene.count == 1)
+        #expect(log.lines.count == 3)
+    }
+
+    @Test func aGoneSessionTellsItsStreamSoThePageReloads() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        let stream = try #require(try send(makeRequest("GET", "/s/nobody/events?v=3"), to: app).streams.first)
+        #expect(stream.text == "event: gone\ndata: {}\n\n")
+        #expect(stream.isClosed)
+    }
+
+    @Test func aPageWithoutAStreamClosesAfterTheGracePeriod() async throws {
+        let app = makeApp(launcher: launcher, now: now)
+        let (_, stream) = try openCounter(app)
+        now.value = .seconds(100)
+        app.tick()
+        #expect(app.sessionCount == 1, "a connected page stays")
+        #expect(stream.text.contains(": keep-alive\n"))
+        stream.disconnect()
+        for _ in 0..<10_000 where app.streamCount > 0 { await Task.yield() }
+        #expect(app.streamCount == 0)
+        now.value = .seconds(129)
+        app.tick()
+        #expect(app.sessionCount == 1, "within the grace period a reload or reconnect finds it")
+        now.value = .seconds(131)
+        app.tick()
+        #expect(app.sessionCount == 0)
+        #expect(launcher.launches[0].closed)
+    }
+
+    @Test func thePageThatNeverConnectsIsClosedToo() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        _ = try send(makeRequest("GET", "/f/counter"), to: app)
+        now.value = .seconds(31)
+        app.tick()
+        #expect(app.sessionCount == 0)
+        #expect(launcher.launches[0].closed)
+    }
+
+    @Test func pastTheLimitTheLongestDisconnectedSessionGoesFirst() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        _ = try send(makeRequest("GET", "/f/counter"), to: app)  // session1, never connected
+        now.value = .seconds(1)
+        _ = try openCounter(app)  // session2, connected
+        _ = try send(makeRequest("GET", "/f/counter"), to: app)  // session3
+        _ = try send(makeRequest("GET", "/f/counter"), to: app)  // session4 evicts session1
+        #expect(app.sessionCount == 3)
+        #expect(launcher.launches[0].closed)
+        #expect(!launcher.launches[1].closed)
+    }
+
+    @Test func shuttingDownClosesEverySessionAndItsStreams() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        let (_, stream) = try openCounter(app)
+        app.closeAll()
+        #expect(launcher.launches[0].closed)
+        #expect(stream.isClosed)
+        #expect(stream.text.hasSuffix("event: gone\ndata: {}\n\n"))
+    }
+}

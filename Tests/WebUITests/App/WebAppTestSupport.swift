@@ -1,0 +1,194 @@
+import FeatureHostCore
+import Foundation
+import WebUI
+
+let testPort = 8123
+let testToken = "0123456789abcdef0123456789abcdef"
+let testHost = "127.0.0.1:\(testPort)"
+
+/// A request as the parser yields it, so tests go through the same header handling as the server.
+func makeRequest(
+    _ method: String = "GET", _ target: String, host: String? = testHost, cookie: String? = "featurehost-token=\(testToken)",
+    origin: String? = nil, headers: [(String, String)] = [], body: String = ""
+) -> HTTPServerRequest? {
+    var text = "\(method) \(target) HTTP/1.1\r\n"
+    if let host { text += "Host: \(host)\r\n" }
+    if let cookie { text += "Cookie: \(cookie)\r\n" }
+    if let origin { text += "Origin: \(origin)\r\n" }
+    for (name, value) in headers { text += "\(name): \(value)\r\n" }
+    if !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }
+    text += "\r\n" + body
+    var parser = HTTPRequestParser()
+    if case .request(let request) = parser.feed(Array(text.utf8)) { return request }
+    return nil
+}
+
+func postEvent(_ session: String, _ json: String) -> HTTPServerRequest? {
+    makeRequest(
+        "POST", "/s/\(session)/event", origin: "http://\(testHost)", headers: [("Content-Type", "application/json")], body: json)
+}
+
+/// Records what the app answered.
+final class RecordingSink: ResponseSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var _responses: [HTTPServerResponse] = []
+    private var _streams: [RecordingStream] = []
+
+    var responses: [HTTPServerResponse] { lock.withLock { _responses } }
+    var streams: [RecordingStream] { lock.withLock { _streams } }
+    var last: HTTPServerResponse? { responses.last }
+
+    func send(_ response: HTTPServerResponse) { lock.withLock { _responses.append(response) } }
+
+    func openStream(status: HTTPStatus, headers: [(String, String)]) -> any EventStreamSink {
+        let stream = RecordingStream(status: status, headers: headers)
+        lock.withLock { _streams.append(stream) }
+        return stream
+    }
+}
+
+final class RecordingStream: EventStreamSink, @unchecked Sendable {
+    let status: HTTPStatus
+    let headers: [(String, String)]
+    private let lock = NSLock()
+    private var bytes: [UInt8] = []
+    private var closed = false
+    private var handlers: [@Sendable () -> Void] = []
+
+    init(status: HTTPStatus, headers: [(String, String)]) {
+        self.status = status
+        self.headers = headers
+    }
+
+    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+    var isClosed: Bool { lock.withLock { closed } }
+
+    @discardableResult func write(_ chunk: [UInt8]) -> Bool {
+        lock.withLock {
+            guard !closed else { return false }
+            bytes += chunk
+            return true
+        }
+    }
+
+    func close() {
+        let toCall: [@Sendable () -> Void] = lock.withLock {
+            guard !closed else { return [] }
+            closed = true
+            defer { handlers = [] }
+            return handlers
+        }
+        for handler in toCall { handler() }
+    }
+
+    /// The client went away.
+    func disconnect() { close() }
+
+    func onClose(_ handler: @escaping @Sendable () -> Void) {
+        let callNow = lock.withLock {
+            if closed { return true }
+            handlers.append(handler)
+            return false
+        }
+        if callNow { handler() }
+    }
+}
+
+/// A counter page: a button that adds one, a label with the count.
+@MainActor
+final class CounterScene: WebScene {
+    var count = 0 {
+        didSet { for observer in observers { observer() } }
+    }
+    private var observers: [@MainActor () -> Void] = []
+    var events: [PageEvent] = []
+
+    func render() -> HTML {
+        div(.class("counter")) {
+            span(.class("count")) { "\(count)" }
+            button(.data("action", "add")) { "Add" }
+        }
+    }
+
+    func handle(_ event: PageEvent) -> WebEventHandling {
+        events.append(event)
+        guard event.kind == .click, event.action == "add" else { return .ignored }
+        count += 1
+        return .handled
+    }
+
+    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
+        observers.append(onChange)
+        return StateObservation()
+    }
+}
+
+/// Launches counter pages and records what each one heard.
+@MainActor
+final class FakeLauncher: PageLauncher {
+    struct Launch {
+        let preferences: PagePreferences
+        let scene: CounterScene
+        var lifecycle: [LifecycleEvent] = []
+        var closed = false
+    }
+
+    var launches: [Launch] = []
+    var fixesHourCycle = false
+    var failing: Set<FeatureID> = []
+    let homeEntries = [
+        HomeEntry(id: "counter", title: "Counter", summary: "Counts <clicks>"),
+        HomeEntry(id: "broken", title: "Broken", summary: "Never starts", failure: "Broken could not start: no disk."),
+    ]
+    let assets: [FeatureID: WebAssets] = ["counter": WebAssets([WebAsset(name: "counter.css", contentType: "text/css", text: ".counter{}")])]
+
+    func preferences(for browser: BrowserPreferences) -> PagePreferences {
+        PagePreferences(
+            locale: Locale(identifier: browser.localeIdentifier ?? "en_US"), hourCycle: browser.hourCycle ?? .twentyFourHour,
+            timeZone: browser.timeZone ?? TimeZone(identifier: "UTC") ?? .gmt)
+    }
+
+    func launch(_ id: FeatureID, preferences: PagePreferences) -> LaunchedPage? {
+        if id == "broken" { return .failed(title: "Broken", message: "Broken could not start: no disk.") }
+        guard id == "counter" else { return nil }
+        let scene = CounterScene()
+        let index = launches.count
+        launches.append(Launch(preferences: preferences, scene: scene))
+        return .running(
+            PageFeature(
+                title: "Counter", scene: scene,
+                lifecycle: { [weak self] event in self?.launches[index].lifecycle.append(event) },
+                close: { [weak self] in self?.launches[index].closed = true }))
+    }
+}
+
+/// A manual monotonic time for the grace period.
+@MainActor
+final class ManualNow {
+    var value: Duration = .zero
+}
+
+@MainActor
+func makeApp(launcher: FakeLauncher, now: ManualNow, log: LogLines = LogLines()) -> WebApp {
+    var sessionNumber = 0
+    var configuration = WebApp.Configuration(access: AccessGuard(token: testToken, port: testPort))
+    configuration.gracePeriod = .seconds(30)
+    configuration.maxSessions = 3
+    return WebApp(
+        configuration: configuration, launcher: launcher, now: { now.value }, log: { log.lines.append($0) },
+        makeSessionID: {
+            sessionNumber += 1
+            return "session\(sessionNumber)"
+        })
+}
+
+@MainActor
+final class LogLines {
+    var lines: [String] = []
+}
+
+extension HTTPServerResponse {
+    var text: String { String(decoding: body, as: UTF8.self) }
+    func header(_ name: String) -> String? { headers[name] }
+    func headerValues(_ name: String) -> [String] { headers.values(for: name) }
+}
