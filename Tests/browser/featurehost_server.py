@@ -1,0 +1,69 @@
+"""Starts `featurehost serve` for a browser test: a temporary data directory, port 0, the URL read from the
+first line of standard output, and a clean SIGTERM stop (exit 0) at the end."""
+
+import json
+import os
+import pathlib
+import select
+import signal
+import subprocess
+import time
+import urllib.parse
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def binary() -> pathlib.Path:
+    path = pathlib.Path(os.environ.get("FEATUREHOST_BINARY", ROOT / ".build" / "debug" / "featurehost"))
+    if not path.exists():
+        raise RuntimeError(f"{path} does not exist: build first (`swift build`) or set FEATUREHOST_BINARY")
+    return path
+
+
+class Server:
+    def __init__(self, data_dir: pathlib.Path, config: dict | None = None, args: list[str] | None = None):
+        self.data_dir = data_dir
+        command = [str(binary()), "serve", "--port", "0", "--data-dir", str(data_dir)]
+        if config is not None:
+            config_file = data_dir.parent / f"{data_dir.name}-config.json"
+            config_file.write_text(json.dumps(config))
+            command += ["--config", str(config_file)]
+        command += args or []
+        env = dict(os.environ, FEATUREHOST_CONFIG="", LANG="en_US.UTF-8", TZ="UTC")
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=data_dir.parent)
+        self.url = self._first_line(timeout=60)
+        parts = urllib.parse.urlsplit(self.url)
+        self.origin = f"{parts.scheme}://{parts.netloc}"
+        self.port = parts.port
+        self.token = urllib.parse.parse_qs(parts.query)["token"][0]
+        self.lines: list[str] = []
+
+    def _first_line(self, timeout: float) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.process.stdout], [], [], 0.5)
+            if ready:
+                line = self.process.stdout.readline().strip()
+                if line:
+                    return line
+            if self.process.poll() is not None:
+                raise RuntimeError(f"featurehost serve exited {self.process.returncode}: {self.process.stderr.read()}")
+        raise RuntimeError("featurehost serve printed no URL in time")
+
+    def page_url(self, path: str) -> str:
+        """The address of a page, with the token (the first visit sets the cookie)."""
+        return f"{self.origin}{path}?token={self.token}"
+
+    def stop(self, sig: int = signal.SIGTERM) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                raise RuntimeError("featurehost serve did not stop within 15 s of the signal")
+        rest = self.process.stdout.read()
+        self.lines = [line for line in rest.splitlines() if line]
+        return self.process.returncode
