@@ -17,6 +17,7 @@ func runBenchmarks() async {
     if bench.shouldRun("transactions") { await TransactionsBenchmarks.run(&bench) }
     if bench.shouldRun("chats") { await ChatsBenchmarks.run(&bench) }
     if bench.shouldRun("virtual-time") { await VirtualTimeBenchmarks.run(&bench) }
+    if bench.shouldRun("web") { await WebBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 
