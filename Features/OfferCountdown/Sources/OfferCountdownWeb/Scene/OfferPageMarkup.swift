@@ -76,5 +76,5 @@ enum OfferPageMarkup {
 extension HTMLAttribute {
     /// No attribute at all, for the other branch of a conditional one in a variadic list: the builder leaves
     /// out a `data-` attribute whose name it refuses, and an empty name is refused.
-    static let nothing: HTMLAttribute = .data("", "")
+    fileprivate static let nothing: HTMLAttribute = .data("", "")
 }
