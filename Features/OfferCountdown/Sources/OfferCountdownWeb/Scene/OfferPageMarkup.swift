@@ -18,11 +18,25 @@ enum OfferPageMarkup {
         return div(.class("offer"), .data("fh-vars", "--roll:\(rollMilliseconds)ms"), keys) {
             artwork(close: state.copy.close, isPopupOpen: isPopupOpen)
             content(state, rolledFrom: froms, isPopupOpen: isPopupOpen)
-            div(.class("offer-portrait")) {
-                p(.class("offer-portrait-title")) { OfferWebCopy.portraitTitle }
-                p(.class("offer-portrait-hint")) { OfferWebCopy.portraitHint }
-            }
+            portraitMessage()
             OfferPopupMarkup.layer(state.popup)
+        }
+    }
+
+    /// Shown by the stylesheet instead of the offer when the page is taller than wide: a phone turning, and
+    /// the terminal's words.
+    private static func portraitMessage() -> HTML {
+        div(.class("offer-portrait")) {
+            svg(
+                .class("offer-portrait-icon"), .viewBox("0 0 64 64"), .width("64"), .height("64"), .fill("none"),
+                .stroke("currentColor"), .strokeWidth("3"), .aria("hidden", "true")
+            ) {
+                path(.d("M20 10h16a4 4 0 0 1 4 4v36a4 4 0 0 1-4 4H20a4 4 0 0 1-4-4V14a4 4 0 0 1 4-4z"))
+                path(.d("M26 48h4"))
+                path(.d("M46 16a16 16 0 0 1 8 14m0 0l3-5m-3 5l-5-3"))
+            }
+            p(.class("offer-portrait-title")) { OfferWebCopy.portraitTitle }
+            p(.class("offer-portrait-hint")) { OfferWebCopy.portraitHint }
         }
     }
 
