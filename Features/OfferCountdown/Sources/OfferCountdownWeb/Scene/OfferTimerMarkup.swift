@@ -15,7 +15,7 @@ enum OfferTimerMarkup {
                 if box > 0 { span(.class("offer-colon")) { ":" } }
                 span(.class("offer-box")) {
                     for position in start..<min(start + 2, countdown.digits.count) {
-                        digit(countdown.digits[position].digit, at: position, from: froms[position])
+                        digit(countdown.digits[position].digit, at: position, from: position < froms.count ? froms[position] : nil)
                     }
                 }
             }
