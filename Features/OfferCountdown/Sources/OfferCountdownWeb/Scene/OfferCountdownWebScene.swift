@@ -3,10 +3,16 @@ import OfferCountdownFeature
 import WebUI
 
 /// The offer page: draws the presenter's view state as HTML and turns page events into actions.
+///
+/// Events: a click on `activate` opens the popup; a click on `dismiss` (the backdrop or the popup's `✕`) and
+/// Escape or Enter while the popup is open close it. Anything else is ignored. The roll is the browser's CSS
+/// animation, so the page ignores the roll's `progress`: every frame of one second renders the same bytes
+/// (`DigitRollMemory`).
 @MainActor
 public final class OfferCountdownWebScene: WebScene {
     public let presenter: OfferCountdownPresenter
     let rollDuration: Duration
+    private var rollMemory = DigitRollMemory()
 
     public init(presenter: OfferCountdownPresenter, rollDuration: Duration) {
         self.presenter = presenter
@@ -15,23 +21,44 @@ public final class OfferCountdownWebScene: WebScene {
 
     public func render() -> HTML {
         let state = presenter.viewState
-        return div(.class("offer")) {
-            p(.class("countdown")) { state.countdown.text }
-            button(.type("button"), .data("action", "activate")) { state.activateButton.title }
-        }
+        return OfferPageMarkup.page(
+            state, rolledFrom: rollMemory.rolledFrom(state.countdown.digits), rollMilliseconds: rollMilliseconds)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
+        let state = presenter.viewState
         switch (event.kind, event.action) {
         case (.click, "activate"):
+            // Behind an open popup, or once the offer expired unactivated, the button does nothing.
+            guard state.popup == nil, state.activateButton.isEnabled else { return .ignored }
             presenter.send(.activate)
             return .handled
+        case (.click, "dismiss"):
+            return dismissPopup(state)
+        case (.key, _) where event.key == "Escape" || event.key == "Enter":
+            return dismissPopup(state)
         default:
             return .ignored
         }
     }
 
+    /// Also notes every published roll, so a roll whose frames were merged into one render (the page was
+    /// busy) still shows on the page.
     public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
+        presenter.observe { [weak self] state in
+            self?.rollMemory.note(state.countdown.digits)
+            onChange()
+        }
+    }
+
+    private func dismissPopup(_ state: OfferCountdownPresenter.ViewState) -> WebEventHandling {
+        guard state.popup != nil else { return .ignored }
+        presenter.send(.dismissPopup)
+        return .handled
+    }
+
+    /// `rollDuration` in whole milliseconds, for the stylesheet's `--roll`.
+    private var rollMilliseconds: Int {
+        Int((rollDuration / .milliseconds(1)).rounded())
     }
 }

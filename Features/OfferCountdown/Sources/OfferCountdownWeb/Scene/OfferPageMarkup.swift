@@ -1,0 +1,94 @@
+import FeatureHostCore
+import OfferCountdownFeature
+import WebUI
+
+/// The offer page as HTML: the artwork with its `✕` on the left, the design's strings and the timer on the
+/// right, the portrait message (shown by the stylesheet instead of the offer when the page is taller than
+/// wide), and the popup layer. Pure: the same state gives the same bytes.
+///
+/// The root's children never change in number or order (the popup layer is always there, empty while
+/// closed), so the live diff addresses the timer's digits by the same short path every second.
+enum OfferPageMarkup {
+    static let artworkPath = WebAssets.path(feature: OfferCountdownFeature.manifest.id, file: "artwork.svg")
+
+    static func page(_ state: OfferCountdownPresenter.ViewState, rolledFrom froms: [Int?], rollMilliseconds: Int) -> HTML {
+        let isPopupOpen = state.popup != nil
+        // Escape and Enter close the popup; on the main screen they are left to the browser and the shell.
+        let keys: HTMLAttribute = isPopupOpen ? .data("keys", "Escape Enter") : .nothing
+        return div(.class("offer"), .data("fh-vars", "--roll:\(rollMilliseconds)ms"), keys) {
+            artwork(close: state.copy.close, isPopupOpen: isPopupOpen)
+            content(state, rolledFrom: froms, isPopupOpen: isPopupOpen)
+            portraitMessage()
+            OfferPopupMarkup.layer(state.popup)
+        }
+    }
+
+    /// Shown by the stylesheet instead of the offer when the page is taller than wide: a phone turning, and
+    /// the terminal's words.
+    private static func portraitMessage() -> HTML {
+        div(.class("offer-portrait")) {
+            svg(
+                .class("offer-portrait-icon"), .viewBox("0 0 64 64"), .width("64"), .height("64"), .fill("none"),
+                .stroke("currentColor"), .strokeWidth("3"), .aria("hidden", "true")
+            ) {
+                path(.d("M20 10h16a4 4 0 0 1 4 4v36a4 4 0 0 1-4 4H20a4 4 0 0 1-4-4V14a4 4 0 0 1 4-4z"))
+                path(.d("M26 48h4"))
+                path(.d("M46 16a16 16 0 0 1 8 14m0 0l3-5m-3 5l-5-3"))
+            }
+            p(.class("offer-portrait-title")) { OfferWebCopy.portraitTitle }
+            p(.class("offer-portrait-hint")) { OfferWebCopy.portraitHint }
+        }
+    }
+
+    /// The artwork is decoration (empty `alt`); the `✕` on it is a real button that does nothing, as the spec
+    /// says. While the popup is open it leaves the tab order, so Tab goes from the focused button to the popup.
+    private static func artwork(close: String, isPopupOpen: Bool) -> HTML {
+        div(.class("offer-art")) {
+            img(.class("offer-art-image"), .src(artworkPath), .alt(""))
+            button(
+                .class("offer-close"), .type("button"), .aria("label", OfferWebCopy.closeOfferLabel),
+                isPopupOpen ? .tabindex(-1) : .nothing
+            ) { close }
+        }
+    }
+
+    private static func content(_ state: OfferCountdownPresenter.ViewState, rolledFrom froms: [Int?], isPopupOpen: Bool) -> HTML {
+        let copy = state.copy
+        return div(.class("offer-content")) {
+            div(.class("offer-group")) {
+                h1(.class("offer-headline")) { copy.headline }
+                p(.class("offer-subheadline")) { copy.subheadline }
+            }
+            div(.class("offer-group")) {
+                p(.class("offer-discount")) { copy.discount }
+                p(.class("offer-audience")) { copy.audience }
+            }
+            OfferTimerMarkup.timer(state.countdown, rolledFrom: froms)
+            p(.class("offer-caption")) { copy.caption }
+            activateButton(state.activateButton, isPopupOpen: isPopupOpen)
+            footer(.class("offer-links")) {
+                // No destination in the spec: placeholder links (no href), drawn as links, not focusable.
+                for title in copy.footerLinks { a(.class("offer-link")) { title } }
+            }
+        }
+    }
+
+    /// The gradient comes from the view state's colour names (`offer-from-blue offer-to-pink`; grey once the
+    /// offer expired, when the button is also `disabled`). Behind an open popup the button keeps its key (and
+    /// so the focus it may have) but drops its action: Enter there closes the popup and cannot reopen it.
+    private static func activateButton(_ button: ActivateButtonView, isPopupOpen: Bool) -> HTML {
+        let from = button.gradient.first ?? .gray
+        let to = button.gradient.last ?? from
+        return WebUI.button(
+            .class("offer-activate offer-from-\(from.rawValue) offer-to-\(to.rawValue)"), .type("button"),
+            isPopupOpen ? .tabindex(-1) : .data("action", "activate"), .disabled(!button.isEnabled)
+        ) { button.title }
+        .id("offer-activate")
+    }
+}
+
+extension HTMLAttribute {
+    /// No attribute at all, for the other branch of a conditional one in a variadic list: the builder leaves
+    /// out a `data-` attribute whose name it refuses, and an empty name is refused.
+    fileprivate static let nothing: HTMLAttribute = .data("", "")
+}

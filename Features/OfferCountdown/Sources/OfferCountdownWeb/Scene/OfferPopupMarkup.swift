@@ -1,0 +1,27 @@
+import OfferCountdownFeature
+import WebUI
+
+/// The popup layer: a backdrop that darkens the offer and closes the popup when clicked, and the dialog with
+/// `Great!` (its shadow colour from the view state) and `Offer activated at <time>`. The layer is always in the
+/// page, empty and hidden while closed, so opening and closing change this one element.
+enum OfferPopupMarkup {
+    static func layer(_ popup: OfferPopupView?) -> HTML {
+        guard let popup else { return div(.class("offer-modal"), .hidden()) }
+        return div(.class("offer-modal")) {
+            // A sibling of the dialog, not its parent: a click inside the dialog must not reach this action.
+            div(.class("offer-backdrop"), .data("action", "dismiss"))
+            div(
+                .class("offer-popup"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "offer-popup-title"),
+                .aria("describedby", "offer-popup-message")
+            ) {
+                button(
+                    .class("offer-popup-close"), .type("button"), .data("action", "dismiss"),
+                    .aria("label", OfferWebCopy.closePopupLabel)
+                ) { OfferCopy.design.close }
+                .id("offer-popup-close")
+                h2(.class("offer-great offer-shadow-\(popup.titleShadow.rawValue)")) { popup.title }.id("offer-popup-title")
+                p(.class("offer-popup-message")) { popup.message }.id("offer-popup-message")
+            }
+        }
+    }
+}
