@@ -4,8 +4,9 @@ extension RegistryAudit {
     /// The folders a `<Name>Feature` target holds: models and pure rules, decoding and sources and clients,
     /// the presenter with its view state, and bundled files.
     public static let featureFolders: Set<String> = ["Domain", "Data", "Presenter", "Resources"]
-    /// The folders a surface target holds, besides its `<Name>Feature+<Surface>.swift` conformance.
-    public static let surfaceFolders: Set<String> = ["Scene"]
+    /// The folders a surface target holds, besides its `<Name>Feature+<Surface>.swift` conformance: the scene,
+    /// and for the web its stylesheets and files (served under `/assets/<id>/`).
+    public static let surfaceFolders: [String: Set<String>] = ["Terminal": ["Scene"], "Web": ["Scene", "Resources"]]
 
     /// Target folders the package generator does not know, and folders outside the shared vocabulary.
     public static func layoutProblems(in package: URL) -> [String] {
@@ -22,7 +23,7 @@ extension RegistryAudit {
                     problems.append("\(sources)/\(target) is not a target folder: a bundle's sources are \(known.joined(separator: ", ")).")
                     continue
                 }
-                let allowed = target == name + "Feature" ? featureFolders : surfaceFolders
+                let allowed = target == name + "Feature" ? featureFolders : surfaceFolders[String(target.dropFirst(name.count))] ?? []
                 for folder in subfolders(of: package.appendingPathComponent("\(sources)/\(target)")) where !allowed.contains(folder) {
                     problems.append("\(sources)/\(target)/\(folder) is not one of the folders a \(target.dropFirst(name.count)) target holds: \(allowed.sorted().joined(separator: ", ")).")
                 }
