@@ -3,8 +3,10 @@
 Run: `python3 -m pytest Tests/browser -q` (needs Debian's chromium and Python playwright). Screenshots land in
 Tests/browser/output/<test name>/. No sleeping for time: every wait is for a condition, with a bound."""
 
+import json
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -204,3 +206,38 @@ def test_fh_vars_set_custom_properties_on_load_and_after_patches(page, harness):
     patch(harness, page, {"from": 2, "to": 3, "ops": [{"op": "morph", "path": [], "tag": "main", "html":
         '<div id="v" data-fh-vars="--roll:500ms"></div><p id="w" data-fh-vars="--steps:4"></p>'}]})
     assert page.evaluate(read, "w") == ["", "4", ""]
+
+
+DIFF_CASES = Path(__file__).resolve().parent / "fixtures" / "diff-cases.json"
+
+
+def test_swift_diffs_patch_the_real_parsers_dom(page, harness):
+    """Each case of the Swift diff's golden fixture: Chromium parses the old content, the script applies the ops,
+    and the DOM must equal Chromium's parse of the new content (attributes compared as sets)."""
+    cases = json.loads(DIFF_CASES.read_text())
+    assert len(cases) > 300
+    load(page, harness, "")
+    failures = page.evaluate("""(cases) => {
+        const canon = (node) => {
+            if (node.nodeType === Node.TEXT_NODE) return JSON.stringify(node.data);
+            if (node.nodeType !== Node.ELEMENT_NODE) return '#' + node.nodeType;
+            const attributes = Array.from(node.attributes, (a) => a.name + '=' + JSON.stringify(a.value)).sort();
+            return '<' + node.namespaceURI + ':' + node.localName + ' ' + attributes.join(' ') + '>' +
+                Array.from(node.childNodes, canon).join('') + '</>';
+        };
+        const children = (node) => Array.from(node.childNodes, canon).join('');
+        const root = document.getElementById('fh-root');
+        const failures = [];
+        for (const item of cases) {
+            root.innerHTML = item.old;
+            const version = window.FeatureHost.version();
+            const applied = window.FeatureHost.applyMessage({ from: version, to: version + 1, ops: item.ops });
+            const expected = document.createElement('main');
+            expected.innerHTML = item.new;
+            if (!applied || children(root) !== children(expected)) {
+                failures.push({ name: item.name, applied, got: root.innerHTML, want: expected.innerHTML });
+            }
+        }
+        return failures;
+    }""", cases)
+    assert failures == [], json.dumps(failures, indent=1, ensure_ascii=False)

@@ -9,8 +9,10 @@
 /// - `a` inside `a`, `button` inside `button`, `form` inside `form`, `li` inside `li` without a `ul` between;
 /// - `h1`–`h3` directly inside a heading; `title` holding elements (its content is text);
 /// - `html`, `head`, `body` inside the content (the parser drops those tags);
-/// - `svg` holding an HTML element (it breaks out of SVG content); a text of only U+0000 (the parser drops it).
-/// Everything else is assumed to nest as written.
+/// - `svg` holding an HTML element (it breaks out of SVG content); a text of only U+0000 (the parser drops it);
+/// - any element holding such an element: what the parser moves can meet an ancestor's rules in turn, so a
+///   change anywhere in a page holding one is a whole-root morph. Scenes should not write such markup.
+/// Everything else is assumed to nest as written (trusted markup is vouched to be well-formed on its own).
 struct LiveNode: Sendable {
     enum Kind: Sendable {
         case element(LiveElement)
@@ -103,6 +105,12 @@ enum ParserRestructuring {
     private static let svgTags: Set<HTMLTag> = [.svg, .g, .path, .circle]
 
     static func restructures(_ element: LiveElement) -> Bool {
+        // What the parser moves out of a restructured element can meet any ancestor's rules in turn (a `div`
+        // escaping an `svg` closes the `h1` around it), so restructuring counts all the way up.
+        let holdsRestructured = element.children.contains { child in
+            if case .element = child.kind { child.isOpaque } else { false }
+        }
+        if holdsRestructured { return true }
         switch element.tag {
         case .html, .head, .body:
             return true
