@@ -186,6 +186,8 @@ def test_events_post_in_order_with_their_json(page, harness):
 
 
 def test_visibility_change_posts(page, harness):
+    # Headless Chromium keeps every page visible (bring_to_front and CDP lifecycle states leave
+    # visibilityState alone), so the state is overridden and the event dispatched by hand.
     load(page, harness, "<p>one</p>")
     page.evaluate("""() => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });

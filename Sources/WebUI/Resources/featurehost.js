@@ -430,7 +430,8 @@
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
     if (!inRoot(target) || isFormControl(target)) return;
-    if (target.localName === 'a') event.preventDefault();
+    // A link with an action does not navigate, and a button with its own action does not also submit its form.
+    if (target.localName === 'a' || target.localName === 'button') event.preventDefault();
     post({ kind: 'click', action: target.getAttribute('data-action') });
   });
 
