@@ -56,12 +56,14 @@ public enum HTMLDiff {
             let tag = newElement.tag.rawValue
             var ops: [PatchOp] = []
             if let attributes = attributeOp(from: oldElement, to: newElement, path: path) { ops.append(attributes) }
-            let morph = PatchOp.morph(path: path, tag: tag, html: newElement.childrenRendered)
             guard oldElement.childrenRendered != newElement.childrenRendered else { return ops }
+            let morph = PatchOp.morph(path: path, tag: tag, html: newElement.childrenRendered)
             guard let children = childOps(from: oldElement.children, to: newElement.children, path: path) else {
                 return ops + [morph]
             }
             let childBytes = children.reduce(0) { $0 + $1.json.utf8.count + 1 }
+            // Escaping only adds bytes, so a morph is never smaller than its rendered children: often no need to encode it.
+            guard childBytes > newElement.childrenRendered.utf8.count else { return ops + children }
             return ops + (childBytes > morph.json.utf8.count ? [morph] : children)
         default:
             return [.replace(path: path, html: new.rendered)]

@@ -174,7 +174,7 @@
       }
       case 'replace': {
         if (!node || node === root || typeof op.html !== 'string') return false;
-        const fragment = parse(op.html);
+        const fragment = parse(op.html, node.parentNode);
         const added = Array.from(fragment.childNodes);
         node.replaceWith(fragment);
         for (const child of added) applyVarsDeep(child);
@@ -182,17 +182,27 @@
       }
       case 'morph':
         if (!isElement(node, op.tag) || typeof op.html !== 'string') return false;
-        morphChildren(node, parse(op.html));
+        morphChildren(node, parse(op.html, node));
         return true;
       default:
         return false;
     }
   }
 
-  function parse(html) {
+  const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
+  /// Parses `html` as the children of `context`: inside SVG the markup is wrapped in `<svg>` so `circle` and
+  /// friends become SVG elements, not unknown HTML ones.
+  function parse(html, context) {
     const template = document.createElement('template');
-    template.innerHTML = html;
-    return document.importNode(template.content, true);
+    const inSVG = !!context && context.namespaceURI === SVG_NAMESPACE && context.localName !== 'foreignObject';
+    template.innerHTML = inSVG ? '<svg>' + html + '</svg>' : html;
+    const content = document.importNode(template.content, true);
+    if (!inSVG) return content;
+    const fragment = document.createDocumentFragment();
+    const wrapper = content.firstChild;
+    while (wrapper && wrapper.firstChild) fragment.appendChild(wrapper.firstChild);
+    return fragment;
   }
 
   // MARK: - Morph
@@ -502,7 +512,7 @@
   window.FeatureHost = Object.freeze({
     version: () => version,
     applyMessage: (message) => applyMessage(message),
-    morph: (element, html) => morphChildren(element, parse(html)),
+    morph: (element, html) => morphChildren(element, parse(html, element)),
   });
 
   applyVarsDeep(root);

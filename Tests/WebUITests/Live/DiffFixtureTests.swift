@@ -25,6 +25,8 @@ import Testing
         ("trusted icon", div { HTML.trustedMarkup("<svg><path d=\"M0\"></path></svg>"); span { "1" } }, div { HTML.trustedMarkup("<svg><path d=\"M1\"></path></svg>"); span { "2" } }),
         ("odd characters", p { "<&>\"' \u{2028}😀\r\n" }, p { "</script>\u{2029}\t" }),
         ("keyed reorder", ul { li { "a" }.id("a"); li { "b" }.id("b"); li { "c" }.id("c") }, ul { li { "c" }.id("c"); li { "a" }.id("a") }),
+        ("svg child replaced", div { svg { circle(.r("1")).id("c1"); circle(.r("2")) } }, div { svg { circle(.r("1")).id("c9"); circle(.r("2")) } }),
+        ("svg children morphed", div { svg { circle(.r("1")) } }, div { svg { circle(.r("1")); path(.d("M0")) } }),
         ("boolean attributes", div(.hidden()) { input(.disabled(), .value("x")) }, div { input(.value("y")) }),
     ]
 
