@@ -143,11 +143,11 @@ def test_a_dropped_stream_reconnects_and_resyncs(page, harness):
 
 def test_gone_reloads_once(page, harness):
     load(page, harness, "<p>one</p>")
-    harness.push("gone", "")
+    harness.push("gone", "gone")
     harness.wait_for(lambda: harness.page_loads == 2, "the reload")
     second = harness.wait_for_streams(2)
     with page.expect_console_message(lambda message: "not again" in message.text):
-        harness.push("gone", "", second)
+        harness.push("gone", "gone", second)
     assert harness.page_loads == 2
 
 
@@ -243,3 +243,20 @@ def test_swift_diffs_patch_the_real_parsers_dom(page, harness):
         return failures;
     }""", cases)
     assert failures == [], json.dumps(failures, indent=1, ensure_ascii=False)
+
+
+def test_a_page_without_a_session_stays_still(page, harness):
+    harness.session = ""
+    harness.root_html = "<p>home</p>"
+    page.goto(harness.url)
+    page.wait_for_load_state("load")
+    assert page.evaluate("() => window.FeatureHost === undefined")
+    assert page.evaluate("() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/s/')).length") == 0
+    assert harness.streams == [] and harness.posts == []
+
+
+def test_an_event_answered_404_reloads(page, harness):
+    load(page, harness, '<button id="go" data-action="go">Go</button>')
+    harness.post_status = 404
+    page.click("#go")
+    harness.wait_for(lambda: harness.page_loads == 2, "the reload")
