@@ -50,3 +50,5 @@ def page(browser, harness, screenshots):
         page.screenshot(path=str(screenshots / "final.png"))
     finally:
         context.close()
+    violations = [text for text in page.console_messages if "Content Security Policy" in text]
+    assert violations == [], violations

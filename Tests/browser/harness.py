@@ -1,7 +1,7 @@
 """A minimal stand-in for the FeatureHost server, enough to drive the client script in a real browser.
 
 GET /                      the page: body data attributes, `#fh-root` content, the script
-GET /featurehost.js        Sources/WebUI/Resources/featurehost.js, as served for real
+GET /featurehost.js        Sources/WebUI/Resources/featurehost.js, as served for real (the page has a strict CSP)
 GET /s/SID/events?v=N      a Server-Sent Events stream the test feeds with `push` and ends with `drop`
 POST /s/SID/event          recorded in `posts`, answered `post_status` (204)
 """
@@ -87,7 +87,7 @@ class Harness:
     def page(self):
         return (
             "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>harness</title>"
-            f"<style>{STYLE}</style><script src=\"/featurehost.js\" defer></script></head>"
+            "<link rel=\"stylesheet\" href=\"/harness.css\"><script src=\"/featurehost.js\"></script></head>"
             f"<body data-fh-session=\"{self.session}\" data-fh-version=\"{self.version}\" data-fh-hour-cycle=\"h23\">"
             f"<main id=\"fh-root\">{self.root_html}</main></body></html>"
         )
@@ -101,9 +101,12 @@ class Harness:
             def log_message(self, *args):
                 pass
 
-            def _send(self, status, body=b"", content_type="text/plain"):
+            def _send(self, status, body=b"", content_type="text/plain", csp=False):
                 self.send_response(status)
                 self.send_header("Content-Type", content_type)
+                if csp:
+                    # The real page's policy: no inline script, no eval, no style attributes in markup.
+                    self.send_header("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'")
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("Cache-Control", "no-store")
                 self.end_headers()
@@ -114,7 +117,9 @@ class Harness:
                 if url.path == "/":
                     with harness.lock:
                         harness.page_loads += 1
-                    self._send(200, harness.page().encode(), "text/html; charset=utf-8")
+                    self._send(200, harness.page().encode(), "text/html; charset=utf-8", csp=True)
+                elif url.path == "/harness.css":
+                    self._send(200, STYLE.encode(), "text/css")
                 elif url.path == "/featurehost.js":
                     self._send(200, SCRIPT.read_bytes(), "text/javascript")
                 elif url.path == f"/s/{harness.session}/events":

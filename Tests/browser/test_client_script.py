@@ -260,3 +260,18 @@ def test_an_event_answered_404_reloads(page, harness):
     harness.post_status = 404
     page.click("#go")
     harness.wait_for(lambda: harness.page_loads == 2, "the reload")
+
+
+def test_a_reorder_keeps_both_animations_where_the_browser_can_move_elements(page, harness):
+    load(page, harness, '<span id="a" class="spin">A</span><span id="b" class="spin">B</span>')
+    if not page.evaluate("() => typeof Element.prototype.moveBefore === 'function'"):
+        pytest.skip("this Chromium has no moveBefore: a moved element restarts its animations")
+    page.evaluate("() => { window.spins = ['a', 'b'].map((id) => document.getElementById(id).getAnimations()[0]) }")
+    page.wait_for_function("() => window.spins.every((spin) => spin.currentTime > 50)")
+    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "path": [], "tag": "main", "html":
+        '<span id="b" class="spin">B</span><span id="a" class="spin">A</span>'}]})
+    assert root_html(page) == '<span id="b" class="spin">B</span><span id="a" class="spin">A</span>'
+    assert page.evaluate("""() => ['a', 'b'].every((id, index) => {
+        const animations = document.getElementById(id).getAnimations();
+        return animations.length === 1 && animations[0] === window.spins[index] && animations[0].currentTime > 50;
+    })""")
