@@ -13,43 +13,6 @@ public final class HTTPStream: Sendable {
     public func onClose(_ handler: @escaping @Sendable () -> Void) {}
 }
 
-public enum PatchOp: Sendable, Equatable {
-    case text(path: [Int], text: String)
-    case attributes(path: [Int], tag: String, set: [String: String], remove: [String])
-    case replace(path: [Int], html: String)
-    case morph(path: [Int], tag: String, html: String)
-}
-
-public enum HTMLDiff {
-    public static func ops(from old: HTML, to new: HTML) -> [PatchOp] { old == new ? [] : resync(to: new) }
-    public static func resync(to new: HTML) -> [PatchOp] { [.morph(path: [], tag: "main", html: new.render())] }
-}
-
-public struct PatchMessage: Sendable, Equatable {
-    public var from: Int
-    public var to: Int
-    public var ops: [PatchOp]
-    public init(from: Int, to: Int, ops: [PatchOp]) {
-        self.from = from
-        self.to = to
-        self.ops = ops
-    }
-    public var json: String { "{}" }
-}
-
-public struct ClientHello: Sendable, Equatable {
-    public var hourCycle: String?
-    public var timeZone: String?
-    public var visible: Bool
-}
-
-public enum ClientMessage: Sendable, Equatable {
-    case event(PageEvent)
-    case hello(ClientHello)
-    case visibility(visible: Bool)
-    public static func decode(_ body: [UInt8]) throws -> ClientMessage { .visibility(visible: true) }
-}
-
 public final class HTTPServer: Sendable {
     public struct Configuration: Sendable {
         public var host = "127.0.0.1"

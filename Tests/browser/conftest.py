@@ -1,23 +1,25 @@
-"""Shared fixtures: Debian's Chromium through Playwright (never `playwright install`), a per-test output
-folder for screenshots, and `featurehost serve` on a temporary data directory."""
+"""Shared fixtures for the browser tests: Debian's Chromium through Playwright (never `playwright install`),
+a screenshot folder per test under Tests/browser/output/<test name>/ (gitignored), the client-script
+harness, and `featurehost serve` on a temporary data directory."""
 
-import pathlib
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 from featurehost_server import Server
+from harness import Harness
 
-OUTPUT = pathlib.Path(__file__).resolve().parent / "output"
+OUTPUT = Path(__file__).resolve().parent / "output"
 
 
 @pytest.fixture(scope="session")
 def browser():
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     if executable is None:
-        pytest.fail("chromium is not installed (apt-get install chromium; .ci/run does it)")
+        pytest.fail("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
         yield browser
@@ -25,8 +27,8 @@ def browser():
 
 
 @pytest.fixture
-def output_dir(request) -> pathlib.Path:
-    """Tests/browser/output/<test name>/, emptied first: the screenshots of the checked states."""
+def screenshots(request):
+    """A clean folder for this test's screenshots: the states it checked."""
     folder = OUTPUT / re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -34,8 +36,31 @@ def output_dir(request) -> pathlib.Path:
 
 
 @pytest.fixture
+def harness():
+    server = Harness().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def page(browser, harness, screenshots):
+    """A page for the client-script harness; any CSP violation fails the test."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.console_messages = []
+    page.on("console", lambda message: page.console_messages.append(message.text))
+    yield page
+    try:
+        page.screenshot(path=str(screenshots / "final.png"))
+    finally:
+        context.close()
+    violations = [text for text in page.console_messages if "Content Security Policy" in text]
+    assert violations == [], violations
+
+
+@pytest.fixture
 def serve(tmp_path):
-    """`featurehost serve` with the default config; stopped with SIGTERM, which must exit 0."""
+    """Starts `featurehost serve` (default config unless given); each is stopped with SIGTERM, which must exit 0."""
     servers: list[Server] = []
 
     def start(config: dict | None = None, args: list[str] | None = None) -> Server:

@@ -31,7 +31,7 @@ def test_the_first_line_is_the_url_with_a_128_bit_token(serve):
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}", server.url)
 
 
-def test_the_home_lists_the_enabled_features_in_config_order(serve, browser, output_dir):
+def test_the_home_lists_the_enabled_features_in_config_order(serve, browser, screenshots):
     server = serve()
     page = browser.new_page()
     page.goto(server.page_url("/"))
@@ -39,9 +39,9 @@ def test_the_home_lists_the_enabled_features_in_config_order(serve, browser, out
     titles = page.locator(".fh-feature-title").all_inner_texts()
     assert [title for title in titles if title in DEFAULT_ORDER] == DEFAULT_ORDER
     assert page.evaluate("document.cookie").find(server.token) == -1, "the token cookie is HttpOnly"
-    page.screenshot(path=output_dir / "home.png", full_page=True)
+    page.screenshot(path=screenshots / "home.png", full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=output_dir / "home-narrow.png", full_page=True)
+    page.screenshot(path=screenshots / "home-narrow.png", full_page=True)
     page.close()
 
 
@@ -103,13 +103,13 @@ def test_malformed_requests_get_a_4xx_and_the_server_goes_on(serve):
     assert len(server.lines) >= len(cases), "one line per refused request"
 
 
-def test_a_feature_without_a_web_view_shows_its_panel(serve, browser, output_dir):
+def test_a_feature_without_a_web_view_shows_its_panel(serve, browser, screenshots):
     server = serve()
     page = browser.new_page()
     page.goto(server.page_url("/f/car-news"))
     panel = page.locator("[role=alert]")
     assert "has no web view yet" in panel.inner_text()
-    page.screenshot(path=output_dir / "no-web-view.png")
+    page.screenshot(path=screenshots / "no-web-view.png")
     page.goto(f"{server.origin}/f/no-such-feature")
     assert "There is no page at /f/no-such-feature" in page.locator("[role=alert]").inner_text()
     page.close()

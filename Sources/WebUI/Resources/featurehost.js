@@ -1,1 +1,530 @@
-/* featurehost client script: see docs/web-surface.md (live protocol). */
+/* featurehost client script: the browser side of the live protocol (docs/web-surface.md, "Live protocol"
+   and "Scenes"). No framework, no eval: the page's CSP is `script-src 'self'`. */
+(() => {
+  'use strict';
+
+  // Served as a plain `<script src>`: wait for the body if the page put the script in its head.
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start, { once: true });
+  } else {
+    start();
+  }
+
+  function start() {
+    const root = document.getElementById('fh-root');
+    const settings = document.body ? document.body.dataset : {};
+    const session = settings.fhSession;
+    // The home page has no session: nothing to keep live there.
+    if (!session || !root) return;
+
+    const base = '/s/' + encodeURIComponent(session);
+    const RELOAD_KEY = 'featurehost.reloadedAt';
+    const RELOAD_INTERVAL = 10000;
+    const FIRST_BACKOFF = 250;
+    const MAX_BACKOFF = 5000;
+    // A stream that stayed open this long was healthy: its next drop starts the backoff afresh.
+    const HEALTHY_STREAM = 5000;
+
+    let version = Number.parseInt(settings.fhVersion, 10);
+    if (!Number.isInteger(version)) version = -1;
+    let source = null;
+    let openedAt = 0;
+    let backoff = FIRST_BACKOFF;
+    let reconnectTimer = 0;
+    let helloSent = false;
+
+    // MARK: - Stream
+
+    function connect(from) {
+      closeStream();
+      const stream = new EventSource(base + '/events?v=' + from);
+      source = stream;
+      stream.addEventListener('open', () => {
+        if (source !== stream) return;
+        openedAt = Date.now();
+        if (!helloSent) {
+          helloSent = true;
+          post(helloMessage());
+        }
+      });
+      stream.addEventListener('patch', (event) => {
+        if (source === stream) receive(event.data);
+      });
+      stream.addEventListener('gone', () => {
+        if (source !== stream) return;
+        closeStream();
+        reloadOnce();
+      });
+      stream.addEventListener('error', () => {
+        if (source !== stream) return;
+        // EventSource would retry by itself with the same URL; we reconnect with our current version instead.
+        closeStream();
+        if (openedAt && Date.now() - openedAt >= HEALTHY_STREAM) backoff = FIRST_BACKOFF;
+        scheduleReconnect(version);
+      });
+    }
+
+    function closeStream() {
+      clearTimeout(reconnectTimer);
+      reconnectTimer = 0;
+      if (source) source.close();
+      source = null;
+      openedAt = 0;
+    }
+
+    function scheduleReconnect(from) {
+      clearTimeout(reconnectTimer);
+      const delay = backoff;
+      backoff = Math.min(backoff * 2, MAX_BACKOFF);
+      reconnectTimer = setTimeout(() => connect(from), delay);
+    }
+
+    /// Drops the stream and asks for a whole-root morph: from our version after a gap, or `v=-1` when the DOM
+    /// no longer matches what the server thinks it is.
+    function resync(domIsBroken) {
+      if (domIsBroken) version = -1;
+      closeStream();
+      scheduleReconnect(version);
+    }
+
+    function receive(data) {
+      let message;
+      try {
+        message = JSON.parse(data);
+      } catch (error) {
+        console.warn('featurehost: a patch that is not JSON', error);
+        resync(false);
+        return;
+      }
+      if (!applyMessage(message)) return;
+      backoff = FIRST_BACKOFF;
+    }
+
+    /// Applies one patch message; answers whether it applied. Anything else resynchronises.
+    function applyMessage(message) {
+      if (!message || !Array.isArray(message.ops) || !Number.isInteger(message.to)) {
+        resync(false);
+        return false;
+      }
+      // A message that starts with a whole-root morph replaces everything, so it applies whatever `from` is.
+      const first = message.ops[0];
+      const wholeRoot = first && first.op === 'morph' && Array.isArray(first.path) && first.path.length === 0;
+      if (message.from !== version && !wholeRoot) {
+        resync(false);
+        return false;
+      }
+      for (const op of message.ops) {
+        if (!applyOp(op)) {
+          console.warn('featurehost: an op did not find its node; resynchronising', op);
+          resync(true);
+          return false;
+        }
+      }
+      version = message.to;
+      performance.mark('fh-patch-applied');
+      return true;
+    }
+
+    function reloadOnce() {
+      const now = Date.now();
+      let last = 0;
+      try {
+        last = Number(sessionStorage.getItem(RELOAD_KEY)) || 0;
+      } catch (_) {
+        // Storage may be disabled; reloading without the guard is still better than a dead page.
+      }
+      if (now - last >= 0 && now - last < RELOAD_INTERVAL) {
+        console.warn('featurehost: the session is gone; reloaded less than 10 s ago, so not again');
+        return;
+      }
+      try {
+        sessionStorage.setItem(RELOAD_KEY, String(now));
+      } catch (_) {
+        // See above.
+      }
+      location.reload();
+    }
+
+    // MARK: - Ops
+
+    function nodeAt(path) {
+      if (!Array.isArray(path)) return null;
+      let node = root;
+      for (const index of path) {
+        if (!Number.isInteger(index) || index < 0) return null;
+        node = node.childNodes[index];
+        if (!node) return null;
+      }
+      return node;
+    }
+
+    function isElement(node, tag) {
+      return !!node && node.nodeType === Node.ELEMENT_NODE && typeof tag === 'string' &&
+        node.localName.toLowerCase() === tag.toLowerCase();
+    }
+
+    function applyOp(op) {
+      if (!op || typeof op !== 'object') return false;
+      const node = nodeAt(op.path);
+      switch (op.op) {
+        case 'text':
+          if (!node || node.nodeType !== Node.TEXT_NODE || typeof op.text !== 'string') return false;
+          node.data = op.text;
+          return true;
+        case 'attrs': {
+          if (!isElement(node, op.tag)) return false;
+          const focusedState = saveFocusedInput(node);
+          if (typeof op.set !== 'object' || op.set === null || !Array.isArray(op.remove)) return false;
+          for (const [name, value] of Object.entries(op.set)) node.setAttribute(name, String(value));
+          for (const name of op.remove) node.removeAttribute(String(name));
+          syncFormState(node, focusedState);
+          applyVars(node);
+          return true;
+        }
+        case 'replace': {
+          if (!node || node === root || typeof op.html !== 'string') return false;
+          const fragment = parse(op.html, node.parentNode);
+          const added = Array.from(fragment.childNodes);
+          node.replaceWith(fragment);
+          for (const child of added) applyVarsDeep(child);
+          return true;
+        }
+        case 'morph':
+          if (!isElement(node, op.tag) || typeof op.html !== 'string') return false;
+          morphChildren(node, parse(op.html, node));
+          return true;
+        default:
+          return false;
+      }
+    }
+
+    const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
+    /// Parses `html` as the children of `context`: inside SVG the markup is wrapped in `<svg>` so `circle` and
+    /// friends become SVG elements, not unknown HTML ones.
+    function parse(html, context) {
+      const template = document.createElement('template');
+      const inSVG = !!context && context.namespaceURI === SVG_NAMESPACE && context.localName !== 'foreignObject';
+      template.innerHTML = inSVG ? '<svg>' + html + '</svg>' : html;
+      const content = document.importNode(template.content, true);
+      if (!inSVG) return content;
+      const fragment = document.createDocumentFragment();
+      const wrapper = content.firstChild;
+      while (wrapper && wrapper.firstChild) fragment.appendChild(wrapper.firstChild);
+      return fragment;
+    }
+
+    // MARK: - Morph
+
+    /// Makes `target`'s children look like `source`'s, keeping every matched element (so focus, caret, typed
+    /// text and running animations survive): by `id` first, then by position among nodes of the same type and
+    /// tag that have no id. A new id is a new element, so it starts its own animations.
+    function morphChildren(target, source) {
+      const oldNodes = Array.from(target.childNodes);
+      const wanted = Array.from(source.childNodes);
+      const byId = new Map();
+      for (const node of oldNodes) {
+        if (node.nodeType === Node.ELEMENT_NODE && node.id && !byId.has(node.id)) byId.set(node.id, node);
+      }
+      const used = new Set();
+      const matches = wanted.map((node) => {
+        if (node.nodeType !== Node.ELEMENT_NODE || !node.id) return null;
+        const match = byId.get(node.id);
+        if (!match || used.has(match) || match.localName !== node.localName) return null;
+        used.add(match);
+        return match;
+      });
+      let cursor = 0;
+      wanted.forEach((node, index) => {
+        if (matches[index] || (node.nodeType === Node.ELEMENT_NODE && node.id)) return;
+        for (let scan = cursor; scan < oldNodes.length; scan += 1) {
+          const candidate = oldNodes[scan];
+          if (used.has(candidate) || !sameKind(candidate, node)) continue;
+          used.add(candidate);
+          matches[index] = candidate;
+          cursor = scan + 1;
+          return;
+        }
+      });
+
+      for (const node of oldNodes) {
+        if (!used.has(node)) node.remove();
+      }
+      const finals = wanted.map((node, index) => {
+        const match = matches[index];
+        if (!match) return node;
+        morphNode(match, node);
+        return match;
+      });
+      let reference = target.firstChild;
+      for (const node of finals) {
+        if (node === reference) {
+          reference = reference.nextSibling;
+          continue;
+        }
+        if (node.parentNode === target) {
+          moveBefore(target, node, reference);
+        } else {
+          target.insertBefore(node, reference);
+          applyVarsDeep(node);
+        }
+      }
+    }
+
+    function sameKind(a, b) {
+      if (a.nodeType !== b.nodeType) return false;
+      if (a.nodeType !== Node.ELEMENT_NODE) return true;
+      return a.localName === b.localName && !a.id;
+    }
+
+    /// A kept element that must move: `moveBefore` (where the browser has it) keeps its state; otherwise it is
+    /// re-inserted, which restarts its animations (only on a reorder).
+    function moveBefore(parent, node, reference) {
+      if (typeof parent.moveBefore === 'function') {
+        try {
+          parent.moveBefore(node, reference);
+          return;
+        } catch (_) {
+          // Fall through to a plain insert.
+        }
+      }
+      parent.insertBefore(node, reference);
+    }
+
+    function morphNode(kept, wanted) {
+      if (kept.nodeType !== Node.ELEMENT_NODE) {
+        if (kept.data !== wanted.data) kept.data = wanted.data;
+        return;
+      }
+      const focusedState = saveFocusedInput(kept);
+      const varsBefore = kept.getAttribute('data-fh-vars');
+      for (const attribute of Array.from(kept.attributes)) {
+        if (!wanted.hasAttribute(attribute.name)) kept.removeAttribute(attribute.name);
+      }
+      for (const attribute of Array.from(wanted.attributes)) {
+        if (kept.getAttribute(attribute.name) !== attribute.value) kept.setAttribute(attribute.name, attribute.value);
+      }
+      morphChildren(kept, wanted);
+      syncFormState(kept, focusedState);
+      if (kept.getAttribute('data-fh-vars') !== varsBefore) applyVars(kept);
+    }
+
+    // MARK: - Form controls
+
+    function isTextControl(element) {
+      return element.localName === 'textarea' ||
+        (element.localName === 'input' && !['checkbox', 'radio'].includes(element.type));
+    }
+
+    /// The live value and selection of a focused input or textarea, which an update must not take away.
+    function saveFocusedInput(element) {
+      if (element !== document.activeElement || !isTextControl(element)) return null;
+      let start = null;
+      let end = null;
+      let direction = null;
+      try {
+        start = element.selectionStart;
+        end = element.selectionEnd;
+        direction = element.selectionDirection;
+      } catch (_) {
+        // Some input types (email, number) have no selection API.
+      }
+      return { value: element.value, start, end, direction };
+    }
+
+    function syncFormState(element, focusedState) {
+      if (element.localName !== 'input' && element.localName !== 'textarea') return;
+      if (focusedState) {
+        if (element.value !== focusedState.value) element.value = focusedState.value;
+        if (focusedState.start !== null) {
+          try {
+            element.setSelectionRange(focusedState.start, focusedState.end, focusedState.direction || 'none');
+          } catch (_) {
+            // See saveFocusedInput.
+          }
+        }
+        return;
+      }
+      if (element === document.activeElement) return;
+      if (element.localName === 'input' && (element.type === 'checkbox' || element.type === 'radio')) {
+        element.checked = element.hasAttribute('checked');
+      } else if (element.localName === 'input') {
+        element.value = element.getAttribute('value') || '';
+      } else {
+        element.value = element.defaultValue;
+      }
+    }
+
+    // MARK: - CSS variables
+
+    const appliedVars = new WeakMap();
+
+    /// `data-fh-vars="--roll:300ms;--steps:2"` → `style.setProperty` for each `--name`; others are ignored.
+    function applyVars(element) {
+      if (!element || element.nodeType !== Node.ELEMENT_NODE) return;
+      const previous = appliedVars.get(element) || [];
+      const names = [];
+      const spec = element.getAttribute('data-fh-vars') || '';
+      for (const declaration of spec.split(';')) {
+        const colon = declaration.indexOf(':');
+        if (colon < 0) continue;
+        const name = declaration.slice(0, colon).trim();
+        const value = declaration.slice(colon + 1).trim();
+        if (!name.startsWith('--') || name.length < 3) continue;
+        element.style.setProperty(name, value);
+        names.push(name);
+      }
+      for (const name of previous) {
+        if (!names.includes(name)) element.style.removeProperty(name);
+      }
+      if (names.length || previous.length) appliedVars.set(element, names);
+    }
+
+    function applyVarsDeep(node) {
+      if (!node || node.nodeType !== Node.ELEMENT_NODE) return;
+      if (node.hasAttribute('data-fh-vars')) applyVars(node);
+      for (const element of node.querySelectorAll('[data-fh-vars]')) applyVars(element);
+    }
+
+    // MARK: - Events to the server
+
+    let queue = Promise.resolve();
+
+    /// Posts in order: each request starts when the one before has been answered.
+    function post(message) {
+      queue = queue.then(() => send(message));
+      return queue;
+    }
+
+    async function send(message) {
+      if (message.kind === 'click') performance.mark('fh-event-sent');
+      try {
+        const response = await fetch(base + '/event', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(message),
+          credentials: 'same-origin',
+        });
+        if (response.status === 404) {
+          reloadOnce();
+        } else if (!response.ok) {
+          console.warn('featurehost: the server refused an event', response.status, await response.text());
+        }
+      } catch (error) {
+        console.warn('featurehost: an event could not be sent', error);
+      }
+    }
+
+    function helloMessage() {
+      let timeZone = null;
+      try {
+        timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+      } catch (_) {
+        // No Intl time zone support: the server keeps its own.
+      }
+      return { kind: 'hello', hourCycle: browserHourCycle(), timeZone, visible: document.visibilityState === 'visible' };
+    }
+
+    function browserHourCycle() {
+      try {
+        const cycle = Intl.DateTimeFormat().resolvedOptions().hourCycle ||
+          new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle;
+        if (cycle === 'h11' || cycle === 'h12') return 'h12';
+        if (cycle === 'h23' || cycle === 'h24') return 'h23';
+        const parts = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).formatToParts(new Date());
+        return parts.some((part) => part.type === 'dayPeriod') ? 'h12' : 'h23';
+      } catch (_) {
+        return null;
+      }
+    }
+
+    function inRoot(element) {
+      return !!element && root.contains(element);
+    }
+
+    function isFormControl(element) {
+      return ['form', 'input', 'textarea', 'select'].includes(element.localName);
+    }
+
+    document.addEventListener('click', (event) => {
+      const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
+      if (!inRoot(target) || isFormControl(target)) return;
+      // A link with an action does not navigate, and a button with its own action does not also submit its form.
+      if (target.localName === 'a' || target.localName === 'button') event.preventDefault();
+      post({ kind: 'click', action: target.getAttribute('data-action') });
+    });
+
+    function controlValue(element) {
+      if (element.localName === 'input' && (element.type === 'checkbox' || element.type === 'radio')) {
+        return element.checked ? 'true' : 'false';
+      }
+      return element.value;
+    }
+
+    document.addEventListener('input', (event) => {
+      const target = event.target;
+      if (!(target instanceof Element) || !inRoot(target)) return;
+      if (!target.matches('input[data-action], textarea[data-action]')) return;
+      if (target.type === 'checkbox' || target.type === 'radio') return;  // their `change` says it
+      post({ kind: 'input', action: target.getAttribute('data-action'), value: controlValue(target) });
+    });
+
+    document.addEventListener('change', (event) => {
+      const target = event.target;
+      if (!(target instanceof Element) || !inRoot(target)) return;
+      if (!target.matches('input[data-action], textarea[data-action], select[data-action]')) return;
+      post({ kind: 'change', action: target.getAttribute('data-action'), value: controlValue(target) });
+    });
+
+    document.addEventListener('submit', (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !inRoot(form) || !form.hasAttribute('data-action')) return;
+      event.preventDefault();
+      const fields = {};
+      for (const [name, value] of new FormData(form)) {
+        if (typeof value === 'string') fields[name] = value;
+      }
+      post({ kind: 'submit', action: form.getAttribute('data-action'), fields });
+    });
+
+    document.addEventListener('keydown', (event) => {
+      if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
+      const focused = document.activeElement;
+      let element = inRoot(focused) ? focused : root;
+      while (element) {
+        const keys = element.getAttribute('data-keys');
+        if (keys && keys.split(/\s+/).includes(event.key)) break;
+        element = element === root ? null : element.parentElement;
+      }
+      if (!element) return;
+      // Enter in a form's field submits the form; the `submit` message says it, so no key message too.
+      if (event.key === 'Enter' && focused && focused.form && isFormControl(focused)) return;
+      event.preventDefault();
+      post({ kind: 'key', action: element.getAttribute('data-action') || '', key: event.key });
+    });
+
+    document.addEventListener('visibilitychange', () => {
+      post({ kind: 'visibility', visible: document.visibilityState === 'visible' });
+    });
+
+    // Back-forward cache: a page restored from it has a dead stream (closed on pagehide) and an old version.
+    window.addEventListener('pagehide', () => closeStream());
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted) {
+        backoff = FIRST_BACKOFF;
+        connect(version);
+      }
+    });
+
+    // MARK: - Start
+
+    window.FeatureHost = Object.freeze({
+      version: () => version,
+      applyMessage: (message) => applyMessage(message),
+      morph: (element, html) => morphChildren(element, parse(html, element)),
+    });
+
+    applyVarsDeep(root);
+    connect(version);
+  }
+})();
