@@ -33,7 +33,11 @@ final class EventLoop: @unchecked Sendable {
         mailbox.loopStarted()
         while true {
             let (work, stop) = mailbox.take()
-            if stop { break }
+            if stop {
+                // A stream the handler opened whose head never went out still hears its end.
+                for case .openStream(_, _, _, let stream) in work { stream.finish() }
+                break
+            }
             for item in work { perform(item) }
             pollOnce()
             expireDeadlines()
@@ -64,6 +68,10 @@ final class EventLoop: @unchecked Sendable {
         for (index, connection) in polled.enumerated() {
             let revents = Int32(descriptors[firstConnection + index].revents)
             guard revents != 0, connections[connection.id] != nil else { continue }
+            if revents & Int32(POLLNVAL) != 0 {
+                closeConnection(connection)  // Cannot happen while we own the descriptor; never spin on it.
+                continue
+            }
             if revents & Int32(POLLOUT) != 0 {
                 guard connection.flush() else {
                     closeConnection(connection)
