@@ -40,9 +40,16 @@ final class Connection {
 
     var queuedByteCount: Int { output.count - outputStart }
 
+    /// Answers a client has not read yet, past which its next requests are not read: a client that pipelines
+    /// requests and never reads cannot make the queue grow (its deadline closes it instead).
+    static let readPauseBytes = 64 * 1024
+
+    var mayTakeNextRequest: Bool { queuedByteCount < Self.readPauseBytes }
+
     var wantsToRead: Bool {
         switch phase {
-        case .awaitingRequest, .streaming, .lingering: true
+        case .awaitingRequest: mayTakeNextRequest
+        case .streaming, .lingering: true
         case .handling, .closingAfterFlush: false
         }
     }

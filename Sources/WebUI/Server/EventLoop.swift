@@ -242,9 +242,15 @@ final class EventLoop: @unchecked Sendable {
         connection.idleSince = now
         connection.requestStartedAt = now
         connection.requestBegun = connection.parser.bufferedByteCount > 0
-        flushNow(connection)
-        // A pipelined request may already be buffered whole.
-        if connections[connection.id] != nil, connection.requestBegun { parse(connection, []) }
+        flushNow(connection)  // Then a pipelined request, if one is buffered (see `afterFlush`).
+    }
+
+    /// A pipelined request may already be buffered whole; it is taken once earlier answers are mostly sent.
+    private func takeBufferedRequest(_ connection: Connection) {
+        guard connections[connection.id] != nil, case .awaitingRequest = connection.phase, connection.requestBegun,
+            connection.mayTakeNextRequest
+        else { return }
+        parse(connection, [])
     }
 
     /// An error answer: sent, then the connection closes (after lingering, so the client can read it).
@@ -266,6 +272,10 @@ final class EventLoop: @unchecked Sendable {
 
     /// A last response fully sent: shut our side and linger.
     private func afterFlush(_ connection: Connection) {
+        if case .awaitingRequest = connection.phase {
+            takeBufferedRequest(connection)
+            return
+        }
         guard connection.queuedByteCount == 0, case .closingAfterFlush = connection.phase else { return }
         shutdown(connection.fd, Int32(SHUT_WR))
         connection.phase = .lingering(deadline: clock.now + configuration.lingerTimeout)

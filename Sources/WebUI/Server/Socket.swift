@@ -164,15 +164,20 @@ enum Socket {
             let sin = withUnsafeBytes(of: &copy) { $0.load(as: sockaddr_in.self) }
             var address = sin.sin_addr
             inet_ntop(AF_INET, &address, &text, socklen_t(text.count))
-            return "\(String(cString: text)):\(UInt16(bigEndian: sin.sin_port))"
+            return "\(cText(text)):\(UInt16(bigEndian: sin.sin_port))"
         case AF_INET6:
             let sin6 = withUnsafeBytes(of: &copy) { $0.load(as: sockaddr_in6.self) }
             var address = sin6.sin6_addr
             inet_ntop(AF_INET6, &address, &text, socklen_t(text.count))
-            return "[\(String(cString: text))]:\(UInt16(bigEndian: sin6.sin6_port))"
+            return "[\(cText(text))]:\(UInt16(bigEndian: sin6.sin6_port))"
         default:
             return "unknown peer"
         }
+    }
+
+    /// A NUL-terminated buffer filled by a C call.
+    private static func cText(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func port(of storage: sockaddr_storage) -> UInt16 {

@@ -60,6 +60,20 @@ import WebUI
         #expect(fixture.handled.current == ["/held", "/hello"])
     }
 
+    @Test func manyPipelinedRequestsFromASlowReaderAreAllAnsweredInOrder() throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+        // Far more answer bytes than the socket buffers hold: the server must pause and resume reading.
+        let sizes = (0..<200).map { 32 + $0 % 64 }
+        try client.send(sizes.map { get("/big?n=\($0)") }.joined())
+        for size in sizes {
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(response.body.count == size * 1024)
+        }
+        #expect(fixture.handled.current.count == sizes.count)
+    }
+
     @Test func anAnswerFromAnotherThreadArrives() async throws {
         let fixture = try ServerFixture()
         let client = try fixture.client()

@@ -6,6 +6,7 @@ import WebUI
 ///
 /// - `/hello`: 200 "hello", keep-alive.
 /// - `/echo`: 200 with the body's length, keep-alive.
+/// - `/big?n=K`: 200 with K KiB of the letter b, keep-alive.
 /// - `/held`: the responder is kept in `heldResponder` and `held` opens; the test answers.
 /// - `/stream`: a stream is opened, kept in `streams`, and `streamOpened` opens.
 /// - `/drop`: the handler drops its responder unanswered.
@@ -35,6 +36,9 @@ final class ServerFixture: Sendable {
                 responder.send(HTTPServerResponse(status: .ok, body: Array("hello".utf8), keepAlive: true))
             case "/echo":
                 responder.send(HTTPServerResponse(status: .ok, body: Array("len=\(request.body.count)".utf8), keepAlive: true))
+            case "/big":
+                let kib = request.queryItems.first { $0.name == "n" }.flatMap { Int($0.value) } ?? 64
+                responder.send(HTTPServerResponse(status: .ok, body: [UInt8](repeating: 0x62, count: kib * 1024), keepAlive: true))
             case "/held":
                 heldResponder.withValue { $0 = responder }
                 held.open()
