@@ -1,7 +1,8 @@
 extension HTTPServer {
     /// Where the server listens and the limits that keep one client from hurting the others.
     public struct Configuration: Sendable {
-        /// The address to bind; only that one (loopback by default).
+        /// The numeric IPv4 or IPv6 address to bind, and only that one (loopback by default); names such as
+        /// `localhost` are not resolved.
         public var host: String
         /// 0 asks the system for a free port; read the bound one from `HTTPServer.port`.
         public var port: UInt16
