@@ -7,15 +7,16 @@
 /// The server's one I/O thread: a `poll(2)` loop over the listener, every connection and the wake-up pipe.
 /// Every connection's state lives here and is touched only on this thread; other threads post `LoopWork`.
 final class EventLoop: @unchecked Sendable {
-    // @unchecked: after `run()` starts, only the loop's thread touches the state below.
+    // @unchecked: after `run()` starts, only the loop's thread touches the state below (here and in the
+    // EventLoop+Answers and EventLoop+Deadlines extensions, which is why some of it is not private).
     typealias Handler = @Sendable (HTTPServerRequest, HTTPResponder) -> Void
 
-    private let configuration: HTTPServer.Configuration
+    let configuration: HTTPServer.Configuration
     private let listener: Int32
-    private let mailbox: LoopMailbox
+    let mailbox: LoopMailbox
     private let handler: Handler
-    private let clock = ContinuousClock()
-    private var connections: [UInt64: Connection] = [:]
+    let clock = ContinuousClock()
+    var connections: [UInt64: Connection] = [:]
     private var nextConnectionID: UInt64 = 1
     /// Set when accept ran out of descriptors: the listener is left out of the poll until then, so a full
     /// table does not turn the loop into a busy spin.
@@ -164,7 +165,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Feeds the parser and hands a complete request to the handler.
-    private func parse(_ connection: Connection, _ bytes: [UInt8]) {
+    func parse(_ connection: Connection, _ bytes: [UInt8]) {
         switch connection.parser.feed(bytes) {
         case .needMoreData:
             return
@@ -181,158 +182,16 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    // MARK: answering
-
-    private func perform(_ work: LoopWork) {
-        switch work {
-        case .respond(let id, let response):
-            guard let connection = connections[id], case .handling(let request) = connection.phase else { return }
-            respond(connection, to: request, with: response)
-        case .unanswered(let id):
-            guard let connection = connections[id], case .handling(let request) = connection.phase else { return }
-            report("\(HTTPStatus.internalServerError) (no answer from the handler) for \(request.method.rawValue) \(request.path) from \(connection.peer)")
-            answerAndClose(
-                connection,
-                HTTPServerResponse(
-                    status: .internalServerError, headers: [("Content-Type", "text/plain; charset=utf-8")],
-                    body: Array("no response\n".utf8)))
-        case .openStream(let id, let status, let headers, let stream):
-            guard let connection = connections[id], case .handling(let request) = connection.phase else {
-                stream.finish()
-                return
-            }
-            connection.enqueue(HTTPServerResponse.streamHead(status: status, headers: headers))
-            if request.method == .head {
-                stream.finish()
-                connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
-            } else {
-                connection.phase = .streaming(stream)
-            }
-            flushNow(connection)
-        case .streamWrite(let id, let bytes, let stream):
-            stream.taken(bytes.count)
-            guard let connection = connections[id], connection.stream === stream else { return }
-            connection.enqueue(bytes)
-            if connection.queuedByteCount > configuration.maxQueuedBytesPerConnection {
-                closeConnection(connection)  // The reader does not keep up: close rather than grow.
-                return
-            }
-            flushNow(connection)
-        case .streamClose(let id):
-            guard let connection = connections[id], connection.stream != nil else { return }
-            connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
-            flushNow(connection)
-        case .abort(let id):
-            if let connection = connections[id] { closeConnection(connection) }
-        }
-    }
-
-    private func respond(_ connection: Connection, to request: HTTPServerRequest, with response: HTTPServerResponse) {
-        var response = response
-        response.keepAlive = response.keepAlive && request.keepAlive
-        connection.enqueue(response.serialized(forHead: request.method == .head))
-        guard response.keepAlive else {
-            connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
-            flushNow(connection)
-            return
-        }
-        let now = clock.now
-        connection.answeredRequests += 1
-        connection.phase = .awaitingRequest
-        connection.idleSince = now
-        connection.requestStartedAt = now
-        connection.requestBegun = connection.parser.bufferedByteCount > 0
-        flushNow(connection)  // Then a pipelined request, if one is buffered (see `afterFlush`).
-    }
-
-    /// A pipelined request may already be buffered whole; it is taken once earlier answers are mostly sent.
-    private func takeBufferedRequest(_ connection: Connection) {
-        guard connections[connection.id] != nil, case .awaitingRequest = connection.phase, connection.requestBegun,
-            connection.mayTakeNextRequest
-        else { return }
-        parse(connection, [])
-    }
-
-    /// An error answer: sent, then the connection closes (after lingering, so the client can read it).
-    private func answerAndClose(_ connection: Connection, _ response: HTTPServerResponse) {
-        var response = response
-        response.keepAlive = false
-        connection.enqueue(response.serialized())
-        connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
-        flushNow(connection)
-    }
-
-    private func flushNow(_ connection: Connection) {
-        guard connection.flush() else {
-            closeConnection(connection)
-            return
-        }
-        afterFlush(connection)
-    }
-
-    /// A last response fully sent: shut our side and linger.
-    private func afterFlush(_ connection: Connection) {
-        if case .awaitingRequest = connection.phase {
-            takeBufferedRequest(connection)
-            return
-        }
-        guard connection.queuedByteCount == 0, case .closingAfterFlush = connection.phase else { return }
-        shutdown(connection.fd, Int32(SHUT_WR))
-        connection.phase = .lingering(deadline: clock.now + configuration.lingerTimeout)
-    }
-
-    // MARK: deadlines
-
-    private struct Deadline {
-        let at: ContinuousClock.Instant
-        /// Whether the client is told (408) or the connection just closes.
-        let answers408: Bool
-    }
-
-    private func deadline(of connection: Connection) -> Deadline? {
-        switch connection.phase {
-        case .awaitingRequest:
-            if connection.requestBegun {
-                return Deadline(at: connection.requestStartedAt + configuration.requestDeadline, answers408: true)
-            }
-            let silence =
-                connection.answeredRequests == 0
-                ? min(configuration.idleTimeout, configuration.requestDeadline) : configuration.idleTimeout
-            return Deadline(at: connection.idleSince + silence, answers408: false)
-        case .closingAfterFlush(let deadline), .lingering(let deadline):
-            return Deadline(at: deadline, answers408: false)
-        case .handling, .streaming:
-            return nil
-        }
-    }
-
-    private func expireDeadlines() {
-        let now = clock.now
-        for connection in Array(connections.values) {
-            guard let deadline = deadline(of: connection), deadline.at <= now else { continue }
-            if deadline.answers408 {
-                report("\(HTTPStatus.requestTimeout) (request not complete in time) from \(connection.peer)")
-                answerAndClose(
-                    connection,
-                    HTTPServerResponse(
-                        status: .requestTimeout, headers: [("Content-Type", "text/plain; charset=utf-8")],
-                        body: Array("request not complete in time\n".utf8)))
-            } else {
-                closeConnection(connection)
-            }
-        }
-    }
-
     // MARK: closing
 
-    private func closeConnection(_ connection: Connection) {
+    func closeConnection(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         close(connection.fd)
         mailbox.connectionCount = connections.count
         connection.stream?.finish()
     }
 
-    private func report(_ line: String) {
+    func report(_ line: String) {
         configuration.onRequestError(line)
     }
 }
