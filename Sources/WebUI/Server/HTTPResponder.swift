@@ -6,6 +6,8 @@ import Foundation
 /// - A responder released without an answer (the handler dropped it) answers `500 Internal Server Error`
 ///   and closes the connection, reported through `onRequestError`, so no connection waits forever.
 /// - Answers to a connection that has closed meanwhile (the client left, the server stopped) are dropped.
+/// - No deadline applies while the handler holds the request: a responder kept but never answered keeps its
+///   connection until the client closes both ways, the server stops, or the responder is released.
 public final class HTTPResponder: @unchecked Sendable {
     private let connectionID: UInt64
     private let mailbox: LoopMailbox
