@@ -34,6 +34,17 @@ public struct HTTPServerResponse: Sendable, Equatable {
         return Array(text.utf8) + (forHead ? [] : body)
     }
 
+    /// The head of a streaming response (Server-Sent Events): no `Content-Length`, so the body runs until the
+    /// server closes the connection, which `Connection: close` announces.
+    public static func streamHead(status: HTTPStatus, headers: [(String, String)]) -> [UInt8] {
+        var text = "HTTP/1.1 \(status.code) \(clean(status.reason))\r\n"
+        for (name, value) in headers where !writerOwned.contains(name.lowercased()) && HTTPToken.isToken(name) {
+            text += "\(name): \(clean(value))\r\n"
+        }
+        text += "Connection: close\r\n\r\n"
+        return Array(text.utf8)
+    }
+
     private static let writerOwned: Set<String> = ["content-length", "connection", "transfer-encoding"]
 
     /// Control characters (CR, LF, NUL…) become spaces: a value stays one line whatever it holds.

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Answers from the handler's side (`LoopWork`), and how a connection moves on after an answer.
+extension EventLoop {
+    func perform(_ work: LoopWork) {
+        switch work {
+        case .respond(let id, let response):
+            guard let connection = connections[id], case .handling(let request) = connection.phase else { return }
+            respond(connection, to: request, with: response)
+        case .unanswered(let id):
+            guard let connection = connections[id], case .handling(let request) = connection.phase else { return }
+            report("\(HTTPStatus.internalServerError) (no answer from the handler) for \(request.method.rawValue) \(request.path) from \(connection.peer)")
+            answerAndClose(
+                connection,
+                HTTPServerResponse(
+                    status: .internalServerError, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                    body: Array("no response\n".utf8)))
+        case .openStream(let id, let status, let headers, let stream):
+            guard let connection = connections[id], case .handling(let request) = connection.phase else {
+                stream.finish()
+                return
+            }
+            connection.enqueue(HTTPServerResponse.streamHead(status: status, headers: headers))
+            if request.method == .head {
+                stream.finish()
+                connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
+            } else {
+                connection.phase = .streaming(stream)
+            }
+            flushNow(connection)
+        case .streamWrite(let id, let bytes, let stream):
+            stream.taken(bytes.count)
+            guard let connection = connections[id], connection.stream === stream else { return }
+            connection.enqueue(bytes)
+            if connection.queuedByteCount > configuration.maxQueuedBytesPerConnection {
+                closeConnection(connection)  // The reader does not keep up: close rather than grow.
+                return
+            }
+            flushNow(connection)
+        case .streamClose(let id):
+            guard let connection = connections[id], connection.stream != nil else { return }
+            connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
+            flushNow(connection)
+        case .abort(let id):
+            if let connection = connections[id] { closeConnection(connection) }
+        }
+    }
+
+    func respond(_ connection: Connection, to request: HTTPServerRequest, with response: HTTPServerResponse) {
+        var response = response
+        response.keepAlive = response.keepAlive && request.keepAlive
+        connection.enqueue(response.serialized(forHead: request.method == .head))
+        guard response.keepAlive else {
+            connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
+            flushNow(connection)
+            return
+        }
+        let now = clock.now
+        connection.answeredRequests += 1
+        connection.phase = .awaitingRequest
+        connection.idleSince = now
+        connection.requestStartedAt = now
+        connection.requestBegun = connection.parser.bufferedByteCount > 0
+        flushNow(connection)  // Then a pipelined request, if one is buffered (see `afterFlush`).
+    }
+
+    /// A pipelined request may already be buffered whole; it is taken once earlier answers are mostly sent.
+    func takeBufferedRequest(_ connection: Connection) {
+        guard connections[connection.id] != nil, case .awaitingRequest = connection.phase, connection.requestBegun,
+            connection.mayTakeNextRequest
+        else { return }
+        parse(connection, [])
+    }
+
+    /// An error answer: sent, then the connection closes (after lingering, so the client can read it).
+    func answerAndClose(_ connection: Connection, _ response: HTTPServerResponse) {
+        var response = response
+        response.keepAlive = false
+        connection.enqueue(response.serialized())
+        connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
+        flushNow(connection)
+    }
+
+    func flushNow(_ connection: Connection) {
+        guard connection.flush() else {
+            closeConnection(connection)
+            return
+        }
+        afterFlush(connection)
+    }
+
+    /// A last response fully sent: shut our side and linger.
+    func afterFlush(_ connection: Connection) {
+        if case .awaitingRequest = connection.phase {
+            takeBufferedRequest(connection)
+            return
+        }
+        guard connection.queuedByteCount == 0, case .closingAfterFlush = connection.phase else { return }
+        shutdown(connection.fd, Int32(SHUT_WR))
+        connection.phase = .lingering(deadline: clock.now + configuration.lingerTimeout)
+    }
+}

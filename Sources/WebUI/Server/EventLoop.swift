@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The server's one I/O thread: a `poll(2)` loop over the listener, every connection and the wake-up pipe.
+/// Every connection's state lives here and is touched only on this thread; other threads post `LoopWork`.
+final class EventLoop: @unchecked Sendable {
+    // @unchecked: after `run()` starts, only the loop's thread touches the state below (here and in the
+    // EventLoop+Answers and EventLoop+Deadlines extensions, which is why some of it is not private).
+    typealias Handler = @Sendable (HTTPServerRequest, HTTPResponder) -> Void
+
+    let configuration: HTTPServer.Configuration
+    private let listener: Int32
+    let mailbox: LoopMailbox
+    private let handler: Handler
+    let clock = ContinuousClock()
+    var connections: [UInt64: Connection] = [:]
+    private var nextConnectionID: UInt64 = 1
+    /// Set when accept ran out of descriptors: the listener is left out of the poll until then, so a full
+    /// table does not turn the loop into a busy spin.
+    private var acceptPausedUntil: ContinuousClock.Instant?
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+
+    init(configuration: HTTPServer.Configuration, listener: Int32, mailbox: LoopMailbox, handler: @escaping Handler) {
+        self.configuration = configuration
+        self.listener = listener
+        self.mailbox = mailbox
+        self.handler = handler
+    }
+
+    func run() {
+        mailbox.loopStarted()
+        while true {
+            let (work, stop) = mailbox.take()
+            if stop {
+                // A stream the handler opened whose head never went out still hears its end.
+                for case .openStream(_, _, _, let stream) in work { stream.finish() }
+                break
+            }
+            for item in work { perform(item) }
+            pollOnce()
+            expireDeadlines()
+        }
+        for connection in Array(connections.values) { closeConnection(connection) }
+        close(listener)
+        mailbox.loopEnded()
+    }
+
+    // MARK: polling
+
+    private func pollOnce() {
+        let now = clock.now
+        if let until = acceptPausedUntil, until <= now { acceptPausedUntil = nil }
+        var descriptors = [pollfd(fd: mailbox.wakeUpDescriptor, events: Int16(POLLIN), revents: 0)]
+        if acceptPausedUntil == nil { descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+        let firstConnection = descriptors.count
+        let polled = Array(connections.values)
+        for connection in polled {
+            var events: Int16 = 0
+            if connection.wantsToRead { events |= Int16(POLLIN) }
+            if connection.queuedByteCount > 0 { events |= Int16(POLLOUT) }
+            descriptors.append(pollfd(fd: connection.fd, events: events, revents: 0))
+        }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds(now: now))
+        guard ready > 0 else { return }
+        if acceptPausedUntil == nil, descriptors[1].revents != 0 { acceptConnections() }
+        for (index, connection) in polled.enumerated() {
+            let revents = Int32(descriptors[firstConnection + index].revents)
+            guard revents != 0, connections[connection.id] != nil else { continue }
+            if revents & Int32(POLLNVAL) != 0 {
+                closeConnection(connection)  // Cannot happen while we own the descriptor; never spin on it.
+                continue
+            }
+            if revents & Int32(POLLOUT) != 0 {
+                guard connection.flush() else {
+                    closeConnection(connection)
+                    continue
+                }
+                afterFlush(connection)
+            }
+            if revents & Int32(POLLIN | POLLHUP | POLLERR) != 0, connections[connection.id] != nil {
+                if connection.wantsToRead {
+                    readFrom(connection)
+                } else if revents & Int32(POLLHUP | POLLERR) != 0 {
+                    // Gone while its request is with the handler: the answer will find no connection.
+                    closeConnection(connection)
+                }
+            }
+        }
+    }
+
+    /// Until the nearest deadline; at most a second, which bounds any clock drift.
+    private func timeoutMilliseconds(now: ContinuousClock.Instant) -> Int32 {
+        var nearest = now + .seconds(1)
+        if let until = acceptPausedUntil { nearest = min(nearest, until) }
+        for connection in connections.values {
+            if let deadline = deadline(of: connection) { nearest = min(nearest, deadline.at) }
+        }
+        let wait = now.duration(to: nearest)
+        guard wait > .zero else { return 0 }
+        let (seconds, attoseconds) = wait.components
+        return Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+    }
+
+    // MARK: accepting
+
+    private func acceptConnections() {
+        // A bounded batch, so a flood of connections cannot starve the ones already open.
+        for _ in 0..<64 {
+            switch Socket.accept(listener) {
+            case .none: return
+            case .exhausted:
+                acceptPausedUntil = clock.now + .milliseconds(100)
+                return
+            case .accepted(let fd, let peer):
+                if connections.count >= configuration.maxConnections {
+                    refuseOverLimit(fd: fd, peer: peer)
+                    continue
+                }
+                let now = clock.now
+                let connection = Connection(
+                    id: nextConnectionID, fd: fd, peer: peer,
+                    parser: HTTPRequestParser(headLimit: configuration.headLimit, bodyLimit: configuration.bodyLimit),
+                    now: now)
+                nextConnectionID += 1
+                connections[connection.id] = connection
+                mailbox.connectionCount = connections.count
+            }
+        }
+    }
+
+    /// Tells the client why, in the one write a fresh socket's buffer always takes, and closes.
+    private func refuseOverLimit(fd: Int32, peer: String) {
+        let response = HTTPServerResponse(
+            status: .serviceUnavailable,
+            headers: [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1")],
+            body: Array("too many connections\n".utf8))
+        _ = Socket.write(fd, response.serialized()[...])
+        shutdown(fd, Int32(SHUT_WR))
+        close(fd)
+        report("\(HTTPStatus.serviceUnavailable) (\(configuration.maxConnections) connections open) from \(peer)")
+    }
+
+    // MARK: reading
+
+    private func readFrom(_ connection: Connection) {
+        switch Socket.read(connection.fd, into: &readBuffer) {
+        case .wouldBlock: return
+        case .closed, .failed:
+            closeConnection(connection)
+        case .transferred(let count):
+            switch connection.phase {
+            case .awaitingRequest:
+                if !connection.requestBegun {
+                    connection.requestBegun = true
+                    if connection.answeredRequests > 0 { connection.requestStartedAt = clock.now }
+                }
+                parse(connection, Array(readBuffer[0..<count]))
+            case .streaming, .lingering, .handling, .closingAfterFlush:
+                return  // Dropped: nothing more is read from a stream's client or after the last answer.
+            }
+        }
+    }
+
+    /// Feeds the parser and hands a complete request to the handler.
+    func parse(_ connection: Connection, _ bytes: [UInt8]) {
+        switch connection.parser.feed(bytes) {
+        case .needMoreData:
+            return
+        case .error(let error):
+            report("\(error.status) (\(error.detail)) from \(connection.peer)")
+            answerAndClose(connection, HTTPServerResponse(error: error))
+        case .request(let request):
+            connection.phase = .handling(request)
+            // After stop() no handler may run; stop() may come from another thread at any time.
+            guard !mailbox.isStopRequested else { return }
+            let responder = HTTPResponder(
+                connectionID: connection.id, mailbox: mailbox, maxQueuedBytes: configuration.maxQueuedBytesPerConnection)
+            handler(request, responder)
+        }
+    }
+
+    // MARK: closing
+
+    func closeConnection(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        close(connection.fd)
+        mailbox.connectionCount = connections.count
+        connection.stream?.finish()
+    }
+
+    func report(_ line: String) {
+        configuration.onRequestError(line)
+    }
+}

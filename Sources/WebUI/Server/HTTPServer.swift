@@ -1,0 +1,61 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The web surface's HTTP/1.1 server: one I/O thread polls the listener and every connection.
+///
+/// The handler runs on that thread for each complete request and must not block: it answers through the
+/// `HTTPResponder`, from any thread. Limits (connections, deadlines, sizes, queued bytes) are in `Configuration`;
+/// every refusal is answered with its status and reported through `onRequestError`. Call `stop()` when done
+/// (a released server stops itself).
+public final class HTTPServer: Sendable {
+    /// The bound port (the system's choice when the configuration said 0).
+    public let port: UInt16
+    private let mailbox: LoopMailbox
+
+    private init(port: UInt16, mailbox: LoopMailbox) {
+        self.port = port
+        self.mailbox = mailbox
+    }
+
+    deinit { mailbox.stopAndWait() }
+
+    /// Binds, listens and starts the I/O thread. Throws, naming the address and the system's reason, when the
+    /// address cannot be bound (in use, not an address, not one of this machine's).
+    public static func start(
+        _ configuration: Configuration, handler: @escaping @Sendable (HTTPServerRequest, HTTPResponder) -> Void
+    ) throws -> HTTPServer {
+        guard configuration.maxConnections > 0 else {
+            throw HTTPServerError("maxConnections must be at least 1, got \(configuration.maxConnections)")
+        }
+        let listener = try Socket.listen(host: configuration.host, port: configuration.port)
+        let pipe: WakeUpPipe
+        do {
+            pipe = try WakeUpPipe()
+        } catch {
+            close(listener)
+            throw error
+        }
+        let mailbox = LoopMailbox(pipe: pipe)
+        let port = Socket.boundPort(listener)
+        let loop = EventLoop(configuration: configuration, listener: listener, mailbox: mailbox, handler: handler)
+        let thread = Thread { loop.run() }
+        thread.name = "HTTPServer:\(port)"
+        thread.start()
+        return HTTPServer(port: port, mailbox: mailbox)
+    }
+
+    /// Open connections, including ones finishing their last answer.
+    public var connectionCount: Int { mailbox.connectionCount }
+
+    /// Closes the listener and every connection (open streams hear `onClose`) and waits for the I/O thread to
+    /// end; after it returns no handler runs. Idempotent. Called from a handler, it cannot wait for its own
+    /// thread: the loop then ends as soon as that handler returns.
+    public func stop() {
+        mailbox.stopAndWait()
+    }
+}

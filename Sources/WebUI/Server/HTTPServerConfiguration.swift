@@ -1,0 +1,46 @@
+extension HTTPServer {
+    /// Where the server listens and the limits that keep one client from hurting the others.
+    public struct Configuration: Sendable {
+        /// The numeric IPv4 or IPv6 address to bind, and only that one (loopback by default); names such as
+        /// `localhost` are not resolved.
+        public var host: String
+        /// 0 asks the system for a free port; read the bound one from `HTTPServer.port`.
+        public var port: UInt16
+        /// Open connections at most; one more is answered 503 with `Retry-After: 1` and closed.
+        public var maxConnections: Int
+        /// A request's head and body must arrive within this, counted from the accept (first request) or from
+        /// the first byte of a later one. A client that sent part of a request is answered 408 and closed.
+        public var requestDeadline: Duration
+        /// How long a keep-alive connection may wait, silent, for its next request before it is closed; also how
+        /// long a new connection may stay silent (the shorter of this and `requestDeadline`).
+        public var idleTimeout: Duration
+        public var headLimit: Int
+        public var bodyLimit: Int
+        /// Bytes a connection may have waiting to be sent; a stream whose reader does not read is closed past it.
+        public var maxQueuedBytesPerConnection: Int
+        /// After an error answer, how long unread bytes from the client are read and dropped before the close, so
+        /// the close does not reset the connection before the client has read the answer.
+        public var lingerTimeout: Duration
+        /// One line per refused request: the status, why, and the peer.
+        public var onRequestError: @Sendable (String) -> Void
+
+        public init(
+            host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 256,
+            requestDeadline: Duration = .seconds(10), idleTimeout: Duration = .seconds(10),
+            headLimit: Int = HTTPRequestParser.defaultHeadLimit, bodyLimit: Int = HTTPRequestParser.defaultBodyLimit,
+            maxQueuedBytesPerConnection: Int = 4 * 1024 * 1024, lingerTimeout: Duration = .seconds(2),
+            onRequestError: @escaping @Sendable (String) -> Void = { _ in }
+        ) {
+            self.host = host
+            self.port = port
+            self.maxConnections = maxConnections
+            self.requestDeadline = requestDeadline
+            self.idleTimeout = idleTimeout
+            self.headLimit = headLimit
+            self.bodyLimit = bodyLimit
+            self.maxQueuedBytesPerConnection = maxQueuedBytesPerConnection
+            self.lingerTimeout = lingerTimeout
+            self.onRequestError = onRequestError
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import WebUI
+
+/// Starting, binding errors and stopping.
+@Suite(.serialized) struct HTTPServerLifecycleTests {
+    @Test func stopWithOpenConnectionsReturnsPromptlyAndFreesThePort() throws {
+        let fixture = try ServerFixture()
+        let port = fixture.port
+        let idle = try fixture.client()
+        let partial = try fixture.client()
+        try partial.send("GET / HTTP/1.1\r\n")
+        let held = try fixture.client()
+        try held.send(get("/held"))
+        #expect(fixture.held.wait(timeout: 10))
+        let streaming = try fixture.client()
+        try streaming.send(get("/stream"))
+        #expect(fixture.streamOpened.wait(timeout: 10))
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        fixture.server.stop()
+        #expect(started.duration(to: clock.now) < .seconds(5))
+        #expect(fixture.server.connectionCount == 0)
+        fixture.server.stop()  // Idempotent.
+        for client in [idle, partial, held, streaming] { #expect(try client.waitForClose()) }
+        // An answer after stop goes nowhere and does not crash.
+        fixture.heldResponder.current?.send(HTTPServerResponse(status: .ok))
+
+        let again = try HTTPServer.start(HTTPServer.Configuration(port: port)) { _, responder in
+            responder.send(HTTPServerResponse(status: .ok, body: Array("again".utf8)))
+        }
+        defer { again.stop() }
+        #expect(again.port == port)
+        let client = try RawHTTPClient(port: port)
+        try client.send(get("/"))
+        #expect(try client.readResponse().bodyText == "again")
+    }
+
+    @Test func noHandlerRunsAfterStop() throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+        try client.send(get("/hello"))
+        #expect(try client.readResponse().status == 200)
+        fixture.server.stop()
+        let before = fixture.handled.current
+        // The port is closed: a new connection is refused, and the old one was closed.
+        #expect(throws: ClientError.self) { try RawHTTPClient(port: fixture.port) }
+        #expect(try client.waitForClose())
+        #expect(fixture.handled.current == before)
+    }
+
+    @Test func aPortInUseIsNamedWithTheSystemsReason() throws {
+        let fixture = try ServerFixture()
+        let error = #expect(throws: HTTPServerError.self) {
+            try HTTPServer.start(HTTPServer.Configuration(port: fixture.port)) { _, _ in }
+        }
+        #expect(error?.description.contains("127.0.0.1:\(fixture.port)") == true)
+        #expect(error?.description.contains("Address already in use") == true)
+    }
+
+    @Test func aBadAddressIsNamed() throws {
+        let error = #expect(throws: HTTPServerError.self) {
+            try HTTPServer.start(HTTPServer.Configuration(host: "300.1.2.3")) { _, _ in }
+        }
+        #expect(error?.description.contains("300.1.2.3") == true)
+    }
+
+    @Test func anAddressNotOnThisMachineGivesTheSystemsReason() throws {
+        let error = #expect(throws: HTTPServerError.self) {
+            try HTTPServer.start(HTTPServer.Configuration(host: "192.0.2.1")) { _, _ in }
+        }
+        #expect(error?.description.contains("192.0.2.1:0") == true)
+        #expect(error?.description.contains("Cannot assign requested address") == true)
+    }
+
+    @Test func stopFromInsideAHandlerDoesNotDeadlock() throws {
+        let box = Locked<HTTPServer?>(nil)
+        let stopped = BlockingGateCounter()
+        let server = try HTTPServer.start(HTTPServer.Configuration()) { _, responder in
+            responder.send(HTTPServerResponse(status: .ok))
+            box.current?.stop()
+            stopped.fire()
+        }
+        box.withValue { $0 = server }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send(get("/"))
+        #expect(stopped.wait())
+        #expect(try client.waitForClose())
+        server.stop()
+        box.withValue { $0 = nil }
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+import WebUI
+
+/// What a refused request gets over the wire, and that the server goes on serving.
+@Suite(.serialized) struct HTTPServerRefusalTests {
+    static let malformed: [(request: String, status: Int)] = [
+        ("GET  / HTTP/1.1\r\nHost: a\r\n\r\n", 400),
+        ("DELETE / HTTP/1.1\r\nHost: a\r\n\r\n", 405),
+        ("GET / HTTP/2.0\r\nHost: a\r\n\r\n", 505),
+        ("GET /%zz HTTP/1.1\r\nHost: a\r\n\r\n", 400),
+        ("GET / HTTP/1.1\nHost: a\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: a\r\n folded\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nBad Name: a\r\nHost: a\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 411),
+        ("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 65537\r\n\r\n", 413),
+    ]
+
+    @Test func eachParserErrorGetsItsStatusAndTheServerGoesOn() throws {
+        let fixture = try ServerFixture()
+        for (request, status) in Self.malformed {
+            let client = try fixture.client()
+            try client.send(request)
+            let response = try client.readResponse()
+            #expect(response.status == status, "\(request.debugDescription)")
+            #expect(response.header("Connection") == "close")
+            #expect(try client.waitForClose())
+            let next = try fixture.client()
+            try next.send(get("/hello"))
+            #expect(try next.readResponse().status == 200)
+        }
+        #expect(fixture.errors.current.count == Self.malformed.count)
+        #expect(fixture.handled.current == Array(repeating: "/hello", count: Self.malformed.count))
+    }
+
+    @Test func headOneByteOverTheLimitGets431AndOneLineIsReported() throws {
+        let fixture = try ServerFixture()
+        let start = "GET / HTTP/1.1\r\nHost: a\r\nX-Pad: "
+        let end = "\r\n\r\n"
+        let pad = String(repeating: "p", count: 16 * 1024 + 1 - start.utf8.count - end.utf8.count)
+        let client = try fixture.client()
+        try client.send(start + pad + end)
+        #expect(try client.readResponse().status == 431)
+        let lines = fixture.errors.current
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("431 Request Header Fields Too Large") == true)
+        #expect(lines.first?.contains("from 127.0.0.1:") == true)
+    }
+
+    @Test func headAtTheLimitPasses() throws {
+        let fixture = try ServerFixture()
+        let start = "GET /hello HTTP/1.1\r\nHost: a\r\nX-Pad: "
+        let end = "\r\n\r\n"
+        let pad = String(repeating: "p", count: 16 * 1024 - start.utf8.count - end.utf8.count)
+        let client = try fixture.client()
+        try client.send(start + pad + end)
+        #expect(try client.readResponse().status == 200)
+    }
+
+    @Test func bodyOverTheLimitGets413EvenWhenSent() throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+        let body = [UInt8](repeating: 0x61, count: 64 * 1024 + 1)
+        try client.send(Array("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        #expect(try client.readResponse().status == 413)
+    }
+
+    @Test func bodyAtTheLimitPasses() throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+        let body = [UInt8](repeating: 0x61, count: 64 * 1024)
+        try client.send(Array("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        #expect(try client.readResponse().bodyText == "len=65536")
+    }
+
+    @Test func overTheConnectionLimitGets503AndServesAgainAfterOneCloses() throws {
+        let fixture = try ServerFixture { $0.maxConnections = 4 }
+        var open = try (0..<4).map { _ in try fixture.client() }
+        // Each holds its slot: a request answered proves the connection was accepted.
+        for client in open {
+            try client.send(get("/hello"))
+            #expect(try client.readResponse().status == 200)
+        }
+        let fifth = try fixture.client()
+        let refused = try fifth.readResponse()
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "1")
+        #expect(try fifth.waitForClose())
+        #expect(fixture.errors.current.first?.hasPrefix("503 Service Unavailable") == true)
+
+        open.removeFirst().close()
+        // The server notices the close on its own time: retry (each attempt a full round trip), bounded.
+        var status = 0
+        for _ in 0..<500 where status != 200 {
+            let client = try fixture.client()
+            try client.send(get("/hello"))
+            status = try client.readResponse().status
+        }
+        #expect(status == 200)
+    }
+
+    @Test func aClientThatResetsMidRequestDoesNotHurtTheServer() throws {
+        let fixture = try ServerFixture()
+        let rude = try fixture.client()
+        try rude.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\nabc")
+        rude.reset()
+        let heldClient = try fixture.client()
+        try heldClient.send(get("/held"))
+        #expect(fixture.held.wait(timeout: 10))
+        heldClient.reset()
+        // Answering a connection that was reset meanwhile is harmless.
+        fixture.heldResponder.current?.send(HTTPServerResponse(status: .ok, body: Array("late".utf8)))
+        let client = try fixture.client()
+        try client.send(get("/hello"))
+        #expect(try client.readResponse().status == 200)
+    }
+}

@@ -1,0 +1,111 @@
+import FeatureHostTesting
+import Foundation
+import Testing
+import WebUI
+
+/// Streaming responses (Server-Sent Events) and how they end.
+@Suite(.serialized) struct HTTPServerStreamTests {
+    @Test func chunksArriveInOrderAfterAHeadWithoutLength() throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+        try client.send(get("/stream"))
+        #expect(fixture.streamOpened.wait(timeout: 10))
+        let stream = try #require(fixture.streams.current.first)
+        let head = try client.readResponse(head: true)
+        #expect(head.status == 200)
+        #expect(head.header("Content-Length") == nil)
+        #expect(head.header("Connection") == "close")
+        #expect(head.header("Content-Type") == "text/event-stream")
+        var expected: [UInt8] = []
+        for index in 0..<20 {
+            let event = ServerSentEvent(event: "patch", data: "n\(index)", id: "\(index)").bytes
+            expected += event
+            #expect(stream.write(event))
+        }
+        #expect(try client.read(count: expected.count) == expected)
+        stream.close()
+        #expect(stream.isClosed)
+        #expect(!stream.write([1]))
+        #expect(try client.readToEnd().isEmpty)
+    }
+
+    @Test func onCloseFiresWhenTheClientGoesAway() throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+        try client.send(get("/stream"))
+        #expect(fixture.streamOpened.wait(timeout: 10))
+        let stream = try #require(fixture.streams.current.first)
+        let closed = BlockingGateCounter()
+        stream.onClose { closed.fire() }
+        _ = try client.readResponse(head: true)
+        client.close()
+        #expect(closed.wait())
+        #expect(stream.isClosed)
+        #expect(closed.count == 1)
+        #expect(!stream.write([1]))
+    }
+
+    @Test func onCloseFiresWhenTheServerStops() throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+        try client.send(get("/stream"))
+        #expect(fixture.streamOpened.wait(timeout: 10))
+        let stream = try #require(fixture.streams.current.first)
+        let closed = BlockingGateCounter()
+        stream.onClose { closed.fire() }
+        fixture.server.stop()
+        #expect(closed.wait())
+        #expect(closed.count == 1)
+        #expect(try client.waitForClose())
+    }
+
+    @Test func aStreamIsNotCutByTheRequestDeadline() throws {
+        let fixture = try ServerFixture {
+            $0.requestDeadline = .milliseconds(200)
+            $0.idleTimeout = .milliseconds(200)
+        }
+        let client = try fixture.client()
+        try client.send(get("/stream"))
+        #expect(fixture.streamOpened.wait(timeout: 10))
+        let stream = try #require(fixture.streams.current.first)
+        _ = try client.readResponse(head: true)
+        // A short-deadline connection opened after the stream is closed: by then the stream has outlived it.
+        let other = try fixture.client()
+        #expect(try other.readToEnd().isEmpty)
+        #expect(stream.write(Array("still here".utf8)))
+        #expect(try client.read(count: 10) == Array("still here".utf8))
+    }
+
+    @Test func aStreamWhoseClientNeverReadsIsClosedAtTheQueueLimit() throws {
+        let fixture = try ServerFixture { $0.maxQueuedBytesPerConnection = 256 * 1024 }
+        let client = try fixture.client()
+        try client.send(get("/stream"))
+        #expect(fixture.streamOpened.wait(timeout: 10))
+        let stream = try #require(fixture.streams.current.first)
+        let closed = BlockingGateCounter()
+        stream.onClose { closed.fire() }
+        let chunk = [UInt8](repeating: 0x2E, count: 16 * 1024)
+        var written = 0
+        // Bounded: far more than the socket buffers and the queue hold together.
+        while written < 4096, stream.write(chunk) { written += 1 }
+        #expect(written < 4096)
+        #expect(closed.wait())
+        #expect(stream.isClosed)
+        withExtendedLifetime(client) {}
+    }
+}
+
+/// A gate that also counts how often it was fired, to show a callback ran exactly once.
+final class BlockingGateCounter: Sendable {
+    private let gate = BlockingGate()
+    private let fired = Locked(0)
+
+    func fire() {
+        fired.withValue { $0 += 1 }
+        gate.open()
+    }
+
+    func wait() -> Bool { gate.wait(timeout: 10) }
+
+    var count: Int { fired.current }
+}
