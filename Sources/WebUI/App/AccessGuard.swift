@@ -77,13 +77,3 @@ extension Substring {
         return text
     }
 }
-
-extension HTTPStatus {
-    public static let noContent = HTTPStatus(code: 204, reason: "No Content")
-    public static let seeOther = HTTPStatus(code: 303, reason: "See Other")
-    public static let forbidden = HTTPStatus(code: 403, reason: "Forbidden")
-    public static let misdirectedRequest = HTTPStatus(code: 421, reason: "Misdirected Request")
-    public static let unsupportedMediaType = HTTPStatus(code: 415, reason: "Unsupported Media Type")
-    public static let internalServerError = HTTPStatus(code: 500, reason: "Internal Server Error")
-    public static let serviceUnavailable = HTTPStatus(code: 503, reason: "Service Unavailable")
-}
