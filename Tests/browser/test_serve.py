@@ -6,7 +6,7 @@ import re
 import signal
 import socket
 
-DEFAULT_ORDER = ["Offer countdown", "Car news", "Chats", "Invitations", "Transactions"]
+DEFAULT_ORDER = ["Offer countdown", "Car News", "Chats", "Invitations", "Transactions"]
 
 
 def raw_request(server, text: bytes) -> bytes:

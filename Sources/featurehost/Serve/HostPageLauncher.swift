@@ -76,6 +76,6 @@ final class HostPageLauncher: PageLauncher {
 
     /// The terminal still shows a feature without a web scene; the web says so in its panel.
     private func noWebView(_ manifest: FeatureManifest) -> String? {
-        assets[manifest.id] == nil ? "\(manifest.title) has no web view yet; it runs in the terminal (`featurehost`)." : nil
+        assets[manifest.id] == nil ? "\(manifest.title) has no web view yet; it runs in the terminal shell (featurehost)." : nil
     }
 }

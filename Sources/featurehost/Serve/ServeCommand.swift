@@ -24,6 +24,7 @@ enum ServeCommand {
             config: options.config.localeSettings, flags: flags, base: preference,
             webTypes: BuiltInFeatures.types.compactMap { $0 as? any WebFeature.Type })
 
+        let shutdown = ShutdownSignal()
         let slot = AppSlot()
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.port = port
@@ -52,7 +53,7 @@ enum ServeCommand {
                 app.tick()
             }
         }
-        _ = await ShutdownSignal.wait()
+        _ = await shutdown.wait()
         ticker.cancel()
         slot.app = nil
         app.closeAll()
