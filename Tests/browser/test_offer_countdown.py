@@ -191,3 +191,23 @@ def test_portrait_asks_to_turn_the_device(server, browser, screenshots):
     assert "landscape" in page.locator(".offer-portrait").inner_text()
     assert not page.locator(".offer-content").is_visible()
     page.screenshot(path=screenshots / "portrait.png")
+
+
+def test_many_tabs_of_one_browser_all_stay_live(server, browser):
+    """A browser opens six connections per host; each shown page holds one for its stream, and a hidden
+    page gives its back, so an eighth tab still loads and ticks, and a hidden one catches up when shown."""
+    context = browser.new_context()
+    pages = []
+    for _ in range(8):
+        page = context.new_page()
+        page.goto(server.page_url("/f/offer-countdown"))
+        wait_for_digits(page, "00235959")
+        set_visible(page, False)
+        pages.append(page)
+    last = context.new_page()
+    last.goto(server.page_url("/f/offer-countdown"))
+    wait_for_digits(last, "00235958")
+    set_visible(pages[0], True)
+    paused = digits(pages[0])
+    wait_for_digits(pages[0], as_digits(as_seconds(paused) - 1))
+    context.close()

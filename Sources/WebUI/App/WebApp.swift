@@ -11,6 +11,9 @@ public final class WebApp {
         /// How long a page may be without an event stream before its session closes (a reload, a flaky
         /// connection and a back-forward cache visit all come back within it).
         public var gracePeriod: Duration = .seconds(30)
+        /// The same for a page that said it was hidden: its script closes the stream to free one of the
+        /// browser's six connections per host and reopens it when shown, which may be much later.
+        public var hiddenGracePeriod: Duration = .seconds(30 * 60)
         /// Sessions kept at once; past it the longest-disconnected one is closed first.
         public var maxSessions = 512
 
@@ -218,7 +221,8 @@ public final class WebApp {
     public func tick() {
         let now = now()
         for session in sessions.values {
-            if session.hasExpired(now: now, grace: configuration.gracePeriod) {
+            let grace = session.isVisible ? configuration.gracePeriod : configuration.hiddenGracePeriod
+            if session.hasExpired(now: now, grace: grace) {
                 session.close()
                 sessions[session.id] = nil
             } else {

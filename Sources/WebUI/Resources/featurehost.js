@@ -45,6 +45,8 @@
         if (!helloSent) {
           helloSent = true;
           post(helloMessage());
+          // A page opened in a background tab gives its connection back until it is shown (see below).
+          if (document.visibilityState === 'hidden') closeStream();
         }
       });
       stream.addEventListener('patch', (event) => {
@@ -503,8 +505,19 @@
       post({ kind: 'key', action: element.getAttribute('data-action') || '', key: event.key });
     });
 
+    // A browser opens at most six connections per host over HTTP/1.1, and each live page holds one for its
+    // stream: a hidden page closes its stream (the server keeps its session longer while it is hidden) and
+    // reopens it when shown, catching up from its version, so any number of tabs can be open.
     document.addEventListener('visibilitychange', () => {
-      post({ kind: 'visibility', visible: document.visibilityState === 'visible' });
+      const visible = document.visibilityState === 'visible';
+      post({ kind: 'visibility', visible });
+      if (!helloSent) return;
+      if (visible && !source) {
+        backoff = FIRST_BACKOFF;
+        connect(version);
+      } else if (!visible) {
+        closeStream();
+      }
     });
 
     // Back-forward cache: a page restored from it has a dead stream (closed on pagehide) and an old version.

@@ -169,6 +169,22 @@ struct WebAppSessionTests {
         #expect(launcher.launches[0].closed)
     }
 
+    @Test func aHiddenPageThatGaveUpItsStreamIsKeptLonger() async throws {
+        let app = makeApp(launcher: launcher, now: now)
+        let (_, stream) = try openCounter(app)
+        _ = try send(postEvent("session1", #"{"kind":"hello","hourCycle":"h23","visible":true}"#), to: app)
+        _ = try send(postEvent("session1", #"{"kind":"visibility","visible":false}"#), to: app)
+        stream.disconnect()
+        for _ in 0..<10_000 where app.streamCount > 0 { await Task.yield() }
+        now.value = .seconds(29 * 60)
+        app.tick()
+        #expect(app.sessionCount == 1, "a hidden tab reconnects when shown, maybe much later")
+        now.value = .seconds(31 * 60)
+        app.tick()
+        #expect(app.sessionCount == 0)
+        #expect(launcher.launches[0].closed)
+    }
+
     @Test func thePageThatNeverConnectsIsClosedToo() throws {
         let app = makeApp(launcher: launcher, now: now)
         _ = try send(makeRequest("GET", "/f/counter"), to: app)
