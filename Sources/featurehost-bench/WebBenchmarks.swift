@@ -74,6 +74,8 @@ private final class OfferLauncher: PageLauncher {
     var assets: [FeatureID: WebAssets] { [OfferCountdownFeature.manifest.id: OfferCountdownFeature.webAssets] }
     var fixesHourCycle: Bool { true }
 
+    func cachedImage(forKey key: String) -> CachedImage? { nil }
+
     func preferences(for browser: BrowserPreferences) -> PagePreferences {
         PagePreferences(locale: Locale(identifier: "en_US"), hourCycle: .twentyFourHour, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
     }

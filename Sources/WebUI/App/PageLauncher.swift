@@ -15,6 +15,9 @@ public protocol PageLauncher: AnyObject {
     func preferences(for browser: BrowserPreferences) -> PagePreferences
     /// Whether the config or the command line fix the hour cycle (the browser's is then not asked for).
     var fixesHourCycle: Bool { get }
+    /// An image the host's cache holds (fetched by a feature through its context), served at
+    /// `WebImage.path(for:)`; nil when it is not (or no longer) cached.
+    func cachedImage(forKey key: String) -> CachedImage?
 }
 
 /// One line of the home page.

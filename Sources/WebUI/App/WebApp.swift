@@ -72,6 +72,8 @@ public final class WebApp {
             openPage(FeatureID(parts[1]), request, responder)
         case (.get, "assets"), (.head, "assets"):
             serveAsset(Array(parts.dropFirst()), request, responder)
+        case (.get, "images") where parts.count == 2, (.head, "images") where parts.count == 2:
+            serveImage(key: parts[1], request, responder)
         case (.get, "s") where parts.count == 3 && parts[2] == "events":
             openStream(sessionID: parts[1], request, responder)
         case (.post, "s") where parts.count == 3 && parts[2] == "event":
@@ -145,6 +147,16 @@ public final class WebApp {
             log("500 \(request.method.rawValue) \(request.path): \(failure.description)")
             responder.send(Self.response(.internalServerError, request, headers: Self.plainText, body: Array("\(failure.description)\n".utf8)))
         }
+    }
+
+    /// An image from the host's cache, so a page shows it offline and tests never leave loopback. Its key
+    /// names its bytes for good, so the browser may keep it.
+    private func serveImage(key: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        guard WebImage.isValidKey(key), let image = launcher.cachedImage(forKey: key) else { return notFound(request, responder) }
+        responder.send(
+            Self.response(.ok, request, headers: [
+                ("Content-Type", image.reference.contentType), ("Cache-Control", "private, max-age=31536000, immutable"),
+            ], body: Array(image.data)))
     }
 
     // MARK: live

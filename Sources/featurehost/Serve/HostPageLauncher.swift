@@ -39,6 +39,8 @@ final class HostPageLauncher: PageLauncher {
 
     var fixesHourCycle: Bool { flags.hourCycle != nil || config.hourCycle != nil }
 
+    func cachedImage(forKey key: String) -> CachedImage? { environment.images.cachedImage(forKey: key) }
+
     func preferences(for browser: BrowserPreferences) -> PagePreferences {
         let locale: Locale =
             flags.locale ?? config.locale.map { Locale(identifier: $0) }

@@ -1,3 +1,4 @@
+import Foundation
 import FeatureHostCore
 import Testing
 @testable import WebUI
@@ -67,6 +68,21 @@ struct WebAppSessionTests {
         #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
         #expect(try send(makeRequest("GET", "/assets/counter/../../etc/passwd"), to: app).last?.status.code == 404)
         #expect(try send(makeRequest("GET", "/assets/other/counter.css"), to: app).last?.status.code == 404)
+    }
+
+    @Test func cachedImagesAreServedByKeyAndNothingElseIs() throws {
+        let reference = ImageReference(key: "00ab12cd34ef5678", contentType: "image/png", byteCount: 3)
+        launcher.images[reference.key] = CachedImage(reference: reference, data: Data([1, 2, 3]))
+        let app = makeApp(launcher: launcher, now: now)
+        #expect(WebImage.path(for: reference) == "/images/00ab12cd34ef5678")
+        let image = try #require(try send(makeRequest("GET", WebImage.path(for: reference)), to: app).last)
+        #expect(image.status.code == 200)
+        #expect(image.body == [1, 2, 3])
+        #expect(image.header("Content-Type") == "image/png")
+        #expect(image.header("Cache-Control") == "private, max-age=31536000, immutable")
+        for missing in ["/images/ffff", "/images/..", "/images/.hidden", "/images/a%2Fb", "/images/"] {
+            #expect(try send(makeRequest("GET", missing), to: app).last?.status.code == 404, "\(missing)")
+        }
     }
 
     @Test func aClickReachesTheSceneAndItsChangeGoesOutAsAPatch() throws {

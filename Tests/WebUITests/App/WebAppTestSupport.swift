@@ -134,6 +134,7 @@ final class FakeLauncher: PageLauncher {
     }
 
     var launches: [Launch] = []
+    var images: [String: CachedImage] = [:]
     var fixesHourCycle = false
     var failing: Set<FeatureID> = []
     let homeEntries = [
@@ -141,6 +142,8 @@ final class FakeLauncher: PageLauncher {
         HomeEntry(id: "broken", title: "Broken", summary: "Never starts", failure: "Broken could not start: no disk."),
     ]
     let assets: [FeatureID: WebAssets] = ["counter": WebAssets([WebAsset(name: "counter.css", contentType: "text/css", text: ".counter{}")])]
+
+    func cachedImage(forKey key: String) -> CachedImage? { images[key] }
 
     func preferences(for browser: BrowserPreferences) -> PagePreferences {
         PagePreferences(
