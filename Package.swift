@@ -15,7 +15,7 @@ let featureBundles: [(name: String, resources: Bool)] = [
 ]
 
 /// The bundles that also have Sources/<Name>Web (the web scene, its CSS and files under Resources/).
-let webBundles: Set<String> = ["OfferCountdown"]
+let webBundles: Set<String> = ["OfferCountdown", "CarNews", "Chats", "Invitations", "Transactions"]
 
 /// Every feature's modules, for the targets that compose them (the executable, the bench, end-to-end tests).
 var featureModules: [Target.Dependency] {

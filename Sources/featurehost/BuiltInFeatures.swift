@@ -3,15 +3,19 @@
 // scaffold-feature-imports: begin
 import CarNewsFeature
 import CarNewsTerminal
+import CarNewsWeb
 import ChatsFeature
 import ChatsTerminal
+import ChatsWeb
 import InvitationsFeature
 import InvitationsTerminal
+import InvitationsWeb
 import OfferCountdownFeature
 import OfferCountdownTerminal
 import OfferCountdownWeb
 import TransactionsFeature
 import TransactionsTerminal
+import TransactionsWeb
 // scaffold-feature-imports: end
 import FeatureHostCore
 import FeatureHostRuntime

@@ -14,7 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def binary() -> pathlib.Path:
-    path = pathlib.Path(os.environ.get("FEATUREHOST_BINARY", ROOT / ".build" / "debug" / "featurehost"))
+    path = pathlib.Path(os.environ.get("FEATUREHOST_BINARY", ROOT / ".build" / "debug" / "featurehost")).resolve()
     if not path.exists():
         raise RuntimeError(f"{path} does not exist: build first (`swift build`) or set FEATUREHOST_BINARY")
     return path

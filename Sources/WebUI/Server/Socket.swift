@@ -121,10 +121,13 @@ enum Socket {
             close(fd)
             return .none
         }
+        var on: Int32 = 1
         #if canImport(Darwin)
-            var on: Int32 = 1
             _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
+        // A patch is a small write that must go out now: without this, Nagle's algorithm holds it back until
+        // the client acknowledges the previous one, which it may delay.
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         return .accepted(fd: fd, peer: describe(storage))
     }
 

@@ -1,0 +1,6 @@
+import Testing
+import CarNewsWeb
+
+struct CarNewsWebPlaceholderTests {
+    @Test func theTargetBuilds() {}
+}

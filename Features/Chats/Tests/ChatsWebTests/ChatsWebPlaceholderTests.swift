@@ -1,0 +1,6 @@
+import Testing
+import ChatsWeb
+
+struct ChatsWebPlaceholderTests {
+    @Test func theTargetBuilds() {}
+}

@@ -1,0 +1,6 @@
+import Testing
+import InvitationsWeb
+
+struct InvitationsWebPlaceholderTests {
+    @Test func theTargetBuilds() {}
+}

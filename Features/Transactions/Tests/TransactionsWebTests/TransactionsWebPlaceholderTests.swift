@@ -1,0 +1,6 @@
+import Testing
+import TransactionsWeb
+
+struct TransactionsWebPlaceholderTests {
+    @Test func theTargetBuilds() {}
+}
