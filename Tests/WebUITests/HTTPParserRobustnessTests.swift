@@ -1,26 +1,15 @@
+import FeatureHostCore
 import Testing
 import WebUI
 
 /// Nothing the browser sends can crash the host: mutated and random input only ever yields a result.
 @Suite struct HTTPParserRobustnessTests {
-    /// A fixed-seed generator, so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seed = bytes("POST /a%20b?q=1 HTTP/1.1\r\nHost: h\r\nContent-Length: 4\r\nX: y\r\n\r\nbodyGET / HTTP/1.0\r\n\r\n")
     /// Bytes that matter to the grammar, so mutations hit interesting paths more often than random bytes.
     static let interesting: [UInt8] = bytes("\r\n :%/?0123456789-+,\tHTP.") + [0, 0x7F, 0x80, 0xC3, 0xFF]
 
     @Test func mutatedRequestsNeverTrap() {
-        var random = SplitMix(state: 13)
+        var random = SplitMix64(seed: 13)
         for _ in 0..<3_000 {
             var input = Self.seed
             for _ in 0..<Int.random(in: 1...4, using: &random) {
@@ -39,7 +28,7 @@ import WebUI
     }
 
     @Test func randomBytesNeverTrap() {
-        var random = SplitMix(state: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<500 {
             let input = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             for result in drain([input], headLimit: 128, bodyLimit: 16) {

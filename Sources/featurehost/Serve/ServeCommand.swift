@@ -10,13 +10,8 @@ enum ServeCommand {
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         try arguments.check(allowed: Set(["config", "data-dir", "only", "port"]).union(LocaleFlags.names), command: "serve")
         let port = try parsePort(arguments.value("port"))
-        let flags = try LocaleFlags.parse(arguments, command: "serve")
-        let options = try HostOptions(arguments: arguments)
-        try DataDirectory.prepare(options.dataDirectory)
-        let preference = LocaleFlags.preference(flags, options: options)
-        let environment = HostEnvironment.live(
-            dataDirectory: options.dataDirectory, locale: preference.locale, timeZone: preference.timeZone,
-            hourCycle: preference.hourCycle)
+        let live = try LiveEnvironment(arguments, command: "serve")
+        let (options, flags, preference, environment) = (live.options, live.flags, live.preference, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
         let launcher = HostPageLauncher(
             selection: try ShellAssembly.selection(options: options, only: only),

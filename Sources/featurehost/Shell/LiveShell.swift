@@ -58,13 +58,8 @@ enum RunCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         try arguments.check(allowed: Set(["config", "data-dir", "only"]).union(LocaleFlags.names), command: "run")
-        let flags = try LocaleFlags.parse(arguments, command: "run")
-        let options = try HostOptions(arguments: arguments)
-        try DataDirectory.prepare(options.dataDirectory)
-        let preference = LocaleFlags.preference(flags, options: options)
-        let environment = HostEnvironment.live(
-            dataDirectory: options.dataDirectory, locale: preference.locale, timeZone: preference.timeZone,
-            hourCycle: preference.hourCycle)
+        let live = try LiveEnvironment(arguments, command: "run")
+        let (options, environment) = (live.options, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
         let session = try ShellAssembly.session(options: options, environment: environment, only: only)
         let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)

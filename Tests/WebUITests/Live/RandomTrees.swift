@@ -1,21 +1,5 @@
+import FeatureHostCore
 @testable import WebUI
-
-/// SplitMix64: a small seeded generator, so a failing random case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A mutable description of an HTML value, for generating random trees and random edits of them.
 indirect enum TreeSpec {
@@ -35,11 +19,11 @@ indirect enum TreeSpec {
 }
 
 struct RandomTrees {
-    var generator: SeededGenerator
+    var generator: SplitMix64
     private var nextKey = 0
 
     init(seed: UInt64) {
-        generator = SeededGenerator(seed: seed)
+        generator = SplitMix64(seed: seed)
     }
 
     // Mostly tags that nest freely; `p`, `a`, `button`, `li`, `svg` also produce trees the parser restructures.

@@ -1,21 +1,10 @@
+import FeatureHostCore
 import Testing
 import WebUI
 
 /// Whatever clients send, the server keeps serving: random bytes, truncated requests, resets, from many
 /// clients at once. Seeded, so a failure replays.
 @Suite(.serialized) struct HTTPServerGarbageTests {
-    /// SplitMix64: a tiny seeded generator, so the same bytes go out on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments = [
         "GET / HTTP/1.1\r\n", "Host: a\r\n", "\r\n", "POST /echo HTTP/1.1\r\n", "Content-Length: 5\r\n",
         "Content-Length: 99999999999999999999\r\n", "Transfer-Encoding: chunked\r\n", "GET /hello HTTP/1.0\r\n",
@@ -26,7 +15,7 @@ import WebUI
     @Test(arguments: [1, 2, 3] as [UInt64])
     func garbageFromManyClientsNeverStopsTheServer(seed: UInt64) throws {
         let fixture = try ServerFixture { $0.requestDeadline = .seconds(1) }
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         var clients: [RawHTTPClient] = []
         for index in 0..<60 {
             let client = try fixture.client(readTimeoutSeconds: 5)

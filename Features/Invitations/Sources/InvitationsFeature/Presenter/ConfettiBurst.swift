@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// A deterministic confetti animation: seeded pieces on closed-form paths, so the picture at any time is a
