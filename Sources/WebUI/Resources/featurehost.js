@@ -492,7 +492,11 @@
     document.addEventListener('keydown', (event) => {
       if (event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
       const focused = document.activeElement;
-      let element = inRoot(focused) ? focused : root;
+      // With nothing focused (a fresh page, a click on plain text, a focused element that an update
+      // removed) keys go to the scene's own root element; a focused control outside the scene (the
+      // "All features" link) keeps its keys.
+      const nothingFocused = !focused || focused === document.body || focused === document.documentElement;
+      let element = inRoot(focused) ? focused : nothingFocused ? root.firstElementChild || root : null;
       while (element) {
         const keys = element.getAttribute('data-keys');
         if (keys && keys.split(/\s+/).includes(event.key)) break;
