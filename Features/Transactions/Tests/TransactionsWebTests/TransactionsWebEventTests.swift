@@ -27,14 +27,19 @@ struct TransactionsWebEventTests {
         #expect(h.scene.handle(.key("ArrowDown")) == .ignored)
     }
 
-    @Test("a row click from a page one update behind (the index no longer holds that id) does nothing")
+    @Test("a row click from a page one update behind finds its row on the page shown now, or does nothing")
     func staleRowClick() async throws {
         let h = try await Harness.loaded()
         h.click("filter-food")
-        // Row 0 of `all` was Movie Night (id 1); under food, row 0 is Salad Mix (id 3).
+        // Movie Night (id 1, row 0 of `all`) is not a food transaction: nothing happens.
         #expect(h.click("pin-0-1") == .ignored)
         #expect(h.click("pin-99-1") == .ignored)
         #expect(h.state.rows.allSatisfy { $0.isPinned })
+        // Salad Mix was row 2 of `all`; under food it is row 0: the click the user made still pins it off.
+        #expect(h.click("pin-2-3") == .handled)
+        #expect(h.state.selectedRow == 0)
+        #expect(h.state.rows[0].isPinned == false)
+        #expect(h.text(ofClass: "tx-sum-amount") == "$48.96")
     }
 
     @Test("whatever a page sends, an unknown event is ignored and changes nothing")

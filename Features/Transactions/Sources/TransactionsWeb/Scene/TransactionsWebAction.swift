@@ -5,7 +5,8 @@ import TransactionsFeature
 enum TransactionsWebAction: Equatable {
     case showTab(TransactionsPresenter.Tab)
     case chooseFilter(CategoryFilter)
-    /// The row at `index` of the shown filter; `id` guards against a click on a page that is one update behind.
+    /// The row at `index` of the shown filter, transaction `id`: a page one update behind may send an index that
+    /// no longer holds that id.
     case togglePin(index: Int, id: Int)
     case previousPage
     case nextPage

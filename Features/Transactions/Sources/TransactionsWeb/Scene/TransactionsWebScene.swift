@@ -56,7 +56,7 @@ public final class TransactionsWebScene: WebScene {
             guard state.filters.first(where: \.isSelected)?.title != filter.title else { return .ignored }
             presenter.send(.chooseFilter(filter))
         case .togglePin(let index, let id):
-            guard state.rows.indices.contains(index), state.rows[index].id == id else { return .ignored }
+            guard let index = Self.row(id: id, near: index, in: state) else { return .ignored }
             let offset = index - (state.selectedRow ?? 0)
             if offset != 0 { presenter.send(.moveSelection(by: offset)) }
             presenter.send(.togglePin)
@@ -73,6 +73,17 @@ public final class TransactionsWebScene: WebScene {
             return .ignored
         }
         return .handled
+    }
+
+    /// Where transaction `id` is in the shown rows: at `index` when the page was up to date, else on the page
+    /// shown now (a click that raced a filter change: the row the user saw is found on the new filter's page).
+    /// A row that is on neither is not looked for further: the rows are formatted when read, and a scan of
+    /// 100,000 would cost far more than a click's answer may take.
+    private static func row(id: Int, near index: Int, in state: TransactionsPresenter.ViewState) -> Int? {
+        let rows = state.rows
+        if rows.indices.contains(index), rows[index].id == id { return index }
+        let page = TransactionListMarkup.Paging(rowCount: rows.count, selectedRow: state.selectedRow).range
+        return page.first { rows[$0].id == id }
     }
 
     private func handleKey(_ key: String, in state: TransactionsPresenter.ViewState) -> WebEventHandling {
