@@ -162,8 +162,10 @@ def test_everything_works_from_the_keyboard(server, browser, screenshots):
 def test_dark_and_light_themes(server, browser, screenshots):
     for scheme in ["light", "dark"]:
         page = open_transactions(browser.new_context(viewport={"width": 844, "height": 900}, color_scheme=scheme), server)
-        wait_for_sum(page, "$472.08")
-        page.click("#tx-2 button")
+        if scheme == "light":
+            wait_for_sum(page, "$472.08")
+            page.click("#tx-2 button")
+        # The pin is saved: the dark page, a new session, opens with Jeans unpinned.
         wait_for_sum(page, "$417.48")
         settle(page)
         page.screenshot(path=screenshots / f"{scheme}.png")
