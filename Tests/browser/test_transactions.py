@@ -45,8 +45,23 @@ def server(serve, starter_url):
     })
 
 
+OPENED: list = []
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations():
+    """Every page a test opened: no Content-Security-Policy violation in its console."""
+    OPENED.clear()
+    yield
+    violations = [text for messages in OPENED for text in messages if "Content Security Policy" in text]
+    assert violations == [], violations
+
+
 def open_transactions(context, server):
     page = context.new_page()
+    messages: list[str] = []
+    page.on("console", lambda message: messages.append(message.text))
+    OPENED.append(messages)
     page.goto(server.page_url("/f/transactions"))
     page.wait_for_selector(".tx-sum-amount")
     return page
