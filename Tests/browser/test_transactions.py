@@ -230,3 +230,11 @@ def test_two_tabs_pinning_at_once_keep_both_pins(server, browser, screenshots):
                               ".map(e => e.closest('li').id)")
     assert unpinned == ["tx-1", "tx-2", "tx-13"]
     third.screenshot(path=screenshots / "third-tab.png")
+
+
+def test_money_and_dates_in_the_browsers_language(serve, starter_url, browser, screenshots):
+    server = serve(config={"features": [{"id": "transactions", "source": {"kind": "http", "url": starter_url, "cache": False}}]})
+    page = open_transactions(browser.new_context(locale="de-DE", viewport={"width": 844, "height": 900}), server)
+    page.wait_for_function(f"() => ({SUM} ?? '').replace(/\\s/g, ' ') === '472,08 $'")
+    assert page.locator("#tx-2 .tx-date").inner_text().replace("\u00a0", " ") == "25.04.2021"
+    page.screenshot(path=screenshots / "de-DE.png")
