@@ -76,6 +76,21 @@ import Testing
         #expect(second.pinsWarning == nil)
     }
 
+    /// Two sessions over one data directory (two browser tabs, two shells): each pin change starts from what is
+    /// saved, so neither loses the other's.
+    @Test func twoStoresOverOneSavedValueKeepEachOthersPins() throws {
+        let keyValues = InMemoryKeyValueStore()
+        let first = try starterStore(keyValues)
+        let second = try starterStore(keyValues)
+        first.togglePin(at: try #require(first.position(ofID: 1)))
+        second.togglePin(at: try #require(second.position(ofID: 2)))
+        #expect(try LivePinStorage(keyValues).unpinnedIDs() == [1, 2])
+        // The second still shows 1 pinned; pinning 2 again keeps the first's 1 unpinned.
+        second.togglePin(at: try #require(second.position(ofID: 2)))
+        #expect(try LivePinStorage(keyValues).unpinnedIDs() == [1])
+        #expect(second.pinnedTotal(in: .all) == (try money("472.08")))
+    }
+
     @Test func pinningEverythingAgainClearsTheSavedValue() throws {
         let keyValues = InMemoryKeyValueStore()
         let store = try starterStore(keyValues)

@@ -75,12 +75,15 @@ final class TransactionStore {
 
     func isPinned(id: Int) -> Bool? { position(ofID: id).map { pinned[$0] } }
 
-    /// Flips the pin of the transaction at `position`, updates the sums and saves the pins.
+    /// Flips the pin of the transaction at `position` as shown here, updates the sums and saves the pins.
     func togglePin(at position: Int) {
         guard pinned.indices.contains(position) else { return }
         let transaction = transactions[position]
         let ordinal = transaction.category.ordinal
         pinned[position].toggle()
+        // Another session over the same data directory (a second browser tab, a second shell) may have saved
+        // since these pins were read: start from what is saved and apply only this change, so its pins are kept.
+        if let saved = try? pins.unpinnedIDs() { unpinnedIDs = saved }
         if pinned[position] {
             pinnedTotals[ordinal] = pinnedTotals[ordinal] + transaction.amount
             unpinnedIDs.remove(transaction.id)

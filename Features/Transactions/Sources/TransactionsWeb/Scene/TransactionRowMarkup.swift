@@ -1,0 +1,51 @@
+import TransactionsFeature
+import WebUI
+
+/// One transaction: a toggle button (`aria-pressed` is its pin). Pinned, it shows the category (in its
+/// colour) and the pin; the name and the amount; the merchant · account and the date. Unpinned, it collapses
+/// to the category and the crossed-out pin, blended into the page.
+enum TransactionRowMarkup {
+    static func row(_ row: TransactionRow, index: Int, isSelected: Bool) -> HTML {
+        var classes = "tx-row tx-c-\(row.color.rawValue)"
+        if !row.isPinned { classes += " tx-unpinned" }
+        if isSelected { classes += " tx-selected" }
+        return li(.class("tx-item")) {
+            button(
+                .class(classes), .type("button"), .aria("pressed", row.isPinned ? "true" : "false"),
+                isSelected ? .aria("current", "true") : .data("", ""),
+                .data("action", TransactionsWebAction.togglePin(index: index, id: row.id).name)
+            ) {
+                span(.class("tx-row-head")) {
+                    span(.class("tx-category tx-t-\(row.color.rawValue)")) { row.category }
+                    if !row.isPinned { span(.class("tx-hidden-text")) { " (\(TransactionsWebCopy.unpinned))" } }
+                    PinIcon.icon(isPinned: row.isPinned)
+                }
+                if row.isPinned {
+                    span(.class("tx-row-main")) {
+                        span(.class("tx-name")) { row.name }
+                        span(.class("tx-amount")) { row.amount }
+                    }
+                    span(.class("tx-row-meta")) {
+                        span(.class("tx-account")) { [row.provider, row.accountName].compactMap { $0 }.joined(separator: " · ") }
+                        span(.class("tx-date")) { row.date }
+                    }
+                }
+            }
+        }
+        .id("tx-\(row.id)")
+    }
+}
+
+/// The pin, ours: a push pin, crossed out when unpinned. Decoration: the button's `aria-pressed` says it.
+enum PinIcon {
+    static func icon(isPinned: Bool) -> HTML {
+        svg(
+            .class("tx-pin"), .viewBox("0 0 24 24"), .width("20"), .height("20"), .fill("none"),
+            .stroke("currentColor"), .strokeWidth("2"), .aria("hidden", "true")
+        ) {
+            path(.d("M9 3h6l-1 6 4 4v2H6v-2l4-4z"))
+            path(.d("M12 15v6"))
+            if !isPinned { path(.d("M4 3l16 18")) }
+        }
+    }
+}

@@ -1,6 +1,0 @@
-import Testing
-import TransactionsWeb
-
-struct TransactionsWebPlaceholderTests {
-    @Test func theTargetBuilds() {}
-}
