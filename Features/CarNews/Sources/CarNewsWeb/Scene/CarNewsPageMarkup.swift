@@ -1,0 +1,90 @@
+import CarNewsFeature
+import FeatureHostCore
+import WebUI
+
+/// The car news page as HTML. Pure: the same state gives the same bytes.
+///
+/// The root always has the list view first and the article second (empty while none is open): the article lies
+/// over the list as a full-window layer, so the list keeps its scroll position under it and Back returns to the
+/// same card; the list is `inert` meanwhile, out of reach of Tab and of assistive technology.
+enum CarNewsPageMarkup {
+    static let openActionPrefix = "open-"
+
+    static func page(_ state: CarNewsViewState) -> HTML {
+        let isDetailOpen = state.detail != nil
+        // `r` refreshes anywhere, as in the terminal; Escape is the article's (on the list it is the browser's).
+        return div(.class("car-news"), .data("keys", isDetailOpen ? "r R Escape" : "r R")) {
+            div(.class("car-news-list-view"), .inert(isDetailOpen)) {
+                header(state, heading: h1(.class("car-news-heading")) { state.title })
+                if let banner = state.banner { bannerMarkup(banner) }
+                switch state.body {
+                case .list:
+                    ArticleListMarkup.list(state)
+                case .message(let message):
+                    messageMarkup(message)
+                }
+                if !state.notices.isEmpty { notices(state.notices) }
+            }
+            .id("car-news-list-view")
+            div(.class("car-news-layer")) {
+                if let detail = state.detail { ArticleDetailMarkup.detail(detail, state: state) }
+            }
+        }
+    }
+
+    /// The article's id from a card's `open-<id>`.
+    static func articleID(fromOpenAction action: String) -> Int64? {
+        guard action.hasPrefix(openActionPrefix) else { return nil }
+        return Int64(action.dropFirst(openActionPrefix.count))
+    }
+
+    /// The title (or the article's back button and heading), `Updating…` or the count, and the refresh button.
+    static func header(_ state: CarNewsViewState, heading: HTML, leading: HTML = .empty) -> HTML {
+        WebUI.header(.class("car-news-header")) {
+            leading
+            heading
+            span(.class("car-news-status"), .role("status")) { state.status ?? state.count ?? "" }
+            refreshButton(CarNewsWebCopy.refresh, busy: state.status != nil, extraClass: "car-news-refresh")
+        }
+    }
+
+    /// Every refresh control sends `refresh`; while one runs it is marked busy (the presenter ignores another),
+    /// and stays focusable, so the focus is not lost when it is pressed.
+    static func refreshButton(_ label: String, busy: Bool, extraClass: String) -> HTML {
+        button(
+            .class("car-news-button \(extraClass)"), .type("button"), .data("action", "refresh"),
+            .aria("busy", busy ? "true" : "false")
+        ) { label }
+    }
+
+    private static func bannerMarkup(_ banner: CarNewsViewState.Banner) -> HTML {
+        div(.class("car-news-banner"), .role("status")) {
+            div(.class("car-news-banner-text")) {
+                p(.class("car-news-banner-title")) { banner.title }
+                p(.class("car-news-banner-detail")) { banner.detail }
+            }
+            if banner.canRetry { refreshButton(CarNewsWebCopy.retry, busy: false, extraClass: "car-news-retry") }
+        }
+        .id("car-news-banner")
+    }
+
+    private static func messageMarkup(_ message: CarNewsViewState.Message) -> HTML {
+        div(.class(message.isError ? "car-news-message is-error" : "car-news-message"), .role(message.isError ? "alert" : "status")) {
+            h2(.class("car-news-message-title")) { message.title }
+            if let detail = message.detail { p(.class("car-news-message-detail")) { detail } }
+            if message.canRetry {
+                refreshButton(CarNewsWebCopy.retry, busy: false, extraClass: "car-news-retry")
+            } else if message.canRefresh {
+                refreshButton(CarNewsWebCopy.refresh, busy: false, extraClass: "car-news-retry")
+            }
+        }
+        .id("car-news-message")
+    }
+
+    private static func notices(_ notices: [String]) -> HTML {
+        ul(.class("car-news-notices"), .aria("label", CarNewsWebCopy.noticesLabel)) {
+            for notice in notices { li { notice } }
+        }
+        .id("car-news-notices")
+    }
+}
