@@ -20,7 +20,6 @@ public struct HTMLAttribute: Sendable, Equatable {
         case id, `class`, role, type, name, value, href, src, alt, autocomplete, disabled, hidden, style
         case `for`, rel, charset, content, lang, placeholder, tabindex, action, method, `defer`
         case viewBox, d, fill, stroke, strokeWidth = "stroke-width", cx, cy, r, width, height, xmlns
-        case inert
     }
 
     enum Value: Sendable, Equatable {
@@ -78,8 +77,6 @@ extension HTMLAttribute {
     /// Boolean attributes: present as a bare name, or left out.
     public static func disabled(_ isOn: Bool = true) -> Self { Self(.known(.disabled), isOn ? .present : .absent) }
     public static func hidden(_ isOn: Bool = true) -> Self { Self(.known(.hidden), isOn ? .present : .absent) }
-    /// Out of reach of focus, clicks and assistive technology while something covers it (an open article).
-    public static func inert(_ isOn: Bool = true) -> Self { Self(.known(.inert), isOn ? .present : .absent) }
     /// A script that runs once the document is parsed.
     public static func `defer`(_ isOn: Bool = true) -> Self { Self(.known(.defer), isOn ? .present : .absent) }
 
