@@ -302,7 +302,7 @@ def test_nothing_saved_and_no_server_shows_the_error_with_retry(serve, browser, 
     with page.expect_response(lambda response: response.url.endswith("/event")):
         page.keyboard.press("Enter")
     # The retry fails again the same way: the screen stays, the button keeps the focus.
-    page.wait_for_function("() => document.querySelector('.car-news-status').textContent === ''")
-    assert page.evaluate("() => document.activeElement.textContent") == "Retry"
+    page.wait_for_function("() => document.querySelector('#car-news-message-action').getAttribute('aria-busy') === 'false'")
+    assert page.evaluate("() => document.activeElement.id") == "car-news-message-action", "the focus stays on Retry"
     page.screenshot(path=screenshots / "error.png")
     no_csp_violations(page)

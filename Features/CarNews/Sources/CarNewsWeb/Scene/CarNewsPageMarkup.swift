@@ -10,7 +10,7 @@ import WebUI
 enum CarNewsPageMarkup {
     static let openActionPrefix = "open-"
 
-    static func page(_ state: CarNewsViewState) -> HTML {
+    static func page(_ state: CarNewsViewState, keptMessageAction: String? = nil) -> HTML {
         let isDetailOpen = state.detail != nil
         let coverage: Coverage = isDetailOpen ? .covered : .shown
         // `r` refreshes anywhere, as in the terminal; Escape is the article's (on the list it is the browser's).
@@ -22,7 +22,7 @@ enum CarNewsPageMarkup {
                 case .list:
                     ArticleListMarkup.list(state, coverage: coverage)
                 case .message(let message):
-                    messageMarkup(message, coverage: coverage)
+                    messageMarkup(message, keptAction: keptMessageAction, coverage: coverage)
                 }
                 if !state.notices.isEmpty { notices(state.notices) }
             }
@@ -71,14 +71,16 @@ enum CarNewsPageMarkup {
         .id("car-news-banner")
     }
 
-    private static func messageMarkup(_ message: CarNewsViewState.Message, coverage: Coverage) -> HTML {
+    /// A message's own button, or the one it offered before a refresh it started (kept, busy: see
+    /// `MessageActionMemory`).
+    private static func messageMarkup(_ message: CarNewsViewState.Message, keptAction: String?, coverage: Coverage) -> HTML {
         div(.class(message.isError ? "car-news-message is-error" : "car-news-message"), .role(message.isError ? "alert" : "status")) {
             h2(.class("car-news-message-title")) { message.title }
             if let detail = message.detail { p(.class("car-news-message-detail")) { detail } }
-            if message.canRetry {
-                refreshButton(CarNewsWebCopy.retry, busy: false, extraClass: "car-news-retry", coverage: coverage)
-            } else if message.canRefresh {
-                refreshButton(CarNewsWebCopy.refresh, busy: false, extraClass: "car-news-retry", coverage: coverage)
+            if let label = MessageActionMemory.label(for: message) {
+                refreshButton(label, busy: false, extraClass: "car-news-retry", coverage: coverage).id("car-news-message-action")
+            } else if let keptAction {
+                refreshButton(keptAction, busy: true, extraClass: "car-news-retry", coverage: coverage).id("car-news-message-action")
             }
         }
         .id("car-news-message")

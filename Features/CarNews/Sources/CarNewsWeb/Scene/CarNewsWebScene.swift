@@ -11,13 +11,14 @@ import WebUI
 @MainActor
 public final class CarNewsWebScene: WebScene {
     public let presenter: CarNewsPresenter
+    private var messageAction = MessageActionMemory()
 
     public init(presenter: CarNewsPresenter) {
         self.presenter = presenter
     }
 
     public func render() -> HTML {
-        CarNewsPageMarkup.page(presenter.viewState)
+        CarNewsPageMarkup.page(presenter.viewState, keptMessageAction: messageAction.label)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
@@ -41,7 +42,10 @@ public final class CarNewsWebScene: WebScene {
     }
 
     public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
+        presenter.observe { [weak self] state in
+            self?.messageAction.note(state)
+            onChange()
+        }
     }
 
     private func click(_ action: String, _ state: CarNewsViewState) -> WebEventHandling {
