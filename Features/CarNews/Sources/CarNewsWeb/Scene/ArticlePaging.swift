@@ -1,8 +1,8 @@
 /// The list shows one page of cards around the presenter's selection, so a list of 10,000 articles renders
 /// 20 cards, not 10,000. Paging moves the selection to the middle of the next page: the presenter asks for the
 /// images of the 10 rows either side of the selection, which is then exactly the page on screen.
-struct ArticlePaging: Equatable {
-    static let pageSize = 20
+public struct ArticlePaging: Equatable, Sendable {
+    public static let pageSize = 20
 
     let count: Int
     /// The page the selection is on.
