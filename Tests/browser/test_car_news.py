@@ -222,6 +222,11 @@ def test_the_article_page_and_back_to_the_same_card(serve, origin, browser, scre
     assert page.evaluate("() => document.activeElement.dataset.action") == f"open-{third['id']}", "the card keeps the focus"
     page.wait_for_function("() => { const i = document.querySelector('.car-news-detail img'); return !!i && i.complete && i.naturalWidth > 0; }")
     page.screenshot(path=screenshots / "article.png")
+    page.set_viewport_size({"width": 320, "height": 640})
+    header = page.evaluate("() => { const h = document.querySelector('.car-news-detail .car-news-header'); return [h.scrollWidth, h.clientWidth]; }")
+    assert header[0] <= header[1], "the article's bar fits a 320-pixel window"
+    page.screenshot(path=screenshots / "article-320.png")
+    page.set_viewport_size({"width": 820, "height": 900})
 
     page.keyboard.press("Escape")
     detail.wait_for(state="detached")
