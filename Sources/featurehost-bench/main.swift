@@ -19,6 +19,7 @@ func runBenchmarks() async {
     if bench.shouldRun("virtual-time") { await VirtualTimeBenchmarks.run(&bench) }
     if bench.shouldRun("web") { await WebBenchmarks.run(&bench) }
     if bench.shouldRun("transactions-web") { await TransactionsWebBenchmarks.run(&bench) }
+    if bench.shouldRun("car-news-web") { await CarNewsWebBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

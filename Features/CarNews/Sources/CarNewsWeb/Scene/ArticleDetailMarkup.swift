@@ -1,0 +1,45 @@
+import CarNewsFeature
+import FeatureHostCore
+import WebUI
+
+/// The open article, over the list: a bar with the way back, the heading, the status and the refresh button;
+/// then the picture, the title, the date, the ingress, each content item and the tags. While its saved text is
+/// read it shows the row's title, date and picture and says it is loading.
+enum ArticleDetailMarkup {
+    static let titleID = "car-news-detail-title"
+
+    static func detail(_ detail: CarNewsViewState.Detail, state: CarNewsViewState) -> HTML {
+        section(.class("car-news-detail"), .aria("labelledby", titleID)) {
+            CarNewsPageMarkup.header(
+                state, heading: span(.class("car-news-detail-heading")) { CarNewsWebCopy.articleHeading },
+                leading: backButton())
+            div(.class("car-news-article")) {
+                span(.class("car-news-frame is-detail")) { ArticlePictureMarkup.picture(detail.image, label: detail.imageLabel) }
+                h2(.class("car-news-article-title")) { detail.title }.id(titleID)
+                p(.class("car-news-date")) { detail.date }
+                if detail.isLoading { p(.class("car-news-loading"), .role("status")) { CarNewsWebCopy.loadingArticle } }
+                if let problem = detail.problem {
+                    div(.class("car-news-problem"), .role("alert")) {
+                        p { problem }
+                        if detail.canRefresh {
+                            CarNewsPageMarkup.refreshButton(CarNewsWebCopy.refreshList, busy: false, extraClass: "car-news-retry")
+                        }
+                    }
+                }
+                if !detail.ingress.isEmpty { p(.class("car-news-ingress")) { detail.ingress } }
+                for section in detail.sections {
+                    if !section.subject.isEmpty { h3(.class("car-news-subject")) { section.subject } }
+                    if !section.description.isEmpty { p(.class("car-news-description")) { section.description } }
+                }
+                if let tags = detail.tags { p(.class("car-news-tags")) { tags } }
+            }
+        }
+        .id("car-news-detail-\(detail.id)")
+    }
+
+    private static func backButton() -> HTML {
+        button(
+            .class("car-news-button car-news-back"), .type("button"), .data("action", "close")) { CarNewsWebCopy.back }
+        .id("car-news-back")
+    }
+}

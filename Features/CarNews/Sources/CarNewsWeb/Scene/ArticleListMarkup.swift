@@ -1,0 +1,58 @@
+import CarNewsFeature
+import FeatureHostCore
+import WebUI
+
+/// The cards, newest first (the presenter's order), one page at a time (`ArticlePaging`), and the pager when
+/// there is more than one page. Each card is one button: the picture with the title over its bottom, the date
+/// under it. Cards are keyed by article id, so an update keeps the focused one.
+enum ArticleListMarkup {
+    static func list(_ state: CarNewsViewState, coverage: Coverage) -> HTML {
+        let paging = ArticlePaging(count: state.rows.count, selectedIndex: state.selectedIndex)
+        return HTML.build {
+            ul(.class("car-news-cards"), .aria("label", CarNewsWebCopy.listLabel)) {
+                for index in paging.range {
+                    card(state.rows[index], isSelected: index == state.selectedIndex, coverage: coverage)
+                }
+            }
+            .id("car-news-cards")
+            if paging.pageCount > 1 { pager(paging, coverage: coverage) }
+        }
+    }
+
+    private static func card(_ row: CarNewsViewState.Row, isSelected: Bool, coverage: Coverage) -> HTML {
+        li(.class("car-news-item")) {
+            button(
+                .class("car-news-card"), .type("button"), .data("action", "\(CarNewsPageMarkup.openActionPrefix)\(row.id)"),
+                isSelected ? .aria("current", "true") : .aria("current", "false"), coverage.tabOrder
+            ) {
+                span(.class("car-news-frame")) {
+                    ArticlePictureMarkup.picture(row.image, label: row.imageLabel)
+                    span(.class("car-news-title")) { row.title }
+                }
+                span(.class("car-news-date")) { row.date }
+            }
+        }
+        .id("car-news-article-\(row.id)")
+    }
+
+    /// Newer and older pages. A button past the end is `aria-disabled` (and ignored) rather than `disabled`, so
+    /// the focus stays on it when the last page is reached.
+    private static func pager(_ paging: ArticlePaging, coverage: Coverage) -> HTML {
+        let first = paging.range.lowerBound + 1
+        let last = paging.range.upperBound
+        return nav(.class("car-news-pager"), .aria("label", CarNewsWebCopy.pagerLabel)) {
+            button(
+                .class("car-news-button car-news-newer"), .type("button"), .data("action", "newer"),
+                .aria("disabled", paging.hasNewer ? "false" : "true"), coverage.tabOrder
+            ) { CarNewsWebCopy.newer }
+            .id("car-news-newer")
+            span(.class("car-news-range")) { CarNewsWebCopy.pageRange(first: first, last: last, of: paging.count) }
+            button(
+                .class("car-news-button car-news-older"), .type("button"), .data("action", "older"),
+                .aria("disabled", paging.hasOlder ? "false" : "true"), coverage.tabOrder
+            ) { CarNewsWebCopy.older }
+            .id("car-news-older")
+        }
+        .id("car-news-pager")
+    }
+}

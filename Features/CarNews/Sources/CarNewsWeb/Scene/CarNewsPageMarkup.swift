@@ -1,0 +1,95 @@
+import CarNewsFeature
+import FeatureHostCore
+import WebUI
+
+/// The car news page as HTML. Pure: the same state gives the same bytes.
+///
+/// The root always has the list view first and the article second (empty while none is open): the article lies
+/// over the list as a full-window layer, so the list keeps its scroll position under it and Back returns to the
+/// same card; the list is out of the tab order and the accessibility tree meanwhile (`Coverage`).
+enum CarNewsPageMarkup {
+    static let openActionPrefix = "open-"
+
+    static func page(_ state: CarNewsViewState, keptMessageAction: String? = nil) -> HTML {
+        let isDetailOpen = state.detail != nil
+        let coverage: Coverage = isDetailOpen ? .covered : .shown
+        // `r` refreshes anywhere, as in the terminal; Escape is the article's (on the list it is the browser's).
+        return div(.class("car-news"), .data("keys", isDetailOpen ? "r R Escape" : "r R")) {
+            div(.class("car-news-list-view"), coverage.hiddenFromAssistiveTechnology) {
+                header(state, heading: h1(.class("car-news-heading")) { state.title }, coverage: coverage)
+                if let banner = state.banner { bannerMarkup(banner, coverage: coverage) }
+                switch state.body {
+                case .list:
+                    ArticleListMarkup.list(state, coverage: coverage)
+                case .message(let message):
+                    messageMarkup(message, keptAction: keptMessageAction, coverage: coverage)
+                }
+                if !state.notices.isEmpty { notices(state.notices) }
+            }
+            .id("car-news-list-view")
+            div(.class("car-news-layer")) {
+                if let detail = state.detail { ArticleDetailMarkup.detail(detail, state: state) }
+            }
+        }
+    }
+
+    /// The article's id from a card's `open-<id>`.
+    static func articleID(fromOpenAction action: String) -> Int64? {
+        guard action.hasPrefix(openActionPrefix) else { return nil }
+        return Int64(action.dropFirst(openActionPrefix.count))
+    }
+
+    /// The title (or the article's back button and heading), `Updating…` or the count, and the refresh button.
+    static func header(_ state: CarNewsViewState, heading: HTML, leading: HTML = .empty, coverage: Coverage = .shown) -> HTML {
+        WebUI.header(.class("car-news-header")) {
+            leading
+            heading
+            span(.class("car-news-status"), .role("status")) { state.status ?? state.count ?? "" }
+            refreshButton(CarNewsWebCopy.refresh, busy: state.status != nil, extraClass: "car-news-refresh", coverage: coverage)
+        }
+    }
+
+    /// Every refresh control sends `refresh`; while one runs it is marked busy (the presenter ignores another),
+    /// and stays focusable, so the focus is not lost when it is pressed.
+    static func refreshButton(_ label: String, busy: Bool, extraClass: String, coverage: Coverage = .shown) -> HTML {
+        button(
+            .class("car-news-button \(extraClass)"), .type("button"), .data("action", "refresh"),
+            .aria("busy", busy ? "true" : "false"), coverage.tabOrder
+        ) { label }
+    }
+
+    private static func bannerMarkup(_ banner: CarNewsViewState.Banner, coverage: Coverage) -> HTML {
+        div(.class("car-news-banner"), .role("status")) {
+            div(.class("car-news-banner-text")) {
+                p(.class("car-news-banner-title")) { banner.title }
+                p(.class("car-news-banner-detail")) { banner.detail }
+            }
+            if banner.canRetry {
+                refreshButton(CarNewsWebCopy.retry, busy: false, extraClass: "car-news-retry", coverage: coverage)
+            }
+        }
+        .id("car-news-banner")
+    }
+
+    /// A message's own button, or the one it offered before a refresh it started (kept, busy: see
+    /// `MessageActionMemory`).
+    private static func messageMarkup(_ message: CarNewsViewState.Message, keptAction: String?, coverage: Coverage) -> HTML {
+        div(.class(message.isError ? "car-news-message is-error" : "car-news-message"), .role(message.isError ? "alert" : "status")) {
+            h2(.class("car-news-message-title")) { message.title }
+            if let detail = message.detail { p(.class("car-news-message-detail")) { detail } }
+            if let label = MessageActionMemory.label(for: message) {
+                refreshButton(label, busy: false, extraClass: "car-news-retry", coverage: coverage).id("car-news-message-action")
+            } else if let keptAction {
+                refreshButton(keptAction, busy: true, extraClass: "car-news-retry", coverage: coverage).id("car-news-message-action")
+            }
+        }
+        .id("car-news-message")
+    }
+
+    private static func notices(_ notices: [String]) -> HTML {
+        ul(.class("car-news-notices"), .aria("label", CarNewsWebCopy.noticesLabel)) {
+            for notice in notices { li { notice } }
+        }
+        .id("car-news-notices")
+    }
+}

@@ -1,0 +1,85 @@
+import CarNewsFeature
+import FeatureHostCore
+import WebUI
+
+/// The car news page: draws the presenter's view state as HTML and turns page events into its actions.
+///
+/// Events: `refresh` (the header's button, the banner's and the message's `Retry`/`Refresh`, and the key `r`);
+/// `open-<id>` (a card) selects that article and opens it; `close` and Escape go back from the article;
+/// `newer`/`older` move the selection a page, which is the page shown. The browser's own Tab, arrows and
+/// scrolling move between the cards; the presenter's selection is the card last opened or paged to.
+@MainActor
+public final class CarNewsWebScene: WebScene {
+    public let presenter: CarNewsPresenter
+    private var messageAction = MessageActionMemory()
+
+    public init(presenter: CarNewsPresenter) {
+        self.presenter = presenter
+    }
+
+    public func render() -> HTML {
+        CarNewsPageMarkup.page(presenter.viewState, keptMessageAction: messageAction.label)
+    }
+
+    public func handle(_ event: PageEvent) -> WebEventHandling {
+        let state = presenter.viewState
+        switch event.kind {
+        case .click:
+            return click(event.action, state)
+        case .key:
+            switch event.key {
+            case "r", "R":
+                presenter.send(.refresh)
+                return .handled
+            case "Escape":
+                return close(state)
+            default:
+                return .ignored
+            }
+        case .input, .change, .submit:
+            return .ignored
+        }
+    }
+
+    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
+        presenter.observe { [weak self] state in
+            self?.messageAction.note(state)
+            onChange()
+        }
+    }
+
+    private func click(_ action: String, _ state: CarNewsViewState) -> WebEventHandling {
+        switch action {
+        case "refresh":
+            presenter.send(.refresh)
+            return .handled
+        case "close":
+            return close(state)
+        case "newer", "older":
+            let paging = ArticlePaging(count: state.rows.count, selectedIndex: state.selectedIndex)
+            let target = paging.selection(forPage: paging.page + (action == "older" ? 1 : -1))
+            guard state.detail == nil, let target else { return .ignored }
+            return select(target, state)
+        default:
+            guard let id = CarNewsPageMarkup.articleID(fromOpenAction: action), state.detail == nil,
+                let index = state.rows.firstIndex(where: { $0.id == id })
+            else { return .ignored }
+            _ = select(index, state)
+            presenter.send(.openSelected)
+            return .handled
+        }
+    }
+
+    /// The presenter moves its selection by steps; the page names rows.
+    private func select(_ index: Int, _ state: CarNewsViewState) -> WebEventHandling {
+        guard let current = state.selectedIndex else { return .ignored }
+        if index != current { presenter.send(.moveSelection(by: index - current)) }
+        return .handled
+    }
+
+    private func close(_ state: CarNewsViewState) -> WebEventHandling {
+        guard state.detail != nil else { return .ignored }
+        presenter.send(.closeDetail)
+        return .handled
+    }
+}

@@ -1,0 +1,120 @@
+import CarNewsFeature
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+import WebUI
+
+@testable import CarNewsWeb
+
+/// Page events as presenter actions: every state the terminal's keys reach, the page reaches with its controls.
+@MainActor
+@Suite("Car news web: events")
+struct CarNewsWebEventTests {
+    @Test("a card opens its article (selecting it); Back and Escape return to the list on the same card")
+    func openAndClose() async throws {
+        let h = try WebHarness()
+        await h.appear()
+        #expect(await h.send(.click("open-119300")) == .handled)
+        #expect(h.state.selectedIndex == 2)
+        #expect(h.state.detail?.id == 119300)
+        #expect(await h.send(.click("close")) == .handled)
+        #expect(h.state.detail == nil)
+        #expect(h.state.selectedIndex == 2)
+        #expect(h.html().contains("aria-current=\"true\" class=\"car-news-card\" data-action=\"open-119300\""))
+        await h.send(.click("open-119301"))
+        #expect(h.state.selectedIndex == 0)
+        #expect(await h.send(.key("Escape")) == .handled)
+        #expect(h.state.detail == nil)
+    }
+
+    @Test("Escape on the list, an unknown card, a card under an open article and other events are ignored")
+    func ignored() async throws {
+        let h = try WebHarness()
+        await h.appear()
+        #expect(h.scene.handle(.key("Escape")) == .ignored)
+        #expect(h.scene.handle(.click("open-42")) == .ignored)
+        #expect(h.scene.handle(.click("open-x")) == .ignored)
+        #expect(h.scene.handle(.click("close")) == .ignored)
+        #expect(h.scene.handle(.click("older")) == .ignored)
+        #expect(h.scene.handle(.input("refresh", "x")) == .ignored)
+        #expect(h.scene.handle(.key("ArrowDown")) == .ignored)
+        await h.send(.click("open-119301"))
+        #expect(h.scene.handle(.click("open-119300")) == .ignored)
+        #expect(h.state.detail?.id == 119301)
+    }
+
+    @Test("r and the Refresh button refresh, from the list and from an article; one at a time")
+    func refresh() async throws {
+        let requests = Counter()
+        let server = WebFixtures.server()
+        let h = try WebHarness { request in
+            if !request.url.path.hasPrefix("/files/") { _ = requests.next() }
+            return try server(request)
+        }
+        await h.appear()
+        #expect(requests.value == 1)
+        #expect(await h.send(.click("refresh")) == .handled)
+        #expect(requests.value == 2)
+        await h.send(.click("open-119302"))
+        #expect(await h.send(.key("R")) == .handled)
+        #expect(requests.value == 3)
+        #expect(h.state.detail?.id == 119302, "a refresh leaves the article open")
+        // While one runs, another press does nothing more.
+        _ = h.scene.handle(.key("r"))
+        _ = h.scene.handle(.click("refresh"))
+        #expect(h.html().contains("aria-busy=\"true\""))
+        await h.host.settle()
+        #expect(requests.value == 4)
+    }
+
+    @Test("45 articles: 20 cards a page; Older and Newer move the selection to the page's middle, whose images load")
+    func paging() async throws {
+        let h = try WebHarness(WebFixtures.server([.success(WebFixtures.ok(WebFixtures.manyArticles(45)))]))
+        await h.appear()
+        var html = h.html()
+        #expect(html.components(separatedBy: "class=\"car-news-item\"").count == 21)
+        #expect(html.contains(">Articles 1–20 of 45<"))
+        #expect(html.contains("aria-disabled=\"true\" class=\"car-news-button car-news-newer\""))
+        #expect(h.scene.handle(.click("newer")) == .ignored)
+        try GoldenFile.check(h.goldenText(), named: "list-page-1.html", in: GoldenFile.directory())
+
+        #expect(await h.send(.click("older")) == .handled)
+        #expect(h.state.selectedIndex == 30)
+        html = h.html()
+        #expect(html.contains(">Articles 21–40 of 45<"))
+        #expect(html.contains(">Article 24<"), "newest first: article 44 is the first row")
+        // Every card on the page asked for its picture and got it.
+        #expect((20..<40).allSatisfy { if case .loaded = h.state.rows[$0].image { true } else { false } })
+
+        await h.send(.click("older"))
+        #expect(h.state.selectedIndex == 44)
+        #expect(h.html().contains(">Articles 41–45 of 45<"))
+        #expect(h.scene.handle(.click("older")) == .ignored)
+        await h.send(.click("newer"))
+        #expect(h.state.selectedIndex == 30)
+        await h.send(.click("newer"))
+        #expect(h.state.selectedIndex == 10)
+    }
+
+    @Test("ArticlePaging: pages of 20, the middle row selects a page, a short last page selects its last row")
+    func pagingArithmetic() {
+        #expect(ArticlePaging(count: 0, selectedIndex: nil).range == 0..<0)
+        #expect(ArticlePaging(count: 0, selectedIndex: nil).selection(forPage: 0) == nil)
+        let paging = ArticlePaging(count: 10_000, selectedIndex: 9_999)
+        #expect(paging.page == 499)
+        #expect(paging.pageCount == 500)
+        #expect(paging.range == 9_980..<10_000)
+        #expect(!paging.hasOlder && paging.hasNewer)
+        #expect(paging.selection(forPage: 498) == 9_970)
+        #expect(paging.selection(forPage: 500) == nil)
+        #expect(ArticlePaging(count: 3, selectedIndex: 2).selection(forPage: 0) == 2)
+    }
+
+    @Test("the open action names an article id and nothing else")
+    func openAction() {
+        #expect(CarNewsPageMarkup.articleID(fromOpenAction: "open-119302") == 119302)
+        #expect(CarNewsPageMarkup.articleID(fromOpenAction: "open-") == nil)
+        #expect(CarNewsPageMarkup.articleID(fromOpenAction: "refresh") == nil)
+    }
+}

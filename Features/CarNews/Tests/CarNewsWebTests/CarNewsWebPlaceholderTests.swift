@@ -1,6 +1,0 @@
-import Testing
-import CarNewsWeb
-
-struct CarNewsWebPlaceholderTests {
-    @Test func theTargetBuilds() {}
-}
