@@ -37,9 +37,12 @@ struct Harness {
         events.map { scene.handle($0) }
     }
 
-    /// Opens the form and types the three fields as the page's input events would.
+    /// Opens the form and types the three fields as the page would: an input event, then a change on leaving.
     func fill(name: String, email: String, confirmation: String) {
-        send(.click("activate"), .input("fullName", name), .input("email", email), .input("confirmEmail", confirmation))
+        send(.click("activate"))
+        for (field, text) in [("fullName", name), ("email", email), ("confirmEmail", confirmation)] {
+            send(.input(field, text), PageEvent(kind: .change, action: field, value: text))
+        }
     }
 
     func settle() async { await host.settle() }

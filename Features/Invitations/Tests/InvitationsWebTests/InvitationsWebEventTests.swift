@@ -29,6 +29,32 @@ struct InvitationsWebEventTests {
         #expect(h.send(.input("nickname", "x")) == [.ignored])
     }
 
+    @Test("while a field is edited its value attribute holds; leaving it (change) commits the presenter's text")
+    func editsAreHeldUntilCommitted() throws {
+        let h = try Harness()
+        h.send(.click("activate"), .input("email", "a"), .input("email", "ab"), .input("email", "ab@"))
+        #expect(h.html().contains(#"name="email" placeholder="name@example.com" type="email" value="""#))
+        guard case .requestForm(let form) = h.state.modal else {
+            Issue.record("the form is not open")
+            return
+        }
+        #expect(form.fields[1].text == "ab@", "the presenter has every keystroke")
+        #expect(h.send(PageEvent(kind: .change, action: "email", value: "ab@")) == [.handled])
+        #expect(h.html().contains(#"type="email" value="ab@""#))
+        // A new edit holds the committed text; a submit commits every field.
+        h.send(.input("email", "ab@c"))
+        #expect(h.html().contains(#"type="email" value="ab@""#))
+        h.send(.submit("send", ["fullName": "", "email": "ab@cd", "confirmEmail": ""]))
+        #expect(h.html().contains(#"type="email" value="ab@cd""#))
+        // aria-invalid is held too: the message under the field follows each keystroke, the input does not.
+        #expect(h.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="true""#))
+        h.send(.input("email", "ab@cd.io"))
+        #expect(h.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="true""#))
+        #expect(h.html().contains(#"<p class="inv-error" id="inv-email-error"></p>"#))
+        h.send(PageEvent(kind: .change, action: "email", value: "ab@cd.io"))
+        #expect(h.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="false""#))
+    }
+
     @Test("submit takes the submitted values even without input events (autofill), then presses Send")
     func submitUsesFields() async throws {
         let h = try Harness()

@@ -11,14 +11,17 @@ import WebUI
 enum InvitationsFormMarkup {
     typealias ViewState = InvitationsPresenter.ViewState
 
-    static func dialog(_ form: ViewState.RequestForm) -> HTML {
+    /// - Parameter heldValues: fields being edited, with the input attributes they keep until committed.
+    static func dialog(_ form: ViewState.RequestForm, heldValues: [InvitationField: HeldInput] = [:]) -> HTML {
         div(.class("inv-dialog inv-request"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title")) {
             h2(.class("inv-dialog-title")) { form.title }.id("inv-dialog-title")
             WebUI.form(
                 .class("inv-form"), .data("action", InvitationsActionName.send), .novalidate(),
                 .aria("busy", form.isSending ? "true" : "false")
             ) {
-                for field in form.fields { self.field(field, isLocked: form.isSending) }
+                for field in form.fields {
+                    self.field(field, input: heldValues[field.id] ?? HeldInput(field), isLocked: form.isSending)
+                }
                 status(form.status)
                 div(.class("inv-actions")) {
                     button(.class("inv-button inv-primary"), .type("submit"), .aria("disabled", form.isSending ? "true" : "false")) {
@@ -39,16 +42,16 @@ enum InvitationsFormMarkup {
         .id("inv-dialog")
     }
 
-    private static func field(_ field: ViewState.Field, isLocked: Bool) -> HTML {
+    private static func field(_ field: ViewState.Field, input held: HeldInput, isLocked: Bool) -> HTML {
         let name = field.id.rawValue
         let inputID = "inv-\(name)"
         let errorID = "inv-\(name)-error"
         return div(.class("inv-field"), field.error != nil ? .class("inv-invalid") : .none) {
             label(.class("inv-label"), .for(inputID)) { field.label }
             input(
-                .class("inv-input"), .type(inputType(field.id)), .name(name), .data("action", name), .value(field.text),
+                .class("inv-input"), .type(inputType(field.id)), .name(name), .data("action", name), .value(held.value),
                 .placeholder(field.placeholder), .autocomplete(autocomplete(field.id)), .maxlength(TextFieldValue.maximumLength),
-                .readonly(isLocked), .aria("invalid", field.error != nil ? "true" : "false"), .aria("describedby", errorID)
+                .readonly(isLocked), .aria("invalid", held.isInvalid ? "true" : "false"), .aria("describedby", errorID)
             )
             .id(inputID)
             // Always there (empty when valid), so a message appearing does not move the fields below.

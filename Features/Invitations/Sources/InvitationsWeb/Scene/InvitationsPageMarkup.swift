@@ -9,7 +9,8 @@ import WebUI
 enum InvitationsPageMarkup {
     typealias ViewState = InvitationsPresenter.ViewState
 
-    static func root(_ state: ViewState) -> HTML {
+    /// - Parameter heldValues: fields being edited, with the input attributes they keep meanwhile.
+    static func root(_ state: ViewState, heldValues: [InvitationField: HeldInput] = [:]) -> HTML {
         // Escape closes what is open (the form, the alert as "keep", a celebration); a celebration's OK also
         // answers Enter, as in the terminal. With nothing open the keys are the browser's and the shell's.
         let keys: HTMLAttribute
@@ -20,7 +21,7 @@ enum InvitationsPageMarkup {
         }
         return div(.class("invitations"), keys) {
             page(state)
-            InvitationsModalMarkup.layer(state.modal)
+            InvitationsModalMarkup.layer(state.modal, heldValues: heldValues)
         }
     }
 

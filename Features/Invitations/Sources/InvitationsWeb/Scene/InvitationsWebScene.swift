@@ -6,38 +6,49 @@ import WebUI
 /// presenter's binding-style actions (the browser owns the fields' text and focus).
 ///
 /// Events: `activate` (the page's button) opens the form or the cancel alert; `input` on a field sets its
-/// text; `submit` of `send` sets every field from the submitted values, then presses Send; `dismiss` (the
-/// backdrop, the form's ✕, a celebration's OK, Escape) closes the top modal; `keep` and `confirm-cancel` are
+/// text (`change` commits it to the input's attributes, see `HeldInput`); `submit` of `send` sets every
+/// field from the submitted values, then presses Send; `dismiss` (the backdrop, the form's ✕, a
+/// celebration's OK, Escape) closes the top modal; `keep` and `confirm-cancel` are
 /// the alert's choices. Anything that does not belong to what is open is ignored.
 @MainActor
 public final class InvitationsWebScene: WebScene {
     typealias ViewState = InvitationsPresenter.ViewState
     public let presenter: InvitationsPresenter
+    /// Fields being edited, with their input's attributes held until the edit is committed (`HeldInput`).
+    private var editStart: [InvitationField: HeldInput] = [:]
 
     public init(presenter: InvitationsPresenter) {
         self.presenter = presenter
     }
 
     public func render() -> HTML {
-        InvitationsPageMarkup.root(presenter.viewState)
+        InvitationsPageMarkup.root(presenter.viewState, heldValues: editStart)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
         let state = presenter.viewState
         switch (event.kind, state.modal) {
         case (.click, nil) where event.action == InvitationsActionName.activate:
+            editStart.removeAll()
             presenter.send(.activate)
             return .handled
         case (.input, .requestForm(let form)):
             guard let field = InvitationsActionName.field(event.action), let value = event.value, !form.isSending else {
                 return .ignored
             }
+            guard let current = form.fields.first(where: { $0.id == field }) else { return .ignored }
+            if editStart[field] == nil { editStart[field] = HeldInput(current) }
             // The field already says it: sending the same text again would only publish an equal state.
-            guard form.fields.first(where: { $0.id == field })?.text != value else { return .handled }
+            guard current.text != value else { return .handled }
             presenter.send(.setText(field: field, value))
+            return .handled
+        case (.change, .requestForm):
+            guard let field = InvitationsActionName.field(event.action) else { return .ignored }
+            editStart[field] = nil
             return .handled
         case (.submit, .requestForm(let form)) where event.action == InvitationsActionName.send:
             guard !form.isSending else { return .ignored }
+            editStart.removeAll()
             for field in form.fields {
                 guard let value = event.fields[field.id.rawValue], value != field.text else { continue }
                 presenter.send(.setText(field: field.id, value))
