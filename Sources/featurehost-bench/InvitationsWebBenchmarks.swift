@@ -78,6 +78,7 @@ enum InvitationsWebBenchmarks {
         await measure("one keystroke (input event)", [#"{"kind":"input","action":"fullName","value":"J"}"#])
         await measure("Send with a field missing (the messages)", [#"{"kind":"submit","action":"send","fields":{}}"#])
         await measure("one keystroke while messages show", [#"{"kind":"input","action":"fullName","value":"Jan"}"#])
+        await measure("leaving the field (change commits it)", [#"{"kind":"change","action":"fullName","value":"Jan"}"#])
         await measure("Send → sending → congratulations", [
             #"{"kind":"submit","action":"send","fields":{"fullName":"Jane Doe","email":"jane@example.com","confirmEmail":"jane@example.com"}}"#
         ])
