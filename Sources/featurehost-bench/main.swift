@@ -20,6 +20,7 @@ func runBenchmarks() async {
     if bench.shouldRun("web") { await WebBenchmarks.run(&bench) }
     if bench.shouldRun("transactions-web") { await TransactionsWebBenchmarks.run(&bench) }
     if bench.shouldRun("car-news-web") { await CarNewsWebBenchmarks.run(&bench) }
+    if bench.shouldRun("invitations-web") { await InvitationsWebBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

@@ -20,6 +20,9 @@ public struct HTMLAttribute: Sendable, Equatable {
         case id, `class`, role, type, name, value, href, src, alt, autocomplete, disabled, hidden, style
         case `for`, rel, charset, content, lang, placeholder, tabindex, action, method, `defer`
         case viewBox, d, fill, stroke, strokeWidth = "stroke-width", cx, cy, r, width, height, xmlns
+        case novalidate
+        case readonly
+        case maxlength
     }
 
     enum Value: Sendable, Equatable {
@@ -79,6 +82,11 @@ extension HTMLAttribute {
     public static func hidden(_ isOn: Bool = true) -> Self { Self(.known(.hidden), isOn ? .present : .absent) }
     /// A script that runs once the document is parsed.
     public static func `defer`(_ isOn: Bool = true) -> Self { Self(.known(.defer), isOn ? .present : .absent) }
+    /// A form whose fields the page validates itself (inline messages), not with the browser's bubbles.
+    public static func novalidate(_ isOn: Bool = true) -> Self { Self(.known(.novalidate), isOn ? .present : .absent) }
+    /// A field that keeps its value, focus and caret but cannot be edited (a form locked while it sends).
+    public static func readonly(_ isOn: Bool = true) -> Self { Self(.known(.readonly), isOn ? .present : .absent) }
+    public static func maxlength(_ value: Int) -> Self { Self(.maxlength, String(value)) }
 
     /// `data-<suffix>`. The suffix must be lowercase ASCII letters, digits and inner hyphens, starting with a
     /// letter (`key`, `feature-id`); any other suffix leaves the attribute out rather than write a name we

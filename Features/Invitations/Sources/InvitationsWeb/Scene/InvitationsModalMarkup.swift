@@ -1,0 +1,78 @@
+import InvitationsFeature
+import WebUI
+
+/// The modal layer: a backdrop that dims the page, and the dialog on top (the request form, the cancel
+/// alert or a celebration with its confetti). The layer is always in the page, empty and hidden while closed.
+///
+/// The three dialogs share their skeleton's keys (`inv-dialog` › `inv-form` › `inv-actions` › `inv-primary`),
+/// so the button that was pressed (Send, the alert's Cancel invite) becomes the celebration's OK in place
+/// and keeps the keyboard focus.
+enum InvitationsModalMarkup {
+    typealias ViewState = InvitationsPresenter.ViewState
+
+    static func layer(_ modal: ViewState.Modal?, heldValues: [InvitationField: HeldInput]) -> HTML {
+        guard let modal else { return div(.class("inv-layer"), .hidden()).id("inv-layer") }
+        return div(.class("inv-layer")) {
+            switch modal {
+            case .requestForm(let form):
+                div(.class("inv-backdrop"), .data("action", InvitationsActionName.dismiss))
+                InvitationsFormMarkup.dialog(form, heldValues: heldValues)
+            case .cancelAlert(let alert):
+                // An alert asks for a choice: a click beside it does not answer it (Escape keeps the invite).
+                div(.class("inv-backdrop"))
+                alertDialog(alert)
+            case .celebration(let celebration):
+                div(.class("inv-backdrop"), .data("action", InvitationsActionName.dismiss))
+                celebrationDialog(celebration)
+                ConfettiMarkup.burst(celebration.kind)
+            }
+        }
+        .id("inv-layer")
+    }
+
+    private static func alertDialog(_ alert: ViewState.CancelAlert) -> HTML {
+        div(
+            .class("inv-dialog inv-alert"), .role("alertdialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title"),
+            .aria("describedby", "inv-dialog-message")
+        ) {
+            h2(.class("inv-dialog-title")) { alert.title }.id("inv-dialog-title")
+            // A form only so its parts keep their keys into the cancelled view; its buttons act by themselves.
+            form(.class("inv-form"), .data("action", "alert")) {
+                p(.class("inv-message")) { alert.message }.id("inv-dialog-message")
+                div(.class("inv-actions")) {
+                    button(.class("inv-button inv-secondary"), .type("button"), .data("action", InvitationsActionName.keep)) {
+                        alert.keepButton
+                    }
+                    .id("inv-secondary")
+                    button(.class("inv-button inv-danger"), .type("button"), .data("action", InvitationsActionName.confirmCancel)) {
+                        alert.cancelButton
+                    }
+                    .id("inv-primary")
+                }
+                .id("inv-actions")
+            }
+            .id("inv-form")
+        }
+        .id("inv-dialog")
+    }
+
+    /// OK submits its form, so Enter and a click both dismiss; the confetti is drawn beside the dialog.
+    private static func celebrationDialog(_ celebration: ViewState.Celebration) -> HTML {
+        div(
+            .class("inv-dialog inv-celebration inv-celebration-\(celebration.kind == .registered ? "registered" : "cancelled")"),
+            .role("dialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title"),
+            .aria("describedby", "inv-dialog-message")
+        ) {
+            h2(.class("inv-dialog-title")) { celebration.title }.id("inv-dialog-title")
+            form(.class("inv-form"), .data("action", InvitationsActionName.dismiss)) {
+                p(.class("inv-message")) { celebration.message }.id("inv-dialog-message")
+                div(.class("inv-actions")) {
+                    button(.class("inv-button inv-primary"), .type("submit")) { celebration.button }.id("inv-primary")
+                }
+                .id("inv-actions")
+            }
+            .id("inv-form")
+        }
+        .id("inv-dialog")
+    }
+}

@@ -1,0 +1,60 @@
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import InvitationsFeature
+import WebUI
+
+@testable import InvitationsWeb
+
+/// The feature on a test host with the in-memory backend (same rules as `fakeAuth`, answers at once) and its
+/// web scene as the page makes it, shown once.
+@MainActor
+struct Harness {
+    let host: TestHost
+    let feature: InvitationsFeature
+    let scene: InvitationsWebScene
+    /// The page's observation, as the server keeps it: counts the renders the scene asks for.
+    private let observation: StateObservation
+    private let renders: RenderCounter
+    var presenter: InvitationsPresenter { feature.presenter }
+    var state: InvitationsPresenter.ViewState { feature.presenter.viewState }
+    var renderRequests: Int { renders.count }
+
+    init(host: TestHost? = nil) throws {
+        let host = try host ?? TestHost()
+        self.host = host
+        feature = try InvitationsFeature(context: try host.context(id: "invitations", source: SourceConfiguration(kind: .inMemory)))
+        scene = InvitationsWebScene(presenter: feature.presenter)
+        let renders = RenderCounter()
+        self.renders = renders
+        observation = scene.observe { renders.count += 1 }
+        feature.handle(.appear)
+    }
+
+    /// Sends page events in order; answers how each was handled.
+    @discardableResult
+    func send(_ events: PageEvent...) -> [WebEventHandling] {
+        events.map { scene.handle($0) }
+    }
+
+    /// Opens the form and types the three fields as the page would: an input event, then a change on leaving.
+    func fill(name: String, email: String, confirmation: String) {
+        send(.click("activate"))
+        for (field, text) in [("fullName", name), ("email", email), ("confirmEmail", confirmation)] {
+            send(.input(field, text), PageEvent(kind: .change, action: field, value: text))
+        }
+    }
+
+    func settle() async { await host.settle() }
+
+    /// The scene's HTML, as the page puts it inside `#fh-root`.
+    func html() -> String { scene.render().render() }
+
+    /// One element per line, so a golden's diff points at the element that changed.
+    func goldenText() -> String { html().replacingOccurrences(of: "><", with: ">\n<") }
+}
+
+@MainActor
+final class RenderCounter {
+    var count = 0
+}

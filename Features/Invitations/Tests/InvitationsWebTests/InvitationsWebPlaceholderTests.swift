@@ -1,6 +1,0 @@
-import Testing
-import InvitationsWeb
-
-struct InvitationsWebPlaceholderTests {
-    @Test func theTargetBuilds() {}
-}
