@@ -103,15 +103,23 @@ def test_malformed_requests_get_a_4xx_and_the_server_goes_on(serve):
     assert len(server.lines) >= len(cases), "one line per refused request"
 
 
-def test_a_feature_without_a_web_view_shows_its_panel(serve, browser, screenshots):
-    server = serve()
+def test_what_cannot_be_shown_says_why_in_its_panel(serve, browser, screenshots):
+    """A plugin that failed to load is listed on the home with its reason and has the error panel as its page,
+    as the terminal shows it; the other features run."""
+    server = serve(config={"plugins": ["libmissing.so"], "features": [{"id": "offer-countdown"}]})
     page = browser.new_page()
-    page.goto(server.page_url("/f/car-news"))
+    page.goto(server.page_url("/"))
+    assert page.locator(".fh-feature-title").all_inner_texts() == ["Offer countdown", "Plugin libmissing.so"]
+    assert "could not be loaded" in page.locator(".fh-failed").inner_text()
+    page.screenshot(path=screenshots / "home-with-failure.png")
+    page.click("text=Plugin libmissing.so")
     panel = page.locator("[role=alert]")
-    assert "has no web view yet" in panel.inner_text()
-    page.screenshot(path=screenshots / "no-web-view.png")
+    assert "cannot open the plugin" in panel.inner_text()
+    page.screenshot(path=screenshots / "panel.png")
     page.goto(f"{server.origin}/f/no-such-feature")
     assert "There is no page at /f/no-such-feature" in page.locator("[role=alert]").inner_text()
+    page.goto(f"{server.origin}/f/offer-countdown")
+    page.wait_for_selector(".offer-timer")
     page.close()
 
 

@@ -19,7 +19,7 @@ enum ServeCommand {
             config: options.config.localeSettings, flags: flags, base: preference,
             webTypes: BuiltInFeatures.types.compactMap { $0 as? any WebFeature.Type })
 
-        let shutdown = ShutdownSignal()
+        let shutdown = try ShutdownSignal()
         let slot = AppSlot()
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.port = port

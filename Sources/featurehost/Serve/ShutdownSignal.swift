@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import Foundation
 
 #if canImport(Glibc)
@@ -8,65 +6,58 @@ import Foundation
     import Darwin
 #endif
 
-/// Ctrl-C, SIGTERM and SIGHUP, caught through dispatch sources (no C handler, no global state) from the
-/// moment this is made, so `serve` can close every session's presenters and exit 0 rather than die
-/// mid-write. Made before the URL is printed: a script that stops the server at once is still answered.
+/// The write end of the self-pipe. A C signal handler can reach nothing but globals; it is set once, before
+/// any handler is installed, and only read after.
+nonisolated(unsafe) private var shutdownPipeWriteEnd: Int32 = -1
+
+/// Ctrl-C, SIGTERM and SIGHUP, caught from the moment this is made, so `serve` can close every session's
+/// presenters and exit 0 rather than die mid-write. A `sigaction` handler is installed at once (a dispatch
+/// signal source registers later, on its own queue, and a signal sent right after the URL was printed was
+/// lost or killed the process); it only writes the signal's number to a pipe, the one thing a handler may
+/// safely do, and `wait()` reads it on a thread of its own.
 final class ShutdownSignal: Sendable {
     static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    private let state = StateBox()
-    private let sources: [SourceBox]
+    private let readEnd: Int32
 
-    private final class StateBox: Sendable {
-        let mutex = Mutex(State())
-    }
-
-    private struct State {
-        var received: Int32?
-        var waiter: CheckedContinuation<Int32, Never>?
-    }
-
-    /// Dispatch sources are thread-safe objects; the box only makes that known to the compiler.
-    private struct SourceBox: @unchecked Sendable {
-        let source: any DispatchSourceSignal
-    }
-
-    init() {
-        let queue = DispatchQueue(label: "featurehost.serve.signals")
-        sources = Self.watched.map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            return SourceBox(source: DispatchSource.makeSignalSource(signal: signalNumber, queue: queue))
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            throw UsageError("serve: cannot make the shutdown pipe: \(String(cString: strerror(errno)))")
         }
-        let state = state
-        for (signalNumber, box) in zip(Self.watched, sources) {
-            box.source.setEventHandler { Self.deliver(signalNumber, to: state) }
-            box.source.resume()
+        readEnd = ends[0]
+        shutdownPipeWriteEnd = ends[1]
+        for signalNumber in Self.watched {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = Self.handler
+            #else
+                action.__sigaction_u.__sa_handler = Self.handler
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = Int32(SA_RESTART)
+            sigaction(signalNumber, &action, nil)
         }
     }
 
-    deinit {
-        for box in sources { box.source.cancel() }
+    private static let handler: @convention(c) (Int32) -> Void = { signalNumber in
+        var byte = UInt8(truncatingIfNeeded: signalNumber)
+        _ = write(shutdownPipeWriteEnd, &byte, 1)
     }
 
     /// Returns the first signal that arrived, at once if one already has.
     func wait() async -> Int32 {
-        await withCheckedContinuation { continuation in
-            let received = state.mutex.withLock { state -> Int32? in
-                if let received = state.received { return received }
-                state.waiter = continuation
-                return nil
+        let readEnd = readEnd
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                var byte: UInt8 = 0
+                while read(readEnd, &byte, 1) != 1 {
+                    guard errno == EINTR else { break }
+                }
+                continuation.resume(returning: Int32(byte))
             }
-            if let received { continuation.resume(returning: received) }
+            thread.name = "featurehost.serve.signals"
+            thread.start()
         }
-    }
-
-    private static func deliver(_ signalNumber: Int32, to box: StateBox) {
-        let waiter = box.mutex.withLock { state -> CheckedContinuation<Int32, Never>? in
-            guard state.received == nil else { return nil }
-            state.received = signalNumber
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(returning: signalNumber)
     }
 }
