@@ -69,7 +69,7 @@ let package = Package(
         .executable(name: "featurehost-bench", targets: ["featurehost-bench"]),
         // What a dynamic plugin package depends on (Examples/GreetingPlugin); it links its own static copy.
         .library(
-            name: "FeatureHostPluginKit", targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI"]),
+            name: "FeatureHostPluginKit", targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI", "WebUI"]),
     ],
     targets: [
         // MARK: core
@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "FeatureHostPluginWire", dependencies: ["FeatureHostCore", "CFeatureHostPluginABI"]),
         .target(
             name: "FeatureHostPluginKit",
-            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
+            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
         ),
 
         // MARK: host
@@ -106,13 +106,20 @@ let package = Package(
             name: "TerminalPluginBridge",
             dependencies: ["FeatureHostCore", "TerminalUI", "FeatureHostRuntime", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
         ),
+        // The web surface's side: a plugin's web entry as a WebScene (its HTML rebuilt by ForeignMarkup).
+        .target(
+            name: "WebPluginBridge",
+            dependencies: ["FeatureHostCore", "WebUI", "FeatureHostRuntime", "FeatureHostPluginWire", "TerminalPluginBridge"]
+        ),
         .target(
             name: "FeatureHostTesting",
             dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime"]
         ),
         .executableTarget(
             name: "featurehost",
-            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "TerminalPluginBridge"]
+            dependencies: [
+                "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "TerminalPluginBridge", "WebPluginBridge",
+            ]
                 + featureModules
         ),
         .executableTarget(
@@ -150,7 +157,8 @@ let package = Package(
         .testTarget(
             name: "FeatureHostPluginTests",
             dependencies: [
-                "FeatureHostPluginKit", "TerminalPluginBridge", "FeatureHostRuntime", "FeatureHostPluginWire", "FeatureHostTesting",
+                "FeatureHostPluginKit", "TerminalPluginBridge", "WebPluginBridge", "FeatureHostRuntime", "FeatureHostPluginWire",
+                "FeatureHostTesting", "WebUI",
             ]
         ),
         .testTarget(name: "FeatureScaffoldTests", dependencies: ["FeatureScaffold", "FeatureHostTesting"]),
