@@ -2,8 +2,8 @@
 import PackageDescription
 
 // MARK: features
-// One entry per bundle under Features/<Name>: Sources/<Name>Feature (surface-neutral) and Sources/<Name>Terminal,
-// each with its test target under Tests/.
+// One entry per bundle under Features/<Name>: Sources/<Name>Feature (surface-neutral), Sources/<Name>Terminal and
+// Sources/<Name>Web (the web scene, its CSS and files under Resources/), each with its test target under Tests/.
 let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: begin
     (name: "OfferCountdown", resources: false),
@@ -14,14 +14,10 @@ let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: end
 ]
 
-/// The bundles that also have Sources/<Name>Web (the web scene, its CSS and files under Resources/).
-let webBundles: Set<String> = ["OfferCountdown", "CarNews", "Chats", "Invitations", "Transactions"]
-
 /// Every feature's modules, for the targets that compose them (the executable, the bench, end-to-end tests).
 var featureModules: [Target.Dependency] {
     featureBundles.flatMap { bundle -> [Target.Dependency] in
-        [.target(name: "\(bundle.name)Feature"), .target(name: "\(bundle.name)Terminal")]
-            + (webBundles.contains(bundle.name) ? [.target(name: "\(bundle.name)Web")] : [])
+        [.target(name: "\(bundle.name)Feature"), .target(name: "\(bundle.name)Terminal"), .target(name: "\(bundle.name)Web")]
     }
 }
 
@@ -43,7 +39,7 @@ var featureTargets: [Target] {
             .testTarget(
                 name: "\(terminal)Tests", dependencies: [.target(name: terminal), .target(name: feature), "FeatureHostTesting"],
                 path: "Features/\(bundle.name)/Tests/\(terminal)Tests", exclude: ["Golden"]),
-        ] + (webBundles.contains(bundle.name) ? webTargets(bundle.name) : [])
+        ] + webTargets(bundle.name)
     }
 }
 
