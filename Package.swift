@@ -2,8 +2,8 @@
 import PackageDescription
 
 // MARK: features
-// One entry per bundle under Features/<Name>: Sources/<Name>Feature (surface-neutral) and Sources/<Name>Terminal,
-// each with its test target under Tests/.
+// One entry per bundle under Features/<Name>: Sources/<Name>Feature (surface-neutral), Sources/<Name>Terminal and
+// Sources/<Name>Web (the web scene, its CSS and files under Resources/), each with its test target under Tests/.
 let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: begin
     (name: "OfferCountdown", resources: false),
@@ -14,14 +14,10 @@ let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: end
 ]
 
-/// The bundles that also have Sources/<Name>Web (the web scene, its CSS and files under Resources/).
-let webBundles: Set<String> = ["OfferCountdown", "CarNews", "Chats", "Invitations", "Transactions"]
-
 /// Every feature's modules, for the targets that compose them (the executable, the bench, end-to-end tests).
 var featureModules: [Target.Dependency] {
     featureBundles.flatMap { bundle -> [Target.Dependency] in
-        [.target(name: "\(bundle.name)Feature"), .target(name: "\(bundle.name)Terminal")]
-            + (webBundles.contains(bundle.name) ? [.target(name: "\(bundle.name)Web")] : [])
+        [.target(name: "\(bundle.name)Feature"), .target(name: "\(bundle.name)Terminal"), .target(name: "\(bundle.name)Web")]
     }
 }
 
@@ -43,7 +39,7 @@ var featureTargets: [Target] {
             .testTarget(
                 name: "\(terminal)Tests", dependencies: [.target(name: terminal), .target(name: feature), "FeatureHostTesting"],
                 path: "Features/\(bundle.name)/Tests/\(terminal)Tests", exclude: ["Golden"]),
-        ] + (webBundles.contains(bundle.name) ? webTargets(bundle.name) : [])
+        ] + webTargets(bundle.name)
     }
 }
 
@@ -69,7 +65,7 @@ let package = Package(
         .executable(name: "featurehost-bench", targets: ["featurehost-bench"]),
         // What a dynamic plugin package depends on (Examples/GreetingPlugin); it links its own static copy.
         .library(
-            name: "FeatureHostPluginKit", targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI"]),
+            name: "FeatureHostPluginKit", targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI", "WebUI"]),
     ],
     targets: [
         // MARK: core
@@ -93,7 +89,7 @@ let package = Package(
         .target(name: "FeatureHostPluginWire", dependencies: ["FeatureHostCore", "CFeatureHostPluginABI"]),
         .target(
             name: "FeatureHostPluginKit",
-            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
+            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
         ),
 
         // MARK: host
@@ -106,13 +102,20 @@ let package = Package(
             name: "TerminalPluginBridge",
             dependencies: ["FeatureHostCore", "TerminalUI", "FeatureHostRuntime", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
         ),
+        // The web surface's side: a plugin's web entry as a WebScene (its HTML rebuilt by ForeignMarkup).
+        .target(
+            name: "WebPluginBridge",
+            dependencies: ["FeatureHostCore", "WebUI", "FeatureHostRuntime", "FeatureHostPluginWire", "TerminalPluginBridge"]
+        ),
         .target(
             name: "FeatureHostTesting",
             dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime"]
         ),
         .executableTarget(
             name: "featurehost",
-            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "TerminalPluginBridge"]
+            dependencies: [
+                "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "TerminalPluginBridge", "WebPluginBridge",
+            ]
                 + featureModules
         ),
         .executableTarget(
@@ -150,7 +153,8 @@ let package = Package(
         .testTarget(
             name: "FeatureHostPluginTests",
             dependencies: [
-                "FeatureHostPluginKit", "TerminalPluginBridge", "FeatureHostRuntime", "FeatureHostPluginWire", "FeatureHostTesting",
+                "FeatureHostPluginKit", "TerminalPluginBridge", "WebPluginBridge", "FeatureHostRuntime", "FeatureHostPluginWire",
+                "FeatureHostTesting", "WebUI",
             ]
         ),
         .testTarget(name: "FeatureScaffoldTests", dependencies: ["FeatureScaffold", "FeatureHostTesting"]),

@@ -3,6 +3,7 @@ import FeatureHostCore
 import FeatureHostPluginWire
 import Foundation
 import TerminalUI
+import WebUI
 
 /// The plugin's side of one instance: the feature built from the host's context, its scene, and its clock.
 @MainActor
@@ -13,6 +14,9 @@ final class HostedFeature {
     private let frameRequest: FrameRequest
     private let clock: ManualClock?
     private var scene: (any TerminalScene)?
+    /// Made instead of the terminal scene when the host shows the feature on the web.
+    private var webScene: (any WebScene)?
+    private var appeared = false
     private var observation: StateObservation?
     /// Sizes beyond this are clamped: a frame is rendered for a terminal, not for whatever number arrives.
     static let largestSide = 1000
@@ -55,16 +59,38 @@ final class HostedFeature {
         feature = try make(context)
     }
 
+    /// The host's `appear`: makes the terminal scene, unless the web scene is open, and tells the feature once.
     func openScene() {
-        guard scene == nil else { return }
-        let scene = feature.makeScene()
-        let request = frameRequest
-        let status = self.status
-        // Checked on every change: a timer may outlive the instance, and the host's context pointer with it.
-        observation = scene.observe { if !status.isClosed { request() } }
-        self.scene = scene
+        guard !appeared else { return }
+        appeared = true
+        if webScene == nil {
+            let scene = feature.makeScene()
+            observation = scene.observe(requestingFrames())
+            self.scene = scene
+        }
         feature.handle(.appear)
     }
+
+    /// Checked on every change: a timer may outlive the instance, and the host's context pointer with it.
+    private func requestingFrames() -> @MainActor () -> Void {
+        let request = frameRequest
+        let status = self.status
+        return { if !status.isClosed { request() } }
+    }
+
+    // MARK: - Web
+
+    /// Makes the web scene (once) and starts nothing; `appear` comes through `openScene`.
+    func openWebScene() {
+        guard webScene == nil, scene == nil, let web = feature as? any WebFeature else { return }
+        let webScene = web.makeWebScene()
+        observation = webScene.observe(requestingFrames())
+        self.webScene = webScene
+    }
+
+    func renderHTML() -> String { webScene?.render().render() ?? "" }
+
+    func handle(_ event: PageEvent) -> Bool { webScene?.handle(event) == .handled }
 
     var minimumSize: Size { scene?.minimumSize ?? Size(width: 0, height: 0) }
     var keyHints: [KeyHint] { scene?.keyHints ?? [] }

@@ -3,6 +3,7 @@ import FeatureHostCore
 import FeatureHostPluginWire
 import Foundation
 import TerminalUI
+import WebUI
 
 /// Exports a `TerminalFeature` through the plugin ABI's C table. A plugin library needs only:
 ///
@@ -22,6 +23,22 @@ public enum PluginExport {
     public static func table<F: TerminalFeature>(for feature: F.Type) -> UnsafeRawPointer {
         exported.set(manifest: F.manifest) { context in try F(context: context) }
     }
+
+    /// The optional web table for a feature that is also a `WebFeature`; export it as the second symbol:
+    ///
+    /// ```swift
+    /// @_cdecl("featurehost_plugin_web_entry_v1")
+    /// public func featurehostPluginWebEntry() -> UnsafeRawPointer {
+    ///     PluginExport.webTable(for: GreetingFeature.self)
+    /// }
+    /// ```
+    ///
+    /// Its files (`webAssets`) must be built in the library (`WebAsset(name:contentType:text:)`), not read from
+    /// a resource bundle: `Bundle.module` looks beside the host's executable, not beside the library.
+    public static func webTable<F: TerminalFeature & WebFeature>(for feature: F.Type) -> UnsafeRawPointer {
+        _ = table(for: F.self)
+        return exported.setWeb(assets: F.webAssets)
+    }
 }
 
 /// The exported feature. C function pointers cannot capture the generic type, so the table's functions
@@ -31,6 +48,8 @@ final class ExportedFeature: @unchecked Sendable {
     private var manifestValue: FeatureManifest?
     private var maker: (@MainActor (FeatureContext) throws -> any TerminalFeature)?
     private var table: UnsafeMutablePointer<featurehost_plugin>?
+    private var webAssetsValue: WebAssets?
+    private var webTable: UnsafeMutablePointer<featurehost_plugin_web>?
 
     func set(manifest: FeatureManifest, make: @escaping @MainActor (FeatureContext) throws -> any TerminalFeature) -> UnsafeRawPointer {
         lock.lock()
@@ -44,6 +63,18 @@ final class ExportedFeature: @unchecked Sendable {
         return UnsafeRawPointer(made)
     }
 
+    func setWeb(assets: WebAssets) -> UnsafeRawPointer {
+        lock.lock()
+        defer { lock.unlock() }
+        webAssetsValue = assets
+        if let webTable { return UnsafeRawPointer(webTable) }
+        let made = UnsafeMutablePointer<featurehost_plugin_web>.allocate(capacity: 1)
+        made.initialize(to: CWebTable.make())
+        webTable = made
+        return UnsafeRawPointer(made)
+    }
+
+    var webAssets: WebAssets? { lock.withLock { webAssetsValue } }
     var manifest: FeatureManifest? { lock.withLock { manifestValue } }
     var make: (@MainActor (FeatureContext) throws -> any TerminalFeature)? { lock.withLock { maker } }
 }

@@ -4,6 +4,9 @@ import CFeatureHostPluginABI
 public enum PluginABI {
     public static let version = UInt32(FEATUREHOST_PLUGIN_ABI_VERSION)
     public static let entrySymbol = FEATUREHOST_PLUGIN_ENTRY_SYMBOL
+    /// The optional web entry's table version and symbol (a library without it is terminal-only).
+    public static let webVersion = UInt32(FEATUREHOST_PLUGIN_WEB_ABI_VERSION)
+    public static let webEntrySymbol = FEATUREHOST_PLUGIN_WEB_ENTRY_SYMBOL
     /// Libraries are `.dylib` on Apple platforms and `.so` elsewhere.
     #if canImport(Darwin)
         public static let libraryExtension = "dylib"

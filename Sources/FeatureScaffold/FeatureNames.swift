@@ -22,8 +22,11 @@ public struct FeatureNames: Equatable, Sendable {
     public var module: String { name + "Feature" }
     /// The terminal module: the scene and the `TerminalFeature` conformance.
     public var terminalModule: String { name + "Terminal" }
+    /// The web module: the scene, its stylesheet and the `WebFeature` conformance.
+    public var webModule: String { name + "Web" }
     public var testModule: String { module + "Tests" }
     public var terminalTestModule: String { terminalModule + "Tests" }
+    public var webTestModule: String { webModule + "Tests" }
     public var title: String { Self.words(name).joined(separator: " ") }
 
     /// A PascalCase Swift type name of ASCII letters and digits, without the `Feature` suffix the module adds.

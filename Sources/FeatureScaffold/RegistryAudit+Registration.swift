@@ -2,7 +2,7 @@ import Foundation
 
 extension RegistryAudit {
     /// Bundles, Package.swift's featureBundles and the registry agree: each bundle is listed, registered and
-    /// imported (its terminal module too, when it has one), and nothing is listed without a bundle.
+    /// imported (its terminal and web modules too, when it has them), and nothing is listed without a bundle.
     public static func registrationProblems(in package: URL) throws(ScaffoldError) -> [String] {
         let manifest = try read(Scaffolder.manifestFile, in: package)
         let registry = try read(Scaffolder.registryFile, in: package)
@@ -25,6 +25,9 @@ extension RegistryAudit {
             if hasTerminalTarget(name, in: package), !imports.contains(name + "Terminal") {
                 problems.append("\(Scaffolder.registryFile) does not import \(name)Terminal, which makes \(module) a terminal feature.")
             }
+            if hasWebTarget(name, in: package), !imports.contains(name + "Web") {
+                problems.append("\(Scaffolder.registryFile) does not import \(name)Web, which makes \(module) a web feature.")
+            }
         }
         for name in listed where !bundles.contains(name) {
             problems.append("\(Scaffolder.manifestFile) lists the feature bundle \(name), but Features/\(name) does not exist.")
@@ -32,10 +35,13 @@ extension RegistryAudit {
         for module in types where !bundles.contains(String(module.dropLast("Feature".count))) {
             problems.append("\(Scaffolder.registryFile) registers \(module), but Features/\(module.dropLast("Feature".count)) does not exist.")
         }
-        for module in imports where module.hasSuffix("Terminal") {
-            let name = String(module.dropLast("Terminal".count))
-            if bundles.contains(name), !hasTerminalTarget(name, in: package) {
-                problems.append("\(Scaffolder.registryFile) imports \(module), but Features/\(name)/Sources/\(module) does not exist.")
+        for module in imports {
+            for surface in ["Terminal", "Web"] where module.hasSuffix(surface) {
+                let name = String(module.dropLast(surface.count))
+                let exists = surface == "Web" ? hasWebTarget(name, in: package) : hasTerminalTarget(name, in: package)
+                if bundles.contains(name), !exists {
+                    problems.append("\(Scaffolder.registryFile) imports \(module), but Features/\(name)/Sources/\(module) does not exist.")
+                }
             }
         }
         return problems

@@ -20,7 +20,7 @@ public enum RegistryAudit {
     public static let surfaces: [String: String] = ["Terminal": "TerminalUI", "Web": "WebUI"]
     /// The runtime: what the host assembles features with, never what a feature or its tests import (tests get
     /// their contexts from FeatureHostTesting's `TestHost`, which uses it).
-    public static let runtimeModules: Set<String> = ["FeatureHostRuntime", "TerminalPluginBridge"]
+    public static let runtimeModules: Set<String> = ["FeatureHostRuntime", "TerminalPluginBridge", "WebPluginBridge"]
     /// The executables, which tests run as processes.
     public static let executableModules: Set<String> = ["featurehost", "featurehost_bench", "featurehost_scaffold"]
     /// The runtime and the executables.
@@ -45,6 +45,10 @@ public enum RegistryAudit {
     /// True when the bundle has a terminal target (the split layout).
     public static func hasTerminalTarget(_ bundle: String, in package: URL) -> Bool {
         targets(of: bundle, in: package).sources.contains(bundle + "Terminal")
+    }
+
+    public static func hasWebTarget(_ bundle: String, in package: URL) -> Bool {
+        targets(of: bundle, in: package).sources.contains(bundle + "Web")
     }
 
     /// The bundle file that declares a manifest with `id`, if any: `id: "weather"` in a feature's sources.

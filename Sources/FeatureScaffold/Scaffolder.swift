@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes a new feature bundle (see `Templates` for its layout) and registers it, editing only the marked
-/// regions of Package.swift (one bundle line) and the registry (two imports, one type). Everything is checked before anything is written, and no existing file is ever overwritten.
+/// regions of Package.swift (one bundle line) and the registry (three imports, one type). Everything is checked before anything is written, and no existing file is ever overwritten.
 public struct Scaffolder {
     public static let manifestFile = "Package.swift"
     public static let registryFile = "Sources/featurehost/BuiltInFeatures.swift"
@@ -48,7 +48,9 @@ public struct Scaffolder {
         }
         let types = try MarkedRegion.features.lines(in: registry, file: Self.registryFile)
         let imports = RegistryAudit.importedModules(in: registry)
-        if types.contains(Templates.registryLine(names)) || imports.contains(names.module) || imports.contains(names.terminalModule) {
+        if types.contains(Templates.registryLine(names)) || imports.contains(names.module) || imports.contains(names.terminalModule)
+            || imports.contains(names.webModule)
+        {
             throw ScaffoldError("\(names.module) is already registered in \(Self.registryFile); choose another --name.")
         }
         _ = try MarkedRegion.imports.lines(in: registry, file: Self.registryFile)

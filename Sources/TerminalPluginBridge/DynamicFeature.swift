@@ -13,7 +13,8 @@ public struct DynamicFeature: TerminalFeature {
     public static let manifest = FeatureManifest(
         id: "dynamic-plugin", title: "Plugin feature", summary: "A feature loaded from a dynamic library.")
 
-    let instance: PluginInstance
+    /// The plugin's instance; `WebPluginBridge` reaches its web entry through it.
+    package let instance: PluginInstance
 
     /// Plugin features are made by `make(_:context:dataDirectory:)` from their library; a context alone
     /// cannot say which library.

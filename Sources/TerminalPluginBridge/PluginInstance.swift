@@ -8,10 +8,12 @@ import TerminalUI
 /// One created plugin feature: its instance pointer, its frame requests, and, under a manual clock, the
 /// bridge that keeps the plugin's own clock at the host's time.
 @MainActor
-final class PluginInstance: ManualClockFollower {
-    let file: URL
+package final class PluginInstance: ManualClockFollower {
+    package let file: URL
     let relay: FrameRequestRelay
     private let table: featurehost_plugin
+    /// The optional web entry (`WebPluginBridge` uses it); nil for a terminal-only plugin.
+    private let web: featurehost_plugin_web?
     private let handle: InstanceHandle
     /// The host clock's time when the plugin's clock was at zero; nil with a live clock.
     private let base: ManualClock.Instant?
@@ -20,6 +22,7 @@ final class PluginInstance: ManualClockFollower {
     init(plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL) throws {
         file = plugin.file
         table = plugin.table.pointee
+        web = plugin.web?.pointee
         let manual = context.clock as? ManualClock
         let wire = ContextWire(
             context: context, dataDirectory: dataDirectory, preferencesFile: HostEnvironment.preferencesFile(in: dataDirectory),
@@ -53,6 +56,28 @@ final class PluginInstance: ManualClockFollower {
 
     func openScene() { table.open_scene?(pointer) }
 
+    // MARK: - Web entry (bytes only; `WebPluginBridge` turns them into a web scene)
+
+    package var hasWebView: Bool { web != nil }
+
+    /// Makes the plugin's web scene; the later `appear` then makes no terminal scene.
+    package func openWebScene() { web?.open_web_scene?(pointer) }
+
+    /// The web scene's HTML as UTF-8.
+    package func renderedHTML() -> [UInt8] {
+        guard let render = web?.render_html else { return [] }
+        return ByteSink.collect { sink, write in render(pointer, sink, write) }
+    }
+
+    /// One page event as JSON; true when the scene used it.
+    package func handlePageEvent(_ json: [UInt8]) -> Bool {
+        guard let handle = web?.handle_page_event else { return false }
+        return json.withUnsafeBufferPointer { buffer in handle(pointer, buffer.baseAddress, buffer.count) } != 0
+    }
+
+    /// Calls `onChange` on each of the plugin's frame requests (terminal or web: the same callback).
+    package func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { relay.add(onChange) }
+
     var minimumSize: Size {
         var width: Int32 = 0
         var height: Int32 = 0
@@ -81,7 +106,7 @@ final class PluginInstance: ManualClockFollower {
     }
 
     /// `.appear` is the table's `open_scene` (ABI version 1 has no lifecycle code for it).
-    func handle(_ event: LifecycleEvent) {
+    package func handle(_ event: LifecycleEvent) {
         let code: Int32
         switch event {
         case .appear: return openScene()
@@ -93,12 +118,12 @@ final class PluginInstance: ManualClockFollower {
 
     // MARK: - ManualClockFollower
 
-    var nextDeadline: ManualClock.Instant? {
+    package var nextDeadline: ManualClock.Instant? {
         guard let base, let offset = table.next_deadline?(pointer), offset >= 0 else { return nil }
         return base.advanced(by: .nanoseconds(offset))
     }
 
-    func advance(to instant: ManualClock.Instant) async {
+    package func advance(to instant: ManualClock.Instant) async {
         guard let base, let advance = table.advance else { return }
         let offset = PluginTime.nanoseconds(base.duration(to: instant))
         let pointer = self.pointer

@@ -14,6 +14,8 @@ struct HostOptions {
     let pluginIssues: [ConfigIssue]
     /// One message per plugin that failed to load, for the shell's error entries.
     let pluginFailures: [PluginLoadError]
+    /// The plugins whose features were registered, in config order (serve reads their web entries).
+    let plugins: [LoadedPlugin]
 
     static let environment = ProcessInfo.processInfo.environment
     static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
@@ -36,6 +38,7 @@ struct HostOptions {
         var issues = registry.problems.map { ConfigIssue(file: "registry", path: "", message: $0) }
         var config = ConfigLoader(registry: registry).defaultConfig()
         var failures: [(index: Int, error: PluginLoadError)] = []
+        var plugins: [LoadedPlugin] = []
         switch ConfigLocator.locate(explicit: arguments.value("config"), environment: Self.environment, currentDirectory: Self.currentDirectory) {
         case .builtInDefault:
             break
@@ -44,7 +47,9 @@ struct HostOptions {
             let maker = DynamicFeature.maker(dataDirectory: dataDirectory)
             for (index, plugin) in ConfigLoader.pluginFiles(in: file).enumerated() {
                 do {
-                    try PluginLoader.register(try PluginLoader.open(plugin), into: &registry, makeFeature: maker)
+                    let loaded = try PluginLoader.open(plugin)
+                    try PluginLoader.register(loaded, into: &registry, makeFeature: maker)
+                    plugins.append(loaded)
                 } catch {
                     failures.append((index, error))
                 }
@@ -60,6 +65,7 @@ struct HostOptions {
         self.config = config
         self.dataDirectory = dataDirectory
         pluginFailures = failures.map(\.error)
+        self.plugins = plugins
         pluginIssues =
             failures.map { ConfigIssue(file: config.displayName, path: "plugins[\($0.index)]", message: $0.error.description) }
             + config.skipped.map(\.issue)

@@ -5,6 +5,8 @@ import Foundation
 import TerminalPluginBridge
 import TerminalUI
 import Testing
+import WebPluginBridge
+import WebUI
 
 /// The example plugin, a real library with its own copy of the core, driven through the text driver.
 /// `Tests/e2e/plugin.sh` builds it and runs this suite with `FEATUREHOST_EXAMPLE_PLUGIN` set to the library;
@@ -43,6 +45,31 @@ import Testing
         #expect(driver.text().contains("(paused)"))
         #expect(driver.scene.keyHints == [KeyHint(key: "Enter", action: "wave")])
         #expect(driver.scene.minimumSize == Size(width: 36, height: 10))
+    }
+
+    @Test func theGreetingOnTheWebThroughItsWebEntry() async throws {
+        let library = try #require(ExamplePlugin.library)
+        let plugin = try PluginLoader.open(library)
+        #expect(plugin.web != nil, "the example exports featurehost_plugin_web_entry_v1")
+        let assets = try #require(PluginWeb.assets(of: plugin))
+        #expect(assets.stylesheets.map(\.name) == ["greeting.css"])
+        let host = try TestHost()
+        let context = try host.context(id: "greeting", settings: ["name": .string("Ada")], hourCycle: .twentyFourHour)
+        let feature = try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
+        let scene = try #require(PluginWeb.scene(for: feature))
+        feature.handle(.appear)
+        await host.advance(by: .seconds(3))
+        #expect(
+            scene.render().render()
+                == #"<section aria-labelledby="greeting-title" class="greeting"><h1 class="greeting-title" id="greeting-title">Greeting plugin</h1>"#
+                + #"<p class="greeting-hello">Hello, Ada!</p><div class="greeting-row"><span class="greeting-label">Open for</span>"#
+                + #"<span class="greeting-value">00:00:03</span></div><div class="greeting-row"><span class="greeting-label">Clock</span>"#
+                + #"<span class="greeting-value">12:34:03</span></div><div class="greeting-actions"><button class="greeting-wave" "#
+                + #"data-action="wave" id="greeting-wave" type="button">Wave</button><span aria-live="polite" class="greeting-waves">"#
+                + #"No waves yet</span></div></section>"#)
+        #expect(scene.handle(.click("wave")) == .handled)
+        #expect(scene.handle(.click("nothing")) == .ignored)
+        #expect(scene.render().render().contains(">Waved once<"))
     }
 
     @Test func anEmptyNameIsRefusedWithTheFeaturesOwnMessage() throws {

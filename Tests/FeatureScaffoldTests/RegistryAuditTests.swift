@@ -89,6 +89,26 @@ import Testing
             ])
     }
 
+    @Test func aBundleWithAWebTargetIsRegisteredWithItsWebImportAndNoOtherWebImportIsStale() throws {
+        let package = try fixture(
+            packageLines: [#"(name: "Weather", resources: false),"#], registryLines: ["WeatherFeature.self,"],
+            imports: ["WeatherFeature", "WeatherTerminal", "RadarWeb"],
+            files: [
+                "Weather/Sources/WeatherFeature/WeatherFeature.swift": "import FeatureHostCore\n",
+                "Weather/Sources/WeatherTerminal/WeatherFeature+Terminal.swift": "import TerminalUI\nimport WeatherFeature\n",
+                "Weather/Sources/WeatherWeb/WeatherFeature+Web.swift": "import WebUI\nimport WeatherFeature\n",
+                "Radar/Sources/RadarFeature/RadarFeature.swift": "import FeatureHostCore\n",
+            ])
+        #expect(
+            try RegistryAudit.registrationProblems(in: package.url) == [
+                "Features/Radar is not in Package.swift's featureBundles: add (name: \"Radar\", resources: …), between the scaffold-feature markers.",
+                "Features/Radar is not registered in Sources/featurehost/BuiltInFeatures.swift: add RadarFeature.self, between the scaffold-feature markers.",
+                "Sources/featurehost/BuiltInFeatures.swift does not import RadarFeature.",
+                "Sources/featurehost/BuiltInFeatures.swift does not import WeatherWeb, which makes WeatherFeature a web feature.",
+                "Sources/featurehost/BuiltInFeatures.swift imports RadarWeb, but Features/Radar/Sources/RadarWeb does not exist.",
+            ])
+    }
+
     @Test func theFeatureTargetImportsNoSurface() throws {
         let package = try weather([
             "Weather/Sources/WeatherFeature/WeatherFeature.swift": "import FeatureHostCore\nimport TerminalUI\n",

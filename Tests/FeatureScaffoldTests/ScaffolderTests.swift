@@ -46,9 +46,14 @@ import Testing
                 "Features/Weather/Sources/WeatherFeature/Presenter/WeatherViewState.swift",
                 "Features/Weather/Sources/WeatherTerminal/WeatherFeature+Terminal.swift",
                 "Features/Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift",
+                "Features/Weather/Sources/WeatherWeb/WeatherFeature+Web.swift",
+                "Features/Weather/Sources/WeatherWeb/Scene/WeatherWebScene.swift",
+                "Features/Weather/Sources/WeatherWeb/Resources/weather.css",
                 "Features/Weather/Tests/WeatherFeatureTests/WeatherPresenterTests.swift",
                 "Features/Weather/Tests/WeatherTerminalTests/WeatherSceneTests.swift",
                 "Features/Weather/Tests/WeatherTerminalTests/Golden/main-80x24.txt",
+                "Features/Weather/Tests/WeatherWebTests/WeatherWebSceneTests.swift",
+                "Features/Weather/Tests/WeatherWebTests/Golden/main.html",
                 "Features/Weather/README.md",
             ])
         #expect(result.edited == [Scaffolder.manifestFile, Scaffolder.registryFile])
@@ -61,7 +66,7 @@ import Testing
             try text(Scaffolder.registryFile)
                 == registryBefore
                 .replacingOccurrences(
-                    of: "// scaffold-feature-imports: end", with: "import WeatherFeature\nimport WeatherTerminal\n// scaffold-feature-imports: end")
+                    of: "// scaffold-feature-imports: end", with: "import WeatherFeature\nimport WeatherTerminal\nimport WeatherWeb\n// scaffold-feature-imports: end")
                 .replacingOccurrences(
                     of: "            // scaffold-feature: end", with: "            WeatherFeature.self,\n            // scaffold-feature: end"))
         #expect(try RegistryAudit.problems(in: package.url) == [], "registered, importing only what it may, in the shared layout")

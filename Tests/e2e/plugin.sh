@@ -58,6 +58,20 @@ fi
 fh snapshot greeting --now 2026-03-16T12:34:00Z --time-zone UTC --hour-cycle 24 --advance 3600 \
   | grep -q "Open for  01:00:00" || fail "an hour of virtual time did not reach the plugin"
 
+# The optional web entry: the example exports it; a plugin built for the terminal-only ABI (the version-1 table
+# and no web entry, as every plugin before the web surface) still loads beside it. The browser test
+# (Tests/browser/test_plugins.py) shows both on the web.
+if command -v nm >/dev/null 2>&1; then
+  nm -D "$library" | grep " T featurehost_plugin_web_entry_v1$" >/dev/null || fail "the example plugin exports no web entry"
+fi
+"$cc" -shared -fPIC -I Sources/CFeatureHostPluginABI/include -o "$work/plugins/libold.$ext" Tests/browser/fixtures/terminal_only_plugin.c
+cat > "$work/old.json" <<JSON
+{ "plugins": ["plugins/libGreeting.$ext", "plugins/libold.$ext"], "features": [ { "id": "greeting" }, { "id": "old-plugin" } ] }
+JSON
+[ "$("$binary" validate --config "$work/old.json")" = "ok" ] || fail "validate refused a terminal-only plugin"
+"$binary" list --config "$work/old.json" --data-dir "$work/data" | grep -q "^old-plugin  enabled" \
+  || fail "list does not show the terminal-only plugin's feature"
+
 # Each loading error is its own message naming the file; the good plugin still loads.
 printf 'not a library\n' > "$work/plugins/libjunk.$ext"
 printf 'int featurehost_unrelated(void) { return 1; }\n' > "$work/noentry.c"
@@ -116,4 +130,4 @@ wait_for "EXIT=0"
 FEATUREHOST_EXAMPLE_PLUGIN="$library" swift test --filter ExamplePluginTests 2>&1 | tail -n 1 | grep -q "passed" \
   || fail "ExamplePluginTests failed (run: FEATUREHOST_EXAMPLE_PLUGIN=$library swift test --filter ExamplePluginTests)"
 
-echo "plugin.sh: example plugin built, loaded, snapshot and live screens checked, four loading errors reported, text-driver tests passed"
+echo "plugin.sh: example plugin built, loaded, snapshot and live screens checked, a terminal-only plugin loaded beside it, four loading errors reported, text-driver and web-entry tests passed"

@@ -118,18 +118,19 @@ grep -q -- "scaffold-feature --name Weather" "$blocks/1.body" || fail "$page: th
 apply_block 1
 grep -qF "Created WeatherFeature (id \"weather\")" "$work/block-1.log" || fail "the plugin did not report the new feature"
 
-# Only the marked regions changed: one line in Package.swift, three in the registry.
+# Only the marked regions changed: one line in Package.swift, four in the registry.
 added() { diff "$repo/$1" "$1" | grep '^>' | sed 's/^> *//' || true; }
 [ "$(added Package.swift)" = '(name: "Weather", resources: false),' ] || fail "unexpected Package.swift edit:"$'\n'"$(diff "$repo/Package.swift" Package.swift)"
 [ "$(diff "$repo/Package.swift" Package.swift | grep -c '^[<>]')" = "1" ] || fail "Package.swift changed outside its marked region"
 registry=Sources/featurehost/BuiltInFeatures.swift
-[ "$(added $registry)" = $'import WeatherFeature\nimport WeatherTerminal\nWeatherFeature.self,' ] || fail "unexpected registry edit:"$'\n'"$(diff "$repo/$registry" $registry)"
-[ "$(diff "$repo/$registry" $registry | grep -c '^[<>]')" = "3" ] || fail "the registry changed outside its marked regions"
+[ "$(added $registry)" = $'import WeatherFeature\nimport WeatherTerminal\nimport WeatherWeb\nWeatherFeature.self,' ] || fail "unexpected registry edit:"$'\n'"$(diff "$repo/$registry" $registry)"
+[ "$(diff "$repo/$registry" $registry | grep -c '^[<>]')" = "4" ] || fail "the registry changed outside its marked regions"
 for folder in Sources/WeatherFeature/Domain Sources/WeatherFeature/Data Sources/WeatherFeature/Presenter \
-  Sources/WeatherTerminal/Scene Tests/WeatherFeatureTests Tests/WeatherTerminalTests/Golden; do
+  Sources/WeatherTerminal/Scene Sources/WeatherWeb/Scene Sources/WeatherWeb/Resources Tests/WeatherFeatureTests \
+  Tests/WeatherTerminalTests/Golden Tests/WeatherWebTests/Golden; do
   [ -d "Features/Weather/$folder" ] || fail "the scaffold wrote no Features/Weather/$folder"
 done
-if grep -rn "TerminalUI" Features/Weather/Sources/WeatherFeature; then fail "WeatherFeature mentions TerminalUI"; fi
+if grep -rn "TerminalUI\|WebUI" Features/Weather/Sources/WeatherFeature; then fail "WeatherFeature mentions a surface module"; fi
 
 # Refusals, each with its reason, and nothing written.
 scaffold() { swift package --allow-writing-to-package-directory scaffold-feature "$@" 2>&1; }

@@ -7,7 +7,8 @@
  * A plugin library exports ONE symbol, FEATUREHOST_PLUGIN_ENTRY_SYMBOL, a function that returns a pointer to
  * a featurehost_plugin table that lives as long as the library. The host reads `abi_version` (the first
  * field, in every version) before anything else and refuses the library when it differs from
- * FEATUREHOST_PLUGIN_ABI_VERSION. A new layout gets a new version and a new entry symbol name.
+ * FEATUREHOST_PLUGIN_ABI_VERSION. A new layout gets a new version and a new entry symbol name. A library may
+ * also export the optional web entry (below); the main table is unchanged by it.
  *
  * Threads: the host calls every function on the main thread, except `in_flight` and `is_advancing`, which
  * may be called from any thread. The plugin calls `request_frame` on the main thread.
@@ -82,6 +83,40 @@ typedef struct featurehost_plugin {
 
 /* The type of the entry symbol. */
 typedef const featurehost_plugin *(*featurehost_plugin_entry_fn)(void);
+
+/*
+ * The optional web entry: a second symbol, FEATUREHOST_PLUGIN_WEB_ENTRY_SYMBOL, returning a
+ * featurehost_plugin_web table. A library without it (every plugin built before the web surface) is a
+ * terminal-only plugin: it loads and runs in the terminal, and the web shows a "no web view" panel for it.
+ * Versioned on its own, like the main table: `web_abi_version` is read first, and a version the host does
+ * not know is treated as "no web view" (the terminal still works).
+ *
+ * The functions act on an instance made by the main table's `create`. Bytes only: the scene's HTML as a
+ * UTF-8 string out (the typed builder's output; the host checks and rebuilds it, see docs/writing-a-feature.md),
+ * a page event as JSON in. When the web scene's state changes the plugin calls the same `request_frame`
+ * the instance was created with. Same threads and memory rules as above.
+ */
+#define FEATUREHOST_PLUGIN_WEB_ABI_VERSION 1
+#define FEATUREHOST_PLUGIN_WEB_ENTRY_SYMBOL "featurehost_plugin_web_entry_v1"
+
+typedef struct featurehost_plugin_web {
+    /* Always first, in every version of this table. */
+    uint32_t web_abi_version;
+
+    /* Writes the feature's web files as JSON: [{"name": "greeting.css", "contentType": "text/css; charset=utf-8",
+       "base64": "…"}], served at /assets/<feature id>/<name>; every .css is linked by the page. */
+    void (*assets)(void *sink, featurehost_write_fn write);
+    /* Makes the instance's web scene (once; later calls do nothing). Starts nothing: work starts with
+       `open_scene`, the host's `appear`, which then makes no terminal scene. */
+    void (*open_web_scene)(void *instance);
+    /* Writes the web scene's HTML (the content of the page's <main>) as UTF-8. */
+    void (*render_html)(void *instance, void *sink, featurehost_write_fn write);
+    /* One page event as JSON: {"kind": "click", "action": "wave", "value": null, "fields": {}, "key": null}.
+       Returns 1 when the scene used it, 0 when not (or when the JSON is not a page event). */
+    int32_t (*handle_page_event)(void *instance, const uint8_t *json, size_t count);
+} featurehost_plugin_web;
+
+typedef const featurehost_plugin_web *(*featurehost_plugin_web_entry_fn)(void);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,9 @@ public struct LoadedPlugin: @unchecked Sendable {
     /// Lives as long as the process: handles are never closed, so the table and its code stay mapped.
     public let table: UnsafePointer<featurehost_plugin>
     public let manifest: FeatureManifest
+    /// The optional web entry's table, when the library exports one of a version this host knows; nil for a
+    /// terminal-only plugin (every plugin built before the web surface).
+    public let web: UnsafePointer<featurehost_plugin_web>?
 }
 
 /// Turns a loaded plugin and a context into a running feature. The terminal surface supplies it, because the
@@ -36,11 +39,20 @@ public enum PluginLoader {
         }
         let entry = unsafeBitCast(symbol, to: featurehost_plugin_entry_fn.self)
         guard let table = entry() else { throw PluginLoadError(file: file, reason: .entryReturnedNull) }
-        return try plugin(from: UnsafeRawPointer(table), file: file)
+        return try plugin(from: UnsafeRawPointer(table), web: webTable(in: handle), file: file)
+    }
+
+    /// The web entry's table, if the library has the symbol and its version is this host's; otherwise the
+    /// plugin is terminal-only (an unknown web version must not stop the terminal from working).
+    private static func webTable(in handle: UnsafeMutableRawPointer) -> UnsafeRawPointer? {
+        guard let symbol = dlsym(handle, PluginABI.webEntrySymbol) else { return nil }
+        let entry = unsafeBitCast(symbol, to: featurehost_plugin_web_entry_fn.self)
+        return entry().map { UnsafeRawPointer($0) }
     }
 
     /// Checks a table's ABI version, then reads its manifest. Also how tests load a table built in-process.
-    public static func plugin(from table: UnsafeRawPointer, file: URL) throws(PluginLoadError) -> LoadedPlugin {
+    /// - Parameter web: the optional web table; kept only when its version is `PluginABI.webVersion`.
+    public static func plugin(from table: UnsafeRawPointer, web: UnsafeRawPointer? = nil, file: URL) throws(PluginLoadError) -> LoadedPlugin {
         // Only the first field is read until the version matches: an older or newer table may be laid out
         // differently after it.
         let version = table.load(as: UInt32.self)
@@ -59,7 +71,11 @@ public enum PluginLoader {
         guard manifest.id.isKebabCase else {
             throw PluginLoadError(file: file, reason: .badManifest("the feature id \"\(manifest.id)\" is not kebab-case."))
         }
-        return LoadedPlugin(file: file, table: typed, manifest: manifest)
+        // As with the main table, only the first field is read until the version matches.
+        let webTable = web.flatMap { web in
+            web.load(as: UInt32.self) == PluginABI.webVersion ? web.assumingMemoryBound(to: featurehost_plugin_web.self) : nil
+        }
+        return LoadedPlugin(file: file, table: typed, manifest: manifest, web: webTable)
     }
 
     /// Loads each file in order and registers its feature after those already in `registry`. A file that

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
+import WebPluginBridge
 import WebUI
 
 /// The web surface's side of the runtime: each page load gets its own `HostSession` of one feature, built
@@ -16,10 +17,14 @@ final class HostPageLauncher: PageLauncher {
     /// What the process environment says (LANG, TZ), for what neither the flags, the config nor the browser say.
     private let base: LocalePreference
     let assets: [FeatureID: WebAssets]
+    /// Plugins built for the terminal only (no web entry), by feature id: their library's file name.
+    private let terminalOnlyPlugins: [FeatureID: String]
 
+    /// - Parameter plugins: the loaded plugins; those with a web entry are shown like built-in web features,
+    ///   with their files, the others get the "no web view" panel.
     init(
         selection: [ResolvedFeature], failures: [HostSession.Entry], environment: HostEnvironment, config: HostConfig.LocaleSettings,
-        flags: LocalePreference.Flags, base: LocalePreference, webTypes: [any WebFeature.Type]
+        flags: LocalePreference.Flags, base: LocalePreference, webTypes: [any WebFeature.Type], plugins: [LoadedPlugin] = []
     ) {
         self.selection = selection
         self.failures = failures
@@ -27,7 +32,10 @@ final class HostPageLauncher: PageLauncher {
         self.config = config
         self.flags = flags
         self.base = base
-        assets = Dictionary(webTypes.map { ($0.manifest.id, $0.webAssets) }, uniquingKeysWith: { first, _ in first })
+        let pluginAssets = plugins.compactMap { plugin in PluginWeb.assets(of: plugin).map { (plugin.manifest.id, $0) } }
+        assets = Dictionary(webTypes.map { ($0.manifest.id, $0.webAssets) } + pluginAssets, uniquingKeysWith: { first, _ in first })
+        terminalOnlyPlugins = Dictionary(
+            plugins.filter { $0.web == nil }.map { ($0.manifest.id, $0.file.lastPathComponent) }, uniquingKeysWith: { first, _ in first })
     }
 
     var homeEntries: [HomeEntry] {
@@ -63,21 +71,30 @@ final class HostPageLauncher: PageLauncher {
         let entry = session.entries[0]
         let title = entry.manifest.title
         if let failure = entry.failure { return .failed(title: title, message: failure) }
-        guard let feature = entry.feature as? any WebFeature else {
+        guard let scene = webScene(of: entry.feature) else {
             session.close()
             return .failed(title: title, message: noWebView(entry.manifest) ?? "\(title) has no web view.")
         }
         return .running(
             PageFeature(
-                title: title, scene: feature.makeWebScene(),
+                title: title, scene: scene,
                 lifecycle: { event in
                     if event == .appear { session.appear(0) } else { session.report(event) }
                 },
                 close: { session.close() }))
     }
 
+    /// A compiled-in feature's own web scene, or a plugin's through its web entry.
+    private func webScene(of feature: (any Feature)?) -> (any WebScene)? {
+        guard let feature else { return nil }
+        if let web = feature as? any WebFeature { return web.makeWebScene() }
+        return PluginWeb.scene(for: feature)
+    }
+
     /// The terminal still shows a feature without a web scene; the web says so in its panel.
     private func noWebView(_ manifest: FeatureManifest) -> String? {
-        assets[manifest.id] == nil ? "\(manifest.title) has no web view yet; it runs in the terminal shell (featurehost)." : nil
+        if assets[manifest.id] != nil { return nil }
+        if let file = terminalOnlyPlugins[manifest.id] { return PluginWeb.noWebViewMessage(title: manifest.title, file: file) }
+        return "\(manifest.title) has no web view yet; it runs in the terminal shell (featurehost)."
     }
 }

@@ -17,7 +17,7 @@ enum ServeCommand {
             selection: try ShellAssembly.selection(options: options, only: only),
             failures: only == nil ? ShellAssembly.pluginFailureEntries(options) : [], environment: environment,
             config: options.config.localeSettings, flags: flags, base: preference,
-            webTypes: BuiltInFeatures.types.compactMap { $0 as? any WebFeature.Type })
+            webTypes: BuiltInFeatures.types.compactMap { $0 as? any WebFeature.Type }, plugins: options.plugins)
 
         let shutdown = try ShutdownSignal()
         let slot = AppSlot()

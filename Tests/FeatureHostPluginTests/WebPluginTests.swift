@@ -1,0 +1,105 @@
+import FeatureHostCore
+import FeatureHostPluginKit
+import FeatureHostPluginWire
+import FeatureHostRuntime
+import FeatureHostTesting
+import Foundation
+import TerminalPluginBridge
+import TerminalUI
+import Testing
+import WebPluginBridge
+import WebUI
+
+/// The optional web entry in one process: the kit's web table for `PluginCounterFeature` and the host's
+/// `WebPluginBridge`. A plugin without the entry (built before it) loads as terminal-only.
+@Suite @MainActor struct WebPluginTests {
+    let host: TestHost
+    let file = URL(fileURLWithPath: "/in-process/libCounter.so")
+
+    init() throws { host = try TestHost() }
+
+    func plugin(web: Bool) throws -> LoadedPlugin {
+        let table = PluginExport.table(for: PluginCounterFeature.self)
+        return try PluginLoader.plugin(from: table, web: web ? PluginExport.webTable(for: PluginCounterFeature.self) : nil, file: file)
+    }
+
+    func feature(_ plugin: LoadedPlugin) throws -> DynamicFeature {
+        let context = try host.context(id: "plugin-counter")
+        return try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
+    }
+
+    @Test func theWebSceneRendersTheSamePresenterAndTakesClicks() async throws {
+        let feature = try feature(try plugin(web: true))
+        let scene = try #require(PluginWeb.scene(for: feature))
+        var changes = 0
+        let observation = scene.observe { changes += 1 }
+        let first =
+            #"<div class="counter"><p>Seconds: 0</p><button data-action="press" id="press" type="button">Press &amp; &lt;hold&gt;</button>"#
+            + #"<p aria-live="polite">Presses: 0</p></div>"#
+        #expect(scene.render().render() == first, "rebuilt through the builder: the same bytes the plugin's builder wrote")
+        feature.handle(.appear)
+        await host.advance(by: .seconds(2))
+        #expect(scene.render().render().contains("Seconds: 2"))
+        #expect(scene.handle(.click("press")) == .handled)
+        #expect(scene.handle(.click("other")) == .ignored)
+        #expect(scene.handle(.input("press", "x")) == .ignored)
+        #expect(scene.render().render().contains("Presses: 1"))
+        #expect(changes == 3, "two ticks and a press, through the same frame-request callback")
+        feature.handle(.didEnterBackground)
+        #expect(scene.render().render().contains("Seconds: 2 (paused)"))
+        observation.cancel()
+    }
+
+    @Test func theWebSceneMeansNoTerminalScene() throws {
+        let feature = try feature(try plugin(web: true))
+        _ = try #require(PluginWeb.scene(for: feature))
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 30, height: 6))
+        feature.handle(.appear)
+        #expect(driver.text().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "appear after the web scene opened made no terminal scene")
+    }
+
+    @Test func pageEventsThatAreNotPageEventsAreIgnored() throws {
+        let feature = try feature(try plugin(web: true))
+        _ = try #require(PluginWeb.scene(for: feature))
+        #expect(!feature.instance.handlePageEvent(Array("not json".utf8)))
+        #expect(!feature.instance.handlePageEvent(Array(#"{"kind":"tap","action":"press"}"#.utf8)))
+        #expect(!feature.instance.handlePageEvent([]))
+        #expect(feature.instance.handlePageEvent(PageEventWire(kind: "click", action: "press").encoded()))
+    }
+
+    @Test func theWebFilesCrossAsJSON() throws {
+        let assets = try #require(PluginWeb.assets(of: try plugin(web: true)))
+        #expect(assets.files.map(\.name) == ["counter.css"])
+        #expect(assets.stylesheets.first?.contents == .success(Array(".counter { color: #111; }".utf8)))
+        #expect(assets.files.first?.contentType == "text/css; charset=utf-8")
+    }
+
+    @Test func aPluginWithoutTheWebEntryIsTerminalOnly() throws {
+        let plugin = try plugin(web: false)
+        #expect(plugin.web == nil)
+        #expect(PluginWeb.assets(of: plugin) == nil)
+        let feature = try feature(plugin)
+        #expect(PluginWeb.scene(for: feature) == nil)
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 36, height: 6))
+        feature.handle(.appear)
+        #expect(driver.text().hasPrefix(" Seconds: 0"), "still works in the terminal")
+        #expect(
+            PluginWeb.noWebViewMessage(title: "Plugin counter", file: "libCounter.so")
+                == "Plugin counter comes from the plugin libCounter.so, which has no web view: it was built for the terminal only "
+                + "(it exports no featurehost_plugin_web_entry_v1). It still runs in the terminal shell (featurehost).")
+    }
+
+    @Test func aWebTableOfAnUnknownVersionIsTerminalOnly() throws {
+        let future: [UInt32] = [99, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        let plugin = try future.withUnsafeBytes { bytes in
+            try PluginLoader.plugin(
+                from: PluginExport.table(for: PluginCounterFeature.self), web: bytes.baseAddress, file: file)
+        }
+        #expect(plugin.web == nil)
+    }
+
+    @Test func aBuiltInFeatureIsNotAPluginsWebScene() throws {
+        let context = try host.context(id: "plugin-counter")
+        #expect(PluginWeb.scene(for: try PluginCounterFeature(context: context)) == nil)
+    }
+}

@@ -1,0 +1,109 @@
+"""Plugins on the web, against `featurehost serve`: the example GreetingPlugin (a real library with its own copy
+of the core, exporting the optional web entry) renders its page with its own stylesheet, ticks and waves; a
+plugin built against the terminal-only ABI (a C library with the version-1 table and no web entry) gets the
+"no web view" panel, on the home list and on its page. Nothing is slept for."""
+
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+from featurehost_server import ROOT
+
+EXT = "dylib" if os.uname().sysname == "Darwin" else "so"
+
+
+@pytest.fixture(scope="module")
+def libraries(tmp_path_factory):
+    """The greeting library (FEATUREHOST_GREETING_PLUGIN, or built here: slow the first time) and the old one."""
+    folder = tmp_path_factory.mktemp("plugins")
+    greeting = os.environ.get("FEATUREHOST_GREETING_PLUGIN")
+    if greeting is None:
+        example = ROOT / "Examples" / "GreetingPlugin"
+        subprocess.run(["swift", "build"], cwd=example, check=True, capture_output=True)
+        bin_path = subprocess.run(
+            ["swift", "build", "--show-bin-path"], cwd=example, check=True, capture_output=True, text=True).stdout.strip()
+        greeting = str(pathlib.Path(bin_path) / f"libGreeting.{EXT}")
+    shutil.copy(greeting, folder / f"libGreeting.{EXT}")
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if compiler is None:
+        pytest.fail("no C compiler (cc or clang) for the terminal-only plugin fixture")
+    subprocess.run(
+        [compiler, "-shared", "-fPIC", "-I", str(ROOT / "Sources" / "CFeatureHostPluginABI" / "include"), "-o",
+         str(folder / f"libold.{EXT}"), str(pathlib.Path(__file__).parent / "fixtures" / "terminal_only_plugin.c")],
+        check=True)
+    return folder
+
+
+@pytest.fixture
+def server(serve, libraries):
+    return serve({
+        "plugins": [str(libraries / f"libGreeting.{EXT}"), str(libraries / f"libold.{EXT}")],
+        "features": [{"id": "greeting", "settings": {"name": "Web"}}, {"id": "old-plugin"}],
+    })
+
+
+def open_page(browser, server, path, **context):
+    page = browser.new_context(**context).new_page()
+    page.console_messages = []
+    page.on("console", lambda message: page.console_messages.append(message.text))
+    page.goto(server.page_url(path))
+    return page
+
+
+def no_csp_violations(page):
+    violations = [text for text in page.console_messages if "Content Security Policy" in text]
+    assert violations == [], violations
+
+
+def test_the_greeting_plugin_renders_ticks_and_waves_on_the_web(browser, server, screenshots):
+    page = open_page(browser, server, "/f/greeting")
+    page.wait_for_selector(".greeting")
+    assert page.inner_text(".greeting-hello") == "Hello, Web!"
+    # Its stylesheet came from the library through the web entry, served under /assets/greeting/.
+    css = page.evaluate("() => Array.from(document.styleSheets).map(s => s.href || '').filter(h => h.includes('/assets/greeting/'))")
+    assert css and css[0].endswith("/assets/greeting/greeting.css")
+    assert page.eval_on_selector(".greeting-wave", "e => getComputedStyle(e).backgroundColor") == "rgb(65, 69, 152)"
+    # The timer starts when the page is shown; a tick arrives as a patch from the plugin's presenter.
+    page.wait_for_function(
+        "() => document.querySelectorAll('.greeting-value')[0].textContent !== '00:00:00'", timeout=15_000)
+    page.screenshot(path=str(screenshots / "ticking.png"))
+    # The Wave button is a real button, reachable with the keyboard.
+    page.focus(".greeting-wave")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.greeting-waves').textContent === 'Waved once'")
+    page.click(".greeting-wave")
+    page.wait_for_function("() => document.querySelector('.greeting-waves').textContent === 'Waved 2 times'")
+    assert page.evaluate("() => document.activeElement.id") == "greeting-wave", "focus survived the updates"
+    page.screenshot(path=str(screenshots / "waved.png"))
+    no_csp_violations(page)
+
+
+def test_the_greeting_in_dark_mode(browser, server, screenshots):
+    page = open_page(browser, server, "/f/greeting", color_scheme="dark")
+    page.wait_for_selector(".greeting")
+    assert page.eval_on_selector(".greeting", "e => getComputedStyle(e).backgroundColor") == "rgb(29, 30, 44)"
+    page.screenshot(path=str(screenshots / "dark.png"))
+    no_csp_violations(page)
+
+
+def test_a_terminal_only_plugin_shows_the_no_web_view_panel(browser, server, screenshots):
+    home = open_page(browser, server, "/")
+    home.wait_for_selector(".fh-feature-list")
+    items = home.locator(".fh-feature-item")
+    assert items.count() == 2
+    assert "Hello" not in items.nth(0).inner_text()
+    assert "has no web view" in items.nth(1).inner_text()
+    assert "fh-failed" in (items.nth(1).get_attribute("class") or "")
+    home.screenshot(path=str(screenshots / "home.png"))
+    page = open_page(browser, server, "/f/old-plugin")
+    page.wait_for_selector(".fh-panel")
+    text = page.inner_text(".fh-panel")
+    assert "Old plugin comes from the plugin libold." in text
+    assert "which has no web view: it was built for the terminal only" in text
+    assert "It still runs in the terminal shell (featurehost)." in text
+    page.screenshot(path=str(screenshots / "panel.png"))
+    no_csp_violations(page)
+    no_csp_violations(home)
