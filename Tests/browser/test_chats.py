@@ -114,7 +114,8 @@ def test_launch_loader_and_hand_over_from_the_plist(server, browser, screenshots
     assert round(loader[0]["keyframes"][1]["offset"] * 6, 3) == 1, "fades out over one dissolve (1/6 of the cycle)"
 
     wait_for_screen(page, "transition")
-    hand_over = {a["name"]: a for a in page.evaluate(ANIMATIONS) if a["name"] in ("chats-leave", "chats-enter")}
+    during = page.evaluate(ANIMATIONS)
+    hand_over = {a["name"]: a for a in during if a["name"] in ("chats-leave", "chats-enter")}
     page.screenshot(path=screenshots / "transition.png")
     leave, enter = hand_over["chats-leave"], hand_over["chats-enter"]
     assert round(leave["duration"], 3) == round(enter["duration"], 3) == 300
@@ -127,7 +128,7 @@ def test_launch_loader_and_hand_over_from_the_plist(server, browser, screenshots
     assert all(k["opacity"] in (None, "") for k in enter["keyframes"]), "the list stays fully opaque"
     assert page.evaluate("() => getComputedStyle(document.querySelector('.chats-list-layer')).opacity") == "1"
     # The loader keeps turning under the fading layer.
-    assert len([a for a in page.evaluate(ANIMATIONS) if a["name"] == "chats-loader-frame"]) == 6
+    assert len([a for a in during if a["name"] == "chats-loader-frame"]) == 6
 
     wait_for_screen(page, "list")
     settle(page)
