@@ -18,6 +18,7 @@ func runBenchmarks() async {
     if bench.shouldRun("chats") { await ChatsBenchmarks.run(&bench) }
     if bench.shouldRun("virtual-time") { await VirtualTimeBenchmarks.run(&bench) }
     if bench.shouldRun("web") { await WebBenchmarks.run(&bench) }
+    if bench.shouldRun("chats-web") { await ChatsWebBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 
