@@ -224,11 +224,15 @@ class ChatService:
     def __init__(self, chats_for):
         self.release = threading.Event()
         self.requests: list[str] = []
+        self.failing = False
         service = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
                 service.requests.append(self.path)
+                if self.path == "/chats.json" and service.failing:
+                    self.send_error(500)
+                    return
                 if self.path == "/chats.json":
                     body, kind = json.dumps(chats_for(service.base)).encode(), "application/json"
                 elif self.path.endswith(".png"):
@@ -279,8 +283,8 @@ def many_chats(base: str) -> list[dict]:
              "unreadMessagesCount": i % 5, "sendingDate": iso(i)} for i in range(10_000)]
 
 
-def web_source(service: ChatService) -> dict:
-    return {"features": [{"id": "chats", "source": {"kind": "http", "url": f"{service.base}/chats.json"}}]}
+def web_source(service: ChatService, cache: bool = True) -> dict:
+    return {"features": [{"id": "chats", "source": {"kind": "http", "url": f"{service.base}/chats.json", "cache": cache}}]}
 
 
 def test_chats_and_avatars_from_a_web_source(serve, browser, screenshots):
@@ -336,6 +340,28 @@ def test_ten_thousand_chats_are_paged(serve, browser, screenshots):
         page.keyboard.press("Home")
         page.wait_for_function("() => document.querySelector('.chats-pager-position').textContent === 'Chats 1–20 of 10,000'")
         page.screenshot(path=screenshots / "paged.png", full_page=True)
+        assert_no_csp_violation(page)
+    finally:
+        service.stop()
+
+
+def test_a_failed_load_then_try_again(serve, browser, screenshots):
+    service = ChatService(few_chats)
+    service.failing = True
+    try:
+        server = serve(config=web_source(service, cache=False))
+        page = open_chats(browser, server)
+        wait_for_screen(page, "list", timeout=30_000)
+        settle(page)
+        assert page.locator(".chats-error-title").inner_text() == "Couldn’t load your chats"
+        assert "500" in page.locator(".chats-error-message").inner_text()
+        assert page.locator(".chats-error").get_attribute("role") == "alert"
+        page.screenshot(path=screenshots / "error.png")
+        service.failing = False
+        page.locator("button[data-action=retry]").click()
+        page.wait_for_function("() => document.querySelectorAll('.chats-row').length === 3")
+        assert page.locator(".chats-error").count() == 0
+        page.screenshot(path=screenshots / "after-retry.png")
         assert_no_csp_violation(page)
     finally:
         service.stop()
