@@ -16,8 +16,11 @@ enum ChatsListMarkup {
                 div(.class("chats-tools")) {
                     p(.class("chats-refreshing"), .role("status")) { list.refreshing ?? "" }
                     if hasRefresh(list) {
+                        // `aria-disabled`, not `disabled`: a disabled button drops the focus it has, and the keys
+                        // with it; the scene ignores a refresh while one runs.
                         button(
-                            .class("chats-refresh"), .type("button"), .data("action", "refresh"), .disabled(list.refreshing != nil)
+                            .class("chats-refresh"), .type("button"), .data("action", "refresh"),
+                            list.refreshing != nil ? .aria("disabled", "true") : .chatsNothing
                         ) { copy.refresh }
                         .id("chats-refresh")
                     }
@@ -95,7 +98,12 @@ enum ChatsListMarkup {
         .id("chats-pager")
     }
 
+    /// At either end the buttons that lead nowhere are `aria-disabled` (the scene ignores them): a `disabled`
+    /// one would drop the focus of the user who just pressed it.
     private static func pagerButton(_ action: String, _ title: String, disabled: Bool) -> HTML {
-        button(.class("chats-pager-button"), .type("button"), .data("action", action), .disabled(disabled)) { title }.id(action)
+        button(
+            .class("chats-pager-button"), .type("button"), .data("action", action), disabled ? .aria("disabled", "true") : .chatsNothing
+        ) { title }
+        .id(action)
     }
 }

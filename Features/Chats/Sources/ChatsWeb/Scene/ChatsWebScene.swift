@@ -55,7 +55,7 @@ public final class ChatsWebScene: WebScene {
             let current = list.selectedIndex ?? 0
             let target: Int?
             switch action {
-            case "page-first": target = 0
+            case "page-first": target = pages.page(of: current) == 0 ? nil : 0
             case "page-previous": target = pages.firstRow(ofPage: pages.page(of: current) - 1)
             case "page-next": target = pages.firstRow(ofPage: pages.page(of: current) + 1)
             case "page-last": target = pages.firstRow(ofPage: pages.count - 1)
