@@ -384,3 +384,18 @@ def test_a_failed_load_then_try_again(serve, browser, screenshots):
         assert_no_csp_violation(page)
     finally:
         service.stop()
+
+
+def test_reduced_motion_fades_without_scaling(server, browser, screenshots):
+    page = open_chats(browser, server, reduced_motion="reduce")
+    wait_for_screen(page, "transition")
+    during = {a["name"]: a for a in page.evaluate(ANIMATIONS)}
+    leave, enter = during["chats-leave"], during["chats-enter"]
+    assert [k["opacity"] for k in leave["keyframes"]] == ["1", "0"]
+    assert all(k["transform"] in (None, "") for k in leave["keyframes"] + enter["keyframes"]), "nothing scales"
+    assert round(leave["duration"], 3) == 300
+    wait_for_screen(page, "list")
+    settle(page)
+    page.screenshot(path=screenshots / "list-reduced-motion.png")
+    avatars_done(page)
+    assert_no_csp_violation(page)
