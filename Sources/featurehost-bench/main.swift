@@ -21,6 +21,7 @@ func runBenchmarks() async {
     if bench.shouldRun("transactions-web") { await TransactionsWebBenchmarks.run(&bench) }
     if bench.shouldRun("car-news-web") { await CarNewsWebBenchmarks.run(&bench) }
     if bench.shouldRun("invitations-web") { await InvitationsWebBenchmarks.run(&bench) }
+    if bench.shouldRun("chats-web") { await ChatsWebBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

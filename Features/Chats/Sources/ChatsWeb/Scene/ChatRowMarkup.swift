@@ -1,0 +1,49 @@
+import ChatsFeature
+import FeatureHostCore
+import WebUI
+
+/// One chat row: a button (selecting the row, as the terminal's keys do) holding the round avatar, the name,
+/// the date, the whole message and the unread badge. Its height follows its content: nothing is cut.
+enum ChatRowMarkup {
+    /// The avatar's size in CSS pixels; the placeholder has the same, so a loading picture moves nothing.
+    static let avatarSize = "48"
+
+    static func row(_ row: ChatRowState, chat: Chat, index: Int, isSelected: Bool, copy: ChatsWebCopy) -> HTML {
+        li(.class(isSelected ? "chats-row chats-selected" : "chats-row")) {
+            button(
+                .class("chats-row-button"), .type("button"), .data("action", "select-\(index)"),
+                isSelected ? .aria("current", "true") : .chatsNothing
+            ) {
+                avatar(row.avatar)
+                span(.class("chats-name")) { row.name }
+                span(.class("chats-date")) { row.date }
+                span(.class("chats-message")) { row.message }
+                if let badge = row.unreadBadge {
+                    span(
+                        .class("chats-badge"),
+                        .aria("label", copy.strings.plural(.unreadCount, count: chat.unreadMessagesCount, number: badge))
+                    ) { badge }
+                }
+            }
+        }
+    }
+
+    /// The picture once the host's cache has it (served from `/images/<key>`); until then, when it failed,
+    /// and when there is none, the solid `#C8C8C8` circle. The name beside it says who it is, so the picture's
+    /// alternative text is empty (decorative), not the name a second time.
+    static func avatar(_ state: ImageState?) -> HTML {
+        if case .loaded(let reference)? = state {
+            return img(
+                .class("chats-avatar"), .src(WebImage.path(for: reference)), .alt(""), .width(avatarSize), .height(avatarSize))
+        }
+        return span(.class("chats-avatar chats-avatar-placeholder"), .data("image", placeholderReason(state)))
+    }
+
+    private static func placeholderReason(_ state: ImageState?) -> String {
+        switch state {
+        case .loading?: "loading"
+        case .failed?: "failed"
+        case .loaded?, nil: "none"
+        }
+    }
+}

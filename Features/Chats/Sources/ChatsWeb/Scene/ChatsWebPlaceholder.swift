@@ -1,4 +1,0 @@
-import WebUI
-
-// The chats web scene comes with issue 14; until then `serve` shows this feature's "no web view yet" panel.
-enum ChatsWebPlaceholder {}

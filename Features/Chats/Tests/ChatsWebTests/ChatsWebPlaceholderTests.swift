@@ -1,6 +1,0 @@
-import Testing
-import ChatsWeb
-
-struct ChatsWebPlaceholderTests {
-    @Test func theTargetBuilds() {}
-}

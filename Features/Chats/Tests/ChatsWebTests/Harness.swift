@@ -1,0 +1,82 @@
+import ChatsFeature
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+import WebUI
+
+@testable import ChatsWeb
+
+/// A chats presenter on a test host and its web scene as the page makes it.
+@MainActor
+struct Harness {
+    let host: TestHost
+    let scene: ChatsWebScene
+    /// The page's observation, as the server keeps it: the scene hears every published state.
+    private let observation: StateObservation
+    var presenter: ChatsPresenter { scene.presenter }
+    var state: ChatsViewState { presenter.viewState }
+
+    /// The feature as the host builds it (the bundled plist unless `source` says otherwise).
+    init(locale: String = "en_US", settings: [String: SettingValue] = [:]) throws {
+        host = try TestHost()
+        let feature = try ChatsFeature(context: try host.context(for: ChatsFeature.self, settings: settings, locale: Locale(identifier: locale)))
+        scene = try #require(feature.makeWebScene() as? ChatsWebScene)
+        observation = scene.observe {}
+    }
+
+    /// The presenter over `source`.
+    init(source: ChatsSource, locale: String = "en_US") throws {
+        host = try TestHost()
+        let context = try host.context(id: "chats", locale: Locale(identifier: locale))
+        scene = ChatsWebScene(presenter: ChatsFeature.makePresenter(context: context, source: source, timing: .standard))
+        observation = scene.observe {}
+    }
+
+    /// What the host's session does the first time the page is shown.
+    func appear() { presenter.send(.lifecycle(.appear)) }
+
+    /// Whole milliseconds, so `0.525` means exactly 525 ms.
+    func advance(seconds: Double) async {
+        await host.advance(by: .milliseconds(Int64((seconds * 1_000).rounded())))
+    }
+
+    /// Shown and run past the hand-over: the list.
+    func showList() async {
+        appear()
+        await advance(seconds: 3)
+    }
+
+    @discardableResult
+    func send(_ event: PageEvent) -> WebEventHandling { scene.handle(event) }
+
+    /// The scene's HTML, as the page puts it inside `#fh-root`.
+    func html() -> String { scene.render().render() }
+
+    /// One element per line, so a golden's diff points at the element that changed.
+    func goldenText() -> String { html().replacingOccurrences(of: "><", with: ">\n<") }
+
+    /// How many times `needle` occurs in the page.
+    func count(_ needle: String) -> Int { html().components(separatedBy: needle).count - 1 }
+}
+
+enum WebFixtures {
+    struct LoadFailure: Error, CustomStringConvertible {
+        var description: String { "chats.plist could not be read at [3].sendingDate: expected a date" }
+    }
+
+    static func chat(_ id: Int, _ name: String, message: String = "Hi", unread: Int = 0, minutesAgo: Int = 60) -> Chat {
+        Chat(
+            identifier: id, fullname: name, avatarURL: "", message: message, unreadMessagesCount: unread,
+            sendingDate: Date(timeIntervalSince1970: 1_773_664_440 - Double(minutesAgo * 60)))
+    }
+
+    static func source(_ chats: [Chat]) -> ChatsSource { AnyDataSource { Loaded(chats) } }
+
+    /// `count` chats, newest first as they will be sorted: row `i` is `Person i`.
+    static func many(_ count: Int) -> ChatsSource {
+        source((0..<count).map { chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 4, minutesAgo: $0) })
+    }
+
+    static let failing: ChatsSource = AnyDataSource { throw LoadFailure() }
+}
