@@ -22,6 +22,7 @@ func runBenchmarks() async {
     if bench.shouldRun("car-news-web") { await CarNewsWebBenchmarks.run(&bench) }
     if bench.shouldRun("invitations-web") { await InvitationsWebBenchmarks.run(&bench) }
     if bench.shouldRun("chats-web") { await ChatsWebBenchmarks.run(&bench) }
+    if bench.shouldRun("images") { await ImageCacheBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

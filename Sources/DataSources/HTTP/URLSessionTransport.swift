@@ -27,7 +27,7 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.httpBody = request.body
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let finalRequest = urlRequest
-        let (data, response) = try await withDeadline(request) { [session] in try await session.data(for: finalRequest) }
+        let (data, response) = try await withDeadline(request) { [session] in try await Self.data(for: finalRequest, in: session) }
         guard let http = response as? HTTPURLResponse else {
             throw HTTPError.failed(request.url, reason: "the reply was not HTTP")
         }
@@ -39,6 +39,30 @@ public struct URLSessionTransport: HTTPTransport {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    /// A data task with a completion handler. Cancelling it happens on a queue of its own: FoundationNetworking
+    /// can deadlock when `cancel()` meets a task that is failing at that moment (swift-corelibs-foundation
+    /// #5412), and `session.data(for:)` cancels on the cancelling thread, which is the main actor when a
+    /// presenter goes (a page closed, `serve` stopping). Here at worst that one queue's thread waits.
+    private static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+        let handle = DataTaskHandle()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), Error>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                handle.start(task)
+            }
+        } onCancel: {
+            handle.cancel()
+        }
     }
 
     /// FoundationNetworking on Linux does not apply `URLRequest.timeoutInterval` to a server that accepts and
@@ -82,5 +106,30 @@ public struct URLSessionTransport: HTTPTransport {
             return .cannotConnect(url, reason: "a secure connection could not be made")
         default: return .failed(url, reason: urlError.localizedDescription)
         }
+    }
+}
+
+/// The one data task of a request, so a cancellation that comes before the task exists still cancels it.
+private final class DataTaskHandle: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var isCancelled = false
+    private static let cancelQueue = DispatchQueue(label: "featurehost.transport.cancel")
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelled = lock.withLock {
+            self.task = task
+            return isCancelled
+        }
+        task.resume()
+        if cancelled { Self.cancelQueue.async { task.cancel() } }
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            isCancelled = true
+            return self.task
+        }
+        if let task { Self.cancelQueue.async { task.cancel() } }
     }
 }
