@@ -176,13 +176,20 @@ def test_the_list_rows_keys_and_clicks(server, browser, screenshots):
 
     # A click selects a row; then keys as the terminal's: ↓ moves the selection, End the last, Home the first.
     # (The keys are on the page's own root: they act while focus is in the page, as after that click.)
+    # With nothing clicked yet, keys act on the page and keyboard focus follows the selection (data-fh-focus).
+    active = "() => document.activeElement && document.activeElement.dataset.action"
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => document.querySelectorAll('.chats-row')[1].classList.contains('chats-selected')")
+    page.wait_for_function(f"() => ({active})() === 'select-1'")
     rows.nth(4).locator("button").click()
     page.wait_for_function("() => document.querySelectorAll('.chats-row')[4].classList.contains('chats-selected')")
     assert page.locator("[aria-current=true] .chats-name").inner_text() == rows.nth(4).locator(".chats-name").inner_text()
     page.keyboard.press("ArrowDown")
     page.wait_for_function("() => document.querySelectorAll('.chats-row')[5].classList.contains('chats-selected')")
+    page.wait_for_function(f"() => ({active})() === 'select-5'")
     page.keyboard.press("End")
     page.wait_for_function("() => document.querySelectorAll('.chats-row')[13].classList.contains('chats-selected')")
+    page.wait_for_function(f"() => ({active})() === 'select-13'")
     page.keyboard.press("Home")
     page.wait_for_function("() => document.querySelectorAll('.chats-row')[0].classList.contains('chats-selected')")
 

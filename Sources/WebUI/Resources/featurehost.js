@@ -123,6 +123,7 @@
         }
       }
       version = message.to;
+      followFocus();
       performance.mark('fh-patch-applied');
       return true;
     }
@@ -312,6 +313,25 @@
     }
 
     // MARK: - Form controls
+
+    /// A scene marks the control its selection is on with `data-fh-focus` (the row ↑/↓ moved to). When the
+    /// mark moves, keyboard focus follows it (and scrolls it into view), but only from where the user was
+    /// navigating: the previously marked control, or nowhere (a click on plain text, a control an update
+    /// removed). A user on another control (a pager, Refresh, a field) keeps their focus.
+    let lastFocusTarget = root.querySelector('[data-fh-focus]');
+    function followFocus() {
+      const target = root.querySelector('[data-fh-focus]');
+      if (!target || target === lastFocusTarget) {
+        if (target) lastFocusTarget = target;
+        return;
+      }
+      const previous = lastFocusTarget;
+      lastFocusTarget = target;
+      const focused = document.activeElement;
+      const nothingFocused = !focused || focused === document.body || focused === document.documentElement;
+      // The mark's first appearance (a list that just loaded) moves nothing: Tab still starts at the top.
+      if (previous && (nothingFocused || focused === previous)) target.focus({ preventScroll: false });
+    }
 
     function isTextControl(element) {
       return element.localName === 'textarea' ||

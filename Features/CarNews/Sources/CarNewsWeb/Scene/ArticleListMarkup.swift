@@ -23,7 +23,9 @@ enum ArticleListMarkup {
         li(.class("car-news-item")) {
             button(
                 .class("car-news-card"), .type("button"), .data("action", "\(CarNewsPageMarkup.openActionPrefix)\(row.id)"),
-                isSelected ? .aria("current", "true") : .aria("current", "false"), coverage.tabOrder
+                isSelected ? .aria("current", "true") : .aria("current", "false"), coverage.tabOrder,
+                // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
+                isSelected && coverage == .shown ? .data("fh-focus", "") : .nothing
             ) {
                 span(.class("car-news-frame")) {
                     ArticlePictureMarkup.picture(row.image, label: row.imageLabel)

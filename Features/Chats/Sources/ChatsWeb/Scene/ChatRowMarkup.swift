@@ -12,7 +12,9 @@ enum ChatRowMarkup {
         li(.class(isSelected ? "chats-row chats-selected" : "chats-row")) {
             button(
                 .class("chats-row-button"), .type("button"), .data("action", "select-\(index)"),
-                isSelected ? .aria("current", "true") : .chatsNothing
+                isSelected ? .aria("current", "true") : .chatsNothing,
+                // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
+                isSelected ? .data("fh-focus", "") : .chatsNothing
             ) {
                 avatar(row.avatar)
                 span(.class("chats-name")) { row.name }

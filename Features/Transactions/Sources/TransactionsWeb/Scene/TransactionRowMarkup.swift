@@ -13,6 +13,8 @@ enum TransactionRowMarkup {
             button(
                 .class(classes), .type("button"), .aria("pressed", row.isPinned ? "true" : "false"),
                 isSelected ? .aria("current", "true") : .data("", ""),
+                // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
+                isSelected ? .data("fh-focus", "") : .data("", ""),
                 .data("action", TransactionsWebAction.togglePin(index: index, id: row.id).name)
             ) {
                 span(.class("tx-row-head")) {
