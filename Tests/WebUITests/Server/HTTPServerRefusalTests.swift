@@ -94,8 +94,9 @@ import WebUI
         var status = 0
         for _ in 0..<500 where status != 200 {
             let client = try fixture.client()
-            try client.send(get("/hello"))
-            status = try client.readResponse().status
+            // While the slot is still taken the 503 comes with a close that may reset the connection before
+            // the answer is read (the request is unread on the server's side): that attempt counts as refused.
+            status = (try? client.send(get("/hello"))).flatMap { try? client.readResponse().status } ?? 0
         }
         #expect(status == 200)
     }
