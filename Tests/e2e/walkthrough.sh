@@ -160,6 +160,7 @@ if cat "$work"/block-*.log | grep -E "^/.*(Sources|Features|Tests|Plugins)/.*war
 echo "+ swift test"
 if ! swift test > "$work/test.log" 2>&1; then
   { grep -E "error:|^✘ Test .* failed after" "$work/test.log" | sed -E 's/ failed after .*//' | sort -u | cut -c1-300 >&2; } || true
+  { grep -E "^✘ Test .* recorded an issue" "$work/test.log" | cut -c1-600 >&2; } || true
   fail "swift test failed after the walkthrough (the failed tests above)"
 fi
 tail -n 1 "$work/test.log"

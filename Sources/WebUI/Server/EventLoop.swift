@@ -137,10 +137,11 @@ final class EventLoop: @unchecked Sendable {
             status: .serviceUnavailable,
             headers: [("Content-Type", "text/plain; charset=utf-8"), ("Retry-After", "1")],
             body: Array("too many connections\n".utf8))
+        // Reported first, so whoever reads the 503 can also find its line.
+        report("\(HTTPStatus.serviceUnavailable) (\(configuration.maxConnections) connections open) from \(peer)")
         _ = Socket.write(fd, response.serialized()[...])
         shutdown(fd, Int32(SHUT_WR))
         close(fd)
-        report("\(HTTPStatus.serviceUnavailable) (\(configuration.maxConnections) connections open) from \(peer)")
     }
 
     // MARK: reading
