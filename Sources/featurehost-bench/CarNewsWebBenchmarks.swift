@@ -74,7 +74,7 @@ enum CarNewsWebBenchmarks {
             configuration: WebApp.Configuration(access: AccessGuard(token: WebBenchmarks.token, port: WebBenchmarks.port)),
             launcher: launcher, now: { clock.now - start })
         defer { app.closeAll() }
-        let sink = CarNewsBenchSink()
+        let sink = BenchStreamSink()
         app.handle(WebBenchmarks.request("GET", "/f/car-news"), sink)
         guard let id = sink.sessionID, let presenter = launcher.feature?.presenter else {
             return print("car-news-web: the page did not open a session")
@@ -147,33 +147,4 @@ private final class CarNewsLauncher: PageLauncher {
         return .running(
             PageFeature(title: "Car News", scene: feature.makeWebScene(), lifecycle: { feature.handle($0) }, close: {}))
     }
-}
-
-/// Counts what the app writes on the stream; remembers the session id the page announced.
-private final class CarNewsBenchSink: ResponseSink, EventStreamSink, @unchecked Sendable {
-    // Only touched under `lock`.
-    private let lock = NSLock()
-    private var bytes = 0
-    private var pageSession: String?
-
-    var streamBytes: Int { lock.withLock { bytes } }
-    var sessionID: String? { lock.withLock { pageSession } }
-
-    func send(_ response: HTTPServerResponse) {
-        let text = String(decoding: response.body, as: UTF8.self)
-        guard let range = text.range(of: #"data-fh-session=""#) else { return }
-        let id = text[range.upperBound...].prefix { $0 != "\"" }
-        lock.withLock { pageSession = String(id) }
-    }
-
-    func openStream(status: HTTPStatus, headers: [(String, String)]) -> any EventStreamSink { self }
-
-    @discardableResult func write(_ chunk: [UInt8]) -> Bool {
-        lock.withLock { bytes += chunk.count }
-        return true
-    }
-
-    func close() {}
-    var isClosed: Bool { false }
-    func onClose(_ handler: @escaping @Sendable () -> Void) {}
 }

@@ -21,7 +21,7 @@ enum ChatsWebBenchmarks {
             let label = count.formatted(.number.locale(Locale(identifier: "en_US")))
 
             // One page, its stream, the hello that makes it appear; then past the hand-over to the list.
-            let sink = ChatsBenchSink()
+            let sink = BenchStreamSink()
             app.handle(WebBenchmarks.request("GET", "/f/chats"), sink)
             guard let id = sink.sessionID, let scene = launcher.scene else { return print("chats-web: the page did not open a session") }
             app.handle(WebBenchmarks.request("GET", "/s/\(id)/events?v=0"), sink)
@@ -101,32 +101,4 @@ private final class ChatsLauncher: PageLauncher {
         return .running(
             PageFeature(title: "Chats", scene: scene, lifecycle: { presenter.send(.lifecycle($0)) }, close: {}))
     }
-}
-
-/// Counts what the app writes; remembers the session id a page announced.
-private final class ChatsBenchSink: ResponseSink, EventStreamSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = 0
-    private var pageSession: String?
-
-    var streamBytes: Int { lock.withLock { bytes } }
-    var sessionID: String? { lock.withLock { pageSession } }
-
-    func send(_ response: HTTPServerResponse) {
-        let text = String(decoding: response.body, as: UTF8.self)
-        guard let range = text.range(of: #"data-fh-session=""#) else { return }
-        let id = text[range.upperBound...].prefix { $0 != "\"" }
-        lock.withLock { pageSession = String(id) }
-    }
-
-    func openStream(status: HTTPStatus, headers: [(String, String)]) -> any EventStreamSink { self }
-
-    @discardableResult func write(_ chunk: [UInt8]) -> Bool {
-        lock.withLock { bytes += chunk.count }
-        return true
-    }
-
-    func close() {}
-    var isClosed: Bool { false }
-    func onClose(_ handler: @escaping @Sendable () -> Void) {}
 }

@@ -13,8 +13,12 @@ enum InvitationsWebBenchmarks {
     @MainActor
     static func run(_ bench: inout Benchmark) async {
         guard let host = try? TestHost() else { return print("invitations-web: cannot make a test host") }
-        let launcher = InvitationsLauncher(host: host)
-        guard let feature = launcher.makeFeature() else { return print("invitations-web: the feature did not start") }
+        let launcher = BenchPageLauncher(InvitationsFeature.manifest.id, assets: InvitationsFeature.webAssets) {
+            makeFeature(host).map { feature in
+                PageFeature(title: "Invitations", scene: feature.makeWebScene(), lifecycle: { feature.handle($0) }, close: {})
+            }
+        }
+        guard let feature = makeFeature(host) else { return print("invitations-web: the feature did not start") }
         let scene = feature.makeWebScene()
         bench.measure("invitations-web: render the first page", iterations: 2_000) { _ = scene.render().render() }
         _ = scene.handle(.click("activate"))
@@ -57,13 +61,13 @@ enum InvitationsWebBenchmarks {
 
     /// One page, its stream and its hello; then what each interaction sends down the stream.
     @MainActor
-    private static func bytesPerInteraction(_ bench: inout Benchmark, host: TestHost, launcher: InvitationsLauncher) async {
+    private static func bytesPerInteraction(_ bench: inout Benchmark, host: TestHost, launcher: BenchPageLauncher) async {
         host.store.set(nil, forKey: "registration")
         let app = WebApp(
             configuration: WebApp.Configuration(access: AccessGuard(token: WebBenchmarks.token, port: WebBenchmarks.port)),
             launcher: launcher, now: { host.clock.now.offset })
         defer { app.closeAll() }
-        let sink = InvitationsBenchSink()
+        let sink = BenchStreamSink()
         app.handle(WebBenchmarks.request("GET", "/f/invitations"), sink)
         guard let id = sink.sessionID else { return print("invitations-web: the page did not open a session") }
         app.handle(WebBenchmarks.request("GET", "/s/\(id)/events?v=0"), sink)
@@ -91,65 +95,16 @@ enum InvitationsWebBenchmarks {
         await measure("OK → registered page", [#"{"kind":"key","action":"","key":"Enter"}"#])
     }
 
+    /// The feature on the bench's test host, with the in-memory backend.
     @MainActor
-    private static func post(_ app: WebApp, _ id: String, _ body: String, host: TestHost) async {
-        app.handle(WebBenchmarks.request("POST", "/s/\(id)/event", body: body), InvitationsBenchSink())
-        await host.settle()
-        for _ in 0..<4 { await Task.yield() }
-    }
-}
-
-/// The invitations feature on the bench's test host (in-memory backend), for `WebApp`.
-@MainActor
-private final class InvitationsLauncher: PageLauncher {
-    let host: TestHost
-
-    init(host: TestHost) { self.host = host }
-
-    var homeEntries: [HomeEntry] { [] }
-    var assets: [FeatureID: WebAssets] { [InvitationsFeature.manifest.id: InvitationsFeature.webAssets] }
-    var fixesHourCycle: Bool { true }
-
-    func cachedImage(forKey key: String) -> CachedImage? { nil }
-
-    func preferences(for browser: BrowserPreferences) -> PagePreferences {
-        PagePreferences(locale: Locale(identifier: "en_US"), hourCycle: .twentyFourHour, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
-    }
-
-    func makeFeature() -> InvitationsFeature? {
+    static func makeFeature(_ host: TestHost) -> InvitationsFeature? {
         try? InvitationsFeature(context: host.context(id: InvitationsFeature.manifest.id, source: SourceConfiguration(kind: .inMemory)))
     }
 
-    func launch(_ id: FeatureID, preferences: PagePreferences) -> LaunchedPage? {
-        guard let feature = makeFeature() else { return nil }
-        return .running(PageFeature(title: "Invitations", scene: feature.makeWebScene(), lifecycle: { feature.handle($0) }, close: {}))
+    @MainActor
+    private static func post(_ app: WebApp, _ id: String, _ body: String, host: TestHost) async {
+        app.handle(WebBenchmarks.request("POST", "/s/\(id)/event", body: body), BenchStreamSink())
+        await host.settle()
+        for _ in 0..<4 { await Task.yield() }
     }
-}
-
-/// Counts what the app writes down the stream; remembers the session id the page announced.
-private final class InvitationsBenchSink: ResponseSink, EventStreamSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = 0
-    private var pageSession: String?
-
-    var streamBytes: Int { lock.withLock { bytes } }
-    var sessionID: String? { lock.withLock { pageSession } }
-
-    func send(_ response: HTTPServerResponse) {
-        let text = String(decoding: response.body, as: UTF8.self)
-        guard let range = text.range(of: #"data-fh-session=""#) else { return }
-        let id = text[range.upperBound...].prefix { $0 != "\"" }
-        lock.withLock { pageSession = String(id) }
-    }
-
-    func openStream(status: HTTPStatus, headers: [(String, String)]) -> any EventStreamSink { self }
-
-    @discardableResult func write(_ chunk: [UInt8]) -> Bool {
-        lock.withLock { bytes += chunk.count }
-        return true
-    }
-
-    func close() {}
-    var isClosed: Bool { false }
-    func onClose(_ handler: @escaping @Sendable () -> Void) {}
 }

@@ -38,11 +38,13 @@ enum TransactionsWebBenchmarks {
         // One page through `WebApp`: its stream, the hello that makes it appear, then pin toggles.
         for rows in [13, 10_000] {
             let label = rows == 13 ? "13 rows" : "10,000 rows"
-            let launcher = TransactionsLauncher(make: { rows == 13 ? makeStarterPage(host) : makeGeneratedPage(count: rows) })
+            let launcher = BenchPageLauncher(TransactionsFeature.manifest.id, assets: TransactionsFeature.webAssets) {
+                rows == 13 ? makeStarterPage(host) : makeGeneratedPage(count: rows)
+            }
             let app = WebApp(
                 configuration: WebApp.Configuration(access: AccessGuard(token: WebBenchmarks.token, port: WebBenchmarks.port)),
                 launcher: launcher, now: { host.clock.now.offset })
-            let sink = TransactionsBenchSink()
+            let sink = BenchStreamSink()
             app.handle(WebBenchmarks.request("GET", "/f/transactions"), sink)
             guard let id = sink.sessionID else { return print("transactions-web: the page did not open a session") }
             app.handle(WebBenchmarks.request("GET", "/s/\(id)/events?v=0"), sink)
@@ -103,52 +105,4 @@ enum TransactionsWebBenchmarks {
         presenter.send(.finishedLoading(.success(Loaded(transactions))))
         return presenter
     }
-}
-
-/// One transactions page per launch, for `WebApp`.
-@MainActor
-private final class TransactionsLauncher: PageLauncher {
-    let make: @MainActor () -> PageFeature?
-
-    init(make: @escaping @MainActor () -> PageFeature?) { self.make = make }
-
-    var homeEntries: [HomeEntry] { [] }
-    var assets: [FeatureID: WebAssets] { [TransactionsFeature.manifest.id: TransactionsFeature.webAssets] }
-    var fixesHourCycle: Bool { true }
-
-    func cachedImage(forKey key: String) -> CachedImage? { nil }
-
-    func preferences(for browser: BrowserPreferences) -> PagePreferences {
-        PagePreferences(locale: Locale(identifier: "en_US"), hourCycle: .twentyFourHour, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
-    }
-
-    func launch(_ id: FeatureID, preferences: PagePreferences) -> LaunchedPage? { make().map { .running($0) } }
-}
-
-/// Counts what the app writes down the stream; remembers the session id the page announced.
-private final class TransactionsBenchSink: ResponseSink, EventStreamSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = 0
-    private var pageSession: String?
-
-    var streamBytes: Int { lock.withLock { bytes } }
-    var sessionID: String? { lock.withLock { pageSession } }
-
-    func send(_ response: HTTPServerResponse) {
-        let text = String(decoding: response.body, as: UTF8.self)
-        guard let range = text.range(of: #"data-fh-session=""#) else { return }
-        let id = text[range.upperBound...].prefix { $0 != "\"" }
-        lock.withLock { pageSession = String(id) }
-    }
-
-    func openStream(status: HTTPStatus, headers: [(String, String)]) -> any EventStreamSink { self }
-
-    @discardableResult func write(_ chunk: [UInt8]) -> Bool {
-        lock.withLock { bytes += chunk.count }
-        return true
-    }
-
-    func close() {}
-    var isClosed: Bool { false }
-    func onClose(_ handler: @escaping @Sendable () -> Void) {}
 }

@@ -24,7 +24,7 @@ enum WebBenchmarks {
             }
         }
         bench.measure("web: serve the offer page (launch + page + session)", iterations: 500) {
-            let sink = BenchSink()
+            let sink = BenchStreamSink()
             app.handle(request("GET", "/f/offer-countdown"), sink)
         }
         app.closeAll()
@@ -32,7 +32,7 @@ enum WebBenchmarks {
         // One page, its stream, the hello that makes it appear; then a minute of countdown.
         for roll in [0.35, 0.0] {
             launcher.settings = ["rollDuration": .number(roll)]
-            let sink = BenchSink()
+            let sink = BenchStreamSink()
             app.handle(request("GET", "/f/offer-countdown"), sink)
             guard let id = sink.sessionID else { return print("web: the offer page did not open a session") }
             app.handle(request("GET", "/s/\(id)/events?v=0"), sink)
@@ -94,32 +94,4 @@ private final class OfferLauncher: PageLauncher {
             PageFeature(
                 title: "Offer countdown", scene: feature.makeWebScene(), lifecycle: { feature.handle($0) }, close: {}))
     }
-}
-
-/// Counts what the app writes; remembers the session id a page announced.
-private final class BenchSink: ResponseSink, EventStreamSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = 0
-    private var pageSession: String?
-
-    var streamBytes: Int { lock.withLock { bytes } }
-    var sessionID: String? { lock.withLock { pageSession } }
-
-    func send(_ response: HTTPServerResponse) {
-        let text = String(decoding: response.body, as: UTF8.self)
-        guard let range = text.range(of: #"data-fh-session=""#) else { return }
-        let id = text[range.upperBound...].prefix { $0 != "\"" }
-        lock.withLock { pageSession = String(id) }
-    }
-
-    func openStream(status: HTTPStatus, headers: [(String, String)]) -> any EventStreamSink { self }
-
-    @discardableResult func write(_ chunk: [UInt8]) -> Bool {
-        lock.withLock { bytes += chunk.count }
-        return true
-    }
-
-    func close() {}
-    var isClosed: Bool { false }
-    func onClose(_ handler: @escaping @Sendable () -> Void) {}
 }
