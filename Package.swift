@@ -160,3 +160,30 @@ let package = Package(
         .testTarget(name: "FeatureScaffoldTests", dependencies: ["FeatureScaffold", "FeatureHostTesting"]),
     ] + featureTargets
 )
+
+// MARK: fuzzers
+// libFuzzer targets, one per parser (docs/reliability.md). Only `Fuzz/run.sh` builds them, with
+// FEATUREHOST_FUZZ=1 and `-sanitize=fuzzer,address`: libFuzzer supplies `main`, so without those flags they
+// cannot link, and the normal build never sees them.
+if Context.environment["FEATUREHOST_FUZZ"] == "1" {
+    let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzConfig", ["FeatureHostCore", "FeatureHostRuntime"] + featureBundles.map { .target(name: "\($0.name)Feature") }),
+        ("FuzzCarNewsFeed", ["CarNewsFeature"]),
+        ("FuzzChats", ["ChatsFeature"]),
+        ("FuzzTransactions", ["TransactionsFeature"]),
+        ("FuzzInvitationReply", ["InvitationsFeature", "FeatureHostCore"]),
+        ("FuzzKeyParser", ["TerminalUI"]),
+        ("FuzzFrameCodec", ["TerminalUI"]),
+        ("FuzzPluginWire", ["FeatureHostPluginWire"]),
+        ("FuzzHTTPRequest", ["WebUI"]),
+        ("FuzzPageEvent", ["WebUI"]),
+        ("FuzzForeignMarkup", ["WebUI"]),
+    ]
+    package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
+    for fuzzer in fuzzers {
+        package.targets.append(
+            .executableTarget(
+                name: fuzzer.name, dependencies: ["FuzzSupport"] + fuzzer.dependencies, path: "Fuzz/Targets/\(fuzzer.name)",
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+    }
+}

@@ -7,12 +7,12 @@ import Foundation
 /// Every rule is checked here, so a bad file fails with the place and the reason instead of showing wrong sums:
 /// known category, exact amount (at most four decimal places), a real `yyyy-MM-dd` day, unique ids, and totals
 /// that fit.
-struct TransactionPayload: Decodable {
+package struct TransactionPayload: Decodable {
     var transactions: [Transaction]
 
     private enum Keys: String, CodingKey { case transactions }
 
-    init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         var list: UnkeyedDecodingContainer
         do {
             list = try decoder.container(keyedBy: Keys.self).nestedUnkeyedContainer(forKey: .transactions)
@@ -52,7 +52,7 @@ struct TransactionPayload: Decodable {
     }
 
     /// The decoder for `DataSourceFactory`: JSON only (the feature accepts no plist source).
-    static let decoder = PayloadDecoder<[Transaction]> { data, _ in
+    package static let decoder = PayloadDecoder<[Transaction]> { data, _ in
         try JSONDecoder().decode(TransactionPayload.self, from: data).transactions
     }
 }

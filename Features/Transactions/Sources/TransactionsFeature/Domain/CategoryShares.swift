@@ -3,8 +3,8 @@
 ///
 /// Largest remainder: every share is rounded down, and the tenths left over go to the largest remainders (ties to
 /// the earlier category). A category whose pinned total is zero or negative (refunds) gets no share.
-enum CategoryShares {
-    static func perMille(of totals: [Money]) -> [Int] {
+package enum CategoryShares {
+    package static func perMille(of totals: [Money]) -> [Int] {
         let weights = totals.map { max($0.scaled, 0) }
         let whole = weights.reduce(Int64(0), +)
         guard whole > 0 else { return Array(repeating: 0, count: totals.count) }

@@ -1,0 +1,56 @@
+import FuzzSupport
+import WebUI
+
+/// The web server's request parser: any bytes give requests, a 4xx/5xx error or a wait for more, and the
+/// result does not depend on how the bytes arrive (the parser's own promise). Small limits make the 413, 414
+/// and 431 paths reachable with short inputs; the default limits run too.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzHTTPRequest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let input = FuzzInput(start, count)
+    let whole = HTTPReading.inOneRead(input.bytes, parser: HTTPRequestParser(headLimit: 256, bodyLimit: 128))
+    let piecewise = HTTPReading.byteByByte(input.bytes, parser: HTTPRequestParser(headLimit: 256, bodyLimit: 128))
+    fuzzInvariant(whole == piecewise, "one read gave \(whole), byte by byte gave \(piecewise)")
+    _ = HTTPReading.inOneRead(input.bytes, parser: HTTPRequestParser())
+    return 0
+}
+
+/// What a connection would see: the requests in order, then the error that ends it, if any.
+enum HTTPReading {
+    struct Outcome: Equatable {
+        var requests: [HTTPServerRequest] = []
+        var error: HTTPRequestError?
+    }
+
+    static func inOneRead(_ bytes: [UInt8], parser: HTTPRequestParser) -> Outcome {
+        var parser = parser
+        var outcome = Outcome()
+        drain(&parser, first: parser.feed(bytes), into: &outcome)
+        return outcome
+    }
+
+    static func byteByByte(_ bytes: [UInt8], parser: HTTPRequestParser) -> Outcome {
+        var parser = parser
+        var outcome = Outcome()
+        for byte in bytes where outcome.error == nil {
+            drain(&parser, first: parser.feed([byte]), into: &outcome)
+        }
+        return outcome
+    }
+
+    /// Takes every complete request out (pipelining), as the server does before it reads again.
+    private static func drain(_ parser: inout HTTPRequestParser, first: HTTPRequestParser.ParseResult, into outcome: inout Outcome) {
+        var result = first
+        while true {
+            switch result {
+            case .needMoreData:
+                return
+            case .error(let error):
+                outcome.error = error
+                return
+            case .request(let request):
+                outcome.requests.append(request)
+                result = parser.feed([])
+            }
+        }
+    }
+}
