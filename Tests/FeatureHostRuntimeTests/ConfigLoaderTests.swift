@@ -71,6 +71,23 @@ import Testing
         #expect(!config.entries[1].enabled)
     }
 
+    @Test func aBinaryPlistConfigIsRefusedWithTheFixNotRead() throws {
+        // FuzzConfig found that Foundation traps on a set inside a binary plist: the loader now never hands it one.
+        let file = directory.file("featurehost.plist")
+        try FuzzFindings.binaryPlistWithASet.write(to: file)
+        #expect(throws: ConfigErrors.self) { try ConfigLoader(registry: registry).load(file) }
+        do {
+            _ = try ConfigLoader(registry: registry).load(file)
+        } catch let errors as ConfigErrors {
+            #expect(
+                errors.issues.map(\.message) == [
+                    "not a valid property list: it is a binary property list; only XML property lists are read "
+                        + "(convert it with `plutil -convert xml1 FILE`)"
+                ])
+            #expect(errors.issues.first?.file == file.path)
+        }
+    }
+
     @Test func collectsEveryErrorWithItsKeyPath() {
         let found = issues(
             """

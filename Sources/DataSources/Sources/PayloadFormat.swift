@@ -12,7 +12,7 @@ public enum PayloadFormat: String, Sendable {
 }
 
 /// Decodes a record from a payload. Features that need custom date strategies or lenient decoding pass
-/// their own; `standard` uses plain `JSONDecoder` / `PropertyListDecoder`.
+/// their own; `standard` uses plain `JSONDecoder` / `XMLPropertyList`.
 public struct PayloadDecoder<Record: Sendable>: Sendable {
     public let decode: @Sendable (Data, PayloadFormat) throws -> Record
 
@@ -22,7 +22,7 @@ public struct PayloadDecoder<Record: Sendable>: Sendable {
 }
 
 extension PayloadDecoder where Record: Decodable {
-    /// `JSONDecoder` with `jsonDates` for JSON, `PropertyListDecoder` (native `<date>`) for plists.
+    /// `JSONDecoder` with `jsonDates` for JSON, `XMLPropertyList` (native `<date>`) for plists.
     public static func standard(jsonDates: JSONDecoder.DateDecodingStrategy = .deferredToDate) -> PayloadDecoder {
         PayloadDecoder { data, format in
             switch format {
@@ -31,7 +31,7 @@ extension PayloadDecoder where Record: Decodable {
                 decoder.dateDecodingStrategy = jsonDates
                 return try decoder.decode(Record.self, from: data)
             case .plist:
-                return try PropertyListDecoder().decode(Record.self, from: data)
+                return try XMLPropertyList.decode(Record.self, from: data)
             }
         }
     }

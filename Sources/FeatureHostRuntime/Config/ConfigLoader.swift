@@ -1,3 +1,4 @@
+import DataSources
 import FeatureHostCore
 import Foundation
 
@@ -44,7 +45,7 @@ public struct ConfigLoader {
 
     private static func parseRoot(_ data: Data, file: URL) throws -> Any {
         if file.pathExtension.lowercased() == "plist" {
-            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            return try XMLPropertyList.object(from: data)
         }
         // Foundation accepts trailing commas and repeated keys: check the syntax strictly first.
         try StrictJSON.check(Array(data))
@@ -60,6 +61,7 @@ public struct ConfigLoader {
             let kind = isPlist ? "a valid property list" : "valid JSON"
             let detail =
                 (error as? StrictJSON.SyntaxError)?.description
+                ?? (error as? XMLPropertyList.FormatError)?.description
                 ?? (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
             throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "not \(kind): \(detail)")])
         }

@@ -1,4 +1,5 @@
 import DataSources
+import FeatureHostTesting
 import Foundation
 import Testing
 
@@ -47,6 +48,15 @@ struct DecodingTests {
             ])
         #expect(chats[0].avatar == nil)
         #expect(chats[1].avatar == URL(string: "http://images.example.com/ann.png"))
+    }
+
+    @Test func aBinaryPlistIsRefusedNotRead() {
+        // Foundation traps on a set inside a binary plist (FuzzFindings); a chats payload never reaches it.
+        #expect {
+            try ChatsDecoding.payload.decode(FuzzFindings.binaryPlistWithASet, .plist)
+        } throws: { error in
+            "\(error)".contains("binary property list")
+        }
     }
 
     @Test func unusableAvatarURLsMeanNoAvatar() {

@@ -6,7 +6,7 @@ import Foundation
 public enum ChatsDecoding {
     public static let payload = PayloadDecoder<[Chat]> { data, format in
         switch format {
-        case .plist: return try PropertyListDecoder().decode([Chat].self, from: data)
+        case .plist: return try XMLPropertyList.decode([Chat].self, from: data)
         case .json: return try json.decode([Chat].self, from: data)
         }
     }

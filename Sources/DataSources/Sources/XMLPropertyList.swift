@@ -1,0 +1,39 @@
+import Foundation
+
+/// Reads property lists from outside the program (a config, a payload) in their XML form only.
+///
+/// Foundation on Linux traps on some binary property lists: a set object inside one crashes while it is bridged
+/// to Swift (`NSSet` to `Set<AnyHashable>`), found by the `FuzzConfig` fuzzer (docs/reliability.md). XML has no
+/// set, every bundled and documented plist is XML, and `plutil -convert xml1` turns the others into it, so a
+/// binary or OpenStep plist is refused with that advice before Foundation sees it.
+public enum XMLPropertyList {
+    public struct FormatError: LocalizedError, Sendable, Equatable, CustomStringConvertible {
+        public let description: String
+        public var errorDescription: String? { description }
+    }
+
+    /// Throws unless the bytes start (after a byte-order mark and white space) like an XML property list.
+    public static func check(_ data: Data) throws(FormatError) {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if bytes.starts(with: Array("bplist".utf8)) {
+            throw FormatError(
+                description: "it is a binary property list; only XML property lists are read (convert it with `plutil -convert xml1 FILE`)")
+        }
+        guard ["<?xml", "<!DOCTYPE", "<plist"].contains(where: { bytes.starts(with: Array($0.utf8)) }) else {
+            throw FormatError(description: "it does not start like an XML property list (<?xml, <!DOCTYPE plist or <plist)")
+        }
+    }
+
+    /// The plist's root object, as `PropertyListSerialization` gives it.
+    public static func object(from data: Data) throws -> Any {
+        try check(data)
+        return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try check(data)
+        return try PropertyListDecoder().decode(T.self, from: data)
+    }
+}

@@ -1,0 +1,46 @@
+import DataSources
+import FeatureHostTesting
+import Foundation
+import Testing
+
+@Suite struct XMLPropertyListTests {
+    @Test func aBinaryPlistIsRefusedBeforeFoundationReadsIt() {
+        // Foundation traps on this one (FuzzFindings); refusing every binary plist keeps it from ever seeing one.
+        #expect(throws: XMLPropertyList.FormatError.self) { try XMLPropertyList.object(from: FuzzFindings.binaryPlistWithASet) }
+        #expect {
+            try XMLPropertyList.decode([String: Int].self, from: FuzzFindings.binaryPlistWithASet)
+        } throws: { error in
+            "\(error)".contains("binary property list") && "\(error)".contains("plutil -convert xml1")
+        }
+    }
+
+    @Test func anythingButXMLIsRefusedWithWhatItShouldStartWith() {
+        for text in ["{ a = 1; }", "[1, 2]", "", "plist"] {
+            #expect {
+                try XMLPropertyList.object(from: Data(text.utf8))
+            } throws: { error in
+                "\(error)".contains("does not start like an XML property list")
+            }
+        }
+    }
+
+    @Test func xmlIsReadWithAByteOrderMarkAndLeadingSpace() throws {
+        let xml = "\u{FEFF}\n  <?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><integer>1</integer></dict></plist>"
+        #expect(try XMLPropertyList.decode([String: Int].self, from: Data(xml.utf8)) == ["a": 1])
+        let bare = "<plist version=\"1.0\"><array><string>x</string></array></plist>"
+        #expect(try XMLPropertyList.object(from: Data(bare.utf8)) as? [String] == ["x"])
+    }
+
+    @Test func aPlistSourceGivingABinaryFileNamesTheFileAndTheFix() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("cars.plist")
+        try FuzzFindings.binaryPlistWithASet.write(to: file)
+        let source = FileSource(file: file, format: .plist, decoder: PayloadDecoder<[String: Int]>.standard())
+        await #expect {
+            try await source.load()
+        } throws: { error in
+            let message = error.userFacingMessage
+            return message.contains(file.lastPathComponent) && message.contains("binary property list")
+        }
+    }
+}
