@@ -21,7 +21,8 @@ struct CrashSafeSavesTests {
             replay: "replay: FEATUREHOST_CRASH_SEED=\(Self.seed) FEATUREHOST_CRASH_KILLS=\(Self.kills)")
         let report = try await run.runOnOwnThread()
         print(
-            "crash-saves \(kind): \(report.kills) kills, \(report.midWrite) mid-write (\(report.beforeCommit) before the commit), "
+            "crash-saves \(kind): \(report.kills) kills, \(report.midWrite) mid-write (\(report.beforeCommit) before the commit, "
+                + "\(report.insideFileWrite) inside the preferences file write), "
                 + "\(report.damaged.count) damaged, "
                 + String(format: "%.1f s", report.seconds))
         #expect(report.damaged.isEmpty, "\(report.damaged.joined(separator: "\n"))")
