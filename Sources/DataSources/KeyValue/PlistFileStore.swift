@@ -80,7 +80,8 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
             }
             let bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
             try AtomicFileWriter.replace(file, with: bytes)
-            cache = nil
+            // Still under the writer lock, so the file at the path is the one just written.
+            cache = FileIdentity(file).map { ($0, values) }
         }
     }
 
