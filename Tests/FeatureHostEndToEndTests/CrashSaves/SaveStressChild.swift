@@ -25,6 +25,14 @@ final class SaveStressChild {
         try process.run()
     }
 
+    /// A run that failed half-way must not leave a save loop writing behind it.
+    deinit {
+        if process.isRunning {
+            _ = Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
     /// Reads until a line satisfies `wanted`; throws when the child ends or stays silent for `patience`.
     @discardableResult
     func waitForLine(_ what: String, where wanted: (String) -> Bool) throws -> String {
