@@ -131,6 +131,11 @@ let package = Package(
         // `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`.
         .target(name: "FeatureScaffold", dependencies: ["FeatureHostCore"]),
         .executableTarget(name: "featurehost-scaffold", dependencies: ["FeatureScaffold"]),
+        // Saves one kind of persistent state in a loop for the crash-save tests, which kill it with SIGKILL. Not a product.
+        .executableTarget(
+            name: "featurehost-savestress",
+            dependencies: ["FeatureHostCore", "DataSources", "FeatureHostRuntime", "CarNewsFeature", "TransactionsFeature", "InvitationsFeature"]
+        ),
         .plugin(
             name: "ScaffoldFeature",
             capability: .command(
@@ -148,7 +153,7 @@ let package = Package(
         .testTarget(name: "WebUITests", dependencies: ["WebUI", "FeatureHostTesting"]),
         .testTarget(
             name: "FeatureHostEndToEndTests",
-            dependencies: ["FeatureHostRuntime", "FeatureHostTesting", "featurehost"] + featureModules
+            dependencies: ["FeatureHostRuntime", "FeatureHostTesting", "featurehost", "featurehost-savestress"] + featureModules
         ),
         .testTarget(
             name: "FeatureHostPluginTests",

@@ -47,7 +47,7 @@ final class HostedFeature {
             storageDirectory: URL(fileURLWithPath: wire.storageDirectory, isDirectory: true),
             locale: Locale(identifier: wire.locale), timeZone: wire.resolvedTimeZone, hourCycle: wire.resolvedHourCycle,
             settings: wire.featureSettings, source: try wire.source?.configuration(),
-            keyValueStore: try UserDefaultsStore(suiteFile: URL(fileURLWithPath: wire.preferencesFile), prefix: "\(wire.id)."),
+            keyValueStore: try PlistFileStore(suiteFile: URL(fileURLWithPath: wire.preferencesFile), prefix: "\(wire.id)."),
             activity: activity, payloadCacheFile: payloadCacheFile,
             // Beside the host's own image cache (`cache/images`), never in it: the plugin's copy of the cache
             // keeps its own index.

@@ -18,7 +18,7 @@ public struct ContextWire: Codable, Equatable, Sendable {
     public var hourCycle: String
     public var storageDirectory: String
     public var dataDirectory: String
-    /// The UserDefaults suite file (without `.plist`) the host keeps feature state in.
+    /// The preferences file (without `.plist`) the host keeps feature state in (`PlistFileStore`).
     public var preferencesFile: String
     public var payloadCacheFile: String
     public var source: SourceWire?

@@ -18,7 +18,7 @@ enum StoreCommand {
             throw UsageError("store: unknown feature \"\(id)\"; known ids: \(options.registry.ids.map(\.rawValue).joined(separator: ", ")).")
         }
         // Only the preferences file: no transport, so FoundationNetworking makes no folders of its own.
-        let store = try UserDefaultsStore(suiteFile: HostEnvironment.preferencesFile(in: options.dataDirectory), prefix: "\(id.rawValue).")
+        let store = try PlistFileStore(suiteFile: HostEnvironment.preferencesFile(in: options.dataDirectory), prefix: "\(id.rawValue).")
         let key = words[2]
         switch verb {
         case "get":

@@ -119,4 +119,26 @@ import Testing
         #expect(notice.contains("was moved to \(cacheFile.path).corrupt-20231114-221320"))
         #expect(try PayloadCache(file: cacheFile, now: savedAt).recoveryNotice == nil)
     }
+
+    /// A damaged page deep in the file opens fine and only shows in a read: before, every offline load then failed
+    /// with SQLite's raw error and the file was never rebuilt.
+    @Test func damageFoundByALaterReadIsMovedAsideToo() throws {
+        do {
+            let cache = try PayloadCache(file: cacheFile, now: savedAt)
+            try cache.save(Data(repeating: UInt8(ascii: "x"), count: 1_000_000), forKey: "cars", at: savedAt)
+        }  // closing the last connection checkpoints the WAL into the file
+        let handle = try FileHandle(forWritingTo: cacheFile)
+        try handle.seek(toOffset: 150_000)
+        handle.write(Data(String(repeating: "GARBAGE ", count: 2_000).utf8))
+        try handle.close()
+
+        let cache = try PayloadCache(file: cacheFile, now: savedAt)
+        #expect(cache.recoveryNotice == nil, "the damage does not show when the file is opened")
+        #expect(try cache.entry(forKey: "cars") == nil)
+        let notice = try #require(cache.recoveryNotice)
+        #expect(notice.contains("was moved to \(cacheFile.path).corrupt-20231114-221320"))
+        #expect(FileManager.default.fileExists(atPath: cacheFile.path + ".corrupt-20231114-221320"))
+        try cache.save(Data("{}".utf8), forKey: "cars", at: savedAt)
+        #expect(try cache.entry(forKey: "cars")?.body == Data("{}".utf8), "the new file works")
+    }
 }

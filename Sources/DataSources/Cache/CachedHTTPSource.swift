@@ -4,7 +4,7 @@ import Foundation
 /// An `http` source that saves each good payload and serves the saved copy when the server fails
 /// (no connection, timeout, non-2xx, undecodable body), saying which one it served.
 ///
-/// A damaged cache file is moved aside when it is opened (see `PayloadCache`); the load that found it says
+/// A damaged cache file is moved aside when it is opened or read (see `PayloadCache`); the load that found it says
 /// so: in `Loaded.notices`, or in its error when there was nothing to serve.
 public struct CachedHTTPSource<Record: Sendable>: DataSource {
     public let source: HTTPSource<Record>
@@ -37,8 +37,10 @@ public struct CachedHTTPSource<Record: Sendable>: DataSource {
         } catch {
             throw FeatureError("\(failure.userFacingMessage) The saved copy cannot be read: \(error.userFacingMessage)")
         }
+        // Read before the notice: the read may be what finds the damage and moves the file aside.
+        let entry = try cache.entry(forKey: key)
         let notices = cache.recoveryNotice.map { [$0] } ?? []
-        guard let entry = try cache.entry(forKey: key) else {
+        guard let entry else {
             // A cache just rebuilt is empty: the failure stands, and the person learns where the old file went.
             if let notice = notices.first { throw FeatureError("\(failure.userFacingMessage) \(notice)") }
             throw failure

@@ -1,20 +1,24 @@
 import FeatureHostCore
 import Foundation
 
-/// Keeps the last good payload of each cached source in one SQLite file.
+/// Keeps the last good payload of each cached source in one SQLite file (WAL; each save is one transaction, so a
+/// kill mid-save leaves the previous payload).
 ///
 /// A file that is not a database or is damaged is moved aside (never deleted: it may be the only copy of
-/// something the user wants to recover) and a new one is built; `recoveryNotice` says where it went.
-public final class PayloadCache: Sendable {
+/// something the user wants to recover) and a new one is built, whether the damage shows when the file is opened
+/// or in a later read or save (a damaged page deep in the file opens fine); `recoveryNotice` says where it went.
+public final class PayloadCache: @unchecked Sendable {
     public struct Entry: Sendable, Equatable {
         public var body: Data
         public var savedAt: Date
     }
 
     public let file: URL
-    /// Set when a damaged file was moved aside while opening.
-    public let recoveryNotice: String?
-    private let database: SQLiteDatabase
+    private let now: Date
+    /// Guards `database` and `notice`: a recovery swaps the connection.
+    private let lock = NSLock()
+    private var database: SQLiteDatabase
+    private var notice: String?
 
     private static let schema = [
         "CREATE TABLE payloads (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL, saved_at REAL NOT NULL)"
@@ -22,16 +26,22 @@ public final class PayloadCache: Sendable {
 
     public init(file: URL, now: Date = Date()) throws {
         self.file = file
+        self.now = now
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
             database = try Self.open(file)
-            recoveryNotice = nil
         } catch let error as SQLiteError where error.isCorruption {
             let aside = try DamagedFile.moveAside(file, at: now)
             database = try Self.open(file)
-            recoveryNotice =
-                "The cache \(file.path) was damaged (\(error.message)); it was moved to \(aside.path) and a new one was started."
+            notice = Self.notice(file: file, aside: aside, error: error)
         }
+    }
+
+    /// Set when a damaged file was moved aside (while opening, or by a read or save that found the damage).
+    public var recoveryNotice: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return notice
     }
 
     private static func open(_ file: URL) throws -> SQLiteDatabase {
@@ -40,20 +50,45 @@ public final class PayloadCache: Sendable {
         return database
     }
 
+    /// The saved payload of `key`; nil when there is none, or when the file was found damaged and moved aside.
     public func entry(forKey key: String) throws -> Entry? {
-        guard let row = try database.query("SELECT body, saved_at FROM payloads WHERE key = ?", [.text(key)]).first,
-            let body = row["body"].data, let savedAt = row["saved_at"].double
-        else { return nil }
-        return Entry(body: body, savedAt: Date(timeIntervalSince1970: savedAt))
+        try withRecovery { database in
+            guard let row = try database.query("SELECT body, saved_at FROM payloads WHERE key = ?", [.text(key)]).first,
+                let body = row["body"].data, let savedAt = row["saved_at"].double
+            else { return nil }
+            return Entry(body: body, savedAt: Date(timeIntervalSince1970: savedAt))
+        }
     }
 
     /// Replaces the payload of `key` in one transaction.
     public func save(_ body: Data, forKey key: String, at date: Date) throws {
-        try database.transaction {
-            try database.run(
-                "INSERT INTO payloads (key, body, saved_at) VALUES (?, ?, ?) "
-                    + "ON CONFLICT(key) DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at",
-                [.text(key), .blob(body), .real(date.timeIntervalSince1970)])
+        try withRecovery { database in
+            try database.transaction {
+                try database.run(
+                    "INSERT INTO payloads (key, body, saved_at) VALUES (?, ?, ?) "
+                        + "ON CONFLICT(key) DO UPDATE SET body = excluded.body, saved_at = excluded.saved_at",
+                    [.text(key), .blob(body), .real(date.timeIntervalSince1970)])
+            }
         }
+    }
+
+    /// Runs `body`; when it finds the file damaged, moves the file aside, starts a new one and runs `body` again.
+    @discardableResult
+    private func withRecovery<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            return try body(database)
+        } catch let error as SQLiteError where error.isCorruption {
+            database.close()
+            let aside = try DamagedFile.moveAside(file, at: now)
+            database = try Self.open(file)
+            notice = Self.notice(file: file, aside: aside, error: error)
+            return try body(database)
+        }
+    }
+
+    private static func notice(file: URL, aside: URL, error: SQLiteError) -> String {
+        "The cache \(file.path) was damaged (\(error.message)); it was moved to \(aside.path) and a new one was started."
     }
 }

@@ -14,7 +14,7 @@ public struct HostEnvironment: Sendable {
     public var activity: ActivityTracker
     /// Shared by every feature, so one URL is fetched once host-wide.
     public var images: any ImageLoading
-    /// Each feature's small persistent state; the UserDefaults suite under the data directory unless a test
+    /// Each feature's small persistent state; the preferences file under the data directory unless a test
     /// lends another.
     public var keyValueStore: @Sendable (FeatureID) throws -> any KeyValueStore
 
@@ -35,7 +35,7 @@ public struct HostEnvironment: Sendable {
         images = ImageCache(directory: Self.imageCacheDirectory(in: dataDirectory), transport: tracked)
         let preferences = Self.preferencesFile(in: dataDirectory)
         self.keyValueStore =
-            keyValueStore ?? { id in try UserDefaultsStore(suiteFile: preferences, prefix: "\(id.rawValue).") }
+            keyValueStore ?? { id in try PlistFileStore(suiteFile: preferences, prefix: "\(id.rawValue).") }
     }
 
     /// The live environment: the continuous clock, the system's date, URLSession.
@@ -71,7 +71,7 @@ public struct HostEnvironment: Sendable {
         dataDirectory.appendingPathComponent("cache/images", isDirectory: true)
     }
 
-    /// The UserDefaults suite file (Foundation adds `.plist`) that keeps every feature's small state.
+    /// The preferences file (`PlistFileStore` adds `.plist`) that keeps every feature's small state.
     public static func preferencesFile(in dataDirectory: URL) -> URL { dataDirectory.appendingPathComponent("preferences") }
 
     public func storageDirectory(for id: FeatureID) -> URL {

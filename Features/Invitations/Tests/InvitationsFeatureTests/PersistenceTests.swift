@@ -59,3 +59,17 @@ struct PersistenceTests {
         #expect(again.state == Expected.notRegistered())
     }
 }
+
+@Suite("A damaged preferences file")
+struct DamagedPreferencesTests {
+    @Test("is reported as an invitation that could not be read, never as 'not registered' without a word")
+    func reported() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("<?xml version=\"1.0\"?><plist><dict><key>invitations.registration</key><da", to: "preferences.plist")
+        let store = RegistrationStore(try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "invitations."))
+        let loaded = store.load()
+        #expect(loaded.invitation == nil)
+        #expect(loaded.problem?.hasPrefix("Your saved invitation could not be read: The saved settings in ") == true)
+        #expect(FileManager.default.fileExists(atPath: directory.file("preferences.plist").path), "reading keeps the file")
+    }
+}

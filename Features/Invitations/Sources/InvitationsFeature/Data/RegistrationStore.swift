@@ -1,7 +1,7 @@
 import FeatureHostCore
 import Foundation
 
-/// Whether the user is registered, kept in the feature's key-value store (UserDefaults when live) under
+/// Whether the user is registered, kept in the feature's key-value store (the preferences file when live) under
 /// `registration` as `{"name":"…","email":"…"}`; absent when not registered.
 public struct RegistrationStore: Sendable {
     public static let key = "registration"
@@ -18,7 +18,10 @@ public struct RegistrationStore: Sendable {
     public init(_ store: any KeyValueStore) { self.store = store }
 
     public func load() -> Loaded {
-        guard let data = store.data(forKey: Self.key) else { return Loaded() }
+        guard let data = store.data(forKey: Self.key) else {
+            // Absent because the file could not be read: the user may have registered, so say what happened.
+            return Loaded(problem: store.damageNotice.map { "Your saved invitation could not be read: \($0)" })
+        }
         if let invitation = try? JSONDecoder().decode(Invitation.self, from: data) {
             let name = InvitationValidation.trimmed(invitation.name)
             let email = InvitationValidation.trimmed(invitation.email)

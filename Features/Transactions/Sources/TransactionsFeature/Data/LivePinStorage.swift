@@ -10,7 +10,12 @@ public struct LivePinStorage: PinStorage {
     public init(_ store: any KeyValueStore) { self.store = store }
 
     public func unpinnedIDs() throws -> Set<Int> {
-        Set(try store.value([Int].self, forKey: Self.key) ?? [])
+        guard let ids = try store.value([Int].self, forKey: Self.key) else {
+            // Absent because the file could not be read is not "everything pinned": say so rather than reset silently.
+            if let notice = store.damageNotice { throw FeatureError(notice) }
+            return []
+        }
+        return Set(ids)
     }
 
     public func save(unpinnedIDs: Set<Int>) {

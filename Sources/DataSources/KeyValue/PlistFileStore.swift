@@ -1,0 +1,152 @@
+import FeatureHostCore
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Small persistent state in one property-list file the host chooses (`<suiteFile>.plist`, under its data
+/// directory), shared by every feature, with keys prefixed by the owning feature's id. The file has the layout
+/// `UserDefaults(suiteName:)` wrote before (a dictionary of data values), so saved state carries over.
+///
+/// Not `UserDefaults`: on Linux, Foundation rewrites the suite file in place (open with truncation, then write),
+/// so a kill between the two left an empty file, and a file it cannot parse reads as empty and is overwritten by
+/// the next save: every feature's state lost without a word. Here each save re-reads the file under a lock
+/// (another session or process may have saved since), changes one key and replaces the file atomically
+/// (`AtomicFileWriter`). A damaged file is never overwritten: reads report it (`damageNotice`), and the next save
+/// moves it aside (`DamagedFile`) before writing a new one.
+public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
+    public let file: URL
+    private let prefix: String
+    /// Guards `cache` and `notice`; the lock file serialises writers across instances and processes.
+    private let lock = NSLock()
+    private var cache: (identity: FileIdentity, values: [String: Any])?
+    private var notice: String?
+
+    /// - Parameter suiteFile: an absolute path without extension; the file is `<suiteFile>.plist`.
+    public init(suiteFile: URL, prefix: String) throws {
+        let folder = suiteFile.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FeatureError("Cannot create the folder of the settings file \(suiteFile.path).plist: \(error.userFacingMessage)")
+        }
+        file = suiteFile.appendingPathExtension("plist")
+        self.prefix = prefix
+    }
+
+    /// Set when the file could not be read (it is kept, and moved aside on the next save) or was moved aside by
+    /// this store; for the feature to show, so a reset is never silent.
+    public var damageNotice: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return notice
+    }
+
+    public func data(forKey key: String) -> Data? {
+        lock.lock()
+        defer { lock.unlock() }
+        switch readFile() {
+        case .values(let values): return values[prefix + key] as? Data
+        case .damaged(let reason):
+            notice = "The saved settings in \(file.path) cannot be read (\(reason)). The file is kept: it will be moved aside, not overwritten, on the next save."
+            return nil
+        }
+    }
+
+    public func set(_ data: Data?, forKey key: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        // A store that cannot write keeps the file as it was; the caller's state lives on in memory (the protocol's
+        // writes cannot fail, by design: a save must never stop the UI).
+        try? withWriterLock {
+            var values: [String: Any]
+            switch readFile() {
+            case .values(let found): values = found
+            case .damaged(let reason):
+                let aside = try DamagedFile.moveAside(file, at: Date())
+                notice = "The saved settings in \(file.path) could not be read (\(reason)); the file was moved to \(aside.path) and a new one was started."
+                values = [:]
+            }
+            let name = prefix + key
+            if let data {
+                if values[name] as? Data == data { return }
+                values[name] = data
+            } else {
+                if values[name] == nil { return }
+                values[name] = nil
+            }
+            let bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+            try AtomicFileWriter.replace(file, with: bytes)
+            // Still under the writer lock, so the file at the path is the one just written.
+            cache = FileIdentity(file).map { ($0, values) }
+        }
+    }
+
+    // MARK: - The file
+
+    private enum Contents {
+        case values([String: Any])
+        case damaged(String)
+    }
+
+    /// The file's values, parsed again only when it was replaced since the last read. A missing file is empty.
+    private func readFile() -> Contents {
+        guard let identity = FileIdentity(file) else { return .values([:]) }
+        if let cache, cache.identity == identity { return .values(cache.values) }
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: file)
+        } catch {
+            return .damaged(error.userFacingMessage)
+        }
+        guard !bytes.isEmpty else { return .damaged("it is empty") }
+        guard let values = (try? PropertyListSerialization.propertyList(from: bytes, format: nil)) as? [String: Any] else {
+            return .damaged("it is not a property list of \(bytes.count) bytes holding a dictionary")
+        }
+        cache = (identity, values)
+        return .values(values)
+    }
+
+    /// Holds an exclusive `flock` on `<file>.lock` around `body`: two stores of one file (two browser tabs, a
+    /// plugin's own copy of this module, `featurehost store set`) would otherwise each save over the other's key.
+    private func withWriterLock(_ body: () throws -> Void) throws {
+        let lockPath = file.path + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw FeatureError("Cannot open the lock file \(lockPath): \(String(cString: strerror(errno))).") }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw FeatureError("Cannot lock \(lockPath): \(String(cString: strerror(errno))).") }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        try body()
+    }
+}
+
+/// Which file is at a path now: a rename puts a new inode there, so a changed identity means "read again".
+private struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: timespec
+
+    init?(_ file: URL) {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Glibc)
+            modified = info.st_mtim
+        #else
+            modified = info.st_mtimespec
+        #endif
+    }
+
+    static func == (left: FileIdentity, right: FileIdentity) -> Bool {
+        left.device == right.device && left.inode == right.inode && left.size == right.size
+            && left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
+    }
+}
