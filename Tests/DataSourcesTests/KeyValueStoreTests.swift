@@ -66,6 +66,15 @@ import Testing
         #expect(store.data(forKey: "unpinned-ids") == Data("[7]".utf8))
     }
 
+    /// A binary plist (here the one Foundation traps on, FuzzFindings) is reported as damaged, never parsed.
+    @Test func aBinaryPlistFileIsReportedNotParsed() throws {
+        let directory = try TemporaryDirectory()
+        try FuzzFindings.binaryPlistWithASet.write(to: directory.file("preferences.plist"))
+        let store = try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "transactions.")
+        #expect(store.data(forKey: "unpinned-ids") == nil)
+        #expect(store.damageNotice?.contains("not an XML property list") == true)
+    }
+
     @Test func aStraySaveFromAKilledProcessIsReplaced() throws {
         let directory = try TemporaryDirectory()
         try directory.write("half a plist", to: "preferences.plist.saving")

@@ -103,8 +103,9 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
             return .damaged(error.userFacingMessage)
         }
         guard !bytes.isEmpty else { return .damaged("it is empty") }
-        guard let values = (try? PropertyListSerialization.propertyList(from: bytes, format: nil)) as? [String: Any] else {
-            return .damaged("it is not a property list of \(bytes.count) bytes holding a dictionary")
+        // XML only: what this store and UserDefaults write, and Foundation traps on some binary plists.
+        guard let values = (try? XMLPropertyList.object(from: bytes)) as? [String: Any] else {
+            return .damaged("it is not an XML property list of \(bytes.count) bytes holding a dictionary")
         }
         cache = (identity, values)
         return .values(values)
