@@ -4,15 +4,17 @@
     import Darwin
 #endif
 
-/// At the connection cap, a new client takes the place of the connection that has waited longest without a
-/// request in hand: first one that is only finishing or lingering after its last answer, then the oldest idle
-/// or unfinished one. Streams (live pages) and requests with the handler are never evicted, so only they can
-/// fill the cap.
+/// At the connection cap, a new client takes the place of a connection that has no request in hand: first one
+/// only finishing or lingering after its last answer, then the one waiting longest on a new connection (silent
+/// since the accept, or sending its request slowly), then the idle keep-alive connection that has waited
+/// longest for its next request. Streams (live pages) and requests with the handler are never evicted, so only
+/// they can fill the cap.
 ///
 /// Why: without it, a few hundred clients that send a byte a second (slow loris) each hold a connection for
 /// the whole request deadline, reconnect, and keep every new page and event out for as long as they like. A
 /// legitimate request on loopback completes within milliseconds, so it is never the oldest unfinished one
-/// unless the cap churns through every connection in that time.
+/// unless the cap churns through every connection in that time. Idle keep-alive connections (a page's event
+/// POSTs between two clicks) go last: a burst of new connections takes the slow ones first.
 extension EventLoop {
     /// Closes the most evictable connection; false when every open connection is a stream or with the handler.
     func evictForNewConnection() -> Bool {
@@ -27,7 +29,8 @@ extension EventLoop {
         return true
     }
 
-    /// Finished connections first (rank 0), then waiting ones (rank 1); within a rank, the one waiting longest.
+    /// Finished connections first (rank 0), then new or unfinished ones (rank 1), then idle keep-alive ones
+    /// (rank 2); within a rank, the one waiting longest.
     struct EvictionKey: Comparable {
         let rank: Int
         let since: ContinuousClock.Instant
@@ -42,7 +45,8 @@ extension EventLoop {
         case .closingAfterFlush(let deadline), .lingering(let deadline):
             return EvictionKey(rank: 0, since: deadline)
         case .awaitingRequest:
-            return EvictionKey(rank: 1, since: connection.requestBegun ? connection.requestStartedAt : connection.idleSince)
+            if connection.requestBegun { return EvictionKey(rank: 1, since: connection.requestStartedAt) }
+            return EvictionKey(rank: connection.answeredRequests == 0 ? 1 : 2, since: connection.idleSince)
         case .handling, .streaming:
             return nil
         }

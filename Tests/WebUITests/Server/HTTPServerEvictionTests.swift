@@ -62,6 +62,21 @@ import WebUI
         #expect(try held.readResponse().bodyText == "late")
     }
 
+    @Test func idleKeepAliveConnectionsGoAfterNewAndSlowOnes() throws {
+        let fixture = try ServerFixture { $0.maxConnections = 3 }
+        let idle = try fixture.client()
+        try idle.send(get("/hello"))
+        #expect(try idle.readResponse().status == 200)
+        let slow = try (0..<2).map { _ in try Self.slowClient(fixture) }
+
+        let newcomer = try fixture.client()
+        try newcomer.send(get("/hello"))
+        #expect(try newcomer.readResponse().status == 200)
+        #expect(try slow[0].readResponse().status == 503, "the slow one went, though the idle one waited longer")
+        try idle.send(get("/hello"))
+        #expect(try idle.readResponse().status == 200)
+    }
+
     @Test func anIdleKeepAliveConnectionMakesRoomSilently() throws {
         let fixture = try ServerFixture { $0.maxConnections = 2 }
         let idle = try fixture.client()
