@@ -6,7 +6,9 @@ extension HTTPServer {
         public var host: String
         /// 0 asks the system for a free port; read the bound one from `HTTPServer.port`.
         public var port: UInt16
-        /// Open connections at most; one more is answered 503 with `Retry-After: 1` and closed.
+        /// Open connections at most. One more takes the place of a connection with no request in hand (see
+        /// `EventLoop+Eviction`); when every one is a stream or with the handler, it is answered 503 with
+        /// `Retry-After: 1` and closed.
         public var maxConnections: Int
         /// A request's head and body must arrive within this, counted from the accept (first request) or from
         /// the first byte of a later one. A client that sent part of a request is answered 408 and closed.

@@ -58,6 +58,11 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
 def mib(count: int) -> str:
     return f"{count / 2**20:.1f} MiB"
 
@@ -289,6 +294,7 @@ class EventLoadResult:
     seconds: float
     latencies: list[float]
     errors: Counter
+    server_cpu: float | None = None  # cores' worth, when measured
 
     @property
     def rate(self) -> float:
@@ -301,7 +307,8 @@ class EventLoadResult:
     def line(self) -> str:
         return (f"{self.sent} events in {self.seconds:.1f} s = {self.rate:.0f} req/s; latency p50 "
                 f"{self.percentile(0.5) * 1000:.2f} ms, p99 {self.percentile(0.99) * 1000:.2f} ms, max "
-                f"{max(self.latencies, default=0) * 1000:.1f} ms; errors {sum(self.errors.values())} {dict(self.errors)}")
+                f"{max(self.latencies, default=0) * 1000:.1f} ms; errors {sum(self.errors.values())} {dict(self.errors)}"
+                + (f"; server CPU {self.server_cpu * 100:.0f} % of one core" if self.server_cpu is not None else ""))
 
 
 async def event_load(target: Target, session_ids: list[str], rate: float, seconds: float, workers: int = 32,
@@ -601,10 +608,10 @@ async def run_sessions(server: Server, count: int, seconds: float) -> tuple[Sess
     for session in sessions:
         session.start_measuring()
     began = time.monotonic()
-    await asyncio.sleep(min(10, seconds))
-    rss["10 s"] = rss_bytes(pid)
-    await asyncio.sleep(max(0, seconds - 10))
-    rss[f"{seconds:.0f} s"] = rss_bytes(pid)
+    # Every 10 s, so a slow leak shows as a slope rather than one difference.
+    for mark in [*range(10, int(seconds), 10), seconds]:
+        await asyncio.sleep(max(0, began + mark - time.monotonic()))
+        rss[f"{mark:.0f} s"] = rss_bytes(pid)
     summary = summarize(sessions, time.monotonic() - began)
     await asyncio.gather(*(session.stop() for session in sessions))
     return summary, rss
@@ -620,8 +627,10 @@ async def run_events(server: Server, sessions_count: int, rate: float, seconds: 
     for session in sessions:
         session.start_measuring()
     began = time.monotonic()
+    cpu_before = cpu_seconds(pid)
     result = await event_load(target, [session.id for session in sessions], rate, seconds)
     rss["end"] = rss_bytes(pid)
+    result.server_cpu = (cpu_seconds(pid) - cpu_before) / (time.monotonic() - began)
     summary = summarize(sessions, time.monotonic() - began)
     await asyncio.gather(*(session.stop() for session in sessions))
     return result, summary, rss
