@@ -4,23 +4,23 @@
     import Darwin
 #endif
 
-/// At the connection cap, a new client takes the place of a connection that has no request in hand: first one
-/// only finishing or lingering after its last answer, then the one waiting longest on a new connection (silent
-/// since the accept, or sending its request slowly), then the idle keep-alive connection that has waited
-/// longest for its next request. Streams (live pages) and requests with the handler are never evicted, so only
-/// they can fill the cap.
+/// At the connection cap, a new client takes the place of a connection with no request in hand: one lingering
+/// after its last answer, else one that has waited at least `evictableAfter`: first the longest waiting on a new
+/// connection (silent since the accept, sending its request slowly, or not reading its last answer), then the
+/// keep-alive connection idle longest. Streams (live pages), requests with the handler and connections busy
+/// within `evictableAfter` are never evicted: when only they are open the newcomer gets 503.
 ///
 /// Why: without it, a few hundred clients that send a byte a second (slow loris) each hold a connection for
-/// the whole request deadline, reconnect, and keep every new page and event out for as long as they like. A
-/// legitimate request on loopback completes within milliseconds, so it is never the oldest unfinished one
-/// unless the cap churns through every connection in that time. Idle keep-alive connections (a page's event
-/// POSTs between two clicks) go last: a burst of new connections takes the slow ones first.
+/// the whole request deadline, reconnect, and keep every new page and event out for as long as they like.
+/// With it they hold a place for `evictableAfter` at most once the cap is reached. The bound that stays: a
+/// program opening more connections a second than the cap (256) still gets newcomers refused while it lasts.
 extension EventLoop {
-    /// Closes the most evictable connection; false when every open connection is a stream or with the handler.
+    /// Closes the most evictable connection; false when none may go.
     func evictForNewConnection() -> Bool {
+        let now = clock.now
         var victim: (connection: Connection, key: EvictionKey)?
         for connection in connections.values {
-            guard let key = evictionKey(connection) else { continue }
+            guard let key = evictionKey(connection, now: now) else { continue }
             if let chosen = victim, !(key < chosen.key) { continue }
             victim = (connection, key)
         }
@@ -29,8 +29,8 @@ extension EventLoop {
         return true
     }
 
-    /// Finished connections first (rank 0), then new or unfinished ones (rank 1), then idle keep-alive ones
-    /// (rank 2); within a rank, the one waiting longest.
+    /// Lingering connections first (rank 0), then new, unfinished or unread ones (rank 1), then idle keep-alive
+    /// ones (rank 2); within a rank, the one waiting longest.
     struct EvictionKey: Comparable {
         let rank: Int
         let since: ContinuousClock.Instant
@@ -40,16 +40,23 @@ extension EventLoop {
         }
     }
 
-    func evictionKey(_ connection: Connection) -> EvictionKey? {
+    func evictionKey(_ connection: Connection, now: ContinuousClock.Instant) -> EvictionKey? {
+        let key: EvictionKey
         switch connection.phase {
-        case .closingAfterFlush(let deadline), .lingering(let deadline):
+        case .lingering(let deadline):
             return EvictionKey(rank: 0, since: deadline)
+        case .closingAfterFlush(let deadline):
+            key = EvictionKey(rank: 1, since: deadline - configuration.requestDeadline)  // its last answer unread
         case .awaitingRequest:
-            if connection.requestBegun { return EvictionKey(rank: 1, since: connection.requestStartedAt) }
-            return EvictionKey(rank: connection.answeredRequests == 0 ? 1 : 2, since: connection.idleSince)
+            if connection.requestBegun {
+                key = EvictionKey(rank: 1, since: connection.requestStartedAt)
+            } else {
+                key = EvictionKey(rank: connection.answeredRequests == 0 ? 1 : 2, since: connection.idleSince)
+            }
         case .handling, .streaming:
             return nil
         }
+        return key.since + configuration.evictableAfter <= now ? key : nil
     }
 
     /// An unfinished request is told 503 (in the one write an idle socket's buffer takes) and reported; an idle

@@ -16,6 +16,11 @@ extension HTTPServer {
         /// How long a keep-alive connection may wait, silent, for its next request before it is closed; also how
         /// long a new connection may stay silent (the shorter of this and `requestDeadline`).
         public var idleTimeout: Duration
+        /// At the connection cap, how long a connection must have waited without a request in hand (silent,
+        /// sending slowly, idle between keep-alive requests) before a new client may take its place. Shorter
+        /// waits are normal work (a page's event POSTs a few milliseconds apart, a request on its way); when
+        /// nothing has waited this long the newcomer gets 503.
+        public var evictableAfter: Duration = .seconds(1)
         public var headLimit: Int
         public var bodyLimit: Int
         /// Bytes a connection may have waiting to be sent; a stream whose reader does not read is closed past it.

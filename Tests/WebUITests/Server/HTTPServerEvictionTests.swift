@@ -15,7 +15,10 @@ import WebUI
     }
 
     @Test func aNewClientEvictsTheSlowClientThatWaitedLongest() throws {
-        let fixture = try ServerFixture { $0.maxConnections = 4 }
+        let fixture = try ServerFixture {
+            $0.maxConnections = 4
+            $0.evictableAfter = .zero
+        }
         let slow = try (0..<4).map { _ in try Self.slowClient(fixture) }
 
         let newcomer = try fixture.client()
@@ -33,7 +36,10 @@ import WebUI
     }
 
     @Test func aStreamOfSlowClientsNeverLocksOutANewRequest() throws {
-        let fixture = try ServerFixture { $0.maxConnections = 8 }
+        let fixture = try ServerFixture {
+            $0.maxConnections = 8
+            $0.evictableAfter = .zero
+        }
         var slow = try (0..<8).map { _ in try Self.slowClient(fixture) }
         for round in 0..<20 {
             // A new slow client takes a place too; a legitimate request still gets through each time.
@@ -45,7 +51,10 @@ import WebUI
     }
 
     @Test func streamsAndHeldRequestsAreNeverEvicted() throws {
-        let fixture = try ServerFixture { $0.maxConnections = 4 }
+        let fixture = try ServerFixture {
+            $0.maxConnections = 4
+            $0.evictableAfter = .zero
+        }
         let streams = try (0..<3).map { _ in try fixture.client() }
         for client in streams {
             try client.send(get("/stream"))
@@ -63,7 +72,10 @@ import WebUI
     }
 
     @Test func idleKeepAliveConnectionsGoAfterNewAndSlowOnes() throws {
-        let fixture = try ServerFixture { $0.maxConnections = 3 }
+        let fixture = try ServerFixture {
+            $0.maxConnections = 3
+            $0.evictableAfter = .zero
+        }
         let idle = try fixture.client()
         try idle.send(get("/hello"))
         #expect(try idle.readResponse().status == 200)
@@ -77,8 +89,32 @@ import WebUI
         #expect(try idle.readResponse().status == 200)
     }
 
+    @Test func connectionsBusyWithinTheGraceAreKeptAndTheNewcomerRefused() throws {
+        let fixture = try ServerFixture {
+            $0.maxConnections = 3
+            $0.evictableAfter = .seconds(600)
+        }
+        let inUse = try fixture.client()
+        try inUse.send(get("/hello"))
+        #expect(try inUse.readResponse().status == 200)
+        let slow = try Self.slowClient(fixture)
+        let stream = try fixture.client()
+        try stream.send(get("/stream"))
+        #expect(try stream.readResponse(head: true).status == 200)
+
+        let newcomer = try fixture.client()
+        #expect(try newcomer.readResponse().status == 503)
+        try inUse.send(get("/hello"))
+        #expect(try inUse.readResponse().status == 200)
+        try slow.send("\r\n\r\n")
+        #expect(try slow.readResponse().status == 200)
+    }
+
     @Test func anIdleKeepAliveConnectionMakesRoomSilently() throws {
-        let fixture = try ServerFixture { $0.maxConnections = 2 }
+        let fixture = try ServerFixture {
+            $0.maxConnections = 2
+            $0.evictableAfter = .zero
+        }
         let idle = try fixture.client()
         try idle.send(get("/hello"))
         #expect(try idle.readResponse().status == 200)

@@ -4,7 +4,7 @@ Raw sockets and asyncio only: no browser. Run from the package root after a rele
     swift build -c release --product featurehost
     FEATUREHOST_BINARY=.build/release/featurehost python3 Tests/browser/bench/load.py [PHASE] [options]
 
-Phases (default: all three, one after the other, each on a fresh server):
+Phases (default: all four, one after the other, each on a fresh server):
   sessions  200 offer-countdown sessions ticking for 60 s: every session gets its patches in order with no gap
             over 2 s, no error; server RSS at the start, after 10 s and at the end.
   events    1,000 page events a second (POST /s/SID/event on keep-alive connections) for 30 s while 50 sessions
@@ -14,6 +14,8 @@ Phases (default: all three, one after the other, each on a fresh server):
             request lines, headers and bodies, invalid UTF-8 in the request line, a header and an event body,
             and requests without the token or from another host or origin: each gets its status (or the close),
             a new legitimate request still gets through, and every session keeps ticking.
+  flood     the cap itself: 200 sessions' streams and 8 event connections hold their places, 300 slow clients
+            come at once for the other 48; 20 new legitimate requests and a new page must get through.
 
 A measurement with real seconds on purpose. `Tests/browser/test_load_abuse.py` runs a short version as a test.
 Exit status 1 when any check fails."""
@@ -121,8 +123,11 @@ def close_now(writer: asyncio.StreamWriter, reset: bool = False):
     """Closes; with `reset`, by RST (SO_LINGER 0), as a crashed client or a pulled cable would."""
     if reset:
         sock = writer.get_extra_info("socket")
-        if sock is not None:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        try:
+            if sock is not None:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        except OSError:
+            pass  # already closed by the other side
     writer.close()
 
 
@@ -406,6 +411,15 @@ async def refusals(target: Target, session_id: str) -> list[Check]:
         ("many small headers over 16 KiB", "431", target.request("GET", "/", extra="X-Pad: aaaaaaaaaaaaaaaaaaaa\r\n" * 800)),
         ("body over 64 KiB (Content-Length)", "413",
          target.request("POST", event).replace(b"Content-Length: 0", b"Content-Length: 70000") + b"x" * 70000),
+        ("Content-Length of 29 digits", "413",
+         target.request("POST", event).replace(b"Content-Length: 0", b"Content-Length: " + b"9" * 29)),
+        ("event JSON nested 60,000 deep", "400", target.request("POST", event, body=b"[" * 60000)),
+        ("event with a 60 KB string", "400",
+         target.request("POST", event, body=b'{"kind":"click","action":"' + b"a" * 60000 + b'"}')),
+        ("event with 5,000 fields", "400",
+         target.request("POST", event, body=b"{" + b",".join(b'"f%d":1' % i for i in range(5000)) + b"}")),
+        ("a NUL escaped in the path", "400", target.request("GET", "/f/%00")),
+        ("an asset path climbing out", "404", target.request("GET", "/assets/offer-countdown/%2e%2e%2f%2e%2e%2fetc%2fpasswd")),
         ("chunked body", "411", target.request("GET", "/", extra="Transfer-Encoding: chunked\r\n") + b"0\r\n\r\n"),
         ("invalid UTF-8 in the request line", "400", f"GET /\xff\xfe HTTP/1.1\r\nHost: {host}\r\n{cookie}\r\n".encode("latin-1")),
         ("invalid UTF-8 escaped in the path", "400 or 404", target.request("GET", "/f/%ff%fe")),
@@ -421,6 +435,20 @@ async def refusals(target: Target, session_id: str) -> list[Check]:
     ]
     results = await asyncio.gather(*(exchange(target, raw) for _, _, raw in cases))
     return [Check(name, expected, outcome(result)) for (name, expected, _), result in zip(cases, results)]
+
+
+async def pipelined_burst(target: Target, session_id: str, count: int) -> list[Check]:
+    """`count` page events written at once on one connection: each answered, in order."""
+    reader, writer = await target.connect()
+    try:
+        writer.write(b"".join(target.request("POST", f"/s/{session_id}/event", body=HARMLESS_EVENTS[index % 3])
+                              for index in range(count)))
+        statuses = [(await asyncio.wait_for(read_response(reader), 30)).status for _ in range(count)]
+    finally:
+        close_now(writer)
+    answered = Counter(statuses)
+    return [Check(f"{count} pipelined page events on one connection", f"{count}x204",
+                  f"{answered[204]}x204" + ("" if set(answered) == {204} else f" {dict(answered)}"))]
 
 
 async def dropped_connections(target: Target, count: int) -> list[Check]:
@@ -654,6 +682,7 @@ async def run_abuse(server: Server, sessions_count: int, event_rate: float, floo
     groups = list(await asyncio.gather(
         guarded("refusals", refusals(target, sessions[0].id)),
         guarded("slow clients", slow_clients(target, sessions[0].id)),
+        guarded("pipelined burst", pipelined_burst(target, sessions[0].id, 200)),
         guarded("dropped connections", dropped_connections(target, dropped)),
         guarded("dropped streams", dropped_streams(target, streams_cut)),
         guarded("connection churn", connect_churn(target, churn_seconds, 200)),
@@ -674,18 +703,45 @@ async def run_abuse(server: Server, sessions_count: int, event_rate: float, floo
     return checks, event_result, summary, rss
 
 
+async def run_flood(server: Server, sessions_count: int, event_rate: float, flood: int
+                    ) -> tuple[list[Check], EventLoadResult, SessionSummary, dict[str, int]]:
+    """The cap itself: `sessions_count` streams hold their connections, page events flow on 8 more, and `flood`
+    slow clients come at once for the rest; new legitimate requests must still get through."""
+    target = Target(server)
+    pid = server.process.pid
+    sessions = await open_sessions(target, sessions_count)
+    await asyncio.sleep(1.5)
+    rss = {"start": rss_bytes(pid)}
+    for session in sessions:
+        session.start_measuring()
+    began = time.monotonic()
+    stop_events = asyncio.Event()
+    events = asyncio.create_task(event_load(target, [s.id for s in sessions], event_rate, 3600, workers=8, stop=stop_events))
+    await asyncio.sleep(1)  # the event connections are open before the flood
+    checks = await guarded("slow-client flood", slowloris_flood(target, flood, probes=20))
+    stop_events.set()
+    event_result = await events
+    rss["end"] = rss_bytes(pid)
+    summary = summarize(sessions, time.monotonic() - began)
+    await asyncio.gather(*(session.stop() for session in sessions))
+    checks.append(Check("page events during the flood", "0 errors", f"{sum(event_result.errors.values())} errors"
+                        + (f" {dict(event_result.errors)}" if event_result.errors else "")))
+    return checks, event_result, summary, rss
+
+
 def rss_line(rss: dict[str, int]) -> str:
     return "server RSS: " + ", ".join(f"{name} {mib(value)}" for name, value in rss.items())
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("phase", nargs="?", default="all", choices=["all", "sessions", "events", "abuse"])
+    parser.add_argument("phase", nargs="?", default="all", choices=["all", "sessions", "events", "abuse", "flood"])
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--rate", type=float, default=1000)
     parser.add_argument("--event-seconds", type=float, default=30)
     parser.add_argument("--flood", type=int, default=300)
+    parser.add_argument("--abuse-sessions", type=int, default=100)
     args = parser.parse_args()
     failed = False
     load = os.getloadavg()
@@ -707,12 +763,21 @@ def main() -> int:
             failed |= bool(result.errors) or not summary.ok or code != 0
         if args.phase in ("all", "abuse"):
             server = start_server(base / "abuse")
-            checks, result, summary, rss = asyncio.run(run_abuse(server, 100, 200, args.flood, 20))
+            checks, result, summary, rss = asyncio.run(run_abuse(server, args.abuse_sessions, 200, args.flood, 20))
             code = server.stop()
             for check in checks:
                 print(f"[abuse] {check.line()}")
             print(f"[abuse] events meanwhile: {result.line()}\n[abuse] sessions meanwhile: {summary.line()}\n"
                   f"[abuse] {rss_line(rss)}; {len(server.lines)} lines logged; exit {code}")
+            failed |= not all(check.ok for check in checks) or not summary.ok or code != 0
+        if args.phase in ("all", "flood"):
+            server = start_server(base / "flood")
+            checks, result, summary, rss = asyncio.run(run_flood(server, args.sessions, 200, args.flood))
+            code = server.stop()
+            for check in checks:
+                print(f"[flood] {check.line()}")
+            print(f"[flood] events meanwhile: {result.line()}\n[flood] sessions meanwhile: {summary.line()}\n"
+                  f"[flood] {rss_line(rss)}; {len(server.lines)} lines logged; exit {code}")
             failed |= not all(check.ok for check in checks) or not summary.ok or code != 0
     return 1 if failed else 0
 
