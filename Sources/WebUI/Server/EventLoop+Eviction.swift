@@ -46,7 +46,8 @@ extension EventLoop {
         case .lingering(let deadline):
             return EvictionKey(rank: 0, since: deadline)
         case .closingAfterFlush(let deadline):
-            key = EvictionKey(rank: 1, since: deadline - configuration.requestDeadline)  // its last answer unread
+            // Its last answer is not read yet; it was given when the closing deadline was set.
+            key = EvictionKey(rank: 1, since: deadline - configuration.requestDeadline)
         case .awaitingRequest:
             if connection.requestBegun {
                 key = EvictionKey(rank: 1, since: connection.requestStartedAt)

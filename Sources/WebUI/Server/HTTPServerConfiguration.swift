@@ -28,7 +28,9 @@ extension HTTPServer {
         /// After an error answer, how long unread bytes from the client are read and dropped before the close, so
         /// the close does not reset the connection before the client has read the answer.
         public var lingerTimeout: Duration
-        /// One line per refused request: the status, why, and the peer.
+        /// One line per refused request: the status, why, and the peer. Called on the I/O thread, so it must not
+        /// block: a write to a terminal or pipe that stops reading would freeze every connection
+        /// (`featurehost serve` hands the lines to a `BoundedLineWriter`).
         public var onRequestError: @Sendable (String) -> Void
 
         public init(
