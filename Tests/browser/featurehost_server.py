@@ -7,6 +7,7 @@ import pathlib
 import select
 import signal
 import subprocess
+import threading
 import time
 import urllib.parse
 
@@ -38,6 +39,18 @@ class Server:
         self.port = parts.port
         self.token = urllib.parse.parse_qs(parts.query)["token"][0]
         self.lines: list[str] = []
+        self._drain: threading.Thread | None = None
+
+    def drain_output(self) -> "Server":
+        """Reads its output lines as they come (into `lines`): a run that makes the server log many refusals
+        must not let the pipe fill."""
+        def read():
+            for line in self.process.stdout:
+                if line.strip():
+                    self.lines.append(line.rstrip("\n"))
+        self._drain = threading.Thread(target=read, daemon=True)
+        self._drain.start()
+        return self
 
     def _first_line(self, timeout: float) -> str:
         deadline = time.monotonic() + timeout
@@ -64,6 +77,9 @@ class Server:
                 self.process.kill()
                 self.process.wait()
                 raise RuntimeError("featurehost serve did not stop within 15 s of the signal")
-        rest = self.process.stdout.read()
-        self.lines = [line for line in rest.splitlines() if line]
+        if self._drain is not None:
+            self._drain.join(timeout=15)
+        else:
+            rest = self.process.stdout.read()
+            self.lines = [line for line in rest.splitlines() if line]
         return self.process.returncode

@@ -115,7 +115,7 @@ final class EventLoop: @unchecked Sendable {
                 acceptPausedUntil = clock.now + .milliseconds(100)
                 return
             case .accepted(let fd, let peer):
-                if connections.count >= configuration.maxConnections {
+                if connections.count >= configuration.maxConnections, !evictForNewConnection() {
                     refuseOverLimit(fd: fd, peer: peer)
                     continue
                 }

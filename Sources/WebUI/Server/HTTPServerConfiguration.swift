@@ -6,7 +6,9 @@ extension HTTPServer {
         public var host: String
         /// 0 asks the system for a free port; read the bound one from `HTTPServer.port`.
         public var port: UInt16
-        /// Open connections at most; one more is answered 503 with `Retry-After: 1` and closed.
+        /// Open connections at most. One more takes the place of a connection with no request in hand (see
+        /// `EventLoop+Eviction`); when every one is a stream or with the handler, it is answered 503 with
+        /// `Retry-After: 1` and closed.
         public var maxConnections: Int
         /// A request's head and body must arrive within this, counted from the accept (first request) or from
         /// the first byte of a later one. A client that sent part of a request is answered 408 and closed.
@@ -14,6 +16,11 @@ extension HTTPServer {
         /// How long a keep-alive connection may wait, silent, for its next request before it is closed; also how
         /// long a new connection may stay silent (the shorter of this and `requestDeadline`).
         public var idleTimeout: Duration
+        /// At the connection cap, how long a connection must have waited without a request in hand (silent,
+        /// sending slowly, idle between keep-alive requests) before a new client may take its place. Shorter
+        /// waits are normal work (a page's event POSTs a few milliseconds apart, a request on its way); when
+        /// nothing has waited this long the newcomer gets 503.
+        public var evictableAfter: Duration = .seconds(1)
         public var headLimit: Int
         public var bodyLimit: Int
         /// Bytes a connection may have waiting to be sent; a stream whose reader does not read is closed past it.
@@ -21,7 +28,9 @@ extension HTTPServer {
         /// After an error answer, how long unread bytes from the client are read and dropped before the close, so
         /// the close does not reset the connection before the client has read the answer.
         public var lingerTimeout: Duration
-        /// One line per refused request: the status, why, and the peer.
+        /// One line per refused request: the status, why, and the peer. Called on the I/O thread, so it must not
+        /// block: a write to a terminal or pipe that stops reading would freeze every connection
+        /// (`featurehost serve` hands the lines to a `BoundedLineWriter`).
         public var onRequestError: @Sendable (String) -> Void
 
         public init(

@@ -53,6 +53,7 @@ enum ServeCommand {
         slot.app = nil
         app.closeAll()
         server.stop()
+        ServeOutput.flush()
         return 0
     }
 
@@ -79,9 +80,18 @@ final class AppSlot {
     }
 }
 
-/// Standard output, a line at a time and flushed: the first line is the URL a script waits for.
+/// Standard output, a line at a time: the first line is the URL a script waits for. Lines go through a
+/// bounded queue written by a thread of its own, so a terminal or pipe that stops reading cannot freeze the
+/// server's I/O thread, which reports every refused request here.
 enum ServeOutput {
+    private static let writer = BoundedLineWriter(fileDescriptor: STDOUT_FILENO)
+
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        writer.write(text)
+    }
+
+    /// At exit: what is queued goes out, unless nobody reads it.
+    static func flush() {
+        writer.flush(timeout: .seconds(2))
     }
 }
