@@ -14,7 +14,8 @@ import TerminalUI
 package final class PluginInstance: ManualClockFollower {
     package let file: URL
     let relay: FrameRequestRelay
-    private let tableAddress: UnsafePointer<featurehost_plugin>
+    /// Shared by every instance of the library: a stop by one stops them all.
+    private let health: PluginHealth
     private let table: featurehost_plugin
     /// The optional web entry (`WebPluginBridge` uses it); nil for a terminal-only plugin.
     private let web: featurehost_plugin_web?
@@ -26,12 +27,13 @@ package final class PluginInstance: ManualClockFollower {
 
     init(plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL, limits: PluginLimits = .standard) throws {
         file = plugin.file
-        tableAddress = plugin.table
+        let health = PluginStops.shared.health(of: plugin.table)
+        self.health = health
         table = plugin.table.pointee
         web = plugin.web?.pointee
         self.limits = limits
         let name = plugin.file.lastPathComponent
-        if let reason = PluginStops.shared.reason(for: plugin.table) { throw FeatureError(reason) }
+        if let reason = health.stopReason { throw FeatureError(reason) }
         let manual = context.clock as? ManualClock
         let wire = ContextWire(
             context: context, dataDirectory: dataDirectory, preferencesFile: HostEnvironment.preferencesFile(in: dataDirectory),
@@ -61,11 +63,11 @@ package final class PluginInstance: ManualClockFollower {
             let reason =
                 "the plugin \(name) crashed in create with \(CreateGuard.describe(signal)). The host caught it and will not "
                 + "call this plugin again in this run; fix the plugin and restart the host."
-            PluginStops.shared.stop(plugin.table, reason: reason)
+            health.stop(reason)
             throw FeatureError(reason)
         }
         self.relay = relay
-        handle = InstanceHandle(pointer: pointer, table: plugin.table, relayContext: relayContext)
+        handle = InstanceHandle(pointer: pointer, table: plugin.table, health: health, relayContext: relayContext)
         base = manual?.now
         manual?.addFollower(self)
         // Requests the plugin has in flight count as the host's, so snapshots and tests wait for them.
@@ -75,12 +77,12 @@ package final class PluginInstance: ManualClockFollower {
     private var pointer: UnsafeMutableRawPointer { handle.pointer }
 
     /// Why the plugin was stopped, naming its file; nil while it runs.
-    package var stopReason: String? { PluginStops.shared.reason(for: tableAddress) }
-    private var isRunning: Bool { stopReason == nil }
+    package var stopReason: String? { health.stopReason }
+    private var isRunning: Bool { health.stopReason == nil }
 
     /// Stops the plugin for the rest of the run and asks the surfaces to draw its panel again.
     private func stop(_ reason: String) {
-        PluginStops.shared.stop(tableAddress, reason: reason)
+        health.stop(reason)
         relay.fire()
     }
 
@@ -227,15 +229,20 @@ final class InstanceHandle: @unchecked Sendable {
     // @unchecked: every field is a constant; the table's `in_flight` and `is_advancing` are thread-safe by the ABI.
     let pointer: UnsafeMutableRawPointer
     private let table: UnsafePointer<featurehost_plugin>
+    private let health: PluginHealth
     private let relayContext: UnsafeMutableRawPointer?
 
-    init(pointer: UnsafeMutableRawPointer, table: UnsafePointer<featurehost_plugin>, relayContext: UnsafeMutableRawPointer?) {
+    init(
+        pointer: UnsafeMutableRawPointer, table: UnsafePointer<featurehost_plugin>, health: PluginHealth,
+        relayContext: UnsafeMutableRawPointer?
+    ) {
         self.pointer = pointer
         self.table = table
+        self.health = health
         self.relayContext = relayContext
     }
 
-    private var isStopped: Bool { PluginStops.shared.reason(for: table) != nil }
+    private var isStopped: Bool { health.stopReason != nil }
 
     /// Work in flight in the plugin, and one more while its clock is still settling; 0 once it is stopped, so a
     /// stopped plugin never holds up a snapshot.
