@@ -67,7 +67,8 @@ package final class PluginInstance: ManualClockFollower {
             throw FeatureError(reason)
         }
         self.relay = relay
-        handle = InstanceHandle(pointer: pointer, table: plugin.table, health: health, relayContext: relayContext)
+        handle = InstanceHandle(
+            pointer: pointer, table: plugin.table, stopped: health.isStoppedForOtherThreads, relayContext: relayContext)
         base = manual?.now
         manual?.addFollower(self)
         // Requests the plugin has in flight count as the host's, so snapshots and tests wait for them.
@@ -203,12 +204,10 @@ package final class PluginInstance: ManualClockFollower {
     package func advance(to instant: ManualClock.Instant) async {
         guard isRunning, let base, let advance = table.advance else { return }
         let offset = PluginTime.nanoseconds(base.duration(to: instant))
-        let wait = AdvanceWait()
-        let context = AdvanceWait.pending.add(wait)
-        advance(pointer, offset, context, AdvanceWait.done)
-        if wait.hasSettled { return }
-        guard await wait.settled(within: limits.advanceTimeout) else {
-            AdvanceWait.pending.remove(context)
+        let number = AdvanceWaits.shared.begin()
+        advance(pointer, offset, UnsafeMutableRawPointer(bitPattern: number), AdvanceWaits.done)
+        if AdvanceWaits.shared.hasSettled(number) { return }
+        guard await AdvanceWaits.shared.settled(number, within: limits.advanceTimeout) else {
             stop(
                 "the plugin \(name) was stopped: it did not finish advancing its clock to \(Self.seconds(offset)) within "
                     + "\(limits.advanceTimeout) of real time (its advance never called done). It will not be called again in this run.")
@@ -229,20 +228,20 @@ final class InstanceHandle: @unchecked Sendable {
     // @unchecked: every field is a constant; the table's `in_flight` and `is_advancing` are thread-safe by the ABI.
     let pointer: UnsafeMutableRawPointer
     private let table: UnsafePointer<featurehost_plugin>
-    private let health: PluginHealth
+    private let stopped: StoppedMark
     private let relayContext: UnsafeMutableRawPointer?
 
     init(
-        pointer: UnsafeMutableRawPointer, table: UnsafePointer<featurehost_plugin>, health: PluginHealth,
+        pointer: UnsafeMutableRawPointer, table: UnsafePointer<featurehost_plugin>, stopped: StoppedMark,
         relayContext: UnsafeMutableRawPointer?
     ) {
         self.pointer = pointer
         self.table = table
-        self.health = health
+        self.stopped = stopped
         self.relayContext = relayContext
     }
 
-    private var isStopped: Bool { health.stopReason != nil }
+    private var isStopped: Bool { stopped.isSet }
 
     /// Work in flight in the plugin, and one more while its clock is still settling; 0 once it is stopped, so a
     /// stopped plugin never holds up a snapshot.

@@ -6,38 +6,45 @@ import Foundation
 /// page's): after a crash its state cannot be trusted, and after a hang its next call would hang too.
 /// Libraries are told apart by their table's address, which lives as long as the process (handles are never
 /// closed).
-final class PluginStops: @unchecked Sendable {
+@MainActor
+final class PluginStops {
     static let shared = PluginStops()
 
-    // @unchecked: `libraries` is only touched while `lock` is held.
-    private let lock = NSLock()
     private var libraries: [UInt: PluginHealth] = [:]
 
-    /// The one health record of the library whose table this is; an instance keeps it, so its checks before
-    /// every call cost one uncontended lock and no lookup.
+    /// The one health record of the library whose table this is; an instance keeps it.
     func health(of table: UnsafePointer<featurehost_plugin>) -> PluginHealth {
-        lock.withLock {
-            let key = UInt(bitPattern: table)
-            if let health = libraries[key] { return health }
-            let health = PluginHealth()
-            libraries[key] = health
-            return health
-        }
+        let key = UInt(bitPattern: table)
+        if let health = libraries[key] { return health }
+        let health = PluginHealth()
+        libraries[key] = health
+        return health
     }
 }
 
-/// Whether one plugin library may still be called. Read on the main actor before every call and by the
-/// activity probe on any thread, hence the lock.
-final class PluginHealth: @unchecked Sendable {
-    // @unchecked: `reason` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var reason: String?
-
+/// Whether one plugin library may still be called. Every stop happens on the main actor, where it is read
+/// before every call at the cost of a property read; the activity probe, which may run on any thread, reads
+/// a copy behind a lock.
+@MainActor
+final class PluginHealth {
     /// Why the library is stopped, or nil while it may be called.
-    var stopReason: String? { lock.withLock { reason } }
+    private(set) var stopReason: String?
+    nonisolated let isStoppedForOtherThreads = StoppedMark()
 
     /// Stops the library; the first reason is kept (the others are its consequences).
     func stop(_ reason: String) {
-        lock.withLock { if self.reason == nil { self.reason = reason } }
+        guard stopReason == nil else { return }
+        stopReason = reason
+        isStoppedForOtherThreads.set()
     }
+}
+
+/// A flag any thread may read, set once on the main actor.
+final class StoppedMark: @unchecked Sendable {
+    // @unchecked: `stopped` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var stopped = false
+
+    var isSet: Bool { lock.withLock { stopped } }
+    func set() { lock.withLock { stopped = true } }
 }
