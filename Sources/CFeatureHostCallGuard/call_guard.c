@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Thread_local int featurehost_host_call_depth;
+
 static const int guarded_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
 #define GUARDED_COUNT (sizeof guarded_signals / sizeof guarded_signals[0])
 /* Enough for the handler, which only jumps; SIGSTKSZ is not a constant on newer glibc. */

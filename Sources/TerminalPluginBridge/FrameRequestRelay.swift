@@ -75,5 +75,6 @@ enum MainQueueMark {
         return key
     }()
 
-    static var isOnMainActor: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
+    /// Inside a host call on this thread (cheap, the common case), on the main thread, or in a main-queue job.
+    static var isOnMainActor: Bool { HostCall.isCurrent || Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
 }

@@ -45,9 +45,11 @@ package final class PluginInstance: ManualClockFollower {
         let relayContext = FrameRequestRelay.live.add(relay)
         let errorSink = ByteSink(limit: limits.errorMessageBytes)
         let outcome = errorSink.receive { sink, write in
-            CreateGuard.create(
-                create, context: wire.encoded(), hostContext: relayContext, requestFrame: FrameRequestRelay.callback,
-                errorSink: sink, writeError: write)
+            HostCall.run {
+                CreateGuard.create(
+                    create, context: wire.encoded(), hostContext: relayContext, requestFrame: FrameRequestRelay.callback,
+                    errorSink: sink, writeError: write)
+            }
         }
         let pointer: UnsafeMutableRawPointer
         switch outcome {
@@ -91,7 +93,7 @@ package final class PluginInstance: ManualClockFollower {
 
     func openScene() {
         guard isRunning else { return }
-        table.open_scene?(pointer)
+        HostCall.run { table.open_scene?(pointer) }
     }
 
     // MARK: - Web entry (bytes only; `WebPluginBridge` turns them into a web scene)
@@ -101,7 +103,7 @@ package final class PluginInstance: ManualClockFollower {
     /// Makes the plugin's web scene; the later `appear` then makes no terminal scene.
     package func openWebScene() {
         guard isRunning else { return }
-        web?.open_web_scene?(pointer)
+        HostCall.run { web?.open_web_scene?(pointer) }
     }
 
     /// The web scene's HTML as UTF-8; nil once the plugin is stopped (it is stopped here when it sends more
@@ -111,7 +113,7 @@ package final class PluginInstance: ManualClockFollower {
         guard let render = web?.render_html else { return [] }
         let pointer = self.pointer
         do {
-            return try ByteSink.collect(limit: limits.htmlBytes) { sink, write in render(pointer, sink, write) }
+            return try ByteSink.collect(limit: limits.htmlBytes) { sink, write in HostCall.run { render(pointer, sink, write) } }
         } catch {
             stop(
                 "the plugin \(name) was stopped: it sent \(error.description) of HTML for one render, and the host accepts "
@@ -124,7 +126,7 @@ package final class PluginInstance: ManualClockFollower {
     package func handlePageEvent(_ json: [UInt8]) -> Bool {
         guard isRunning, let handle = web?.handle_page_event else { return false }
         let pointer = self.pointer
-        return json.withUnsafeBufferPointer { buffer in handle(pointer, buffer.baseAddress, buffer.count) } != 0
+        return HostCall.run { json.withUnsafeBufferPointer { buffer in handle(pointer, buffer.baseAddress, buffer.count) } } != 0
     }
 
     /// Calls `onChange` on each of the plugin's frame requests (terminal or web: the same callback), and once
@@ -135,7 +137,7 @@ package final class PluginInstance: ManualClockFollower {
         guard isRunning else { return Size(width: 0, height: 0) }
         var width: Int32 = 0
         var height: Int32 = 0
-        table.minimum_size?(pointer, &width, &height)
+        HostCall.run { table.minimum_size?(pointer, &width, &height) }
         return Size(width: Int(width), height: Int(height))
     }
 
@@ -143,7 +145,7 @@ package final class PluginInstance: ManualClockFollower {
         guard isRunning, let keyHints = table.key_hints else { return [] }
         let pointer = self.pointer
         do {
-            let bytes = try ByteSink.collect(limit: limits.keyHintBytes) { sink, write in keyHints(pointer, sink, write) }
+            let bytes = try ByteSink.collect(limit: limits.keyHintBytes) { sink, write in HostCall.run { keyHints(pointer, sink, write) } }
             let hints = (try? JSONWire.decode([KeyHintWire].self, from: bytes)) ?? []
             return hints.map { KeyHint(key: $0.key, action: $0.action) }
         } catch {
@@ -163,7 +165,7 @@ package final class PluginInstance: ManualClockFollower {
         let height = Int32(clamping: size.height)
         let pointer = self.pointer
         do {
-            return try ByteSink.collect(limit: limits.frameBytes) { sink, write in render(pointer, width, height, sink, write) }
+            return try ByteSink.collect(limit: limits.frameBytes) { sink, write in HostCall.run { render(pointer, width, height, sink, write) } }
         } catch {
             stop(
                 "the plugin \(name) was stopped: it sent \(error.description) for one \(size.width)×\(size.height) frame, and "
@@ -175,7 +177,9 @@ package final class PluginInstance: ManualClockFollower {
     func handle(_ key: Key) -> KeyHandling {
         guard isRunning, let handleKey = table.handle_key else { return .ignored }
         let pointer = self.pointer
-        let handled = key.terminalBytes.withUnsafeBufferPointer { buffer in handleKey(pointer, buffer.baseAddress, buffer.count) }
+        let handled = HostCall.run {
+            key.terminalBytes.withUnsafeBufferPointer { buffer in handleKey(pointer, buffer.baseAddress, buffer.count) }
+        }
         return handled == 0 ? .ignored : .handled
     }
 
@@ -188,7 +192,7 @@ package final class PluginInstance: ManualClockFollower {
         case .willEnterForeground: code = FEATUREHOST_LIFECYCLE_WILL_ENTER_FOREGROUND
         }
         guard isRunning else { return }
-        table.handle_lifecycle?(pointer, code)
+        HostCall.run { table.handle_lifecycle?(pointer, code) }
     }
 
     // MARK: - ManualClockFollower
@@ -204,10 +208,9 @@ package final class PluginInstance: ManualClockFollower {
     package func advance(to instant: ManualClock.Instant) async {
         guard isRunning, let base, let advance = table.advance else { return }
         let offset = PluginTime.nanoseconds(base.duration(to: instant))
-        let number = AdvanceWaits.shared.begin()
-        advance(pointer, offset, UnsafeMutableRawPointer(bitPattern: number), AdvanceWaits.done)
-        if AdvanceWaits.shared.hasSettled(number) { return }
-        guard await AdvanceWaits.shared.settled(number, within: limits.advanceTimeout) else {
+        let pending = AdvanceWaits.shared.call { context in HostCall.run { advance(pointer, offset, context, AdvanceWaits.done) } }
+        guard let pending else { return }
+        guard await AdvanceWaits.shared.settled(pending, within: limits.advanceTimeout) else {
             stop(
                 "the plugin \(name) was stopped: it did not finish advancing its clock to \(Self.seconds(offset)) within "
                     + "\(limits.advanceTimeout) of real time (its advance never called done). It will not be called again in this run.")

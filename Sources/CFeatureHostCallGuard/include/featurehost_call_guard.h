@@ -29,6 +29,18 @@ void *featurehost_guarded_create(featurehost_create_fn create, const uint8_t *co
                                  void *host_context, featurehost_frame_request_fn request_frame, void *error_sink,
                                  featurehost_write_fn write_error, int *crash_signal);
 
+/*
+ * How deep the calling thread is in calls the host makes into plugins (on the main actor). A plugin callback
+ * that finds it above 0 runs synchronously inside such a call, so on the main actor: the cheap answer for the
+ * common case (a frame request or `done` from within `advance` or `handle_key`); any other caller is checked
+ * the slow way or hopped.
+ */
+extern _Thread_local int featurehost_host_call_depth;
+
+static inline void featurehost_enter_host_call(void) { featurehost_host_call_depth++; }
+static inline void featurehost_leave_host_call(void) { featurehost_host_call_depth--; }
+static inline int featurehost_in_host_call(void) { return featurehost_host_call_depth > 0; }
+
 #ifdef __cplusplus
 }
 #endif
