@@ -86,6 +86,8 @@ let package = Package(
         // MARK: plugin boundary
         // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
         .target(name: "CFeatureHostPluginABI"),
+        // The host's crash guard around a plugin's create (signal handlers and sigsetjmp; host-only).
+        .target(name: "CFeatureHostCallGuard", dependencies: ["CFeatureHostPluginABI"]),
         .target(name: "FeatureHostPluginWire", dependencies: ["FeatureHostCore", "CFeatureHostPluginABI"]),
         .target(
             name: "FeatureHostPluginKit",
@@ -100,7 +102,9 @@ let package = Package(
         // The host's side of the table: a loaded plugin as a TerminalFeature.
         .target(
             name: "TerminalPluginBridge",
-            dependencies: ["FeatureHostCore", "TerminalUI", "FeatureHostRuntime", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
+            dependencies: [
+                "FeatureHostCore", "TerminalUI", "FeatureHostRuntime", "FeatureHostPluginWire", "CFeatureHostPluginABI", "CFeatureHostCallGuard",
+            ]
         ),
         // The web surface's side: a plugin's web entry as a WebScene (its HTML rebuilt by ForeignMarkup).
         .target(

@@ -1,24 +1,67 @@
 import CFeatureHostPluginABI
+import Foundation
 
-/// Collects the bytes the other side of the plugin boundary writes through a `featurehost_write_fn`.
-public final class ByteSink {
-    public private(set) var bytes: [UInt8] = []
-
-    public init() {}
-
-    /// The C function that appends to the sink passed as its first argument.
-    public static let write: featurehost_write_fn = { sink, bytes, count in
-        guard let sink, let bytes, count > 0 else { return }
-        Unmanaged<ByteSink>.fromOpaque(sink).takeUnretainedValue().bytes
-            .append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+/// Collects the bytes the other side of the plugin boundary writes through a `featurehost_write_fn`, up to a
+/// limit: what a plugin sends past it is counted, never stored, so a plugin cannot make the host's memory grow
+/// without bound. Writes may come from any thread; a write after the call it belonged to has ended finds no
+/// sink (`CallbackTargets`) and is dropped.
+public final class ByteSink: @unchecked Sendable {
+    /// More bytes than the receiver accepts.
+    public struct OverLimit: Error, Sendable, Equatable, CustomStringConvertible {
+        public let limit: Int
+        public init(limit: Int) { self.limit = limit }
+        public var description: String { "more than \(ByteCount.text(limit))" }
     }
 
-    /// Calls `body` with a sink pointer and `write`, and returns what was written during the call.
-    public static func collect(_ body: (UnsafeMutableRawPointer, featurehost_write_fn) -> Void) -> [UInt8] {
-        let sink = ByteSink()
-        withExtendedLifetime(sink) {
-            body(Unmanaged.passUnretained(sink).toOpaque(), write)
+    /// The sinks a write can reach: those whose call is still running.
+    static let open = CallbackTargets<ByteSink>()
+
+    public let limit: Int
+    // @unchecked: `stored` and `overflowed` are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var stored: [UInt8] = []
+    private var overflowed = false
+
+    public init(limit: Int) { self.limit = max(limit, 0) }
+
+    public var bytes: [UInt8] { lock.withLock { stored } }
+    /// Whether the sender wrote more than `limit` bytes in all.
+    public var isOverLimit: Bool { lock.withLock { overflowed } }
+
+    func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        let room = lock.withLock { overflowed ? 0 : limit - stored.count }
+        // Copied with no lock held: a bad pointer from a plugin faults here, and the create guard may jump out
+        // of that fault.
+        let chunk = Array(UnsafeBufferPointer(start: bytes, count: min(count, max(room, 0))))
+        lock.withLock {
+            let fits = min(chunk.count, limit - stored.count)
+            stored.append(contentsOf: chunk.prefix(fits))
+            if count > fits { overflowed = true }
         }
+    }
+
+    /// The C function that appends to the sink its first argument stands for.
+    public static let write: featurehost_write_fn = { sink, bytes, count in
+        guard let bytes, count > 0, let target = open.target(sink) else { return }
+        target.append(bytes, count: count)
+    }
+
+    /// Calls `body` with this sink's context pointer and `write`; the pointer reaches the sink only during
+    /// the call.
+    public func receive<Result>(_ body: (UnsafeMutableRawPointer?, featurehost_write_fn) throws -> Result) rethrows -> Result {
+        let pointer = Self.open.add(self)
+        defer { Self.open.remove(pointer) }
+        return try body(pointer, Self.write)
+    }
+
+    /// Calls `body` with a sink pointer and `write`, and returns what was written during the call, or throws
+    /// when it was more than `limit` bytes.
+    public static func collect(
+        limit: Int, _ body: (UnsafeMutableRawPointer?, featurehost_write_fn) -> Void
+    ) throws(OverLimit) -> [UInt8] {
+        let sink = ByteSink(limit: limit)
+        sink.receive(body)
+        guard !sink.isOverLimit else { throw OverLimit(limit: limit) }
         return sink.bytes
     }
 
@@ -26,5 +69,14 @@ public final class ByteSink {
     public static func send(_ bytes: [UInt8], to sink: UnsafeMutableRawPointer?, with write: featurehost_write_fn?) {
         guard let write else { return }
         bytes.withUnsafeBufferPointer { buffer in write(sink, buffer.baseAddress, buffer.count) }
+    }
+}
+
+/// Byte counts as messages say them: "64 KiB", "8 MiB", "1000 bytes".
+public enum ByteCount {
+    public static func text(_ count: Int) -> String {
+        if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+        if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+        return "\(count) bytes"
     }
 }

@@ -27,14 +27,17 @@ public struct DynamicFeature: TerminalFeature {
     /// Creates the plugin's feature with the context the host lends it.
     /// - Parameter dataDirectory: the host's data directory; the plugin keeps its small state in the same
     ///   preferences file as built-in features.
+    /// - Parameter limits: how long the host waits for the plugin and how much it accepts from it.
     @MainActor
-    public static func make(_ plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL) throws -> DynamicFeature {
-        DynamicFeature(instance: try PluginInstance(plugin: plugin, context: context, dataDirectory: dataDirectory))
+    public static func make(
+        _ plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL, limits: PluginLimits = .standard
+    ) throws -> DynamicFeature {
+        DynamicFeature(instance: try PluginInstance(plugin: plugin, context: context, dataDirectory: dataDirectory, limits: limits))
     }
 
     /// The maker `PluginLoader.load` needs, for a host whose data lives in `dataDirectory`.
-    public static func maker(dataDirectory: URL) -> PluginFeatureMaker {
-        { plugin, context in try make(plugin, context: context, dataDirectory: dataDirectory) }
+    public static func maker(dataDirectory: URL, limits: PluginLimits = .standard) -> PluginFeatureMaker {
+        { plugin, context in try make(plugin, context: context, dataDirectory: dataDirectory, limits: limits) }
     }
 
     @MainActor public func makeScene() -> any TerminalScene { DynamicScene(instance: instance) }
@@ -53,16 +56,33 @@ final class DynamicScene: TerminalScene {
     var keyHints: [KeyHint] { instance.keyHints }
 
     func render(size: Size) -> Frame {
+        // nil once the plugin is stopped, before this render or by it (it sent more than the host accepts).
+        guard let bytes = instance.renderedBytes(size: size) else {
+            return Self.message(instance.stopReason ?? "the plugin \(instance.file.lastPathComponent) was stopped.", size: size)
+        }
+        let frame: Frame
         do {
-            return try FrameCodec.decode(instance.renderedBytes(size: size))
+            frame = try FrameCodec.decode(bytes, maximumCells: size.width * size.height)
         } catch {
             // A broken frame is the plugin's bug: say so on its screen instead of drawing garbage.
-            var frame = Frame(size: size)
-            frame.putWrapped(
-                "The plugin \(instance.file.lastPathComponent) sent a frame that cannot be read: \(error.description)",
-                in: Rect(x: 2, y: 1, width: max(size.width - 4, 0), height: max(size.height - 2, 0)), style: Style(foreground: .red))
-            return frame
+            return Self.message(
+                "The plugin \(instance.file.lastPathComponent) sent a frame that cannot be read: \(error.description)", size: size)
         }
+        guard frame.size.width <= size.width, frame.size.height <= size.height else {
+            return Self.message(
+                "The plugin \(instance.file.lastPathComponent) sent a \(frame.size.width)×\(frame.size.height) frame for a "
+                    + "\(size.width)×\(size.height) screen.", size: size)
+        }
+        return frame
+    }
+
+    /// The plugin's fault in its own panel, in red, wrapped to fit.
+    static func message(_ text: String, size: Size) -> Frame {
+        var frame = Frame(size: size)
+        frame.putWrapped(
+            text.prefix(1).uppercased() + text.dropFirst(),
+            in: Rect(x: 2, y: 1, width: max(size.width - 4, 0), height: max(size.height - 2, 0)), style: Style(foreground: .red))
+        return frame
     }
 
     func handle(_ key: Key) -> KeyHandling { instance.handle(key) }

@@ -7,22 +7,33 @@ import TerminalUI
 
 /// One created plugin feature: its instance pointer, its frame requests, and, under a manual clock, the
 /// bridge that keeps the plugin's own clock at the host's time.
+///
+/// Every call checks `stopReason` first: once the plugin is stopped (`PluginStops`) it is never called again,
+/// and the surfaces show the reason in its panel. Every wait on the plugin is bounded (`PluginLimits`).
 @MainActor
 package final class PluginInstance: ManualClockFollower {
     package let file: URL
     let relay: FrameRequestRelay
+    /// Shared by every instance of the library: a stop by one stops them all.
+    private let health: PluginHealth
     private let table: featurehost_plugin
     /// The optional web entry (`WebPluginBridge` uses it); nil for a terminal-only plugin.
     private let web: featurehost_plugin_web?
     private let handle: InstanceHandle
+    private let limits: PluginLimits
     /// The host clock's time when the plugin's clock was at zero; nil with a live clock.
     private let base: ManualClock.Instant?
     private var probe: StateObservation?
 
-    init(plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL) throws {
+    init(plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL, limits: PluginLimits = .standard) throws {
         file = plugin.file
+        let health = PluginStops.shared.health(of: plugin.table)
+        self.health = health
         table = plugin.table.pointee
         web = plugin.web?.pointee
+        self.limits = limits
+        let name = plugin.file.lastPathComponent
+        if let reason = health.stopReason { throw FeatureError(reason) }
         let manual = context.clock as? ManualClock
         let wire = ContextWire(
             context: context, dataDirectory: dataDirectory, preferencesFile: HostEnvironment.preferencesFile(in: dataDirectory),
@@ -31,21 +42,35 @@ package final class PluginInstance: ManualClockFollower {
             throw FeatureError("the plugin \(plugin.file.path) has no create function.")
         }
         let relay = FrameRequestRelay()
-        let errorSink = ByteSink()
-        let bytes = wire.encoded()
-        let pointer = withExtendedLifetime(errorSink) {
-            bytes.withUnsafeBufferPointer { buffer in
-                create(
-                    buffer.baseAddress, buffer.count, Unmanaged.passUnretained(relay).toOpaque(), FrameRequestRelay.callback,
-                    Unmanaged.passUnretained(errorSink).toOpaque(), ByteSink.write)
+        let relayContext = FrameRequestRelay.live.add(relay)
+        let errorSink = ByteSink(limit: limits.errorMessageBytes)
+        let outcome = errorSink.receive { sink, write in
+            HostCall.run {
+                CreateGuard.create(
+                    create, context: wire.encoded(), hostContext: relayContext, requestFrame: FrameRequestRelay.callback,
+                    errorSink: sink, writeError: write)
             }
         }
-        guard let pointer else {
-            let message = String(decoding: errorSink.bytes, as: UTF8.self)
-            throw FeatureError(message.isEmpty ? "the plugin \(plugin.file.lastPathComponent) did not say why." : message)
+        let pointer: UnsafeMutableRawPointer
+        switch outcome {
+        case .created(let created):
+            pointer = created
+        case .refused:
+            FrameRequestRelay.live.remove(relayContext)
+            var message = String(decoding: errorSink.bytes, as: UTF8.self)
+            if errorSink.isOverLimit { message += "… (cut: the plugin \(name) wrote more than \(ByteCount.text(errorSink.limit)))" }
+            throw FeatureError(message.isEmpty ? "the plugin \(name) did not say why." : message)
+        case .crashed(let signal):
+            FrameRequestRelay.live.remove(relayContext)
+            let reason =
+                "the plugin \(name) crashed in create with \(CreateGuard.describe(signal)). The host caught it and will not "
+                + "call this plugin again in this run; fix the plugin and restart the host."
+            health.stop(reason)
+            throw FeatureError(reason)
         }
         self.relay = relay
-        handle = InstanceHandle(pointer: pointer, table: table, relay: relay)
+        handle = InstanceHandle(
+            pointer: pointer, table: plugin.table, stopped: health.isStoppedForOtherThreads, relayContext: relayContext)
         base = manual?.now
         manual?.addFollower(self)
         // Requests the plugin has in flight count as the host's, so snapshots and tests wait for them.
@@ -54,54 +79,107 @@ package final class PluginInstance: ManualClockFollower {
 
     private var pointer: UnsafeMutableRawPointer { handle.pointer }
 
-    func openScene() { table.open_scene?(pointer) }
+    /// Why the plugin was stopped, naming its file; nil while it runs.
+    package var stopReason: String? { health.stopReason }
+    private var isRunning: Bool { health.stopReason == nil }
+
+    /// Stops the plugin for the rest of the run and asks the surfaces to draw its panel again.
+    private func stop(_ reason: String) {
+        health.stop(reason)
+        relay.fire()
+    }
+
+    private var name: String { file.lastPathComponent }
+
+    func openScene() {
+        guard isRunning else { return }
+        HostCall.run { table.open_scene?(pointer) }
+    }
 
     // MARK: - Web entry (bytes only; `WebPluginBridge` turns them into a web scene)
 
     package var hasWebView: Bool { web != nil }
 
     /// Makes the plugin's web scene; the later `appear` then makes no terminal scene.
-    package func openWebScene() { web?.open_web_scene?(pointer) }
+    package func openWebScene() {
+        guard isRunning else { return }
+        HostCall.run { web?.open_web_scene?(pointer) }
+    }
 
-    /// The web scene's HTML as UTF-8.
-    package func renderedHTML() -> [UInt8] {
+    /// The web scene's HTML as UTF-8; nil once the plugin is stopped (it is stopped here when it sends more
+    /// than `PluginLimits.htmlBytes`).
+    package func renderedHTML() -> [UInt8]? {
+        guard isRunning else { return nil }
         guard let render = web?.render_html else { return [] }
-        return ByteSink.collect { sink, write in render(pointer, sink, write) }
+        let pointer = self.pointer
+        do {
+            return try ByteSink.collect(limit: limits.htmlBytes) { sink, write in HostCall.run { render(pointer, sink, write) } }
+        } catch {
+            stop(
+                "the plugin \(name) was stopped: it sent \(error.description) of HTML for one render, and the host accepts "
+                    + "at most \(ByteCount.text(error.limit)). It will not be called again in this run.")
+            return nil
+        }
     }
 
     /// One page event as JSON; true when the scene used it.
     package func handlePageEvent(_ json: [UInt8]) -> Bool {
-        guard let handle = web?.handle_page_event else { return false }
-        return json.withUnsafeBufferPointer { buffer in handle(pointer, buffer.baseAddress, buffer.count) } != 0
+        guard isRunning, let handle = web?.handle_page_event else { return false }
+        let pointer = self.pointer
+        return HostCall.run { json.withUnsafeBufferPointer { buffer in handle(pointer, buffer.baseAddress, buffer.count) } } != 0
     }
 
-    /// Calls `onChange` on each of the plugin's frame requests (terminal or web: the same callback).
+    /// Calls `onChange` on each of the plugin's frame requests (terminal or web: the same callback), and once
+    /// when the plugin is stopped.
     package func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { relay.add(onChange) }
 
     var minimumSize: Size {
+        guard isRunning else { return Size(width: 0, height: 0) }
         var width: Int32 = 0
         var height: Int32 = 0
-        table.minimum_size?(pointer, &width, &height)
+        HostCall.run { table.minimum_size?(pointer, &width, &height) }
         return Size(width: Int(width), height: Int(height))
     }
 
     var keyHints: [KeyHint] {
-        guard let keyHints = table.key_hints else { return [] }
-        let bytes = ByteSink.collect { sink, write in keyHints(pointer, sink, write) }
-        let hints = (try? JSONWire.decode([KeyHintWire].self, from: bytes)) ?? []
-        return hints.map { KeyHint(key: $0.key, action: $0.action) }
+        guard isRunning, let keyHints = table.key_hints else { return [] }
+        let pointer = self.pointer
+        do {
+            let bytes = try ByteSink.collect(limit: limits.keyHintBytes) { sink, write in HostCall.run { keyHints(pointer, sink, write) } }
+            let hints = (try? JSONWire.decode([KeyHintWire].self, from: bytes)) ?? []
+            return hints.map { KeyHint(key: $0.key, action: $0.action) }
+        } catch {
+            stop(
+                "the plugin \(name) was stopped: it sent \(error.description) of key hints, and the host accepts at most "
+                    + "\(ByteCount.text(error.limit)). It will not be called again in this run.")
+            return []
+        }
     }
 
-    func renderedBytes(size: Size) -> [UInt8] {
+    /// The frame's bytes for `size`; nil once the plugin is stopped (it is stopped here when it sends more
+    /// than `PluginLimits.frameBytes`).
+    func renderedBytes(size: Size) -> [UInt8]? {
+        guard isRunning else { return nil }
         guard let render = table.render else { return [] }
         let width = Int32(clamping: size.width)
         let height = Int32(clamping: size.height)
-        return ByteSink.collect { sink, write in render(pointer, width, height, sink, write) }
+        let pointer = self.pointer
+        do {
+            return try ByteSink.collect(limit: limits.frameBytes) { sink, write in HostCall.run { render(pointer, width, height, sink, write) } }
+        } catch {
+            stop(
+                "the plugin \(name) was stopped: it sent \(error.description) for one \(size.width)×\(size.height) frame, and "
+                    + "the host accepts at most \(ByteCount.text(error.limit)). It will not be called again in this run.")
+            return nil
+        }
     }
 
     func handle(_ key: Key) -> KeyHandling {
-        let bytes = key.terminalBytes
-        let handled = bytes.withUnsafeBufferPointer { buffer in table.handle_key?(pointer, buffer.baseAddress, buffer.count) ?? 0 }
+        guard isRunning, let handleKey = table.handle_key else { return .ignored }
+        let pointer = self.pointer
+        let handled = HostCall.run {
+            key.terminalBytes.withUnsafeBufferPointer { buffer in handleKey(pointer, buffer.baseAddress, buffer.count) }
+        }
         return handled == 0 ? .ignored : .handled
     }
 
@@ -113,77 +191,70 @@ package final class PluginInstance: ManualClockFollower {
         case .didEnterBackground: code = FEATUREHOST_LIFECYCLE_DID_ENTER_BACKGROUND
         case .willEnterForeground: code = FEATUREHOST_LIFECYCLE_WILL_ENTER_FOREGROUND
         }
-        table.handle_lifecycle?(pointer, code)
+        guard isRunning else { return }
+        HostCall.run { table.handle_lifecycle?(pointer, code) }
     }
 
     // MARK: - ManualClockFollower
 
     package var nextDeadline: ManualClock.Instant? {
-        guard let base, let offset = table.next_deadline?(pointer), offset >= 0 else { return nil }
+        guard isRunning, let base, let offset = table.next_deadline?(pointer), offset >= 0 else { return nil }
         return base.advanced(by: .nanoseconds(offset))
     }
 
+    /// Moves the plugin's clock and waits for its `done`: not at all when it comes within the call (a plugin
+    /// whose clock ran only timers), else at most `PluginLimits.advanceTimeout` of real time, after which the
+    /// plugin is stopped and the host's clock goes on without it.
     package func advance(to instant: ManualClock.Instant) async {
-        guard let base, let advance = table.advance else { return }
+        guard isRunning, let base, let advance = table.advance else { return }
         let offset = PluginTime.nanoseconds(base.duration(to: instant))
-        let pointer = self.pointer
-        // The plugin's clock wakes its sleepers on this same main actor and says when they have settled.
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = Unmanaged.passRetained(Completion(continuation)).toOpaque()
-            advance(pointer, offset, done, Completion.callback)
+        let pending = AdvanceWaits.shared.call { context in HostCall.run { advance(pointer, offset, context, AdvanceWaits.done) } }
+        guard let pending else { return }
+        guard await AdvanceWaits.shared.settled(pending, within: limits.advanceTimeout) else {
+            stop(
+                "the plugin \(name) was stopped: it did not finish advancing its clock to \(Self.seconds(offset)) within "
+                    + "\(limits.advanceTimeout) of real time (its advance never called done). It will not be called again in this run.")
+            return
         }
     }
-}
 
-/// Resumes the host's wait when the plugin says an advance has settled; retained until then.
-final class Completion: @unchecked Sendable {
-    private let continuation: CheckedContinuation<Void, Never>
-
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
-
-    static let callback: featurehost_done_fn = { context in
-        guard let context else { return }
-        Unmanaged<Completion>.fromOpaque(context).takeRetainedValue().continuation.resume()
+    private static func seconds(_ nanoseconds: Int64) -> String {
+        let whole = nanoseconds / 1_000_000_000
+        let milliseconds = nanoseconds % 1_000_000_000 / 1_000_000
+        return milliseconds == 0 ? "\(whole) s" : "\(whole).\(String(milliseconds + 1000).dropFirst()) s"
     }
 }
 
-/// Owns the plugin's instance pointer: destroys it when the host lets go, and only then the relay it calls.
+/// Owns the plugin's instance pointer: destroys it when the host lets go (unless the plugin was stopped: a
+/// stopped plugin is never called again), and only then forgets the relay it calls.
 final class InstanceHandle: @unchecked Sendable {
+    // @unchecked: every field is a constant; the table's `in_flight` and `is_advancing` are thread-safe by the ABI.
     let pointer: UnsafeMutableRawPointer
-    private let table: featurehost_plugin
-    private let relay: FrameRequestRelay
+    private let table: UnsafePointer<featurehost_plugin>
+    private let stopped: StoppedMark
+    private let relayContext: UnsafeMutableRawPointer?
 
-    init(pointer: UnsafeMutableRawPointer, table: featurehost_plugin, relay: FrameRequestRelay) {
+    init(
+        pointer: UnsafeMutableRawPointer, table: UnsafePointer<featurehost_plugin>, stopped: StoppedMark,
+        relayContext: UnsafeMutableRawPointer?
+    ) {
         self.pointer = pointer
         self.table = table
-        self.relay = relay
+        self.stopped = stopped
+        self.relayContext = relayContext
     }
 
-    /// Work in flight in the plugin, and one more while its clock is still settling. Thread-safe by the ABI.
+    private var isStopped: Bool { stopped.isSet }
+
+    /// Work in flight in the plugin, and one more while its clock is still settling; 0 once it is stopped, so a
+    /// stopped plugin never holds up a snapshot.
     var busyCount: Int {
-        Int(clamping: table.in_flight?(pointer) ?? 0) + Int(table.is_advancing?(pointer) ?? 0)
+        guard !isStopped else { return 0 }
+        return Int(clamping: table.pointee.in_flight?(pointer) ?? 0) + Int(table.pointee.is_advancing?(pointer) ?? 0)
     }
 
-    deinit { table.destroy?(pointer) }
-}
-
-/// Where a plugin's frame requests arrive: the C callback finds the relay through its context pointer.
-@MainActor
-final class FrameRequestRelay {
-    private let observers = StateObservers<Int>()
-    private var requests = 0
-
-    func add(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { observers.add { _ in onChange() } }
-
-    func fire() {
-        requests += 1
-        observers.publish(requests, old: requests - 1)
-    }
-
-    /// The plugin calls this on the main thread, as the ABI requires.
-    static let callback: featurehost_frame_request_fn = { context in
-        guard let context else { return }
-        let relay = Unmanaged<FrameRequestRelay>.fromOpaque(context).takeUnretainedValue()
-        MainActor.assumeIsolated { relay.fire() }
+    deinit {
+        if !isStopped { table.pointee.destroy?(pointer) }
+        FrameRequestRelay.live.remove(relayContext)
     }
 }

@@ -6,14 +6,17 @@ import WebUI
 
 /// The web surface's view of plugin features: their files, and a web scene for a running one.
 public enum PluginWeb {
+    /// The web files' list, base64 in JSON, read once at load: stylesheets and small images, not media.
+    public static let maximumAssetListBytes = 32 << 20
+
     /// The plugin's web files, read once from its web entry; nil when it has none (a terminal-only plugin).
     /// A file the host cannot use is kept as a failure the server answers with a 500 naming it.
     public static func assets(of plugin: LoadedPlugin) -> WebAssets? {
         guard let web = plugin.web?.pointee else { return nil }
         guard let list = web.assets else { return WebAssets.none }
-        let bytes = ByteSink.collect { sink, write in list(sink, write) }
-        guard !bytes.isEmpty else { return WebAssets.none }
         do {
+            let bytes = try ByteSink.collect(limit: maximumAssetListBytes) { sink, write in list(sink, write) }
+            guard !bytes.isEmpty else { return WebAssets.none }
             return WebAssets(try WebAssetWire.decodeList(bytes).compactMap(asset))
         } catch {
             // A list the host cannot read leaves the page unstyled rather than unusable.

@@ -17,7 +17,11 @@ final class PluginWebScene: WebScene {
     }
 
     func render() -> HTML {
-        let markup = instance.renderedHTML()
+        // nil once the plugin is stopped (a hang, a crash, or more than the host accepts, maybe this render's).
+        guard let markup = instance.renderedHTML() else {
+            let reason = instance.stopReason ?? "the plugin \(instance.file.lastPathComponent) was stopped."
+            return div(.class("fh-plugin-stopped"), .role("alert")) { p { reason.prefix(1).uppercased() + reason.dropFirst() } }
+        }
         if let cache, cache.markup == markup { return cache.html }
         let html: HTML
         do {

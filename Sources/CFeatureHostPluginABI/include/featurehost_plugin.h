@@ -11,9 +11,15 @@
  * also export the optional web entry (below); the main table is unchanged by it.
  *
  * Threads: the host calls every function on the main thread, except `in_flight` and `is_advancing`, which
- * may be called from any thread. The plugin calls `request_frame` on the main thread.
+ * may be called from any thread. The plugin calls `request_frame` on the main thread. A host survives a plugin
+ * that breaks this: a callback (`request_frame`, `done`, a write) from another thread is accepted, a frame
+ * request from one is delivered on the main thread; a callback after the call or instance it belonged to has
+ * ended (a late or second `done`, a write after the call returned, a frame request after `destroy`) is dropped.
+ * The context pointers the host hands out are numbers, not addresses: never dereference them.
  * Memory: bytes handed to a featurehost_write_fn belong to the caller and live only during the call; the
- * receiver copies them. Nothing is freed across the boundary.
+ * receiver copies them, up to a limit of its own (see docs/architecture.md). Nothing is freed across the boundary.
+ * Bounds: a host waits a bounded real time for `done`, accepts bounded output, and catches a crash in `create`;
+ * a plugin past a bound is stopped (never called again, `destroy` included) and its panel says why.
  */
 #ifndef FEATUREHOST_PLUGIN_H
 #define FEATUREHOST_PLUGIN_H

@@ -28,6 +28,9 @@ public typealias PluginFeatureMaker = @MainActor (LoadedPlugin, FeatureContext) 
 /// before anything else is read, then the manifest. Handles are never closed: code from a library may still
 /// be running (a task, a callback) when nothing else refers to it.
 public enum PluginLoader {
+    /// A manifest is a few hundred bytes; more than this is a broken plugin, not a big feature.
+    public static let maximumManifestBytes = 1 << 20
+
     /// Opens `file` and reads its table and manifest.
     public static func open(_ file: URL) throws(PluginLoadError) -> LoadedPlugin {
         // RTLD_LOCAL keeps the plugin's copy of the core to itself; RTLD_NOW reports missing symbols here.
@@ -61,10 +64,12 @@ public enum PluginLoader {
         guard let manifestFunction = typed.pointee.manifest else {
             throw PluginLoadError(file: file, reason: .badManifest("its table has no manifest function."))
         }
-        let bytes = ByteSink.collect { sink, write in manifestFunction(sink, write) }
         let manifest: FeatureManifest
         do {
+            let bytes = try ByteSink.collect(limit: maximumManifestBytes) { sink, write in manifestFunction(sink, write) }
             manifest = try ManifestWire.decode(bytes).manifest()
+        } catch let error as ByteSink.OverLimit {
+            throw PluginLoadError(file: file, reason: .badManifest("it is \(error.description) of JSON."))
         } catch {
             throw PluginLoadError(file: file, reason: .badManifest(error.userFacingMessage))
         }

@@ -65,7 +65,10 @@ public enum FrameCodec {
         return writer.bytes
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(DecodingError) -> Frame {
+    /// - Parameter maximumCells: the most cells the receiver accepts, checked before any is allocated (a
+    ///   plugin's frame is refused when it is larger than the screen it was asked for); at most `maximumCells`.
+    public static func decode(_ bytes: [UInt8], maximumCells: Int = FrameCodec.maximumCells) throws(DecodingError) -> Frame {
+        let maximumCells = min(max(maximumCells, 0), Self.maximumCells)
         var reader = ByteReader(bytes: bytes)
         guard try reader.take(magic.count) == magic else { throw DecodingError("not a frame: the bytes do not start with FHF1.") }
         let width = try reader.varint()

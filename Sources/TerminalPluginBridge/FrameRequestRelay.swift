@@ -1,0 +1,80 @@
+import CFeatureHostPluginABI
+import FeatureHostCore
+import FeatureHostPluginWire
+import Foundation
+
+/// Where a plugin's frame requests arrive. The C callback finds the relay through its context number
+/// (`CallbackTargets`), so a request after the instance is gone is dropped. The ABI asks for the main thread;
+/// a request from another thread is not trusted to be rare or harmless, so it is moved to the main actor,
+/// coalesced: however many arrive before the main actor gets to them, one frame request is delivered.
+@MainActor
+final class FrameRequestRelay {
+    /// The relays of live instances, by context number.
+    nonisolated static let live = CallbackTargets<FrameRequestRelay>()
+
+    private let observers = StateObservers<Int>()
+    private var requests = 0
+    /// Set while a hop to the main actor is queued; guarded by its own lock, as other threads set it.
+    private nonisolated let hopQueued = HopLatch()
+
+    func add(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { observers.add { _ in onChange() } }
+
+    /// How many requests reached the observers.
+    var delivered: Int { requests }
+
+    func fire() {
+        requests += 1
+        observers.publish(requests, old: requests - 1)
+    }
+
+    /// A request from a thread other than the main one: delivered on the main actor, once per queued hop.
+    nonisolated func fireFromAnotherThread() {
+        guard hopQueued.queue() else { return }
+        Task { @MainActor in
+            // Cleared first: a request that arrives while this one is delivered queues the next hop.
+            self.hopQueued.clear()
+            self.fire()
+        }
+    }
+
+    static let callback: featurehost_frame_request_fn = { context in
+        guard let relay = live.target(context) else { return }
+        if MainQueueMark.isOnMainActor {
+            MainActor.assumeIsolated { relay.fire() }
+        } else {
+            relay.fireFromAnotherThread()
+        }
+    }
+}
+
+/// Whether a hop is queued; set by any thread, cleared by the main actor.
+final class HopLatch: @unchecked Sendable {
+    // @unchecked: `queued` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var queued = false
+
+    /// True when this call queued the hop (none was queued).
+    func queue() -> Bool {
+        lock.withLock {
+            defer { queued = true }
+            return !queued
+        }
+    }
+
+    func clear() { lock.withLock { queued = false } }
+}
+
+/// Tells whether the caller runs on the main actor without trapping. The main actor's executor is the main
+/// dispatch queue, so a mark set on that queue is seen by its jobs, whichever thread drains it: in `swift test`
+/// on Linux that is not the main thread. Only a true answer is acted on (`MainActor.assumeIsolated`); a false
+/// one costs a hop, never safety.
+enum MainQueueMark {
+    static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Inside a host call on this thread (cheap, the common case), on the main thread, or in a main-queue job.
+    static var isOnMainActor: Bool { HostCall.isCurrent || Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
+}

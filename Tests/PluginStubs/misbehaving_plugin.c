@@ -1,0 +1,273 @@
+/*
+ * A FeatureHost plugin that works (it ticks once a second on the host's clock and draws "Ticks: N") except for
+ * the misbehaviours it is compiled with, one -D flag each (see MisbehavingPluginStub.Behaviour in
+ * Sources/FeatureHostTesting), so tests can show how the host bounds each. STUB_MANIFEST is the manifest JSON
+ * as a C string. It also exports test hooks that play the plugin's other threads when a test says.
+ * Built by the Swift tests (PluginStubs.build) and by Tests/browser/test_misbehaving_plugins.py.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "featurehost_plugin.h"
+
+typedef struct stub { void *host; featurehost_frame_request_fn request; int64_t ticks; } stub;
+
+static void *saved_host;
+static featurehost_frame_request_fn saved_request;
+static void *saved_error_sink;
+static featurehost_write_fn saved_write_error;
+static void *saved_done_context;
+static featurehost_done_fn saved_done;
+static uint8_t chunk[1 << 20];
+/* Every call of the table's instance functions, so a test can see a stopped plugin is never called again. */
+static int64_t calls;
+#define CALLED() __atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST)
+int64_t stub_call_count(void) { return __atomic_load_n(&calls, __ATOMIC_SEQ_CST); }
+
+static void manifest(void *sink, featurehost_write_fn write) {
+    const char *json = STUB_MANIFEST;
+    write(sink, (const uint8_t *)json, strlen(json));
+}
+
+static void *write_error_on_thread(void *unused) {
+    const char *message = "the stub's own thread says it cannot run";
+    if (saved_write_error) saved_write_error(saved_error_sink, (const uint8_t *)message, strlen(message));
+    return 0;
+}
+
+static void *create(const uint8_t *context, size_t count, void *host, featurehost_frame_request_fn request,
+                    void *error_sink, featurehost_write_fn write_error) {
+    CALLED();
+    saved_host = host;
+    saved_request = request;
+    saved_error_sink = error_sink;
+    saved_write_error = write_error;
+#if defined(CRASH_SEGV)
+    volatile int *nowhere = 0;
+    *nowhere = 1;
+#elif defined(CRASH_ABORT)
+    abort();
+#elif defined(CREATE_FAILS_FROM_THREAD)
+    pthread_t thread;
+    pthread_create(&thread, 0, write_error_on_thread, 0);
+    pthread_join(thread, 0);
+    return 0;
+#endif
+    stub *instance = calloc(1, sizeof *instance);
+    instance->host = host;
+    instance->request = request;
+    return instance;
+}
+
+static void destroy(void *instance) {
+    CALLED();
+    free(instance);
+}
+static void open_scene(void *instance) {
+    CALLED();
+}
+
+static void minimum_size(void *instance, int32_t *width, int32_t *height) {
+    CALLED();
+    *width = 10;
+    *height = 3;
+}
+
+static void key_hints(void *instance, void *sink, featurehost_write_fn write) {
+    CALLED();
+#if defined(HUGE_KEY_HINTS)
+    for (int index = 0; index < 2; index++) write(sink, chunk, sizeof chunk);
+#else
+    const char *hints = "[{\"key\":\"Enter\",\"action\":\"poke\"}]";
+    write(sink, (const uint8_t *)hints, strlen(hints));
+#endif
+}
+
+static size_t put_varint(uint8_t *out, uint64_t value) {
+    size_t count = 0;
+    while (value >= 0x80) {
+        out[count++] = (uint8_t)(value & 0x7F) | 0x80;
+        value >>= 7;
+    }
+    out[count++] = (uint8_t)value;
+    return count;
+}
+
+/* "Ticks: N" from the top left, in FrameCodec form: one plain style, a literal run, then a run of spaces. */
+static void render(void *instance, int32_t width, int32_t height, void *sink, featurehost_write_fn write) {
+    CALLED();
+#if defined(HUGE_FRAME)
+    for (int index = 0; index < 256; index++) write(sink, chunk, sizeof chunk);
+    return;
+#endif
+    uint8_t frame[256];
+    size_t length = 0;
+    memcpy(frame, "FHF1", 4);
+    length = 4;
+#if defined(HUGE_FRAME_CELLS)
+    width = 2000;
+    height = 2000;
+#endif
+    uint64_t cells = (uint64_t)(width > 0 ? width : 0) * (uint64_t)(height > 0 ? height : 0);
+    length += put_varint(frame + length, (uint64_t)width);
+    length += put_varint(frame + length, (uint64_t)height);
+    length += put_varint(frame + length, 1);
+    frame[length++] = 0;
+    char text[64];
+    snprintf(text, sizeof text, "Ticks: %lld", (long long)__atomic_load_n(&((stub *)instance)->ticks, __ATOMIC_SEQ_CST));
+    uint64_t count = strlen(text);
+    if (count > cells) count = cells;
+    if (count > 0) {
+        length += put_varint(frame + length, count << 1);
+        length += put_varint(frame + length, 0);
+        for (uint64_t index = 0; index < count; index++) {
+            frame[length++] = 1;
+            frame[length++] = (uint8_t)text[index];
+        }
+    }
+    uint64_t rest = cells - count;
+    if (rest > 0) {
+        length += put_varint(frame + length, rest >= 2 ? (rest << 1 | 1) : 2);
+        length += put_varint(frame + length, 0);
+        frame[length++] = 1;
+        frame[length++] = ' ';
+    }
+    write(sink, frame, length);
+}
+
+static int32_t handle_key(void *instance, const uint8_t *bytes, size_t count) {
+    CALLED();
+    return 0;
+}
+static void handle_lifecycle(void *instance, int32_t event) {
+    CALLED();
+}
+
+static int64_t next_deadline(void *instance) {
+    CALLED();
+    return (__atomic_load_n(&((stub *)instance)->ticks, __ATOMIC_SEQ_CST) + 1) * 1000000000LL;
+}
+
+typedef struct advance_job {
+    stub *instance;
+    int64_t offset;
+    void *done_context;
+    featurehost_done_fn done;
+} advance_job;
+
+static void *advance_on_thread(void *argument) {
+    advance_job *job = argument;
+    __atomic_store_n(&job->instance->ticks, job->offset / 1000000000LL, __ATOMIC_SEQ_CST);
+    job->instance->request(job->instance->host);
+    job->done(job->done_context);
+    free(job);
+    return 0;
+}
+
+static void advance(void *instance, int64_t offset, void *done_context, featurehost_done_fn done) {
+    CALLED();
+    stub *self = instance;
+#if defined(ADVANCE_NEVER_DONE)
+    saved_done = done;
+    saved_done_context = done_context;
+#elif defined(ADVANCE_DONE_FROM_THREAD)
+    advance_job *job = malloc(sizeof *job);
+    job->instance = self;
+    job->offset = offset;
+    job->done_context = done_context;
+    job->done = done;
+    pthread_t thread;
+    pthread_create(&thread, 0, advance_on_thread, job);
+    pthread_detach(thread);
+#else
+    __atomic_store_n(&self->ticks, offset / 1000000000LL, __ATOMIC_SEQ_CST);
+    self->request(self->host);
+    done(done_context);
+#endif
+}
+
+static int32_t is_advancing(void *instance) {
+    CALLED();
+#if defined(ADVANCE_NEVER_DONE)
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+static int64_t in_flight(void *instance) {
+    CALLED();
+    return 0;
+}
+
+static const featurehost_plugin table = {
+    .abi_version = FEATUREHOST_PLUGIN_ABI_VERSION, .manifest = manifest, .create = create, .destroy = destroy,
+    .open_scene = open_scene, .minimum_size = minimum_size, .key_hints = key_hints, .render = render,
+    .handle_key = handle_key, .handle_lifecycle = handle_lifecycle, .next_deadline = next_deadline,
+    .advance = advance, .is_advancing = is_advancing, .in_flight = in_flight,
+};
+
+const featurehost_plugin *featurehost_plugin_entry_v1(void) { return &table; }
+
+#if defined(HAS_WEB)
+static void assets(void *sink, featurehost_write_fn write) { write(sink, (const uint8_t *)"[]", 2); }
+static void open_web_scene(void *instance) {
+    CALLED();
+}
+
+static void render_html(void *instance, void *sink, featurehost_write_fn write) {
+    CALLED();
+#if defined(HUGE_HTML)
+    for (int index = 0; index < 16; index++) write(sink, chunk, sizeof chunk);
+#else
+    char html[64];
+    snprintf(html, sizeof html, "<p>Ticks: %lld</p>", (long long)__atomic_load_n(&((stub *)instance)->ticks, __ATOMIC_SEQ_CST));
+    write(sink, (const uint8_t *)html, strlen(html));
+#endif
+}
+
+static int32_t handle_page_event(void *instance, const uint8_t *json, size_t count) {
+    CALLED();
+    return 0;
+}
+
+static const featurehost_plugin_web web_table = {
+    .web_abi_version = FEATUREHOST_PLUGIN_WEB_ABI_VERSION, .assets = assets, .open_web_scene = open_web_scene,
+    .render_html = render_html, .handle_page_event = handle_page_event,
+};
+
+const featurehost_plugin_web *featurehost_plugin_web_entry_v1(void) { return &web_table; }
+#endif
+
+/* Test hooks: the plugin's other threads, played when the test says. */
+static void *call_saved_done_twice(void *unused) {
+    if (saved_done) {
+        saved_done(saved_done_context);
+        saved_done(saved_done_context);
+    }
+    return 0;
+}
+
+static void *request_frames(void *unused) {
+    for (int index = 0; index < 100; index++)
+        if (saved_request) saved_request(saved_host);
+    return 0;
+}
+
+static void *write_error_late(void *unused) {
+    if (saved_write_error) saved_write_error(saved_error_sink, (const uint8_t *)"late", 4);
+    return 0;
+}
+
+static void on_thread(void *(*body)(void *)) {
+    pthread_t thread;
+    pthread_create(&thread, 0, body, 0);
+    pthread_join(thread, 0);
+}
+
+void stub_call_saved_done_twice(void) { on_thread(call_saved_done_twice); }
+void stub_request_frames(void) { on_thread(request_frames); }
+void stub_write_error_late(void) { on_thread(write_error_late); }
+
