@@ -1,0 +1,68 @@
+import DataSources
+import Dispatch
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+/// The data layer's shared objects used from many threads at once, as the web surface's sessions do: under
+/// `swift test --sanitize=thread` (CI runs this suite so) these are the paths where a race would show.
+@Suite struct ThreadCrossingTests {
+    @Test func anImageCacheAskedForManyImagesAtOnceServesEachAndKeepsItsCapacity() async throws {
+        let directory = try TemporaryDirectory("image-cache-threads")
+        let server = try LoopbackHTTPServer()
+        server.respond { _ in .data(ImageCacheTests.png, contentType: "image/png") }
+        // Room for about four images, so eviction runs while other callers read and write.
+        let cache = ImageCache(
+            directory: directory.url, transport: URLSessionTransport(), capacity: 4 * (ImageCacheTests.png.count + 100), timeout: 60)
+        let urls = (0..<8).map { server.url("image-\($0).png") }
+        let keys = try await withThrowingTaskGroup(of: String.self) { group in
+            for round in 0..<3 {
+                for url in urls {
+                    group.addTask {
+                        let reference = try await cache.image(at: url)
+                        _ = cache.cachedImage(forKey: reference.key)
+                        _ = cache.storedBytes
+                        return "\(round) \(reference.key)"
+                    }
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1.split(separator: " ")[1].description) }
+        }
+        #expect(keys.count == urls.count)
+        #expect(cache.storedBytes <= 4 * (ImageCacheTests.png.count + 100), "the capacity holds however the calls interleave")
+    }
+
+    @Test func oneDatabaseSharedByManyThreadsKeepsEveryRow() throws {
+        let db = try SQLiteDatabase(file: nil)
+        try db.execute("CREATE TABLE t (writer INTEGER, n INTEGER)")
+        let writers = 4
+        let rowsEach = 100
+        DispatchQueue.concurrentPerform(iterations: writers) { writer in
+            for n in 0..<rowsEach {
+                // A transaction that reads too: the recursive lock lets the body run statements of its own.
+                _ = try? db.transaction {
+                    try db.run("INSERT INTO t (writer, n) VALUES (?, ?)", [.integer(Int64(writer)), .integer(Int64(n))])
+                    return try db.query("SELECT count(*) AS c FROM t WHERE writer = ?", [.integer(Int64(writer))])
+                }
+            }
+        }
+        #expect(try db.query("SELECT count(*) AS c FROM t").first?["c"].int == writers * rowsEach)
+    }
+
+    @Test func aKeyValueStoreWrittenAndReadFromManyThreadsKeepsTheLastValueOfEachKey() throws {
+        let directory = try TemporaryDirectory("key-value-threads")
+        let stores: [any KeyValueStore] = [
+            InMemoryKeyValueStore(), try UserDefaultsStore(suiteFile: directory.url.appendingPathComponent("settings"), prefix: "t."),
+        ]
+        for store in stores {
+            DispatchQueue.concurrentPerform(iterations: 4) { writer in
+                for n in 0..<25 {
+                    store.set(Data("\(n)".utf8), forKey: "k\(writer)")
+                    _ = store.data(forKey: "k\((writer + 1) % 4)")
+                }
+            }
+            #expect((0..<4).map { store.data(forKey: "k\($0)") } == Array(repeating: Data("24".utf8), count: 4), "\(type(of: store))")
+        }
+    }
+}
