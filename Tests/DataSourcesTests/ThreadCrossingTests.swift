@@ -50,19 +50,31 @@ import Testing
         #expect(try db.query("SELECT count(*) AS c FROM t").first?["c"].int == writers * rowsEach)
     }
 
-    @Test func aKeyValueStoreWrittenAndReadFromManyThreadsKeepsTheLastValueOfEachKey() throws {
-        let directory = try TemporaryDirectory("key-value-threads")
-        let stores: [any KeyValueStore] = [
-            InMemoryKeyValueStore(), try UserDefaultsStore(suiteFile: directory.url.appendingPathComponent("settings"), prefix: "t."),
-        ]
-        for store in stores {
-            DispatchQueue.concurrentPerform(iterations: 4) { writer in
-                for n in 0..<25 {
-                    store.set(Data("\(n)".utf8), forKey: "k\(writer)")
-                    _ = store.data(forKey: "k\((writer + 1) % 4)")
-                }
+    @Test func anInMemoryStoreWrittenAndReadFromManyThreadsKeepsTheLastValueOfEachKey() {
+        let store = InMemoryKeyValueStore()
+        DispatchQueue.concurrentPerform(iterations: 4) { writer in
+            for n in 0..<25 {
+                store.set(Data("\(n)".utf8), forKey: "k\(writer)")
+                _ = store.data(forKey: "k\((writer + 1) % 4)")
             }
-            #expect((0..<4).map { store.data(forKey: "k\($0)") } == Array(repeating: Data("24".utf8), count: 4), "\(type(of: store))")
         }
+        #expect((0..<4).map { store.data(forKey: "k\($0)") } == Array(repeating: Data("24".utf8), count: 4))
+    }
+
+    @Test func twoFileStoresOfOneFileSavedFromManyThreadsLoseNoKey() throws {
+        let directory = try TemporaryDirectory("plist-store-threads")
+        let suite = directory.url.appendingPathComponent("settings")
+        // Two features' stores over the one file, as the host makes them: each save must keep the other's keys.
+        let stores = [try PlistFileStore(suiteFile: suite, prefix: "a."), try PlistFileStore(suiteFile: suite, prefix: "b.")]
+        DispatchQueue.concurrentPerform(iterations: 4) { writer in
+            let store = stores[writer % 2]
+            for n in 0..<10 {
+                store.set(Data("\(n)".utf8), forKey: "k\(writer)")
+                _ = stores[(writer + 1) % 2].data(forKey: "k\((writer + 1) % 4)")
+            }
+        }
+        let reread = [try PlistFileStore(suiteFile: suite, prefix: "a."), try PlistFileStore(suiteFile: suite, prefix: "b.")]
+        #expect((0..<4).map { reread[$0 % 2].data(forKey: "k\($0)") } == Array(repeating: Data("9".utf8), count: 4))
+        #expect(stores.allSatisfy { $0.damageNotice == nil })
     }
 }
