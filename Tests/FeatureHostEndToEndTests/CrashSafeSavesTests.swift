@@ -5,7 +5,9 @@ import Testing
 /// Issue 16, point 3: SIGKILL at random moments while each kind of state is saved; the next start must read the
 /// old or the new data, never a damaged file, never an empty list where there was one. `FEATUREHOST_CRASH_KILLS`
 /// and `FEATUREHOST_CRASH_SEED` change the count and replay a failure.
-@Suite("Crash-safe saves")
+/// The four kinds run one after another: each keeps a child saving flat out, and four at once on two cores
+/// starved the rest of the suite past its 60 s bounds under `swift test --sanitize=thread`.
+@Suite("Crash-safe saves", .serialized)
 struct CrashSafeSavesTests {
     static let kills = ProcessInfo.processInfo.environment["FEATUREHOST_CRASH_KILLS"].flatMap(Int.init) ?? 50
     static let seed = ProcessInfo.processInfo.environment["FEATUREHOST_CRASH_SEED"].flatMap(UInt64.init) ?? 16
