@@ -16,6 +16,13 @@ import WebUI
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let (readEnd, writeEnd) = (ends[0], ends[1])
+        // Fill the pipe first, so the writer thread blocks on its first write however late it is scheduled (left
+        // empty, a late thread could write its 100 queued lines into the pipe's room and the flush would succeed).
+        let flags = fcntl(writeEnd, F_GETFL)
+        _ = fcntl(writeEnd, F_SETFL, flags | O_NONBLOCK)
+        let filler = [UInt8](repeating: UInt8(ascii: "\n"), count: 4096)
+        while filler.withUnsafeBytes({ write(writeEnd, $0.baseAddress, $0.count) }) > 0 {}
+        _ = fcntl(writeEnd, F_SETFL, flags)
         let writer = BoundedLineWriter(fileDescriptor: writeEnd, capacity: 100)
         // Far more than the pipe's buffer and the queue hold while nobody reads: every call returns.
         let total = 20_000
