@@ -11,5 +11,12 @@ public enum FuzzFindings {
             + "dHMucGxpc3TSFwYYGVdlbmFibGVkCVtpbj9pdGF0aW9uc1I0OFVlbl9VUwgPGCIpLTI1PlBVXmtud3yDiY6TmJ6qr7e4xMcAAAAAAAABAQAA"
             + "AAAAAAAcAAAAAAAAAAAAAAAAAAAAzQ==")
 
+    /// `FuzzChats`: an XML plist with bytes that are not UTF-8 inside an `<integer>`. Foundation's plist decoder
+    /// hit a fatal error decoding them (`CodableUtilities.swift:685`), so a chats plist could crash the host.
+    public static let xmlPlistWithInvalidUTF8 = bytes(
+        "PD94bWwgOCI/Pgo8IURPQ1RZUEUwIj4KPGFycmF5PgoJPGRpY3Q+CgkJPGtleT5pZGVudGlmaWVyPC9rZXk+CgkJPGludGVnZXI+////////////"
+            + "/////////////////////////////////////////////////////////////////////////////////////zE8L2ludGVnZXI+CgkJPGtleT5m"
+            + "dWw8L2tleT4KCQk8ZGF0ZT4AAAA6MDE6MDBaPC9kYXRlPgoJPC9kaWN0PjwvYXJyYXk+Cjxpc3QK")
+
     private static func bytes(_ base64: String) -> Data { Data(base64Encoded: base64) ?? Data() }
 }

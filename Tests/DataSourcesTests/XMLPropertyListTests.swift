@@ -24,6 +24,21 @@ import Testing
         }
     }
 
+    @Test func xmlThatIsNotUTF8IsRefusedWithWhere() {
+        // Foundation's decoder hits a fatal error on this one (FuzzFindings).
+        #expect {
+            try XMLPropertyList.decode([[String: Int]].self, from: FuzzFindings.xmlPlistWithInvalidUTF8)
+        } throws: { error in
+            "\(error)" == "it is not valid UTF-8 (at byte 75)"
+        }
+        let bad = Data("<plist><string>caf".utf8) + Data([0xC3, 0x28]) + Data("</string></plist>".utf8)
+        #expect {
+            try XMLPropertyList.object(from: bad)
+        } throws: { error in
+            "\(error)" == "it is not valid UTF-8 (at byte 18)"
+        }
+    }
+
     @Test func xmlIsReadWithAByteOrderMarkAndLeadingSpace() throws {
         let xml = "\u{FEFF}\n  <?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><integer>1</integer></dict></plist>"
         #expect(try XMLPropertyList.decode([String: Int].self, from: Data(xml.utf8)) == ["a": 1])

@@ -2,10 +2,11 @@ import Foundation
 
 /// Reads property lists from outside the program (a config, a payload) in their XML form only.
 ///
-/// Foundation on Linux traps on some binary property lists: a set object inside one crashes while it is bridged
-/// to Swift (`NSSet` to `Set<AnyHashable>`), found by the `FuzzConfig` fuzzer (docs/reliability.md). XML has no
-/// set, every bundled and documented plist is XML, and `plutil -convert xml1` turns the others into it, so a
-/// binary or OpenStep plist is refused with that advice before Foundation sees it.
+/// Foundation on Linux traps on some property lists, found by the fuzzers (docs/reliability.md): a set object in
+/// a binary plist crashes while it is bridged to Swift (`NSSet` to `Set<AnyHashable>`, `FuzzConfig`), and bytes
+/// that are not UTF-8 inside an XML element hit a fatal error in its decoder (`FuzzChats`). XML has no set, every
+/// bundled and documented plist is XML, and `plutil -convert xml1` turns the others into it, so a binary or
+/// OpenStep plist is refused with that advice, and XML that is not UTF-8 is refused, before Foundation sees it.
 public enum XMLPropertyList {
     public struct FormatError: LocalizedError, Sendable, Equatable, CustomStringConvertible {
         public let description: String
@@ -23,6 +24,23 @@ public enum XMLPropertyList {
         }
         guard ["<?xml", "<!DOCTYPE", "<plist"].contains(where: { bytes.starts(with: Array($0.utf8)) }) else {
             throw FormatError(description: "it does not start like an XML property list (<?xml, <!DOCTYPE plist or <plist)")
+        }
+        if let offset = firstInvalidUTF8(in: data) {
+            throw FormatError(description: "it is not valid UTF-8 (at byte \(offset))")
+        }
+    }
+
+    /// Where the first byte sequence that is not UTF-8 starts, or nil when every byte is.
+    static func firstInvalidUTF8(in data: Data) -> Int? {
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
         }
     }
 

@@ -57,6 +57,12 @@ struct DecodingTests {
         } throws: { error in
             "\(error)".contains("binary property list")
         }
+        // Foundation's decoder hit a fatal error on bytes that are not UTF-8 inside an element (FuzzChats).
+        #expect {
+            try ChatsDecoding.payload.decode(FuzzFindings.xmlPlistWithInvalidUTF8, .plist)
+        } throws: { error in
+            "\(error)".contains("not valid UTF-8")
+        }
     }
 
     @Test func unusableAvatarURLsMeanNoAvatar() {
