@@ -16,9 +16,22 @@ enum ChatsBenchmarks {
             return
         }
         bench.report("chats: 100,000-row plist size", value: "\(plist.count / 1_000_000) MB")
-        bench.measure("chats: decode a 100,000-row plist", iterations: 5) {
+        // Each beside its anchor, measured in the same run: the check against the standard library's validation
+        // (which also copies the bytes into a String), the checked decode against a bare PropertyListDecoder.
+        let check = bench.measure("chats: UTF-8 check of the 100,000-row plist", iterations: 15) {
+            _ = UTF8Check.firstInvalidOffset(in: plist)
+        }
+        let validating = bench.measure("chats: anchor: String(validating:) of the same bytes", iterations: 15) {
+            _ = String(validating: plist, as: UTF8.self)
+        }
+        bench.report("chats: UTF-8 check ÷ String(validating:)", value: String(format: "%.2f×", check / validating))
+        let decode = bench.measure("chats: decode a 100,000-row plist", iterations: 5) {
             _ = try? ChatsDecoding.payload.decode(plist, .plist)
         }
+        let bare = bench.measure("chats: anchor: bare PropertyListDecoder, same plist", iterations: 5) {
+            _ = try? PropertyListDecoder().decode([Chat].self, from: plist)
+        }
+        bench.report("chats: decode ÷ bare PropertyListDecoder", value: String(format: "%.2f×", decode / bare))
         bench.measure("chats: sort 100,000 chats newest first", iterations: 5) {
             _ = chats.sortedForDisplay()
         }

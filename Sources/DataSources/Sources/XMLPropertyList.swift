@@ -25,22 +25,8 @@ public enum XMLPropertyList {
         guard ["<?xml", "<!DOCTYPE", "<plist"].contains(where: { bytes.starts(with: Array($0.utf8)) }) else {
             throw FormatError(description: "it does not start like an XML property list (<?xml, <!DOCTYPE plist or <plist)")
         }
-        if let offset = firstInvalidUTF8(in: data) {
+        if let offset = UTF8Check.firstInvalidOffset(in: data) {
             throw FormatError(description: "it is not valid UTF-8 (at byte \(offset))")
-        }
-    }
-
-    /// Where the first byte sequence that is not UTF-8 starts, or nil when every byte is.
-    static func firstInvalidUTF8(in data: Data) -> Int? {
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
-            }
         }
     }
 
