@@ -70,6 +70,8 @@ let package = Package(
     targets: [
         // MARK: core
         .target(name: "FeatureHostCore"),
+        // The one strict JSON reader, with limits: the config (FeatureHostRuntime) and the page events (WebUI).
+        .target(name: "StrictJSON"),
 
         // MARK: data
         .systemLibrary(
@@ -81,7 +83,7 @@ let package = Package(
         // MARK: surface
         .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
         // The web surface: typed HTML, the HTTP/1.1 server, the live protocol, the page shell and its client script.
-        .target(name: "WebUI", dependencies: ["FeatureHostCore"], resources: [.process("Resources")]),
+        .target(name: "WebUI", dependencies: ["FeatureHostCore", "StrictJSON"], resources: [.process("Resources")]),
 
         // MARK: plugin boundary
         // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
@@ -97,7 +99,7 @@ let package = Package(
         // MARK: host
         .target(
             name: "FeatureHostRuntime",
-            dependencies: ["FeatureHostCore", "DataSources", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
+            dependencies: ["FeatureHostCore", "DataSources", "FeatureHostPluginWire", "CFeatureHostPluginABI", "StrictJSON"]
         ),
         // The host's side of the table: a loaded plugin as a TerminalFeature.
         .target(

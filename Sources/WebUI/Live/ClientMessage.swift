@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// One message a page POSTs to `/s/SID/event` (see docs/web-surface.md, "Events").
 public enum ClientMessage: Sendable, Equatable {
     case event(PageEvent)
@@ -10,10 +12,13 @@ public enum ClientMessage: Sendable, Equatable {
         try decodeTyped(body)
     }
 
+    /// What one message may hold: the same reader as the config's, with a page event's limits.
+    static let limits = JSONReader.Limits(maximumStringBytes: 16 * 1024, maximumMembers: 64, maximumDepth: 8)
+
     static func decodeTyped(_ body: [UInt8]) throws(ClientMessageError) -> ClientMessage {
         guard String(validating: body, as: UTF8.self) != nil else { throw ClientMessageError("body is not valid UTF-8") }
-        guard case .object(let members) = try JSONReader.parse(body) else {
-            let value = try JSONReader.parse(body)
+        let value = try parse(body)
+        guard case .object(let members) = value else {
             throw ClientMessageError("body is \(value.kindDescription), not a JSON object")
         }
         var fields = ClientMessageFields(members)
@@ -48,6 +53,18 @@ public enum ClientMessage: Sendable, Equatable {
         }
         try fields.requireAllRead(kind: kind)
         return message
+    }
+
+    /// The body as JSON; a fault names the byte, a limit the field.
+    private static func parse(_ body: [UInt8]) throws(ClientMessageError) -> JSONValue {
+        do {
+            return try JSONReader.parse(body, limits: limits)
+        } catch {
+            switch error.kind {
+            case .syntax: throw ClientMessageError("body is not valid JSON: \(error.message) (at byte \(error.offset))")
+            case .limit: throw ClientMessageError("\(error.path.isEmpty ? "body" : "field '\(error.path)'"): \(error.message)")
+            }
+        }
     }
 }
 
