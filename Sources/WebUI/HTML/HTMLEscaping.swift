@@ -15,6 +15,20 @@ enum HTMLEscaping {
         }
     }
 
+    /// The length in bytes of `escape`'s output, without writing it.
+    static func escapedByteCount(_ string: String) -> Int {
+        var count = 0
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "'"): count += 5  // &amp; &#39;
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): count += 4  // &lt; &gt;
+            case UInt8(ascii: "\""): count += 6  // &quot;
+            default: count += 1
+            }
+        }
+        return count
+    }
+
     static func escaped(_ string: String) -> String {
         var output = ""
         escape(string, into: &output)
