@@ -155,6 +155,7 @@ let package = Package(
         .testTarget(name: "FeatureHostCoreTests", dependencies: ["FeatureHostCore", "FeatureHostTesting"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "FeatureHostTesting"]),
         .testTarget(name: "FeatureHostRuntimeTests", dependencies: ["FeatureHostRuntime", "FeatureHostTesting"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FeatureHostTesting"]),
         .testTarget(name: "WebUITests", dependencies: ["WebUI", "FeatureHostTesting"]),
         .testTarget(

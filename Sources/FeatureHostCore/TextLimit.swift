@@ -3,7 +3,7 @@
 /// enters a feature's domain, so every view state, both surfaces and every saved copy hold at most this much, and a
 /// 5 MB title costs what a long one does.
 ///
-/// Limits count `Character`s (what a person sees as one letter), and the cut also never keeps more than four UTF-8
+/// Limits count `Character`s (what a person sees as one letter), and the cut also never keeps more than 32 UTF-8
 /// bytes a character, so a single "character" of a million combining marks is cut too. The work is bounded by the
 /// limit, not by the text: text at most `maximumCharacters` UTF-8 bytes long is returned as it is without a scan.
 public struct TextLimit: Sendable, Equatable, CustomStringConvertible {
@@ -33,21 +33,31 @@ public struct TextLimit: Sendable, Equatable, CustomStringConvertible {
     public func apply(_ text: String) -> String {
         // At most N bytes means at most N characters: the common case costs no scan at all.
         if text.utf8.count <= maximumCharacters { return text }
-        // Only the part that can be kept is looked at: at most four bytes a character, on a scalar boundary.
-        let window = Self.prefix(of: text, maximumBytes: maximumCharacters.multipliedReportingOverflow(by: 4).partialValue)
+        // Only the part that can be kept is looked at, on a scalar boundary.
+        let maximumBytes = maximumCharacters.multipliedReportingOverflow(by: Self.maximumBytesPerCharacter).partialValue
+        let window = Self.prefix(of: text, maximumBytes: maximumBytes)
         var count = 0
         var index = window.startIndex
         var cutEnd = window.startIndex
         while index < window.endIndex, count <= maximumCharacters {
             index = window.index(after: index)
             count += 1
-            if count == maximumCharacters - 1 { cutEnd = index }
+            if count < maximumCharacters { cutEnd = index }
         }
         if count <= maximumCharacters, window.endIndex == text.endIndex { return text }
+        // A window that ended before enough characters may end inside one: leave that one out, unless it is the
+        // only one (a character of a million combining marks is kept cut rather than not at all).
+        if cutEnd == window.endIndex, window.endIndex != text.endIndex, count > 1 {
+            cutEnd = window.index(before: cutEnd)
+        }
         var cut = window[..<cutEnd]
         while cut.last?.isWhitespace == true { cut.removeLast() }
         return cut + "…"
     }
+
+    /// The bytes looked at per character kept: a flag takes 8, a family emoji 18; more than this, in a character
+    /// of a million combining marks say, and the character is cut.
+    static let maximumBytesPerCharacter = 32
 
     /// Whether a URL named by data is short enough to use.
     public func acceptsURL(_ text: String) -> Bool {

@@ -192,7 +192,7 @@ public struct JSONReader {
                     index += 1
                 }
                 guard let run = String(validating: bytes[runStart..<index], as: UTF8.self) else {
-                    throw syntax("a string holds bytes that are not UTF-8; save the file as UTF-8.", at: runStart)
+                    throw syntax("a string holds bytes that are not UTF-8; save the file as UTF-8.", at: firstInvalidUTF8(from: runStart))
                 }
                 scalars.append(contentsOf: run.unicodeScalars)
             }
@@ -235,6 +235,19 @@ public struct JSONReader {
             throw syntax(
                 "\\\(describeRaw(byte)) is not an escape JSON knows; allowed: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX.",
                 at: index - 2)
+        }
+    }
+
+    /// Where the first byte that is not part of valid UTF-8 is, from `start` (on the error path only).
+    private func firstInvalidUTF8(from start: Int) -> Int {
+        var offset = start
+        var iterator = bytes[start..<index].makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput, .error: return offset
+            }
         }
     }
 

@@ -119,7 +119,7 @@ struct ConfigValidation {
                     if let declaration = registration?.manifest.setting(key) {
                         // The check the feature makes when it reads the value, so validate and start agree.
                         if declaration.problem(with: value) != nil {
-                            report("\(path).settings.\(key)", "found \(value); allowed: \(declaration.type.allowed).")
+                            report("\(path).settings.\(key)", "found \(Self.describe(value)); allowed: \(declaration.type.allowed).")
                         }
                     } else if let manifest = registration?.manifest {
                         var message = "unknown setting for \(id)"
@@ -296,7 +296,12 @@ struct ConfigValidation {
 
     /// What was found, as a message quotes it: never more than `TextLimit.excerpt` of a huge value.
     func describe(_ value: Any) -> String {
-        TextLimit.excerpt.apply(settingValue(value).description)
+        Self.describe(settingValue(value))
+    }
+
+    static func describe(_ value: SettingValue) -> String {
+        if case .string(let text) = value { return "\"" + TextLimit.excerpt.apply(text) + "\"" }
+        return TextLimit.excerpt.apply(value.description)
     }
 
     /// A string from the file in quotes, cut like `describe`.

@@ -101,6 +101,10 @@ final class CounterScene: WebScene {
     var count = 0 {
         didSet { for observer in observers { observer() } }
     }
+    /// Text from outside shown under the count (none by default).
+    var note = "" {
+        didSet { for observer in observers { observer() } }
+    }
     private var observers: [@MainActor () -> Void] = []
     var events: [PageEvent] = []
 
@@ -108,6 +112,7 @@ final class CounterScene: WebScene {
         div(.class("counter")) {
             span(.class("count")) { "\(count)" }
             button(.data("action", "add")) { "Add" }
+            if !note.isEmpty { p(.class("note"), .aria("label", note)) { note } }
         }
     }
 
