@@ -1,3 +1,4 @@
+import FeatureHostCore
 import StrictJSON
 
 /// One message a page POSTs to `/s/SID/event` (see docs/web-surface.md, "Events").
@@ -41,7 +42,7 @@ public enum ClientMessage: Sendable, Equatable {
         case "hello":
             let hourCycle = try fields.optionalString("hourCycle")
             if let hourCycle, hourCycle != "h12", hourCycle != "h23" {
-                throw ClientMessageError("field 'hourCycle': \"\(hourCycle)\" is neither \"h12\" nor \"h23\"")
+                throw ClientMessageError("field 'hourCycle': \"\(TextLimit.excerpt.apply(hourCycle))\" is neither \"h12\" nor \"h23\"")
             }
             let timeZone = try fields.optionalString("timeZone")
             message = .hello(ClientHello(hourCycle: hourCycle, timeZone: timeZone, visible: try fields.bool("visible")))
@@ -115,7 +116,7 @@ private struct ClientMessageFields {
         var map: [String: String] = [:]
         for (key, member) in members {
             guard case .string(let string) = member else {
-                throw ClientMessageError("field '\(name).\(key)': expected a string, found \(member.kindDescription)")
+                throw ClientMessageError("field '\(name).\(TextLimit.excerpt.apply(key))': expected a string, found \(member.kindDescription)")
             }
             map[key] = string
         }
@@ -124,7 +125,7 @@ private struct ClientMessageFields {
 
     func requireAllRead(kind: String) throws(ClientMessageError) {
         if let extra = members.first(where: { !read.contains($0.key) }) {
-            throw ClientMessageError("field '\(extra.key)' is not expected in a \(kind) message")
+            throw ClientMessageError("field '\(TextLimit.excerpt.apply(extra.key))' is not expected in a \(kind) message")
         }
     }
 }

@@ -30,6 +30,21 @@ struct HostileArticleTests {
         #expect(article.content[0].description.count == TextLimit.body.maximumCharacters)
     }
 
+    /// 200 paragraphs of 100,000 characters (20 MB) once took the host seconds to open: an article keeps about
+    /// 800 KB of text in all, the paragraph that passes it cut and the rest left out.
+    @Test("an article's text is bounded as a whole")
+    func hugeArticle() throws {
+        let paragraph = String(repeating: "word ", count: 20_000)
+        let items = (0..<200).map { #"{"type":"text","subject":"Part \#($0)","description":"\#(paragraph)"}"# }.joined(separator: ",")
+        let json = #"{"status":"success","content":[{"id":1,"title":"T","dateTime":"01.01.2020 00:00","content":[\#(items)]}]}"#
+        let article = try #require(try ArticleFeedDecoder.decode(Data(json.utf8)).articles.first)
+        let bytes = article.ingress.utf8.count + article.content.reduce(0) { $0 + $1.subject.utf8.count + $1.description.utf8.count }
+        #expect(bytes <= Article.maximumTextBytes + 4 * TextLimit.title.maximumCharacters)
+        #expect(article.content.count == 8)
+        #expect(article.content.last?.description.hasSuffix("…") == true)
+        #expect(article.content.first?.description == paragraph)
+    }
+
     @Test("a reason quotes a bad value by its start only")
     func hugeBadDate() throws {
         let json = #"{"status":"success","content":[{"id":1,"title":"T","dateTime":"\#(huge)"},{"id":2,"title":"U","dateTime":"01.01.2020 00:00"}]}"#

@@ -19,6 +19,10 @@ public struct Article: Sendable, Equatable, Identifiable {
     /// At most this many tags and content items are kept: a page of an article stays a page.
     public static let maximumTags = 50
     public static let maximumContentItems = 200
+    /// All the text of one article (its lead and every paragraph's subject and text), in UTF-8 bytes: about
+    /// 200,000 characters of a Latin script, a long book chapter. The paragraph that passes it is cut, the ones
+    /// after it are left out, so opening an article costs what opening a long one does.
+    public static let maximumTextBytes = 800_000
 
     /// Texts are cut to their `TextLimit` here, where articles come in from the feed, the saved database or a
     /// sample: the title to `.title`, the lead to `.body`, each tag to `.name`; an image URL longer than `.url` is
@@ -33,9 +37,25 @@ public struct Article: Sendable, Equatable, Identifiable {
         self.image = TextLimit.url.acceptsURL(image) ? image : ""
         self.published = published
         self.tags = tags.prefix(Self.maximumTags).map(TextLimit.name.apply)
-        self.content = Array(content.prefix(Self.maximumContentItems))
+        self.content = Self.bounded(content, after: self.ingress)
         self.created = created
         self.changed = changed
+    }
+
+    /// The paragraphs that fit `maximumTextBytes` after the lead.
+    private static func bounded(_ content: [ArticleContentItem], after ingress: String) -> [ArticleContentItem] {
+        var remaining = maximumTextBytes - ingress.utf8.count
+        var kept: [ArticleContentItem] = []
+        for item in content.prefix(maximumContentItems) {
+            guard remaining > 0 else { break }
+            var item = item
+            if item.description.utf8.count > remaining {
+                item.description = TextLimit(maximumCharacters: remaining).apply(item.description)
+            }
+            remaining -= item.subject.utf8.count + item.description.utf8.count
+            kept.append(item)
+        }
+        return kept
     }
 
     /// What the list needs of it.
