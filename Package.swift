@@ -70,6 +70,8 @@ let package = Package(
     targets: [
         // MARK: core
         .target(name: "FeatureHostCore"),
+        // The one strict JSON reader, with limits: the config (FeatureHostRuntime) and the page events (WebUI).
+        .target(name: "StrictJSON"),
 
         // MARK: data
         .systemLibrary(
@@ -81,7 +83,7 @@ let package = Package(
         // MARK: surface
         .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
         // The web surface: typed HTML, the HTTP/1.1 server, the live protocol, the page shell and its client script.
-        .target(name: "WebUI", dependencies: ["FeatureHostCore"], resources: [.process("Resources")]),
+        .target(name: "WebUI", dependencies: ["FeatureHostCore", "StrictJSON"], resources: [.process("Resources")]),
 
         // MARK: plugin boundary
         // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
@@ -97,7 +99,7 @@ let package = Package(
         // MARK: host
         .target(
             name: "FeatureHostRuntime",
-            dependencies: ["FeatureHostCore", "DataSources", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
+            dependencies: ["FeatureHostCore", "DataSources", "FeatureHostPluginWire", "CFeatureHostPluginABI", "StrictJSON"]
         ),
         // The host's side of the table: a loaded plugin as a TerminalFeature.
         .target(
@@ -153,6 +155,7 @@ let package = Package(
         .testTarget(name: "FeatureHostCoreTests", dependencies: ["FeatureHostCore", "FeatureHostTesting"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "FeatureHostTesting"]),
         .testTarget(name: "FeatureHostRuntimeTests", dependencies: ["FeatureHostRuntime", "FeatureHostTesting"]),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FeatureHostTesting"]),
         .testTarget(name: "WebUITests", dependencies: ["WebUI", "FeatureHostTesting"]),
         .testTarget(
@@ -187,6 +190,7 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzHTTPRequest", ["WebUI"]),
         ("FuzzPageEvent", ["WebUI"]),
         ("FuzzForeignMarkup", ["WebUI"]),
+        ("FuzzServerText", ["FeatureHostCore", "WebUI"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
     for fuzzer in fuzzers {

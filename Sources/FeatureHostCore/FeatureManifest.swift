@@ -20,8 +20,9 @@ public struct FeatureManifest: Sendable {
         defaultSource: SourceConfiguration? = nil, settings: [SettingDeclaration] = [], bundledSamples: [SourceKind] = []
     ) {
         self.id = id
-        self.title = title
-        self.summary = summary
+        // A plugin's manifest is data from outside: its texts are cut as a feed's would be.
+        self.title = TextLimit.title.apply(title)
+        self.summary = TextLimit.message.apply(summary)
         self.acceptedSources = acceptedSources
         self.defaultSource = defaultSource
         self.settings = settings

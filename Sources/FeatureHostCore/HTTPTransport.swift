@@ -6,15 +6,27 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [String: String]
     public var body: Data?
-    /// Seconds before the request fails with `HTTPError.timedOut`.
-    public var timeout: Double
+    /// Seconds before the request fails with `HTTPError.timedOut`, always inside `timeoutRange` (a value outside
+    /// it is moved to the nearest bound, NaN to the default), so no transport ever converts 1e300 s to nanoseconds.
+    public var timeout: Double {
+        get { boundedTimeout }
+        set { boundedTimeout = Self.timeoutRange.clamping(newValue, nanGives: Self.defaultTimeout) }
+    }
+    private var boundedTimeout: Double
 
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Double = 15) {
+    /// The timeouts a request may have, in seconds: what `featurehost validate` accepts for `source.timeout`
+    /// (`SourceConfiguration.timeoutRange` is this range) and what every request is held to.
+    public static let timeoutRange: ClosedRange<Double> = 0.001...3600
+    public static let defaultTimeout: Double = 15
+
+    public init(
+        method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Double = defaultTimeout
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
-        self.timeout = timeout
+        boundedTimeout = Self.timeoutRange.clamping(timeout, nanGives: Self.defaultTimeout)
     }
 }
 
@@ -64,6 +76,6 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(saturating: seconds)) : String(seconds)
     }
 }

@@ -7,18 +7,25 @@ public struct SourceConfiguration: Sendable, Equatable {
     public var path: URL?
     /// The endpoint for `http`.
     public var url: URL?
-    /// Seconds before an `http` request fails.
-    public var timeout: Double
+    /// Seconds before an `http` request fails, inside `timeoutRange` (a value outside it is moved to the nearest
+    /// bound; `featurehost validate` refuses it first).
+    public var timeout: Double {
+        get { boundedTimeout }
+        set { boundedTimeout = Self.timeoutRange.clamping(newValue, nanGives: Self.defaultTimeout) }
+    }
+    private var boundedTimeout: Double
     /// Whether an `http` source keeps its last good payload to serve when the server cannot be reached.
     public var cache: Bool
 
-    public static let defaultTimeout: Double = 15
+    public static let defaultTimeout: Double = HTTPRequest.defaultTimeout
+    /// `source.timeout`'s range: the one every request is held to.
+    public static let timeoutRange = HTTPRequest.timeoutRange
 
     public init(kind: SourceKind, path: URL? = nil, url: URL? = nil, timeout: Double = defaultTimeout, cache: Bool? = nil) {
         self.kind = kind
         self.path = path
         self.url = url
-        self.timeout = timeout
+        boundedTimeout = Self.timeoutRange.clamping(timeout, nanGives: Self.defaultTimeout)
         self.cache = cache ?? (kind == .http)
     }
 

@@ -71,7 +71,7 @@ enum CarNewsWebBenchmarks {
         let clock = ContinuousClock()
         let start = clock.now
         let app = WebApp(
-            configuration: WebApp.Configuration(access: AccessGuard(token: WebBenchmarks.token, port: WebBenchmarks.port)),
+            configuration: WebApp.Configuration(access: WebBenchmarks.access),
             launcher: launcher, now: { clock.now - start })
         defer { app.closeAll() }
         let sink = BenchStreamSink()

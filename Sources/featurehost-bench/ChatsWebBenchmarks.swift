@@ -16,7 +16,7 @@ enum ChatsWebBenchmarks {
             let chats = count == 14 ? nil : ChatsBenchmarks.makeChats(count)
             let launcher = ChatsLauncher(host: host, chats: chats)
             let app = WebApp(
-                configuration: WebApp.Configuration(access: AccessGuard(token: WebBenchmarks.token, port: WebBenchmarks.port)),
+                configuration: WebApp.Configuration(access: WebBenchmarks.access),
                 launcher: launcher, now: { host.clock.now.offset })
             let label = count.formatted(.number.locale(Locale(identifier: "en_US")))
 

@@ -64,7 +64,7 @@ enum InvitationsWebBenchmarks {
     private static func bytesPerInteraction(_ bench: inout Benchmark, host: TestHost, launcher: BenchPageLauncher) async {
         host.store.set(nil, forKey: "registration")
         let app = WebApp(
-            configuration: WebApp.Configuration(access: AccessGuard(token: WebBenchmarks.token, port: WebBenchmarks.port)),
+            configuration: WebApp.Configuration(access: WebBenchmarks.access),
             launcher: launcher, now: { host.clock.now.offset })
         defer { app.closeAll() }
         let sink = BenchStreamSink()

@@ -42,7 +42,7 @@ enum TransactionsWebBenchmarks {
                 rows == 13 ? makeStarterPage(host) : makeGeneratedPage(count: rows)
             }
             let app = WebApp(
-                configuration: WebApp.Configuration(access: AccessGuard(token: WebBenchmarks.token, port: WebBenchmarks.port)),
+                configuration: WebApp.Configuration(access: WebBenchmarks.access),
                 launcher: launcher, now: { host.clock.now.offset })
             let sink = BenchStreamSink()
             app.handle(WebBenchmarks.request("GET", "/f/transactions"), sink)

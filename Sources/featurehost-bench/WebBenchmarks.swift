@@ -14,7 +14,7 @@ enum WebBenchmarks {
         guard let host = try? TestHost() else { return print("web: cannot make a test host") }
         let launcher = OfferLauncher(host: host)
         let app = WebApp(
-            configuration: WebApp.Configuration(access: AccessGuard(token: token, port: port)), launcher: launcher,
+            configuration: WebApp.Configuration(access: access), launcher: launcher,
             now: { host.clock.now.offset })
 
         if let feature = launcher.makeFeature() {
@@ -52,11 +52,12 @@ enum WebBenchmarks {
 
     static let token = "00000000000000000000000000000000"
     static let port = 8080
+    static let access = AccessGuard(token: token, hostName: "fh-0000000000000000.localhost", port: port)
 
     static func request(_ method: String, _ target: String, body: String = "") -> HTTPServerRequest {
-        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: featurehost-token=\(token)\r\n"
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: \(access.allowedHost)\r\nCookie: featurehost-token=\(token)\r\n"
         if method == "POST" {
-            text += "Origin: http://127.0.0.1:\(port)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+            text += "Origin: \(access.origin)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
         }
         var parser = HTTPRequestParser()
         guard case .request(let request) = parser.feed(Array((text + "\r\n" + body).utf8)) else {

@@ -19,9 +19,11 @@ let usage = """
                                   saved state is written back only with --save
       featurehost serve [--config F] [--data-dir D] [--only ID] [--port N] [--locale ID] [--hour-cycle 12|24]
                       [--time-zone TZ]
-                                  the web surface on 127.0.0.1 (port 0 or none: a free one); prints
-                                  http://127.0.0.1:PORT/?token=TOKEN first, then one line per refused
-                                  request; Ctrl-C or SIGTERM closes every page's session and exits 0.
+                                  the web surface on loopback (port 0 or none: a free one); prints
+                                  http://fh-RANDOM.localhost:PORT/?token=TOKEN first (a host name of
+                                  this run's own, so no other local server gets the token), then one
+                                  line per refused request; Ctrl-C or SIGTERM closes every page's
+                                  session and exits 0.
                                   Locale, 12/24-hour and time zone come from the browser unless the
                                   config or these flags fix them
       featurehost store get|set|remove ID KEY [JSON] [--data-dir D]

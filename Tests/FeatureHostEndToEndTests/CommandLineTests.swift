@@ -46,6 +46,9 @@ import Testing
          #"features[0].source.path: "nope.json" does not exist"#),
         ("{\"features\":[\n  {\"id\":\"chats\"},\n]}",
          #"not valid JSON: line 2, column 17: a trailing comma before "]"; remove it."#),
+        // Passed validate, then crashed the first request converting 1e300 s to nanoseconds (issue 24).
+        (#"{"features":[{"id":"chats","source":{"kind":"http","url":"http://127.0.0.1:9/c","timeout":1e300}}]}"#,
+         #"features[0].source.timeout: found 1e+300; allowed: a number of seconds from 0.001 to 3600."#),
     ])
     func validateAndStartAgree(config: String, message: String) async throws {
         let file = try directory.write(config, to: "featurehost.json")
@@ -67,6 +70,14 @@ import Testing
         let folder = try await featurehost("validate")
         #expect(folder.status == 1)
         #expect(folder.standardError.contains("\(file.path): features[0].source.path: \".\" is a folder, not a file"), "\(folder.standardError)")
+    }
+
+    /// A config that is not a config file at all (a device that never ends) is refused after 1 MiB and a byte,
+    /// with one line (issue 24, point 6).
+    @Test(.timeLimit(.minutes(1))) func aConfigThatNeverEndsIsRefusedAtOnce() async throws {
+        let result = try await featurehost("validate", "--config", "/dev/zero")
+        #expect(result.status == 1)
+        #expect(result.standardError == "/dev/zero: the config file is more than 1048576 bytes; a config may be at most 1048576 bytes (1 MiB). Is this the right file?\n")
     }
 
     @Test func validateSaysOkForTheBuiltInDefault() async throws {

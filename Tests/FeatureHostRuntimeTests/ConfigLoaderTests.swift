@@ -128,7 +128,7 @@ import Testing
         (#"{"features":[{"id":"alpha","source":{"kind":"plist","url":"https://example.org"}}]}"#, #"featurehost.json: features[0].source.url: applies only to the http kind, not plist."#),
         (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","path":"a.json"}}]}"#, #"featurehost.json: features[0].source.path: applies only to the plist and json-file kinds, not http."#),
         (#"{"features":[{"id":"alpha","source":{"kind":"plist","path":""}}]}"#, #"featurehost.json: features[0].source.path: found ""; allowed: a file path, relative to the config file."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","timeout":0}}]}"#, #"featurehost.json: features[0].source.timeout: found 0; allowed: a number of seconds greater than 0."#),
+        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","timeout":0}}]}"#, #"featurehost.json: features[0].source.timeout: found 0; allowed: a number of seconds from 0.001 to 3600."#),
         (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","cache":"no"}}]}"#, #"featurehost.json: features[0].source.cache: found "no"; allowed: true or false."#),
         (#"{"features":[{"id":"alpha","source":{"kind":"plist","pth":"a"}}]}"#, #"featurehost.json: features[0].source.pth: unknown key; did you mean "path"?"#),
         (#"{"features":[{"id":"alpha","settings":{"curency":"EUR"}}]}"#, #"featurehost.json: features[0].settings.curency: unknown setting for alpha; did you mean "currency"?"#),

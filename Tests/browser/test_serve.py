@@ -10,7 +10,7 @@ DEFAULT_ORDER = ["Offer countdown", "Car News", "Chats", "Invitations", "Transac
 
 
 def raw_request(server, text: bytes) -> bytes:
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+    with socket.create_connection(server.address, timeout=10) as connection:
         connection.sendall(text)
         answer = b""
         while chunk := connection.recv(65536):
@@ -19,7 +19,8 @@ def raw_request(server, text: bytes) -> bytes:
 
 
 def status_of(server, method: str, path: str, headers: dict[str, str], body: str | None = None) -> int:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    """One request to 127.0.0.1 at the server's port; `headers` says which Host it names."""
+    connection = http.client.HTTPConnection(*server.address, timeout=10)
     connection.request(method, path, body=body, headers=headers)
     status = connection.getresponse().status
     connection.close()
@@ -28,7 +29,9 @@ def status_of(server, method: str, path: str, headers: dict[str, str], body: str
 
 def test_the_first_line_is_the_url_with_a_128_bit_token(serve):
     server = serve()
-    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}", server.url)
+    assert re.fullmatch(r"http://fh-[0-9a-f]{16}\.localhost:\d+/\?token=[0-9a-f]{32}", server.url)
+    other = serve()
+    assert other.host.split(":")[0] != server.host.split(":")[0], "each run has a host name of its own"
 
 
 def test_the_home_lists_the_enabled_features_in_config_order(serve, browser, screenshots):
@@ -61,7 +64,7 @@ def test_a_feature_subset_from_the_config_and_only(serve, browser):
 def test_without_the_token_every_request_is_forbidden(serve):
     server = serve()
     for path in ["/", "/f/offer-countdown", "/assets/featurehost.js", f"/?token={'0' * 32}"]:
-        assert status_of(server, "GET", path, {"Host": f"127.0.0.1:{server.port}"}) == 403, path
+        assert status_of(server, "GET", path, {"Host": server.host}) == 403, path
     server.stop()
     assert any(line.startswith("403 GET /") for line in server.lines), server.lines
 
@@ -70,13 +73,16 @@ def test_a_foreign_host_is_rejected_even_with_the_token(serve):
     server = serve()
     cookie = {"Cookie": f"featurehost-token={server.token}"}
     assert status_of(server, "GET", "/", {"Host": f"attacker.example:{server.port}", **cookie}) == 421
-    assert status_of(server, "GET", "/", {"Host": f"127.0.0.1:{server.port}", **cookie}) == 200
+    # Nor the loopback names a cookie for would be shared with every other local server.
+    assert status_of(server, "GET", "/", {"Host": f"127.0.0.1:{server.port}", **cookie}) == 421
+    assert status_of(server, "GET", "/", {"Host": f"localhost:{server.port}", **cookie}) == 421
+    assert status_of(server, "GET", "/", {"Host": server.host, **cookie}) == 200
 
 
 def test_a_post_from_another_origin_is_forbidden(serve):
     server = serve()
     headers = {
-        "Host": f"127.0.0.1:{server.port}", "Cookie": f"featurehost-token={server.token}",
+        "Host": server.host, "Cookie": f"featurehost-token={server.token}",
         "Content-Type": "application/json",
     }
     body = '{"kind":"click","action":"activate"}'
@@ -97,7 +103,7 @@ def test_malformed_requests_get_a_4xx_and_the_server_goes_on(serve):
     }
     for request, expected in cases.items():
         assert raw_request(server, request).startswith(expected), request[:40]
-    cookie = {"Cookie": f"featurehost-token={server.token}", "Host": f"127.0.0.1:{server.port}"}
+    cookie = {"Cookie": f"featurehost-token={server.token}", "Host": server.host}
     assert status_of(server, "GET", "/", cookie) == 200
     server.stop()
     assert len(server.lines) >= len(cases), "one line per refused request"

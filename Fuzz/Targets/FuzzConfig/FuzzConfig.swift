@@ -29,7 +29,14 @@ public func fuzzConfig(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         fuzzInvariant(!errors.issues.isEmpty, "ConfigErrors without an issue")
         for issue in errors.issues {
             fuzzInvariant(issue.file == file.path && !issue.message.isEmpty, "an issue that names no file or says nothing: \(issue)")
+            // Never a huge value echoed whole (issue 24): each part of an issue stays within its limit.
+            fuzzInvariant(issue.message.count <= TextLimit.message.maximumCharacters, "an issue message past its limit")
+            fuzzInvariant(issue.path.count <= TextLimit.title.maximumCharacters, "an issue path past its limit")
         }
+        // What is printed: at most 50 issues and one line counting the rest.
+        let printed = errors.description.split(separator: "\n", omittingEmptySubsequences: false).count
+        fuzzInvariant(printed <= ConfigErrors.printedIssues + 1 || errors.issues.contains { $0.message.contains("\n") },
+            "\(printed) lines printed for \(errors.issues.count) issues")
     } catch {
         fuzzInvariant(false, "an error that is not a ConfigErrors: \(error)")
     }

@@ -20,7 +20,7 @@ final class ImageStore: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    var totalBytes: Int { lock.withLock { loadedIndex().values.reduce(0) { $0 + $1.size } } }
+    var totalBytes: Int { lock.withLock { loadedIndex().values.lazy.map(\.size).saturatingSum() } }
 
     /// The entry for `key` when it holds `url` (a collision or a damaged file is a miss; the damaged file goes).
     func reference(forKey key: String, url: URL) -> ImageReference? {
@@ -111,7 +111,8 @@ final class ImageStore: @unchecked Sendable {
     /// Removes the least recently used entries until the total fits the capacity; `key` (just written) last.
     private func evict(keeping key: String) {
         var entries = loadedIndex()
-        var total = entries.values.reduce(0) { $0 + $1.size }
+        // Sizes are the files' own (a sparse file may claim exabytes): the sum stops at Int.max rather than trap.
+        var total = entries.values.lazy.map(\.size).saturatingSum()
         let order = entries.filter { $0.key != key }.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)
         for victim in order where total > capacity {
             total -= entries[victim]?.size ?? 0

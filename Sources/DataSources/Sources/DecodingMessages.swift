@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 extension DecodingError {
@@ -56,10 +57,11 @@ public struct PayloadDecodingError: Error, Sendable, Equatable, CustomStringConv
 
     public init(source: String, error: Error) {
         self.source = source
+        // Cut: a coding path and a debug description can quote what the payload sent.
         if let decoding = error as? DecodingError {
-            detail = decoding.readableDescription
+            detail = TextLimit.message.apply(decoding.readableDescription)
         } else {
-            detail = (error as NSError).localizedDescription
+            detail = TextLimit.message.apply((error as NSError).localizedDescription)
         }
     }
 

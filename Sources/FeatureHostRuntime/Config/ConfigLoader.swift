@@ -1,6 +1,7 @@
 import DataSources
 import FeatureHostCore
 import Foundation
+import StrictJSON
 
 /// Reads a config file (JSON, or an XML plist when the name ends in `.plist`) and validates it against the
 /// registry, collecting every problem with its key path.
@@ -25,20 +26,13 @@ public struct ConfigLoader {
     }
 
     public func load(_ file: URL) throws -> HostConfig {
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: file.path) ? "cannot be read" : "does not exist"
-            throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "the config file \(reason).")])
-        }
-        return try parse(data, file: file)
+        try parse(try ConfigFile.read(file), file: file)
     }
 
     /// The plugin files a config names, resolved against its folder, read before the features are validated
     /// (their ids come from the plugins). Empty when the file cannot be read: `load` reports why.
     public static func pluginFiles(in file: URL) -> [URL] {
-        guard let data = try? Data(contentsOf: file), let root = try? parseRoot(data, file: file) else { return [] }
+        guard let data = try? ConfigFile.read(file), let root = try? parseRoot(data, file: file) else { return [] }
         var validation = ConfigValidation(file: file, registry: FeatureRegistry([]))
         return validation.plugins(in: root)
     }
@@ -47,20 +41,26 @@ public struct ConfigLoader {
         if file.pathExtension.lowercased() == "plist" {
             return try XMLPropertyList.object(from: data)
         }
-        // Foundation accepts trailing commas and repeated keys: check the syntax strictly first.
-        try StrictJSON.check(Array(data))
-        return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        // Strict where Foundation is not (trailing commas, repeated keys), in one pass, then as Foundation objects.
+        return try JSONReader.parse(Array(data), allowingByteOrderMark: true).foundationObject
     }
 
     public func parse(_ data: Data, file: URL) throws -> HostConfig {
+        if let problem = ConfigFile.sizeProblem(data.count) {
+            throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: problem)])
+        }
         let root: Any
         let isPlist = file.pathExtension.lowercased() == "plist"
+        if !isPlist, ConfigFile.isBlank(data) {
+            let message = #"not valid JSON: line 1, column 1: the file is empty; a config is an object, e.g. {"features": []}."#
+            throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: message)])
+        }
         do {
             root = try Self.parseRoot(data, file: file)
         } catch {
             let kind = isPlist ? "a valid property list" : "valid JSON"
             let detail =
-                (error as? StrictJSON.SyntaxError)?.description
+                (error as? JSONReadError)?.description
                 ?? (error as? XMLPropertyList.FormatError)?.description
                 ?? (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
             throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: "not \(kind): \(detail)")])

@@ -87,12 +87,12 @@ struct ConfigValidation {
             let names = failedPlugins.map(\.lastPathComponent).joined(separator: ", ")
             let issue = ConfigIssue(
                 file: file.path, path: "\(path).id",
-                message: "unknown feature \"\(idString)\"; it may come from the plugin that failed to load (\(names)); known ids: \(knownIDs).")
+                message: "unknown feature \(quoted(idString)); it may come from the plugin that failed to load (\(names)); known ids: \(knownIDs).")
             skipped.append(HostConfig.Skipped(id: id, issue: issue))
             return nil
         }
         if registration == nil {
-            var message = "unknown feature \"\(idString)\""
+            var message = "unknown feature \(quoted(idString))"
             if let near = NearestName.suggestion(for: idString, among: registry.ids.map(\.rawValue)) {
                 message += " (did you mean \"\(near)\"?)"
             }
@@ -119,7 +119,7 @@ struct ConfigValidation {
                     if let declaration = registration?.manifest.setting(key) {
                         // The check the feature makes when it reads the value, so validate and start agree.
                         if declaration.problem(with: value) != nil {
-                            report("\(path).settings.\(key)", "found \(value); allowed: \(declaration.type.allowed).")
+                            report("\(path).settings.\(key)", "found \(Self.describe(value)); allowed: \(declaration.type.allowed).")
                         }
                     } else if let manifest = registration?.manifest {
                         var message = "unknown setting for \(id)"
@@ -170,7 +170,7 @@ struct ConfigValidation {
             } else if let string = rawPath as? String, !string.isEmpty {
                 let file = resolve(string)
                 if let problem = Self.fileProblem(file) {
-                    report("\(path).path", "\"\(string)\" \(problem) (\(file.path)).")
+                    report("\(path).path", "\(quoted(string)) \(problem) (\(TextLimit.title.apply(file.path))).")
                     valid = false
                 } else {
                     configuration.path = file
@@ -193,7 +193,7 @@ struct ConfigValidation {
                 valid = false
             } else if let string = rawURL as? String, let url = URL(string: string) {
                 if let violation = URLPolicy.violation(of: url) {
-                    report("\(path).url", "\"\(string)\" \(violation).")
+                    report("\(path).url", "\(quoted(string)) \(violation).")
                     valid = false
                 } else {
                     configuration.url = url
@@ -207,10 +207,12 @@ struct ConfigValidation {
             valid = false
         }
         if let rawTimeout = object["timeout"] {
-            if let number = numberValue(rawTimeout), number > 0, number.isFinite {
+            let range = SourceConfiguration.timeoutRange
+            if let number = numberValue(rawTimeout), range.contains(number) {
                 configuration.timeout = number
             } else {
-                report("\(path).timeout", "found \(describe(rawTimeout)); allowed: a number of seconds greater than 0.")
+                let allowed = "a number of seconds from \(SettingValue.number(range.lowerBound)) to \(SettingValue.number(range.upperBound))"
+                report("\(path).timeout", "found \(describe(rawTimeout)); allowed: \(allowed).")
                 valid = false
             }
         }
@@ -292,7 +294,18 @@ struct ConfigValidation {
         return .null
     }
 
+    /// What was found, as a message quotes it: never more than `TextLimit.excerpt` of a huge value.
     func describe(_ value: Any) -> String {
-        settingValue(value).description
+        Self.describe(settingValue(value))
+    }
+
+    static func describe(_ value: SettingValue) -> String {
+        if case .string(let text) = value { return "\"" + TextLimit.excerpt.apply(text) + "\"" }
+        return TextLimit.excerpt.apply(value.description)
+    }
+
+    /// A string from the file in quotes, cut like `describe`.
+    func quoted(_ text: String) -> String {
+        "\"" + TextLimit.excerpt.apply(text) + "\""
     }
 }

@@ -1,3 +1,5 @@
+import FeatureHostCore
+
 /// How many terminal columns text occupies: East Asian wide and fullwidth characters and emoji take two,
 /// combining marks, joiners and controls none, everything else one.
 public enum DisplayWidth {
@@ -37,12 +39,13 @@ public enum DisplayWidth {
 
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x7F { return value >= 0x20 ? 1 : 0 }
-        if value < 0xA0 { return 0 }  // DEL and C1 controls
+        if value >= 0x20, value < 0x7F { return 1 }
+        // Controls and format characters (bidi overrides among them): the one definition the web page shares.
+        if InvisibleControls.contains(scalar) { return 0 }
         if value == 0xAD { return 1 }  // soft hyphen: a format character that terminals still show
         if DisplayWidthTable.joiningJamo.contains(value) { return 0 }
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        case .nonspacingMark, .enclosingMark: return 0
         default: break
         }
         if scalar.properties.isEmojiPresentation || DisplayWidthTable.isWide(value) { return 2 }

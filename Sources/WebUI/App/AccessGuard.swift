@@ -1,16 +1,38 @@
-/// Who may talk to the server: a request must name the bound address in `Host` (a page of another site that
-/// rebinds its DNS name to 127.0.0.1 still sends its own name), carry the run's token (as the cookie the first
-/// page set, or once in the URL the command printed), and a POST must come from our own origin.
+/// Who may talk to the server: a request must name this run's own host name in `Host` (a page of another site
+/// that rebinds its DNS name to 127.0.0.1 still sends its own name), carry the run's token (as the cookie the
+/// first page set, or once in the URL the command printed), and a POST must come from our own origin.
+///
+/// The host name is this run's alone (`fh-<random>.localhost`, which browsers resolve to loopback by themselves):
+/// cookies are scoped by host and not by port, so a token cookie set for `127.0.0.1` or `localhost` would go to
+/// every other server the user opens on that host, which could replay it. Under a name no other server has, the
+/// host-only cookie (no `Domain` attribute) goes nowhere else.
 public struct AccessGuard: Sendable, Equatable {
     public static let cookieName = "featurehost-token"
 
     public let token: String
-    /// `127.0.0.1:PORT` and `localhost:PORT`.
-    public let allowedHosts: Set<String>
+    /// `fh-<random>.localhost`.
+    public let hostName: String
+    public let port: Int
+    /// `fh-<random>.localhost:PORT`: the only `Host` answered.
+    public let allowedHost: String
 
-    public init(token: String, port: Int) {
+    public init(token: String, hostName: String, port: Int) {
         self.token = token
-        allowedHosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
+        self.hostName = hostName.lowercased()
+        self.port = port
+        allowedHost = "\(self.hostName):\(port)"
+    }
+
+    /// `http://fh-<random>.localhost:PORT`: what the page is served as, and the only `Origin` a POST may have.
+    public var origin: String { "http://\(allowedHost)" }
+
+    /// The address `featurehost serve` prints: the home page, with the token once.
+    public var startAddress: String { "\(origin)/?token=\(token)" }
+
+    /// A fresh name for one run: `fh-` and 64 random bits in hex, under `.localhost` (RFC 6761: always loopback;
+    /// Chromium and Firefox resolve every `*.localhost` name to it without asking a DNS server).
+    public static func makeHostName() -> String {
+        "fh-\(RandomToken.make().prefix(16)).localhost"
     }
 
     public enum Verdict: Sendable, Equatable {
@@ -22,12 +44,13 @@ public struct AccessGuard: Sendable, Equatable {
 
     public func check(_ request: HTTPServerRequest) -> Verdict {
         let host = (request.headers["Host"] ?? "").lowercased()
-        guard allowedHosts.contains(host) else {
-            return .refused(.misdirectedRequest, "This server answers to \(allowedHosts.sorted().joined(separator: " or ")) only, not \"\(host)\".")
+        guard host == allowedHost else {
+            let shown = host.count > 100 ? host.prefix(99) + "…" : Substring(host)
+            return .refused(.misdirectedRequest, "This server answers to \(allowedHost) only, not \"\(shown)\".")
         }
         if request.method == .post {
-            guard let origin = request.headers["Origin"]?.lowercased(), origin == "http://\(host)" else {
-                return .refused(.forbidden, "A POST must come from a page of http://\(host).")
+            guard let origin = request.headers["Origin"]?.lowercased(), origin == self.origin else {
+                return .refused(.forbidden, "A POST must come from a page of \(self.origin).")
             }
         }
         if let offered = request.queryItems.first(where: { $0.name == "token" })?.value {
@@ -35,28 +58,37 @@ public struct AccessGuard: Sendable, Equatable {
             let path = request.rawTarget.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
             return request.method == .get ? .acceptToken(redirectTo: path.isEmpty ? "/" : path) : .allowed
         }
-        guard let cookie = Self.cookie(named: Self.cookieName, in: request.headers.values(for: "Cookie")),
-            Self.constantTimeEqual(cookie, token)
-        else { return .refused(.forbidden, Self.tokenHelp) }
+        // Any of the cookies of that name may be ours: a cookie another page managed to set beside it must not lock
+        // the user out.
+        let offered = Self.cookies(named: Self.cookieName, in: request.headers.values(for: "Cookie"))
+        guard offered.contains(where: { Self.constantTimeEqual($0, token) }) else { return .refused(.forbidden, Self.tokenHelp) }
         return .allowed
     }
 
     static let tokenHelp = "Open the address `featurehost serve` printed (it carries this run's token)."
 
-    /// The cookie that proves the token: never readable by script, never sent by another site.
+    /// The cookie that proves the token: never readable by script, never sent by another site, and host-only (no
+    /// `Domain`), so it goes to this run's host name and nowhere else, whatever the port.
     public var setCookieHeader: String {
         "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
     }
 
+    /// The first cookie of that name.
     static func cookie(named name: String, in headers: [String]) -> String? {
+        cookies(named: name, in: headers).first
+    }
+
+    /// Every cookie of that name, in the order sent.
+    static func cookies(named name: String, in headers: [String]) -> [String] {
+        var values: [String] = []
         for header in headers {
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2, parts[0].trimmingSpaces == name else { continue }
-                return String(parts[1].trimmingSpaces)
+                values.append(String(parts[1].trimmingSpaces))
             }
         }
-        return nil
+        return values
     }
 
     /// Compares every byte whatever the first difference, so timing tells nothing about the token.

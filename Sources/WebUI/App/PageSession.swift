@@ -29,7 +29,7 @@ final class PageSession {
         self.feature = feature
         self.preferences = preferences
         lastSeen = now
-        tree = feature.scene.render()
+        tree = PageBudget.bounded(feature.scene.render())
         observe()
     }
 
@@ -68,7 +68,7 @@ final class PageSession {
     func flush() {
         flushScheduled = false
         guard !isClosed else { return }
-        let new = feature.scene.render()
+        let new = PageBudget.bounded(feature.scene.render())
         guard new != tree else { return }
         let ops = HTMLDiff.ops(from: tree, to: new)
         tree = new

@@ -1,3 +1,5 @@
+import FeatureHostCore
+
 /// A piece of HTML as a value: an element, escaped text, a fragment of siblings, or markup a caller vouches
 /// for. Text only ever enters through `text(_:)` or a string in an `@HTMLBuilder` block, and is escaped when
 /// rendered; `trustedMarkup(_:)` is the one, deliberately named, way to emit `<` unescaped.
@@ -15,9 +17,11 @@ public struct HTML: Sendable, Equatable {
         self.node = node
     }
 
-    /// Text, escaped when rendered (`& < > " '`).
+    /// Text, escaped when rendered (`& < > " '`). Graphemes made only of controls and format characters (bidi
+    /// overrides among them) are dropped here, as the terminal drops them (`InvisibleControls`), so no text from a
+    /// feed can reorder what the page shows around it; tabs and line breaks stay.
     public static func text(_ text: String) -> HTML {
-        HTML(.text(text))
+        HTML(.text(InvisibleControls.removed(from: text)))
     }
 
     /// Siblings with no wrapping element.

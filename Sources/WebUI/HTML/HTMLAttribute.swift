@@ -1,3 +1,5 @@
+import FeatureHostCore
+
 /// One attribute of an element. Names come only from a closed list or from `data(_:_:)` / `aria(_:_:)` with a
 /// checked suffix, so no event handler (`onclick` and friends) can be written at all: the page's CSP forbids
 /// inline script, and the builder makes it unsayable too.
@@ -37,9 +39,15 @@ public struct HTMLAttribute: Sendable, Equatable {
     let name: Name?
     let value: Value
 
+    /// A value loses its invisible controls as text does (`HTML.text(_:)`): an `alt` or `aria-label` from a
+    /// feed cannot reorder what it labels either.
     init(_ name: Name?, _ value: Value) {
         self.name = name
-        self.value = value
+        if case .string(let text) = value {
+            self.value = .string(InvisibleControls.removed(from: text))
+        } else {
+            self.value = value
+        }
     }
 
     init(_ known: Known, _ value: String) {

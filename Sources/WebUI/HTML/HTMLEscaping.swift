@@ -3,16 +3,44 @@
 /// anything.
 enum HTMLEscaping {
     static func escape(_ string: String, into output: inout String) {
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.unicodeScalars.append(scalar)
+        // The five characters are ASCII, so the text between two of them is whole scalars: it is copied as it is,
+        // a run at a time (a page of long text costs a copy, not a scalar-by-scalar append).
+        let utf8 = string.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let replacement: String? =
+                switch utf8[index] {
+                case UInt8(ascii: "&"): "&amp;"
+                case UInt8(ascii: "<"): "&lt;"
+                case UInt8(ascii: ">"): "&gt;"
+                case UInt8(ascii: "\""): "&quot;"
+                case UInt8(ascii: "'"): "&#39;"
+                default: nil
+                }
+            let next = utf8.index(after: index)
+            if let replacement {
+                output.append(contentsOf: Substring(string.unicodeScalars[runStart..<index]))
+                output += replacement
+                runStart = next
+            }
+            index = next
+        }
+        output.append(contentsOf: Substring(string.unicodeScalars[runStart...]))
+    }
+
+    /// The length in bytes of `escape`'s output, without writing it.
+    static func escapedByteCount(_ string: String) -> Int {
+        var count = 0
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "'"): count += 5  // &amp; &#39;
+            case UInt8(ascii: "<"), UInt8(ascii: ">"): count += 4  // &lt; &gt;
+            case UInt8(ascii: "\""): count += 6  // &quot;
+            default: count += 1
             }
         }
+        return count
     }
 
     static func escaped(_ string: String) -> String {

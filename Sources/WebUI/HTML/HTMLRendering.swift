@@ -30,6 +30,15 @@ extension HTML {
 
 extension HTMLElement {
     func render(into output: inout String) {
+        renderOpeningTag(into: &output)
+        // Void elements are built without children (their constructors take none), so nothing is lost here.
+        guard !tag.isVoid else { return }
+        for child in children { child.render(into: &output) }
+        output += "</" + tag.rawValue + ">"
+    }
+
+    /// `<tag name="value" …>`: attributes escaped and in name order.
+    func renderOpeningTag(into output: inout String) {
         output += "<" + tag.rawValue
         for attribute in HTMLAttribute.normalized(attributes) {
             output += " " + attribute.name
@@ -40,9 +49,5 @@ extension HTMLElement {
             }
         }
         output += ">"
-        // Void elements are built without children (their constructors take none), so nothing is lost here.
-        guard !tag.isVoid else { return }
-        for child in children { child.render(into: &output) }
-        output += "</" + tag.rawValue + ">"
     }
 }

@@ -1,3 +1,6 @@
+import FeatureHostCore
+import StrictJSON
+
 /// One message a page POSTs to `/s/SID/event` (see docs/web-surface.md, "Events").
 public enum ClientMessage: Sendable, Equatable {
     case event(PageEvent)
@@ -10,10 +13,13 @@ public enum ClientMessage: Sendable, Equatable {
         try decodeTyped(body)
     }
 
+    /// What one message may hold: the same reader as the config's, with a page event's limits.
+    static let limits = JSONReader.Limits(maximumStringBytes: 16 * 1024, maximumMembers: 64, maximumDepth: 8)
+
     static func decodeTyped(_ body: [UInt8]) throws(ClientMessageError) -> ClientMessage {
         guard String(validating: body, as: UTF8.self) != nil else { throw ClientMessageError("body is not valid UTF-8") }
-        guard case .object(let members) = try JSONReader.parse(body) else {
-            let value = try JSONReader.parse(body)
+        let value = try parse(body)
+        guard case .object(let members) = value else {
             throw ClientMessageError("body is \(value.kindDescription), not a JSON object")
         }
         var fields = ClientMessageFields(members)
@@ -36,7 +42,7 @@ public enum ClientMessage: Sendable, Equatable {
         case "hello":
             let hourCycle = try fields.optionalString("hourCycle")
             if let hourCycle, hourCycle != "h12", hourCycle != "h23" {
-                throw ClientMessageError("field 'hourCycle': \"\(hourCycle)\" is neither \"h12\" nor \"h23\"")
+                throw ClientMessageError("field 'hourCycle': \"\(TextLimit.excerpt.apply(hourCycle))\" is neither \"h12\" nor \"h23\"")
             }
             let timeZone = try fields.optionalString("timeZone")
             message = .hello(ClientHello(hourCycle: hourCycle, timeZone: timeZone, visible: try fields.bool("visible")))
@@ -48,6 +54,18 @@ public enum ClientMessage: Sendable, Equatable {
         }
         try fields.requireAllRead(kind: kind)
         return message
+    }
+
+    /// The body as JSON; a fault names the byte, a limit the field.
+    private static func parse(_ body: [UInt8]) throws(ClientMessageError) -> JSONValue {
+        do {
+            return try JSONReader.parse(body, limits: limits)
+        } catch {
+            switch error.kind {
+            case .syntax: throw ClientMessageError("body is not valid JSON: \(error.message) (at byte \(error.offset))")
+            case .limit: throw ClientMessageError("\(error.path.isEmpty ? "body" : "field '\(error.path)'"): \(error.message)")
+            }
+        }
     }
 }
 
@@ -98,7 +116,7 @@ private struct ClientMessageFields {
         var map: [String: String] = [:]
         for (key, member) in members {
             guard case .string(let string) = member else {
-                throw ClientMessageError("field '\(name).\(key)': expected a string, found \(member.kindDescription)")
+                throw ClientMessageError("field '\(name).\(TextLimit.excerpt.apply(key))': expected a string, found \(member.kindDescription)")
             }
             map[key] = string
         }
@@ -107,7 +125,7 @@ private struct ClientMessageFields {
 
     func requireAllRead(kind: String) throws(ClientMessageError) {
         if let extra = members.first(where: { !read.contains($0.key) }) {
-            throw ClientMessageError("field '\(extra.key)' is not expected in a \(kind) message")
+            throw ClientMessageError("field '\(TextLimit.excerpt.apply(extra.key))' is not expected in a \(kind) message")
         }
     }
 }

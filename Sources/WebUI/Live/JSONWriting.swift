@@ -2,6 +2,13 @@
 /// every string safe on one SSE `data:` line and inside a `<script>` (no raw line terminator, no `</`).
 enum JSONWriting {
     static func string(_ value: String, into output: inout String) {
+        // Most text needs no escape at all: then it is copied whole.
+        if !needsEscaping(value) {
+            output += "\""
+            output += value
+            output += "\""
+            return
+        }
         output += "\""
         var previous: Unicode.Scalar = " "
         for scalar in value.unicodeScalars {
@@ -28,6 +35,15 @@ enum JSONWriting {
             previous = scalar
         }
         output += "\""
+    }
+
+    /// Whether any byte may need an escape: a quote, a backslash, a control, DEL, a slash (after `<`), or the
+    /// lead byte of U+2028/U+2029.
+    private static func needsEscaping(_ value: String) -> Bool {
+        value.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == UInt8(ascii: "/")
+                || byte == 0xE2
+        }
     }
 
     static func string(_ value: String) -> String {

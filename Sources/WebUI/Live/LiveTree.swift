@@ -90,8 +90,14 @@ enum LiveTree {
         let attributes = HTMLAttribute.normalized(element.attributes)
         let children = element.tag.isVoid ? [] : children(of: element.children)
         let live = LiveElement(tag: element.tag, attributes: attributes, children: children)
+        // Built from the children's markup, which is already rendered: each level copies it once instead of
+        // rendering (escaping) the whole subtree again. The same bytes `HTML.render()` writes.
         var rendered = ""
-        element.render(into: &rendered)
+        element.renderOpeningTag(into: &rendered)
+        if !element.tag.isVoid {
+            for child in children { rendered += child.rendered }
+            rendered += "</" + element.tag.rawValue + ">"
+        }
         return LiveNode(kind: .element(live), rendered: rendered, isOpaque: ParserRestructuring.restructures(live))
     }
 }

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// The server's one I/O thread: a `poll(2)` loop over the listener, every connection and the wake-up pipe.
+/// The server's one I/O thread: a `poll(2)` loop over the listeners, every connection and the wake-up pipe.
 /// Every connection's state lives here and is touched only on this thread; other threads post `LoopWork`.
 final class EventLoop: @unchecked Sendable {
     // @unchecked: after `run()` starts, only the loop's thread touches the state below (here and in the
@@ -12,20 +12,20 @@ final class EventLoop: @unchecked Sendable {
     typealias Handler = @Sendable (HTTPServerRequest, HTTPResponder) -> Void
 
     let configuration: HTTPServer.Configuration
-    private let listener: Int32
+    private let listeners: [Int32]
     let mailbox: LoopMailbox
     private let handler: Handler
     let clock = ContinuousClock()
     var connections: [UInt64: Connection] = [:]
     private var nextConnectionID: UInt64 = 1
-    /// Set when accept ran out of descriptors: the listener is left out of the poll until then, so a full
+    /// Set when accept ran out of descriptors: the listeners are left out of the poll until then, so a full
     /// table does not turn the loop into a busy spin.
     private var acceptPausedUntil: ContinuousClock.Instant?
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
-    init(configuration: HTTPServer.Configuration, listener: Int32, mailbox: LoopMailbox, handler: @escaping Handler) {
+    init(configuration: HTTPServer.Configuration, listeners: [Int32], mailbox: LoopMailbox, handler: @escaping Handler) {
         self.configuration = configuration
-        self.listener = listener
+        self.listeners = listeners
         self.mailbox = mailbox
         self.handler = handler
     }
@@ -44,7 +44,7 @@ final class EventLoop: @unchecked Sendable {
             expireDeadlines()
         }
         for connection in Array(connections.values) { closeConnection(connection) }
-        close(listener)
+        for listener in listeners { close(listener) }
         mailbox.loopEnded()
     }
 
@@ -54,7 +54,9 @@ final class EventLoop: @unchecked Sendable {
         let now = clock.now
         if let until = acceptPausedUntil, until <= now { acceptPausedUntil = nil }
         var descriptors = [pollfd(fd: mailbox.wakeUpDescriptor, events: Int16(POLLIN), revents: 0)]
-        if acceptPausedUntil == nil { descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+        if acceptPausedUntil == nil {
+            for listener in listeners { descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+        }
         let firstConnection = descriptors.count
         let polled = Array(connections.values)
         for connection in polled {
@@ -65,7 +67,9 @@ final class EventLoop: @unchecked Sendable {
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds(now: now))
         guard ready > 0 else { return }
-        if acceptPausedUntil == nil, descriptors[1].revents != 0 { acceptConnections() }
+        for position in 1..<firstConnection where descriptors[position].revents != 0 {
+            acceptConnections(from: descriptors[position].fd)
+        }
         for (index, connection) in polled.enumerated() {
             let revents = Int32(descriptors[firstConnection + index].revents)
             guard revents != 0, connections[connection.id] != nil else { continue }
@@ -106,7 +110,7 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: accepting
 
-    private func acceptConnections() {
+    private func acceptConnections(from listener: Int32) {
         // A bounded batch, so a flood of connections cannot starve the ones already open.
         for _ in 0..<64 {
             switch Socket.accept(listener) {

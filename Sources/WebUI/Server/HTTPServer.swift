@@ -32,21 +32,46 @@ public final class HTTPServer: Sendable {
         guard configuration.maxConnections > 0 else {
             throw HTTPServerError("maxConnections must be at least 1, got \(configuration.maxConnections)")
         }
-        let listener = try Socket.listen(host: configuration.host, port: configuration.port)
+        let listeners = try listen(configuration)
         let pipe: WakeUpPipe
         do {
             pipe = try WakeUpPipe()
         } catch {
-            close(listener)
+            for listener in listeners { close(listener) }
             throw error
         }
         let mailbox = LoopMailbox(pipe: pipe)
-        let port = Socket.boundPort(listener)
-        let loop = EventLoop(configuration: configuration, listener: listener, mailbox: mailbox, handler: handler)
+        let port = Socket.boundPort(listeners[0])
+        let loop = EventLoop(configuration: configuration, listeners: listeners, mailbox: mailbox, handler: handler)
         let thread = Thread { loop.run() }
         thread.name = "HTTPServer:\(port)"
         thread.start()
         return HTTPServer(port: port, mailbox: mailbox)
+    }
+
+    /// The listeners: `host` first, then each of `additionalHosts` this machine has, all at one port. A port another
+    /// program holds on an additional address is given back and another one tried (when the port was 0).
+    private static func listen(_ configuration: Configuration) throws(HTTPServerError) -> [Int32] {
+        var attemptsLeft = configuration.port == 0 ? 16 : 1
+        while true {
+            let first = try Socket.listen(host: configuration.host, port: configuration.port)
+            var listeners = [first]
+            var conflict: HTTPServerError?
+            for host in configuration.additionalHosts {
+                do {
+                    listeners.append(try Socket.listen(host: host, port: Socket.boundPort(first)))
+                } catch where error.isAddressUnavailable {
+                    continue
+                } catch {
+                    conflict = error
+                    break
+                }
+            }
+            guard let conflict else { return listeners }
+            for listener in listeners { close(listener) }
+            attemptsLeft -= 1
+            guard attemptsLeft > 0, conflict.isAddressInUse else { throw conflict }
+        }
     }
 
     /// Open connections, including ones finishing their last answer.

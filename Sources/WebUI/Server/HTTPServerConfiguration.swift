@@ -4,6 +4,11 @@ extension HTTPServer {
         /// The numeric IPv4 or IPv6 address to bind, and only that one (loopback by default); names such as
         /// `localhost` are not resolved.
         public var host: String
+        /// More addresses to listen on, at the port `host` got. `featurehost serve` adds `::1` beside `127.0.0.1`:
+        /// a browser may try `::1` first for a `*.localhost` name, so no other program may hold that port there.
+        /// An address this machine does not have (no IPv6) is skipped; one already in use by another program makes
+        /// `start` pick another port when `port` is 0, and fail otherwise.
+        public var additionalHosts: [String] = []
         /// 0 asks the system for a free port; read the bound one from `HTTPServer.port`.
         public var port: UInt16
         /// Open connections at most. One more takes the place of a connection with no request in hand (see

@@ -9,14 +9,25 @@ import Foundation
 /// Why the server could not start: the address it tried and the system's reason.
 public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
     public let description: String
+    /// The system's error number, when a system call failed.
+    public let code: Int32?
 
     init(_ what: String, errno code: Int32) {
         description = "\(what): \(String(cString: strerror(code))) (errno \(code))"
+        self.code = code
     }
 
     init(_ message: String) {
         description = message
+        code = nil
     }
+
+    /// The address is not one this machine has (no IPv6 loopback, say): not an error for an optional listener.
+    var isAddressUnavailable: Bool {
+        code == EADDRNOTAVAIL || code == EAFNOSUPPORT
+    }
+
+    var isAddressInUse: Bool { code == EADDRINUSE }
 }
 
 /// Thin wrappers over the socket calls the loop needs; each failure carries errno's text.

@@ -4,7 +4,7 @@ import Foundation
 import WebUI
 
 /// `featurehost serve [--config F] [--only ID] [--port N] [--data-dir D] [--locale ID] [--hour-cycle 12|24]
-/// [--time-zone TZ]`: the web surface on 127.0.0.1.
+/// [--time-zone TZ]`: the web surface on loopback (127.0.0.1 and ::1), under a host name of this run's own.
 enum ServeCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
@@ -23,6 +23,9 @@ enum ServeCommand {
         let slot = AppSlot()
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.port = port
+        // The same port on the IPv6 loopback too: a browser may try `::1` first for the run's `*.localhost` name,
+        // and no other program may be the one listening there.
+        serverConfiguration.additionalHosts = ["::1"]
         serverConfiguration.onRequestError = { line in ServeOutput.line(line) }
         let server: HTTPServer
         do {
@@ -32,14 +35,15 @@ enum ServeCommand {
         } catch {
             throw UsageError("serve: \(error)")
         }
-        let token = RandomToken.make()
+        // A host name of this run's own, so the token's cookie reaches no other server on this machine.
+        let access = AccessGuard(token: RandomToken.make(), hostName: AccessGuard.makeHostName(), port: Int(server.port))
         let clock = ContinuousClock()
         let start = clock.now
         let app = WebApp(
-            configuration: WebApp.Configuration(access: AccessGuard(token: token, port: Int(server.port))), launcher: launcher,
-            now: { clock.now - start }, log: { ServeOutput.line($0) })
+            configuration: WebApp.Configuration(access: access), launcher: launcher, now: { clock.now - start },
+            log: { ServeOutput.line($0) })
         slot.app = app
-        ServeOutput.line("http://127.0.0.1:\(server.port)/?token=\(token)")
+        ServeOutput.line(access.startAddress)
 
         // Grace periods and keep-alives; cancelled at shutdown.
         let ticker = Task { @MainActor in

@@ -14,10 +14,41 @@ struct WebAppAccessTests {
         let app = makeApp(launcher: FakeLauncher(), now: ManualNow(), log: log)
         let response = try answer(makeRequest("GET", "/?token=\(testToken)", host: "evil.example:8123"), app: app)
         #expect(response.status.code == 421)
-        #expect(response.text.contains("127.0.0.1:8123"))
-        #expect(log.lines == ["421 GET /: This server answers to 127.0.0.1:8123 or localhost:8123 only, not \"evil.example:8123\"."])
-        #expect(try answer(makeRequest("GET", "/", host: "127.0.0.1:9999"), app: app).status.code == 421)
-        #expect(try answer(makeRequest("GET", "/", host: "localhost:8123"), app: app).status.code == 200)
+        #expect(response.text.contains(testHost))
+        #expect(log.lines == ["421 GET /: This server answers to \(testHost) only, not \"evil.example:8123\"."])
+        #expect(try answer(makeRequest("GET", "/", host: "\(testHostName):9999"), app: app).status.code == 421)
+        #expect(try answer(makeRequest("GET", "/", host: testHost.uppercased()), app: app).status.code == 200)
+    }
+
+    /// Cookies are scoped by host, not by port: under `127.0.0.1` or `localhost` the token's cookie would go to
+    /// every other server the user opens there. Only the run's own name is answered, token or not.
+    @Test func onlyTheRunsOwnHostNameIsAnswered() throws {
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
+        for host in ["127.0.0.1:8123", "localhost:8123", "[::1]:8123", "fh-other.localhost:8123", "\(testHostName)", "x.\(testHost)"] {
+            #expect(try answer(makeRequest("GET", "/?token=\(testToken)", host: host), app: app).status.code == 421, "\(host)")
+            #expect(try answer(makeRequest("GET", "/", host: host), app: app).status.code == 421, "\(host)")
+        }
+        #expect(try answer(makeRequest("GET", "/"), app: app).status.code == 200)
+    }
+
+    @Test func eachRunHasAHostNameOfItsOwnUnderLocalhost() {
+        let names = (0..<100).map { _ in AccessGuard.makeHostName() }
+        #expect(Set(names).count == 100)
+        for name in names {
+            #expect(name.hasPrefix("fh-") && name.hasSuffix(".localhost"))
+            #expect(name.count == "fh-".count + 16 + ".localhost".count)
+            #expect(name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." })
+        }
+        let access = AccessGuard(token: testToken, hostName: "FH-ABC.localhost", port: 8123)
+        #expect(access.startAddress == "http://fh-abc.localhost:8123/?token=\(testToken)")
+        #expect(access.origin == "http://fh-abc.localhost:8123")
+    }
+
+    @Test func aCookieSetBesideOursDoesNotLockTheUserOut() throws {
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
+        let cookies = "featurehost-token=planted; featurehost-token=\(testToken)"
+        #expect(try answer(makeRequest("GET", "/", cookie: cookies), app: app).status.code == 200)
+        #expect(try answer(makeRequest("GET", "/", cookie: "featurehost-token=planted"), app: app).status.code == 403)
     }
 
     @Test func withoutTheTokenEveryPathIsForbidden() throws {
@@ -36,14 +67,16 @@ struct WebAppAccessTests {
         let response = try answer(makeRequest("GET", "/f/counter?token=\(testToken)", cookie: nil), app: app)
         #expect(response.status.code == 303)
         #expect(response.header("Location") == "/f/counter")
+        // Host-only: no Domain attribute, so the browser keeps it for the run's own host name alone.
         #expect(response.header("Set-Cookie") == "featurehost-token=\(testToken); Path=/; HttpOnly; SameSite=Strict")
+        #expect(response.header("Set-Cookie")?.lowercased().contains("domain") == false)
     }
 
     @Test func postsMustComeFromOurOwnOrigin() throws {
         let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
         let body = #"{"kind":"click","action":"add"}"#
         let headers = [("Content-Type", "application/json")]
-        for origin in [nil, "http://evil.example", "http://127.0.0.1:8124", "null"] {
+        for origin in [nil, "http://evil.example", "http://127.0.0.1:8124", "http://127.0.0.1:8123", "http://localhost:8123", "null"] {
             let request = makeRequest("POST", "/s/x/event", origin: origin, headers: headers, body: body)
             #expect(try answer(request, app: app).status.code == 403, "\(origin ?? "no origin")")
         }

@@ -4,7 +4,8 @@ import WebUI
 
 let testPort = 8123
 let testToken = "0123456789abcdef0123456789abcdef"
-let testHost = "127.0.0.1:\(testPort)"
+let testHostName = "fh-0123456789abcdef.localhost"
+let testHost = "\(testHostName):\(testPort)"
 
 /// A request as the parser yields it, so tests go through the same header handling as the server.
 func makeRequest(
@@ -100,6 +101,10 @@ final class CounterScene: WebScene {
     var count = 0 {
         didSet { for observer in observers { observer() } }
     }
+    /// Text from outside shown under the count (none by default).
+    var note = "" {
+        didSet { for observer in observers { observer() } }
+    }
     private var observers: [@MainActor () -> Void] = []
     var events: [PageEvent] = []
 
@@ -107,6 +112,7 @@ final class CounterScene: WebScene {
         div(.class("counter")) {
             span(.class("count")) { "\(count)" }
             button(.data("action", "add")) { "Add" }
+            if !note.isEmpty { p(.class("note"), .aria("label", note)) { note } }
         }
     }
 
@@ -174,7 +180,7 @@ final class ManualNow {
 @MainActor
 func makeApp(launcher: FakeLauncher, now: ManualNow, log: LogLines = LogLines()) -> WebApp {
     var sessionNumber = 0
-    var configuration = WebApp.Configuration(access: AccessGuard(token: testToken, port: testPort))
+    var configuration = WebApp.Configuration(access: AccessGuard(token: testToken, hostName: testHostName, port: testPort))
     configuration.gracePeriod = .seconds(30)
     configuration.maxSessions = 3
     return WebApp(

@@ -28,18 +28,18 @@ import Testing
     }
 
     @Test(arguments: [
-        ("not JSON", "hello", "body is not valid JSON: unexpected 'h' at byte 0"),
-        ("empty", "", "body is not valid JSON: unexpected end of body at byte 0"),
+        ("not JSON", "hello", #"body is not valid JSON: expected a value, found "h". (at byte 0)"#),
+        ("empty", "", "body is not valid JSON: there is no value, only the end of the text. (at byte 0)"),
         ("not an object", #"["click"]"#, "body is an array, not a JSON object"),
         ("a bare string", #""click""#, "body is a string, not a JSON object"),
-        ("trailing garbage", #"{"kind":"click","action":"a"} x"#, "body is not valid JSON: unexpected 'x' after the value at byte 30"),
-        ("unclosed object", #"{"kind":"click""#, "body is not valid JSON: an object is not closed at byte 15"),
-        ("unclosed string", #"{"kind":"cli"#, "body is not valid JSON: a string is not closed at byte 12"),
-        ("trailing comma", #"{"kind":"click",}"#, "body is not valid JSON: expected a field name in quotes but found '}' at byte 16"),
-        ("raw control character", "{\"kind\":\"cl\u{1}ick\"}", "body is not valid JSON: a control character must be escaped in a string at byte 11"),
-        ("bad escape", #"{"kind":"\x"}"#, #"body is not valid JSON: unknown escape \'x' at byte 10"#),
-        ("lone surrogate", #"{"kind":"\ud800"}"#, #"body is not valid JSON: a lone surrogate \ud800 at byte 15"#),
-        ("leading zero", #"{"kind":01}"#, "body is not valid JSON: a number has a leading zero at byte 10"),
+        ("trailing garbage", #"{"kind":"click","action":"a"} x"#, #"body is not valid JSON: unexpected "x" after the end of the JSON value. (at byte 30)"#),
+        ("unclosed object", #"{"kind":"click""#, #"body is not valid JSON: it ends inside an object; a "}" is missing. (at byte 15)"#),
+        ("unclosed string", #"{"kind":"cli"#, #"body is not valid JSON: the string is not closed; a "\"" is missing. (at byte 8)"#),
+        ("trailing comma", #"{"kind":"click",}"#, #"body is not valid JSON: a trailing comma before "}"; remove it. (at byte 15)"#),
+        ("raw control character", "{\"kind\":\"cl\u{1}ick\"}", #"body is not valid JSON: a control character (the control character 0x1) inside a string; write it as an escape such as \n or \t. (at byte 11)"#),
+        ("bad escape", #"{"kind":"\x"}"#, #"body is not valid JSON: \x is not an escape JSON knows; allowed: \" \\ \/ \b \f \n \r \t \uXXXX. (at byte 9)"#),
+        ("lone surrogate", #"{"kind":"\ud800"}"#, #"body is not valid JSON: \ud800 is half of a surrogate pair without its other half. (at byte 9)"#),
+        ("leading zero", #"{"kind":01}"#, "body is not valid JSON: a number cannot start with 0 followed by digits. (at byte 8)"),
         ("missing kind", #"{"action":"a"}"#, "field 'kind' is missing"),
         ("kind not a string", #"{"kind":3}"#, "field 'kind': expected a string, found a number"),
         ("unknown kind", #"{"kind":"scroll"}"#, #"field 'kind': "scroll" is not one of click, input, change, submit, key, hello, visibility"#),
@@ -52,8 +52,8 @@ import Testing
         ("visible not a boolean", #"{"kind":"visibility","visible":"yes"}"#, "field 'visible': expected true or false, found a string"),
         ("bad hour cycle", #"{"kind":"hello","hourCycle":"h11","visible":true}"#, #"field 'hourCycle': "h11" is neither "h12" nor "h23""#),
         ("unexpected field", #"{"kind":"click","action":"a","extra":1}"#, "field 'extra' is not expected in a click message"),
-        ("duplicate field", #"{"kind":"click","kind":"click"}"#, "field 'kind' appears twice"),
-        ("too deep", #"{"kind":"click","action":"a","x":[[[[[[[[["#, "field 'x[0][0][0][0][0][0][0]': nested deeper than 8 levels"),
+        ("duplicate field", #"{"kind":"click","kind":"click"}"#, #"body is not valid JSON: the key "kind" appears twice in one object; keep one. (at byte 16)"#),
+        ("too deep", #"{"kind":"click","action":"a","x":[[[[[[[[["#, "field 'x[0][0][0][0][0][0][0]': nested deeper than 8 levels."),
     ])
     func malformedBodiesAreRefusedWithTheirFault(_ name: String, _ body: String, _ message: String) {
         #expect(throws: ClientMessageError(message), "\(name)") { try decode(body) }
@@ -68,11 +68,11 @@ import Testing
     @Test func overLongStringsAreRefused() throws {
         let longest = String(repeating: "é", count: 8 * 1024)  // 16 KiB of UTF-8
         #expect(try decode(#"{"kind":"input","action":"a","value":"\#(longest)"}"#) == .event(.input("a", longest)))
-        #expect(throws: ClientMessageError("field 'value': a string longer than 16384 bytes")) {
+        #expect(throws: ClientMessageError("field 'value': a string longer than 16384 bytes.")) {
             try decode(#"{"kind":"input","action":"a","value":"\#(longest)x"}"#)
         }
         let escaped = String(repeating: #"\n"#, count: 8 * 1024 + 1)  // 16 KiB + 2 bytes of escapes
-        #expect(throws: ClientMessageError("field 'value': a string longer than 16384 bytes")) {
+        #expect(throws: ClientMessageError("field 'value': a string longer than 16384 bytes.")) {
             try decode(#"{"kind":"input","action":"a","value":"\#(escaped)"}"#)
         }
     }
@@ -82,7 +82,7 @@ import Testing
         let message = try decode(#"{"kind":"submit","action":"s","fields":{\#(fields)}}"#)
         guard case .event(let event) = message else { throw ClientMessageError("not an event") }
         #expect(event.fields.count == 64)
-        #expect(throws: ClientMessageError("field 'fields': more than 64 fields")) {
+        #expect(throws: ClientMessageError("field 'fields': more than 64 fields.")) {
             try decode(#"{"kind":"submit","action":"s","fields":{\#(fields),"one":"more"}}"#)
         }
     }

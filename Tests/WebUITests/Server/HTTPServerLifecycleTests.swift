@@ -63,6 +63,42 @@ import WebUI
         #expect(error?.description.contains("Address already in use") == true)
     }
 
+    /// `featurehost serve` listens on ::1 at its port too (a browser tries ::1 first for a `*.localhost` name), so
+    /// no other program can be the one listening there.
+    @Test func additionalHostsShareThePortAndHoldIt() throws {
+        let server = try HTTPServer.start(HTTPServer.Configuration(additionalHostsForTest: ["::1"])) { _, responder in
+            responder.send(HTTPServerResponse(status: .ok))
+        }
+        defer { server.stop() }
+        let error = #expect(throws: HTTPServerError.self) {
+            try HTTPServer.start(HTTPServer.Configuration(host: "::1", port: server.port)) { _, _ in }
+        }
+        #expect(error?.description.contains("[::1]:\(server.port)") == true)
+    }
+
+    @Test func anAdditionalHostAnotherProgramHoldsStopsAChosenPort() throws {
+        let squatter = try HTTPServer.start(HTTPServer.Configuration(host: "::1")) { _, _ in }
+        defer { squatter.stop() }
+        let error = #expect(throws: HTTPServerError.self) {
+            try HTTPServer.start(HTTPServer.Configuration(port: squatter.port, additionalHostsForTest: ["::1"])) { _, _ in }
+        }
+        #expect(error?.description.contains("cannot bind [::1]:\(squatter.port)") == true)
+        #expect(error?.description.contains("Address already in use") == true)
+        // The IPv4 listener it had taken first was given back.
+        let again = try HTTPServer.start(HTTPServer.Configuration(port: squatter.port)) { _, _ in }
+        again.stop()
+    }
+
+    @Test func anAdditionalHostThisMachineLacksIsSkipped() throws {
+        let server = try HTTPServer.start(HTTPServer.Configuration(additionalHostsForTest: ["192.0.2.1"])) { _, responder in
+            responder.send(HTTPServerResponse(status: .ok, body: Array("up".utf8)))
+        }
+        defer { server.stop() }
+        let client = try RawHTTPClient(port: server.port)
+        try client.send(get("/"))
+        #expect(try client.readResponse().bodyText == "up")
+    }
+
     @Test func aBadAddressIsNamed() throws {
         let error = #expect(throws: HTTPServerError.self) {
             try HTTPServer.start(HTTPServer.Configuration(host: "300.1.2.3")) { _, _ in }
@@ -93,5 +129,12 @@ import WebUI
         #expect(try client.waitForClose())
         server.stop()
         box.withValue { $0 = nil }
+    }
+}
+
+extension HTTPServer.Configuration {
+    fileprivate init(host: String = "127.0.0.1", port: UInt16 = 0, additionalHostsForTest hosts: [String]) {
+        self.init(host: host, port: port)
+        additionalHosts = hosts
     }
 }

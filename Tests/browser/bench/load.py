@@ -84,8 +84,9 @@ class Target:
 
     def __init__(self, server: Server):
         self.port = server.port
+        self.address = server.address
         self.token = server.token
-        self.host = f"127.0.0.1:{server.port}"
+        self.host = server.host  # fh-<random>.localhost:PORT, reached at 127.0.0.1
         self.origin = server.origin
 
     def request(self, method: str, path: str, *, body: bytes = b"", token: bool = True, host: str | None = None,
@@ -102,7 +103,7 @@ class Target:
         return (head + extra + "\r\n").encode() + body
 
     async def connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        return await asyncio.open_connection("127.0.0.1", self.port, limit=1 << 20)
+        return await asyncio.open_connection(*self.address, limit=1 << 20)
 
 
 async def read_response(reader: asyncio.StreamReader) -> Response:
@@ -404,6 +405,8 @@ async def refusals(target: Target, session_id: str) -> list[Check]:
         ("wrong token in the URL", "403", target.request("GET", "/?token=" + "0" * 32, token=False)),
         ("wrong token cookie", "403", f"GET / HTTP/1.1\r\nHost: {host}\r\nCookie: featurehost-token={'1' * 32}\r\n\r\n".encode()),
         ("foreign Host", "421", target.request("GET", "/", host=f"attacker.example:{target.port}")),
+        ("the token under Host 127.0.0.1", "421", target.request("GET", "/", host=f"127.0.0.1:{target.port}")),
+        ("the token under Host localhost", "421", target.request("GET", "/", host=f"localhost:{target.port}")),
         ("POST from another origin", "403", target.request("POST", event, body=good_body, origin="http://attacker.example")),
         ("POST without an Origin", "403", target.request("POST", event, body=good_body, origin=None)),
         ("request line over 16 KiB", "414", f"GET /{'a' * 17000} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()),

@@ -34,12 +34,12 @@ def rss_bytes(pid: int) -> int:
 
 
 def request(server: Server, method: str, path: str, body: str = "") -> bytes:
-    head = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+    head = (f"{method} {path} HTTP/1.1\r\nHost: {server.host}\r\n"
             f"Cookie: featurehost-token={server.token}\r\nConnection: close\r\n")
     if method == "POST":
         head += (f"Origin: {server.origin}\r\nContent-Type: application/json\r\n"
                  f"Content-Length: {len(body.encode())}\r\n")
-    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
+    with socket.create_connection(server.address, timeout=30) as connection:
         connection.sendall((head + "\r\n" + body).encode())
         answer = b""
         while chunk := connection.recv(65536):
@@ -52,9 +52,9 @@ class Stream(threading.Thread):
 
     def __init__(self, server: Server, session: str):
         super().__init__(daemon=True)
-        self.connection = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+        self.connection = socket.create_connection(server.address, timeout=60)
         self.connection.sendall(
-            (f"GET /s/{session}/events?v=0 HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            (f"GET /s/{session}/events?v=0 HTTP/1.1\r\nHost: {server.host}\r\n"
              f"Cookie: featurehost-token={server.token}\r\n\r\n").encode())
         self.bytes = 0
 

@@ -51,6 +51,23 @@ struct ReplyReaderTests {
             ])
     }
 
+    /// A 10 MB explanation from the backend once left the page unrendered while the host spun: it is cut where
+    /// it comes in, and a timeout of any size is worded without a trap.
+    @Test("A 10 MB server message is cut to what a message may be")
+    func hugeServerMessage() throws {
+        let huge = String(repeating: "no ", count: 3_500_000)
+        let body = Data(#"{"errorMessage":"\#(huge)"}"#.utf8)
+        #expect(body.count > 10_000_000)
+        guard case .rejected(let message) = try InvitationReplyReader.read(HTTPResponse(status: 400, body: body)) else {
+            Issue.record("not a rejection")
+            return
+        }
+        #expect(message.count <= TextLimit.message.maximumCharacters && message.count > 3_900 && message.hasSuffix("…"))
+        let url = try #require(URL(string: "http://127.0.0.1:9/fakeAuth"))
+        #expect(InvitationFailure(HTTPError.failed(url, reason: huge)).message.count < TextLimit.message.maximumCharacters + 100)
+        #expect(InvitationFailure.timedOut(seconds: 1e300).message.hasPrefix("The invitation server did not answer within 1e+300 s."))
+    }
+
     @Test("The request body is {name, email} in that order, slashes and quotes escaped as JSON")
     func body() {
         let body = LiveInvitationBackend.body(for: Invitation(name: "Jane \"JD\" Doe", email: "jane/doe@example.com"))

@@ -1,4 +1,5 @@
 import DataSources
+import FeatureHostCore
 import Foundation
 
 /// Decodes `{"status": "success", "content": [Article]}`.
@@ -26,7 +27,7 @@ public enum ArticleFeedDecoder {
                 raw = value
             }
             guard let published = parser.date(from: raw.dateTime) else {
-                let reason = "at content[\(index)].dateTime: \"\(raw.dateTime)\" is not a date in the form dd.MM.yyyy HH:mm"
+                let reason = "at content[\(index)].dateTime: \"\(TextLimit.excerpt.apply(raw.dateTime))\" is not a date in the form dd.MM.yyyy HH:mm"
                 skipped.append(SkippedArticle(index: index, id: raw.id, reason: reason))
                 continue
             }
@@ -74,7 +75,7 @@ public enum ArticleFeedDecoder {
                 throw DecodingError.dataCorrupted(
                     .init(
                         codingPath: [CodingKeys.status],
-                        debugDescription: "the server reported \"\(status)\" instead of \"success\""))
+                        debugDescription: "the server reported \"\(TextLimit.excerpt.apply(status))\" instead of \"success\""))
             }
             content = try container.decode([Slot].self, forKey: .content)
         }

@@ -99,7 +99,7 @@ public final class ArticleStore: @unchecked Sendable {
         for article in articles {
             rows.append([
                 .integer(article.id), .text(article.title), .text(article.ingress), .text(article.image),
-                .integer(Int64(article.published.timeIntervalSince1970.rounded(.down))),
+                .integer(Int64(saturating: article.published.timeIntervalSince1970.rounded(.down))),
                 .text(try Self.json(article.tags, encoder)), .text(try Self.json(article.content, encoder)),
                 article.created.map(SQLiteValue.integer) ?? .null, article.changed.map(SQLiteValue.integer) ?? .null,
                 .real(date.timeIntervalSince1970),

@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// The columns of an article the list shows: what the offline list query reads.
@@ -7,10 +8,11 @@ public struct ArticleSummary: Sendable, Equatable, Identifiable {
     public var image: String
     public var published: Date
 
+    /// Cut as `Article` cuts them: the saved list is read from a file in the data directory.
     public init(id: Int64, title: String, image: String, published: Date) {
         self.id = id
-        self.title = title
-        self.image = image
+        self.title = TextLimit.title.apply(title)
+        self.image = TextLimit.url.acceptsURL(image) ? image : ""
         self.published = published
     }
 

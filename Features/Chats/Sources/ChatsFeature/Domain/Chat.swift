@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// One row of `data.plist`: the latest message of a conversation. The keys are the file's own, so the same
@@ -11,13 +12,30 @@ public struct Chat: Codable, Sendable, Equatable, Hashable {
     public var unreadMessagesCount: Int
     public var sendingDate: Date
 
+    /// Texts are cut to their `TextLimit` here, where every source's chats come in (decoded or built): a name to
+    /// `.name`, the message to `.message`; an avatar URL longer than `.url` is dropped (the row shows the initials).
     public init(identifier: Int, fullname: String, avatarURL: String, message: String, unreadMessagesCount: Int, sendingDate: Date) {
         self.identifier = identifier
-        self.fullname = fullname
-        self.avatarURL = avatarURL
-        self.message = message
+        self.fullname = TextLimit.name.apply(fullname)
+        self.avatarURL = TextLimit.url.acceptsURL(avatarURL) ? avatarURL : ""
+        self.message = TextLimit.message.apply(message)
         self.unreadMessagesCount = unreadMessagesCount
         self.sendingDate = sendingDate
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identifier, fullname, avatarURL, message, unreadMessagesCount, sendingDate
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            identifier: try container.decode(Int.self, forKey: .identifier),
+            fullname: try container.decode(String.self, forKey: .fullname),
+            avatarURL: try container.decode(String.self, forKey: .avatarURL),
+            message: try container.decode(String.self, forKey: .message),
+            unreadMessagesCount: try container.decode(Int.self, forKey: .unreadMessagesCount),
+            sendingDate: try container.decode(Date.self, forKey: .sendingDate))
     }
 
     /// The avatar to fetch: an absolute `http` or `https` URL with a host, else `nil` (empty or unusable).

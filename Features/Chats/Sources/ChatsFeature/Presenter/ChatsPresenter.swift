@@ -164,7 +164,7 @@ public final class ChatsPresenter: Presenter {
             let previous = chats.flatMap { $0.indices.contains(selectedIndex) ? $0[selectedIndex].identifier : nil }
             chats = loaded.value
             summary = formatter.summary(
-                chatCount: loaded.value.count, unreadCount: loaded.value.reduce(0) { $0 + max(0, $1.unreadMessagesCount) })
+                chatCount: loaded.value.count, unreadCount: loaded.value.lazy.map { max(0, $0.unreadMessagesCount) }.saturatingSum())
             origin = loaded.origin
             sourceNotices = loaded.notices
             loadError = nil

@@ -32,7 +32,8 @@ public enum InvitationFailure: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
-    /// Maps the transport's errors; anything else becomes `.failed` with its message.
+    /// Maps the transport's errors; anything else becomes `.failed` with its message. Reasons are cut to
+    /// `TextLimit.message`: they can quote what a server sent.
     public init(_ error: any Error) {
         guard let error = error as? HTTPError else {
             self = .failed(reason: error.userFacingMessage)
@@ -40,11 +41,12 @@ public enum InvitationFailure: Error, Equatable, Sendable, CustomStringConvertib
         }
         switch error {
         case .timedOut(_, let seconds): self = .timedOut(seconds: seconds)
-        case .cannotConnect(let url, let reason): self = .cannotConnect(host: Self.hostDescription(url), reason: reason)
+        case .cannotConnect(let url, let reason):
+            self = .cannotConnect(host: Self.hostDescription(url), reason: TextLimit.message.apply(reason))
         case .status(let status, _): self = .unexpectedStatus(status)
         case .bodyTooLarge(_, let limit): self = .failed(reason: "the reply was larger than \(limit) bytes")
         case .cancelled: self = .failed(reason: "it was cancelled")
-        case .failed(_, let reason): self = .failed(reason: reason)
+        case .failed(_, let reason): self = .failed(reason: TextLimit.message.apply(reason))
         }
     }
 
@@ -54,6 +56,6 @@ public enum InvitationFailure: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(saturating: seconds)) : String(seconds)
     }
 }

@@ -19,15 +19,15 @@ public enum InvitationReplyReader {
         }
     }
 
-    /// The `errorMessage` string of a JSON object, with control characters (which would corrupt a terminal
-    /// line) turned into spaces; `nil` when absent, not a string or blank.
+    /// The `errorMessage` string of a JSON object, cut to `TextLimit.message`, with control characters (which
+    /// would corrupt a terminal line) turned into spaces; `nil` when absent, not a string or blank.
     static func errorMessage(in body: Data) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
             let message = object["errorMessage"] as? String
         else { return nil }
         let printable = String(
             String.UnicodeScalarView(
-                message.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+                TextLimit.message.apply(message).unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         return printable.trimmingCharacters(in: .whitespaces).isEmpty ? nil : printable
     }
 }

@@ -1,4 +1,5 @@
 import DataSources
+import FeatureHostCore
 import Foundation
 
 /// The payload a `json-file` or `http` source serves: either the starter's object, whose `transactions` array
@@ -70,13 +71,13 @@ private struct TransactionRecord: Decodable {
             let allowed = TransactionCategory.allCases.map(\.rawValue).joined(separator: ", ")
             throw DecodingError.dataCorruptedError(
                 forKey: .category, in: container,
-                debugDescription: "\"\(rawCategory)\" is not a category; allowed: \(allowed)")
+                debugDescription: "\"\(TextLimit.excerpt.apply(rawCategory))\" is not a category; allowed: \(allowed)")
         }
         let rawDate = try container.decode(String.self, forKey: .date)
         guard let date = CalendarDay.date(from: rawDate) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .date, in: container,
-                debugDescription: "\"\(rawDate)\" is not a day written yyyy-MM-dd, e.g. 2021-04-25")
+                debugDescription: "\"\(TextLimit.excerpt.apply(rawDate))\" is not a day written yyyy-MM-dd, e.g. 2021-04-25")
         }
         transaction = Transaction(
             id: try container.decode(Int.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
@@ -97,7 +98,7 @@ private struct TransactionRecord: Decodable {
             throw DecodingError.dataCorruptedError(
                 forKey: .amount, in: container,
                 debugDescription:
-                    "\(text) is not an amount of money; write a plain number with at most \(Money.fractionDigits) decimal places, e.g. 54.60"
+                    "\(TextLimit.excerpt.apply(text)) is not an amount of money; write a plain number with at most \(Money.fractionDigits) decimal places, e.g. 54.60"
             )
         }
         return money

@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// One spending record, as the starter project's `TransactionModel` has it.
@@ -17,11 +18,12 @@ public struct Transaction: Hashable, Sendable, Identifiable {
         provider: String? = nil
     ) {
         self.id = id
-        self.name = name
+        // Cut here, where every source's transactions come in (see `TextLimit`).
+        self.name = TextLimit.name.apply(name)
         self.category = category
         self.amount = amount
         self.date = date
-        self.accountName = accountName
-        self.provider = provider
+        self.accountName = TextLimit.name.apply(accountName)
+        self.provider = provider.map(TextLimit.name.apply)
     }
 }

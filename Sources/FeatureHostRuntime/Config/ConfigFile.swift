@@ -1,0 +1,69 @@
+import Foundation
+import StrictJSON
+
+/// Reading a config file within a bound. A config is a few kilobytes; one over `maximumBytes` is refused after
+/// reading at most one byte more than the limit (a 50 MB file once took 6 GB of memory and 50 s to be refused
+/// entry by entry), whatever it is: a huge file, a device or a pipe that never ends.
+enum ConfigFile {
+    /// 1 MiB: hundreds of times the largest config in the docs.
+    static let maximumBytes = 1 << 20
+
+    static func read(_ file: URL) throws(ConfigErrors) -> Data {
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: file)
+        } catch {
+            throw failure(file, "the config file \(FileManager.default.fileExists(atPath: file.path) ? "cannot be read" : "does not exist").")
+        }
+        defer { try? handle.close() }
+        var data = Data()
+        do {
+            while data.count <= maximumBytes {
+                guard let chunk = try handle.read(upToCount: maximumBytes + 1 - data.count), !chunk.isEmpty else { break }
+                data.append(chunk)
+            }
+        } catch {
+            throw failure(file, "the config file cannot be read.")
+        }
+        if let problem = sizeProblem(data.count, fileSize: (try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int) {
+            throw failure(file, problem)
+        }
+        return data
+    }
+
+    /// Why `count` bytes are too many for a config, or nil.
+    static func sizeProblem(_ count: Int, fileSize: Int? = nil) -> String? {
+        guard count > maximumBytes else { return nil }
+        let size = fileSize.map { $0 > maximumBytes ? "\($0) bytes" : "more than \(maximumBytes) bytes" } ?? "more than \(maximumBytes) bytes"
+        return "the config file is \(size); a config may be at most \(maximumBytes) bytes (1 MiB). Is this the right file?"
+    }
+
+    /// Nothing but white space (and a byte order mark).
+    static func isBlank(_ data: Data) -> Bool {
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    private static func failure(_ file: URL, _ message: String) -> ConfigErrors {
+        ConfigErrors([ConfigIssue(file: file.path, path: "", message: message)])
+    }
+}
+
+extension JSONValue {
+    /// The value as `JSONSerialization` would have given it, which is what validation reads (and what a plist
+    /// gives): `[String: Any]`, `[Any]`, `String`, `NSNumber` for numbers, `Bool` for booleans, `NSNull` for null.
+    var foundationObject: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let bool): return bool
+        case .number(let number): return NSNumber(value: number)
+        case .string(let string): return string
+        case .array(let items): return items.map(\.foundationObject)
+        case .object(let members):
+            var object: [String: Any] = [:]
+            object.reserveCapacity(members.count)
+            for member in members { object[member.key] = member.value.foundationObject }
+            return object
+        }
+    }
+}
