@@ -78,6 +78,9 @@ let package = Package(
         ),
         .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite"]),
 
+        // PNG and JPEG to pixels, and scaling them: for a surface that draws pictures itself (the terminal).
+        .target(name: "ImageDecoding"),
+
         // MARK: surface
         .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
         // The web surface: typed HTML, the HTTP/1.1 server, the live protocol, the page shell and its client script.
@@ -152,6 +155,7 @@ let package = Package(
         // MARK: tests
         .testTarget(name: "FeatureHostCoreTests", dependencies: ["FeatureHostCore", "FeatureHostTesting"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "FeatureHostTesting"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FeatureHostRuntimeTests", dependencies: ["FeatureHostRuntime", "FeatureHostTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FeatureHostTesting"]),
         .testTarget(name: "WebUITests", dependencies: ["WebUI", "FeatureHostTesting"]),

@@ -1,0 +1,127 @@
+/// From component planes to RGBA: each component brought to the picture's size (subsampled ones by linear
+/// interpolation between sample centres, which for 2× is libjpeg's "fancy" upsampling), then the colour
+/// transform: grey, YCbCr (JFIF), RGB, and Adobe's CMYK and YCCK.
+enum JPEGColor {
+    enum Transform: Equatable {
+        case grey
+        case yCbCr
+        case rgb
+        case cmyk
+        case yCCK
+    }
+
+    /// The transform for a frame's components: Adobe's APP14 flag when there is one, otherwise JFIF's rules
+    /// (three components are YCbCr unless their ids spell R, G, B).
+    static func transform(componentIDs: [UInt8], adobe: UInt8?) -> Transform {
+        switch componentIDs.count {
+        case 1: return .grey
+        case 3:
+            if let adobe { return adobe == 0 ? .rgb : .yCbCr }
+            return componentIDs == [82, 71, 66] ? .rgb : .yCbCr
+        default:
+            return adobe == 2 ? .yCCK : .cmyk
+        }
+    }
+
+    /// One component at full size: `width × height` samples.
+    static func upsampled(
+        _ plane: [UInt8], planeWidth: Int, sampleWidth: Int, sampleHeight: Int, horizontal: Int, vertical: Int, maxHorizontal: Int,
+        maxVertical: Int, width: Int, height: Int
+    ) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: width * height)
+        if horizontal == maxHorizontal, vertical == maxVertical {
+            for y in 0..<height {
+                for x in 0..<width { result[y * width + x] = plane[y * planeWidth + x] }
+            }
+            return result
+        }
+        let ratioX = maxHorizontal / horizontal, ratioY = maxVertical / vertical
+        // Interpolation where libjpeg does it (twice the samples in either direction, or both); other ratios (4:1:1,
+        // or sampling factors that do not divide) repeat each sample, as libjpeg does.
+        guard [1, 2].contains(ratioX), [1, 2].contains(ratioY), ratioX * horizontal == maxHorizontal,
+            ratioY * vertical == maxVertical
+        else {
+            for y in 0..<height {
+                let row = min(y * vertical / maxVertical, lastSampleRow(sampleHeight)) * planeWidth
+                for x in 0..<width { result[y * width + x] = plane[row + min(x * horizontal / maxHorizontal, max(sampleWidth - 1, 0))] }
+            }
+            return result
+        }
+        let lastX = max(sampleWidth - 1, 0), lastY = max(sampleHeight - 1, 0)
+        let scaleX = Float(horizontal) / Float(maxHorizontal)
+        let scaleY = Float(vertical) / Float(maxVertical)
+        // Where each output column falls between two samples, computed once.
+        var left = [Int](repeating: 0, count: width)
+        var right = [Int](repeating: 0, count: width)
+        var weight = [Float](repeating: 0, count: width)
+        for x in 0..<width {
+            let position = max((Float(x) + 0.5) * scaleX - 0.5, 0)
+            let base = min(Int(position), lastX)
+            left[x] = base
+            right[x] = min(base + 1, lastX)
+            weight[x] = position - Float(base)
+        }
+        for y in 0..<height {
+            let position = max((Float(y) + 0.5) * scaleY - 0.5, 0)
+            let top = min(Int(position), lastY)
+            let bottom = min(top + 1, lastY)
+            let fy = position - Float(top)
+            let topRow = top * planeWidth, bottomRow = bottom * planeWidth
+            for x in 0..<width {
+                let fx = weight[x]
+                let a = Float(plane[topRow + left[x]]) * (1 - fx) + Float(plane[topRow + right[x]]) * fx
+                let b = Float(plane[bottomRow + left[x]]) * (1 - fx) + Float(plane[bottomRow + right[x]]) * fx
+                result[y * width + x] = JPEGIDCT.clamp(a * (1 - fy) + b * fy)
+            }
+        }
+        return result
+    }
+
+    private static func lastSampleRow(_ sampleHeight: Int) -> Int { max(sampleHeight - 1, 0) }
+
+    /// RGBA from full-size component samples.
+    static func rgba(_ planes: [[UInt8]], transform: Transform, count: Int) -> [UInt8] {
+        var output = [UInt8](repeating: 255, count: count * 4)
+        for index in 0..<count {
+            let target = index * 4
+            switch transform {
+            case .grey:
+                let value = planes[0][index]
+                output[target] = value
+                output[target + 1] = value
+                output[target + 2] = value
+            case .rgb:
+                output[target] = planes[0][index]
+                output[target + 1] = planes[1][index]
+                output[target + 2] = planes[2][index]
+            case .yCbCr:
+                let (r, g, b) = rgb(y: planes[0][index], cb: planes[1][index], cr: planes[2][index])
+                output[target] = r
+                output[target + 1] = g
+                output[target + 2] = b
+            case .cmyk, .yCCK:
+                // Adobe writes CMYK inverted: 255 is no ink. YCCK is that CMY through YCbCr.
+                var c = planes[0][index], m = planes[1][index], y = planes[2][index]
+                if transform == .yCCK {
+                    let (r, g, b) = rgb(y: c, cb: m, cr: y)
+                    (c, m, y) = (255 - r, 255 - g, 255 - b)
+                }
+                let k = Int(planes[3][index])
+                output[target] = UInt8((Int(c) * k + 127) / 255)
+                output[target + 1] = UInt8((Int(m) * k + 127) / 255)
+                output[target + 2] = UInt8((Int(y) * k + 127) / 255)
+            }
+        }
+        return output
+    }
+
+    @inline(__always)
+    static func rgb(y: UInt8, cb: UInt8, cr: UInt8) -> (UInt8, UInt8, UInt8) {
+        let luma = Float(y), blue = Float(cb) - 128, red = Float(cr) - 128
+        return (
+            JPEGIDCT.clamp(luma + 1.402 * red),
+            JPEGIDCT.clamp(luma - 0.344136 * blue - 0.714136 * red),
+            JPEGIDCT.clamp(luma + 1.772 * blue)
+        )
+    }
+}
