@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "ImageDecoding"),
 
         // MARK: surface
-        .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
+        .target(name: "TerminalUI", dependencies: ["FeatureHostCore", "ImageDecoding"]),
         // The web surface: typed HTML, the HTTP/1.1 server, the live protocol, the page shell and its client script.
         .target(name: "WebUI", dependencies: ["FeatureHostCore"], resources: [.process("Resources")]),
 
@@ -191,6 +191,9 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzHTTPRequest", ["WebUI"]),
         ("FuzzPageEvent", ["WebUI"]),
         ("FuzzForeignMarkup", ["WebUI"]),
+        ("FuzzPNG", ["ImageDecoding"]),
+        ("FuzzJPEG", ["ImageDecoding"]),
+        ("FuzzInflate", ["ImageDecoding"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
     for fuzzer in fuzzers {
