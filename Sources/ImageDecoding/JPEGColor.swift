@@ -79,40 +79,49 @@ enum JPEGColor {
 
     private static func lastSampleRow(_ sampleHeight: Int) -> Int { max(sampleHeight - 1, 0) }
 
-    /// RGBA from full-size component samples.
+    /// RGBA from full-size component samples (each plane `count` long).
     static func rgba(_ planes: [[UInt8]], transform: Transform, count: Int) -> [UInt8] {
         var output = [UInt8](repeating: 255, count: count * 4)
-        for index in 0..<count {
-            let target = index * 4
-            switch transform {
-            case .grey:
-                let value = planes[0][index]
-                output[target] = value
-                output[target + 1] = value
-                output[target + 2] = value
-            case .rgb:
-                output[target] = planes[0][index]
-                output[target + 1] = planes[1][index]
-                output[target + 2] = planes[2][index]
-            case .yCbCr:
-                let (r, g, b) = rgb(y: planes[0][index], cb: planes[1][index], cr: planes[2][index])
-                output[target] = r
-                output[target + 1] = g
-                output[target + 2] = b
-            case .cmyk, .yCCK:
-                // Adobe writes CMYK inverted: 255 is no ink. YCCK is that CMY through YCbCr.
-                var c = planes[0][index], m = planes[1][index], y = planes[2][index]
-                if transform == .yCCK {
-                    let (r, g, b) = rgb(y: c, cb: m, cr: y)
-                    (c, m, y) = (255 - r, 255 - g, 255 - b)
+        let needed = transform == .grey ? 1 : (transform == .cmyk || transform == .yCCK ? 4 : 3)
+        guard planes.count >= needed, planes.prefix(needed).allSatisfy({ $0.count >= count }) else { return output }
+        // Checked once above: the per-pixel loop reads through pointers.
+        output.withUnsafeMutableBufferPointer { out in
+            let p0 = planes[0], p1 = planes[needed > 1 ? 1 : 0], p2 = planes[needed > 2 ? 2 : 0], p3 = planes[needed > 3 ? 3 : 0]
+            p0.withUnsafeBufferPointer { a in
+                p1.withUnsafeBufferPointer { b in
+                    p2.withUnsafeBufferPointer { c in
+                        p3.withUnsafeBufferPointer { d in
+                            for index in 0..<count {
+                                let target = index * 4
+                                let (r, g, bl) = pixel(a[index], b[index], c[index], d[index], transform)
+                                out[target] = r
+                                out[target + 1] = g
+                                out[target + 2] = bl
+                            }
+                        }
+                    }
                 }
-                let k = Int(planes[3][index])
-                output[target] = UInt8((Int(c) * k + 127) / 255)
-                output[target + 1] = UInt8((Int(m) * k + 127) / 255)
-                output[target + 2] = UInt8((Int(y) * k + 127) / 255)
             }
         }
         return output
+    }
+
+    @inline(__always)
+    private static func pixel(_ s0: UInt8, _ s1: UInt8, _ s2: UInt8, _ s3: UInt8, _ transform: Transform) -> (UInt8, UInt8, UInt8) {
+        switch transform {
+        case .grey: return (s0, s0, s0)
+        case .rgb: return (s0, s1, s2)
+        case .yCbCr: return rgb(y: s0, cb: s1, cr: s2)
+        case .cmyk, .yCCK:
+            // Adobe writes CMYK inverted: 255 is no ink. YCCK is that CMY through YCbCr.
+            var (c, m, y) = (s0, s1, s2)
+            if transform == .yCCK {
+                let (r, g, b) = rgb(y: c, cb: m, cr: y)
+                (c, m, y) = (255 - r, 255 - g, 255 - b)
+            }
+            let k = Int(s3)
+            return (UInt8((Int(c) * k + 127) / 255), UInt8((Int(m) * k + 127) / 255), UInt8((Int(y) * k + 127) / 255))
+        }
     }
 
     @inline(__always)

@@ -56,12 +56,13 @@ enum PictureColor {
         return dithered(color, x: x, y: y)
     }
 
-    /// The palette colour nearest to `color` nudged by the ordered pattern: about one palette step (the cube's are
-    /// 40 apart) spread over 16 positions.
+    /// The palette colour nearest to `color` nudged by the ordered pattern: ±12 per channel spread over 16 positions,
+    /// less than a step of the colour cube (40), so a flat tone near a palette colour stays flat and one between two
+    /// mixes them.
     static func dithered(_ color: Color, x: Int, y: Int) -> Color {
         let (r, g, b) = color.components
         let offset = (bayer[(y & 3) * 4 + (x & 3)] + 0.5) / 16 - 0.5
-        func nudge(_ value: UInt8) -> UInt8 { UInt8(min(max(Double(value) + offset * 36, 0), 255).rounded()) }
+        func nudge(_ value: UInt8) -> UInt8 { UInt8(min(max(Double(value) + offset * 24, 0), 255).rounded()) }
         let index = ColorConversion.ansi256(red: nudge(r), green: nudge(g), blue: nudge(b))
         let shown = ColorConversion.rgb(ansi256: index)
         return .rgb(shown.red, shown.green, shown.blue)

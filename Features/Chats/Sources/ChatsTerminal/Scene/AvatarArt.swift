@@ -6,7 +6,7 @@ import TerminalUI
 /// - With pictures (the shell lends them and the terminal has the colours): a loaded avatar is its picture, cropped
 ///   to fill and drawn as half blocks in a circle (5 × 6 pixels, anti-aliased); while it loads or decodes, and when
 ///   it has none, the solid `#C8C8C8` circle of the same shape. A picture the host cannot decode (a GIF, a damaged
-///   file) shows the initials on the person's colour.
+///   file) shows the initials on the person's colour, in the same circle.
 /// - Without: a loaded avatar is the person's initials on their colour; while loading, after a failure and
 ///   without a URL it is the solid `#C8C8C8` circle.
 enum AvatarArt {
@@ -35,7 +35,8 @@ enum AvatarArt {
         case .pending:
             drawPlaceholder(into: &frame, at: origin, background: background)
         case .failed:
-            drawArt(row, loaded: true, into: &frame, at: origin, background: background)
+            frame.drawPictureShape(.ellipse, cells: cells, at: origin, color: ChatsPalette.avatar(row.avatarColor), background: background)
+            drawInitials(row, color: ChatsPalette.avatar(row.avatarColor), into: &frame, at: origin)
         }
     }
 
@@ -53,6 +54,11 @@ enum AvatarArt {
         let fill = Style(foreground: color, background: color)
         frame.put("█████", at: Point(x: origin.x, y: origin.y + 1), style: fill)
         guard loaded else { return }
+        drawInitials(row, color: color, into: &frame, at: origin)
+    }
+
+    /// The initials on the circle's middle row.
+    private static func drawInitials(_ row: ChatRowState, color: Color, into frame: inout Frame, at origin: Point) {
         let initials = fitting(row.initials, width: 3)
         let offset = (5 - DisplayWidth.of(initials)) / 2
         frame.put(
