@@ -190,6 +190,7 @@ struct PictureStoreTests {
         }
         #expect(picture.cells == Size(width: 40, height: 10))
         #expect(picture.pixels.width == 40 && picture.pixels.height == 20)
+        #expect(picture.fine == nil, "no pixels for a protocol in half-block mode")
         #expect(store.picture(car, cells: Size(width: 40, height: 10)) == .ready(picture), "the same picture again")
         #expect(store.scaleCount == 1, "scaled once for that size")
         guard case .ready(let small) = store.picture(car, cells: Size(width: 5, height: 3)) else {
@@ -231,8 +232,8 @@ struct PictureStoreTests {
 
     @Test("the decoded cache keeps to its capacity, the least recently used going first")
     func bounded() async {
-        // Room for one decoded 960 × 600 photo (2.3 MB), not two.
-        let (store, images, activity) = store(decoded: 3_000_000)
+        // Room for one decoded photo's working copy (512 × 320, 655 KB), not two.
+        let (store, images, activity) = store(decoded: 1_000_000)
         let red = images.add(Self.car, key: "red")
         let blue = images.add(SampleImage.fixture("car-blue.jpg"), key: "blue")
         for image in [red, blue] {
@@ -240,9 +241,30 @@ struct PictureStoreTests {
             await IdleWaiter.wait(for: activity, timeout: 30)
             #expect(store.picture(image, cells: Size(width: 10, height: 3)) != .pending)
         }
-        #expect(store.cachedBytes.decoded <= 3_000_000)
+        #expect(store.cachedBytes.decoded <= 1_000_000)
         // The scaled copy of the first stays; a new size of it needs a decode again.
         #expect(store.picture(red, cells: Size(width: 10, height: 3)) != .pending)
         #expect(store.picture(red, cells: Size(width: 11, height: 3)) == .pending)
+    }
+
+    @Test("for a pixel protocol, each picture also at the terminal's pixels, its shape cut out by alpha")
+    func fine() async throws {
+        let (store, images, activity) = store(mode: .kitty)
+        store.cellPixels = Size(width: 9, height: 18)
+        let car = images.add(Self.car, key: "car")
+        _ = store.picture(car, cells: Size(width: 5, height: 3), shape: .ellipse)
+        await IdleWaiter.wait(for: activity, timeout: 30)
+        guard case .ready(let picture) = store.picture(car, cells: Size(width: 5, height: 3), shape: .ellipse) else {
+            Issue.record("not ready")
+            return
+        }
+        let fine = try #require(picture.fine)
+        #expect(fine.width == 45 && fine.height == 54)
+        #expect(fine.pixel(x: 0, y: 0).alpha == 0 && fine.pixel(x: 22, y: 27).alpha == 255)
+        guard case .ready(let square) = store.picture(car, cells: Size(width: 5, height: 3)) else {
+            Issue.record("no square")
+            return
+        }
+        #expect(square.fine?.pixel(x: 0, y: 0).alpha == 255)
     }
 }

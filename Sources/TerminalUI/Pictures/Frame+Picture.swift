@@ -18,6 +18,11 @@ extension Frame {
                 self[x, y] = Cell("▀", style: Style(foreground: upper, background: lower))
             }
         }
+        // With a pixel protocol the terminal shows the picture itself over these cells (they stay what it shows
+        // when it cannot).
+        if picture.fine != nil {
+            place(PicturePlacement(picture: picture, origin: origin, visible: Rect(origin: origin, size: picture.cells)))
+        }
     }
 
     /// A picture's shape filled with one colour, as half blocks: the placeholder in a picture's place (the spec's

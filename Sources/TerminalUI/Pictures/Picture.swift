@@ -8,11 +8,15 @@ public struct Picture: Sendable, Equatable {
     /// The cells it fills.
     public let cells: Size
     let pixels: DecodedImage
+    /// For a pixel protocol: the picture at the terminal's own pixels (the cells' size in pixels), its shape cut out
+    /// by alpha; nil in the half-block modes.
+    let fine: DecodedImage?
 
-    public init(key: String, cells: Size, pixels: DecodedImage) {
+    public init(key: String, cells: Size, pixels: DecodedImage, fine: DecodedImage? = nil) {
         self.key = key
         self.cells = cells
         self.pixels = pixels
+        self.fine = fine
     }
 
     /// The pixel at (x, y) of its `cells.width × cells.height × 2` pixels, laid over `background` by its alpha.

@@ -1,5 +1,5 @@
 /// The outline a picture is drawn in, with the share of each pixel inside it (anti-aliased edges).
-public enum PictureShape: Sendable, Equatable {
+public enum PictureShape: Sendable, Hashable {
     case rectangle
     /// The ellipse that fills the picture's pixels (a circle where they are square, as a half block's nearly are).
     case ellipse

@@ -7,9 +7,14 @@ import FeatureHostCore
 public protocol TerminalPictures: AnyObject {
     /// How this terminal shows pictures; `.off` when it does not (scenes then keep their placeholders and layout).
     var mode: PictureMode { get }
-    /// `image` cropped to fill `cells`. `.pending` the first time: the picture is decoded off the main actor and
-    /// the shell asked for a new frame once it is ready.
-    func picture(_ image: ImageReference, cells: Size) -> PictureLookup
+    /// `image` cropped to fill `cells`, to be drawn in `shape`. `.pending` the first time: the picture is decoded off
+    /// the main actor and the shell asked for a new frame once it is ready.
+    func picture(_ image: ImageReference, cells: Size, shape: PictureShape) -> PictureLookup
+}
+
+extension TerminalPictures {
+    /// A rectangular picture.
+    public func picture(_ image: ImageReference, cells: Size) -> PictureLookup { picture(image, cells: cells, shape: .rectangle) }
 }
 
 /// What `TerminalPictures` has for an image at a size.

@@ -152,4 +152,17 @@ struct CarNewsPictureTests {
         #expect((2..<7).allSatisfy { scrolled[40, $0].grapheme == "▀" })
         #expect(scrolled[40, 7].grapheme != "▀")
     }
+
+    @Test("with a pixel protocol: each photo placed over its cells except the title's band, cut by the list's edge")
+    func pixelProtocol() async throws {
+        let (driver, _, _) = try await opened(mode: .kitty)
+        let frame = driver.frame()
+        #expect(frame.placements.count == 2)
+        // The first card: 75 × 12 cells from (3, 2), its last row (the title's band) left to the cells.
+        #expect(frame.placements[0].origin == Point(x: 3, y: 2))
+        #expect(frame.placements[0].visible == Rect(x: 3, y: 2, width: 75, height: 11))
+        // The second card: cut by the bottom of the list (row 22 of the 23).
+        #expect(frame.placements[1].visible.maxY == 23)
+        #expect(frame.plainLines()[13].contains("Red roadster"), "the band stays text")
+    }
 }

@@ -50,10 +50,17 @@ struct ArticlePicture {
                 line, in: Rect(x: 2, y: y, width: max(rect.width - 4, 1), height: 1),
                 style: Style(foreground: CarNewsPalette.overlayText, bold: true))
         }
+        // A pixel protocol shows the photo above the title's band only: the band stays cells.
+        if let picture {
+            canvas.clipPlacements(to: Rect(x: 0, y: 0, width: rect.width, height: rect.height - lines.count), of: picture)
+        }
         for y in 0..<rect.height {
             for x in 0..<rect.width where clip.contains(Point(x: rect.x + x, y: rect.y + y)) {
                 frame[rect.x + x, rect.y + y] = canvas[x, y]
             }
+        }
+        for placement in canvas.placements {
+            if let moved = placement.moved(by: rect.origin, clippedTo: clip.intersection(frame.bounds)) { frame.place(moved) }
         }
     }
 

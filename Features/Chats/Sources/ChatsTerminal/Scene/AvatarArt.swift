@@ -29,7 +29,7 @@ enum AvatarArt {
             drawPlaceholder(into: &frame, at: origin, background: background)
             return
         }
-        switch pictures.picture(reference, cells: cells) {
+        switch pictures.picture(reference, cells: cells, shape: .ellipse) {
         case .ready(let picture):
             frame.drawPicture(picture, at: origin, background: background, shape: .ellipse, colors: pictures.mode.cellColors)
         case .pending:
