@@ -129,7 +129,7 @@ let package = Package(
             name: "featurehost-bench",
             dependencies: [
                 "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostPluginKit",
-                "TerminalPluginBridge",
+                "TerminalPluginBridge", "ImageDecoding",
             ]
                 + featureModules
         ),

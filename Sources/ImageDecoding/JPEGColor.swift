@@ -48,30 +48,36 @@ enum JPEGColor {
             return result
         }
         let lastX = max(sampleWidth - 1, 0), lastY = max(sampleHeight - 1, 0)
-        let scaleX = Float(horizontal) / Float(maxHorizontal)
-        let scaleY = Float(vertical) / Float(maxVertical)
-        // Where each output column falls between two samples, computed once.
+        let scaleX = Double(horizontal) / Double(maxHorizontal)
+        let scaleY = Double(vertical) / Double(maxVertical)
+        // Where each output column falls between two samples, computed once; weights in 256ths.
         var left = [Int](repeating: 0, count: width)
         var right = [Int](repeating: 0, count: width)
-        var weight = [Float](repeating: 0, count: width)
+        var weight = [Int](repeating: 0, count: width)
         for x in 0..<width {
-            let position = max((Float(x) + 0.5) * scaleX - 0.5, 0)
+            let position = max((Double(x) + 0.5) * scaleX - 0.5, 0)
             let base = min(Int(position), lastX)
             left[x] = base
             right[x] = min(base + 1, lastX)
-            weight[x] = position - Float(base)
+            weight[x] = Int(((position - Double(base)) * 256).rounded())
         }
-        for y in 0..<height {
-            let position = max((Float(y) + 0.5) * scaleY - 0.5, 0)
-            let top = min(Int(position), lastY)
-            let bottom = min(top + 1, lastY)
-            let fy = position - Float(top)
-            let topRow = top * planeWidth, bottomRow = bottom * planeWidth
-            for x in 0..<width {
-                let fx = weight[x]
-                let a = Float(plane[topRow + left[x]]) * (1 - fx) + Float(plane[topRow + right[x]]) * fx
-                let b = Float(plane[bottomRow + left[x]]) * (1 - fx) + Float(plane[bottomRow + right[x]]) * fx
-                result[y * width + x] = JPEGIDCT.clamp(a * (1 - fy) + b * fy)
+        guard plane.count >= (lastY + 1) * planeWidth, lastX < planeWidth else { return result }
+        // Checked above: the per-pixel loop reads through pointers.
+        plane.withUnsafeBufferPointer { source in
+            result.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let position = max((Double(y) + 0.5) * scaleY - 0.5, 0)
+                    let top = min(Int(position), lastY)
+                    let bottom = min(top + 1, lastY)
+                    let fy = Int(((position - Double(top)) * 256).rounded())
+                    let topRow = top * planeWidth, bottomRow = bottom * planeWidth
+                    for x in 0..<width {
+                        let fx = weight[x]
+                        let a = Int(source[topRow + left[x]]) * (256 - fx) + Int(source[topRow + right[x]]) * fx
+                        let b = Int(source[bottomRow + left[x]]) * (256 - fx) + Int(source[bottomRow + right[x]]) * fx
+                        out[y * width + x] = UInt8(min((a * (256 - fy) + b * fy + 32768) >> 16, 255))
+                    }
+                }
             }
         }
         return result
@@ -124,13 +130,20 @@ enum JPEGColor {
         }
     }
 
+    /// JFIF's YCbCr to RGB in 16-bit fixed point, by table (as libjpeg): R = Y + 1.402 Cr', G = Y − 0.344136 Cb' −
+    /// 0.714136 Cr', B = Y + 1.772 Cb', with Cb' and Cr' the chroma less 128.
+    private static let redFromCr: [Int] = (0..<256).map { Int((1.402 * Double($0 - 128) * 65536).rounded()) }
+    private static let blueFromCb: [Int] = (0..<256).map { Int((1.772 * Double($0 - 128) * 65536).rounded()) }
+    private static let greenFromCb: [Int] = (0..<256).map { Int((-0.344136 * Double($0 - 128) * 65536).rounded()) }
+    private static let greenFromCr: [Int] = (0..<256).map { Int((-0.714136 * Double($0 - 128) * 65536).rounded()) }
+
     @inline(__always)
     static func rgb(y: UInt8, cb: UInt8, cr: UInt8) -> (UInt8, UInt8, UInt8) {
-        let luma = Float(y), blue = Float(cb) - 128, red = Float(cr) - 128
+        let luma = Int(y) << 16 + 32768
+        @inline(__always) func clamp(_ value: Int) -> UInt8 { UInt8(min(max(value >> 16, 0), 255)) }
         return (
-            JPEGIDCT.clamp(luma + 1.402 * red),
-            JPEGIDCT.clamp(luma - 0.344136 * blue - 0.714136 * red),
-            JPEGIDCT.clamp(luma + 1.772 * blue)
+            clamp(luma + redFromCr[Int(cr)]), clamp(luma + greenFromCb[Int(cb)] + greenFromCr[Int(cr)]),
+            clamp(luma + blueFromCb[Int(cb)])
         )
     }
 }

@@ -35,9 +35,8 @@ struct JPEGScan {
         let units: Int
         let unitsPerLine: Int
         if single {
-            let component = frame.components[members[0].component]
-            unitsPerLine = component.scanBlocksPerLine
-            units = unitsPerLine * component.scanBlocksPerColumn
+            unitsPerLine = frame.components[members[0].component].scanBlocksPerLine
+            units = unitsPerLine * frame.components[members[0].component].scanBlocksPerColumn
         } else {
             unitsPerLine = frame.mcusPerLine
             units = frame.mcusPerLine * frame.mcusPerColumn
@@ -62,12 +61,16 @@ struct JPEGScan {
                 try decodeBlock(&frame.components[member.component], at: (row * blocksPerLine + column) * 64, member: member, bits: &bits, eobRun: &eobRun)
             } else {
                 for member in members {
-                    let component = frame.components[member.component]
-                    for v in 0..<component.vertical {
-                        for h in 0..<component.horizontal {
-                            let blockRow = row * component.vertical + v
-                            let blockColumn = column * component.horizontal + h
-                            let offset = (blockRow * component.blocksPerLine + blockColumn) * 64
+                    // Only the numbers: a copy of the component would share its coefficients, and every write below
+                    // would then copy them all.
+                    let vertical = frame.components[member.component].vertical
+                    let horizontal = frame.components[member.component].horizontal
+                    let blocksPerLine = frame.components[member.component].blocksPerLine
+                    for v in 0..<vertical {
+                        for h in 0..<horizontal {
+                            let blockRow = row * vertical + v
+                            let blockColumn = column * horizontal + h
+                            let offset = (blockRow * blocksPerLine + blockColumn) * 64
                             try decodeBlock(&frame.components[member.component], at: offset, member: member, bits: &bits, eobRun: &eobRun)
                         }
                     }
