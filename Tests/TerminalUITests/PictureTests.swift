@@ -11,7 +11,9 @@ import Testing
 final class InMemoryImages: ImageLoading, @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String: Data] = [:]
-    private(set) var reads = 0
+    private var readCount = 0
+
+    var reads: Int { lock.withLock { readCount } }
 
     func add(_ data: Data, key: String) -> ImageReference {
         lock.withLock { stored[key] = data }
@@ -22,7 +24,7 @@ final class InMemoryImages: ImageLoading, @unchecked Sendable {
 
     func cachedImage(forKey key: String) -> CachedImage? {
         lock.withLock {
-            reads += 1
+            readCount += 1
             return stored[key].map { CachedImage(reference: ImageReference(key: key, contentType: "image/jpeg", byteCount: $0.count), data: $0) }
         }
     }
