@@ -80,8 +80,11 @@ let package = Package(
         ),
         .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite"]),
 
+        // PNG and JPEG to pixels, and scaling them: for a surface that draws pictures itself (the terminal).
+        .target(name: "ImageDecoding"),
+
         // MARK: surface
-        .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),
+        .target(name: "TerminalUI", dependencies: ["FeatureHostCore", "ImageDecoding"]),
         // The web surface: typed HTML, the HTTP/1.1 server, the live protocol, the page shell and its client script.
         .target(name: "WebUI", dependencies: ["FeatureHostCore", "StrictJSON"], resources: [.process("Resources")]),
 
@@ -128,7 +131,7 @@ let package = Package(
             name: "featurehost-bench",
             dependencies: [
                 "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostPluginKit",
-                "TerminalPluginBridge",
+                "TerminalPluginBridge", "ImageDecoding",
             ]
                 + featureModules
         ),
@@ -154,6 +157,7 @@ let package = Package(
         // MARK: tests
         .testTarget(name: "FeatureHostCoreTests", dependencies: ["FeatureHostCore", "FeatureHostTesting"]),
         .testTarget(name: "DataSourcesTests", dependencies: ["DataSources", "FeatureHostTesting"]),
+        .testTarget(name: "ImageDecodingTests", dependencies: ["ImageDecoding"], exclude: ["Fixtures"]),
         .testTarget(name: "FeatureHostRuntimeTests", dependencies: ["FeatureHostRuntime", "FeatureHostTesting"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FeatureHostTesting"]),
@@ -191,6 +195,9 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzPageEvent", ["WebUI"]),
         ("FuzzForeignMarkup", ["WebUI"]),
         ("FuzzServerText", ["FeatureHostCore", "WebUI"]),
+        ("FuzzPNG", ["ImageDecoding"]),
+        ("FuzzJPEG", ["ImageDecoding"]),
+        ("FuzzInflate", ["ImageDecoding"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
     for fuzzer in fuzzers {

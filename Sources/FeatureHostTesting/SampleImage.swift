@@ -9,4 +9,12 @@ public enum SampleImage {
         0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0x64, 0x60, 0xF8, 0x5F, 0x0F, 0x00, 0x02, 0x87, 0x01, 0x80,
         0xEB, 0x47, 0xBA, 0x92, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82
     ])
+
+    /// A picture of `Tests/e2e/fixtures/pictures` (car photos as baseline and progressive JPEG, 960 × 600; avatars
+    /// as PNG and JPEG, 128 × 128; `make-pictures.py` there drew them), or no bytes when it is missing.
+    public static func fixture(_ name: String) -> Data {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tests/e2e/fixtures/pictures")
+        return (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
+    }
 }

@@ -15,8 +15,10 @@ let usage = """
                                   check the config; prints ok, or every error
       featurehost snapshot ID [--config F] [--data-dir D] [--size WxH] [--now ISO8601] [--locale ID]
                           [--hour-cycle 12|24] [--time-zone TZ] [--input STRING]... [--advance SECONDS]... [--save]
+                          [--color truecolor|256]
                                   render a feature headless on a virtual clock and print the frame;
-                                  saved state is written back only with --save
+                                  saved state is written back only with --save; --color prints it with
+                                  its colours and draws pictures (plain text shows their placeholders)
       featurehost serve [--config F] [--data-dir D] [--only ID] [--port N] [--locale ID] [--hour-cycle 12|24]
                       [--time-zone TZ]
                                   the web surface on loopback (port 0 or none: a free one); prints

@@ -28,6 +28,8 @@ public final class LiveTerminal: Sendable {
     let stopProcess: @Sendable () -> Void
     /// How long a suspend waits for the shell to apply it (`suspendApplied()`) before the process stops anyway.
     let suspendGrace: Duration
+    /// Sends frames' picture placements when the terminal shows pixels (kitty, iTerm2); nil otherwise.
+    let pixelWriter: Locked<PixelProtocolWriter>?
 
     enum Phase: Sendable { case idle, active, suspended, stopped }
 
@@ -41,17 +43,19 @@ public final class LiveTerminal: Sendable {
         var pendingSuspend: SuspendLatch?
     }
 
+    /// - Parameter pictures: a pixel protocol (`.kitty`, `.iTerm2`) sends the frames' picture placements too.
     public convenience init(
-        colorMode: ColorMode, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+        colorMode: ColorMode, pictures: PictureMode = .off, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
     ) throws {
-        try self.init(colorMode: colorMode, input: input, output: output, stopProcess: SignalWatcher.stopProcess)
+        try self.init(colorMode: colorMode, input: input, output: output, stopProcess: SignalWatcher.stopProcess, pictures: pictures)
     }
 
     init(
         colorMode: ColorMode, input: Int32, output: Int32, suspendGrace: Duration = .seconds(1),
-        stopProcess: @escaping @Sendable () -> Void
+        stopProcess: @escaping @Sendable () -> Void, pictures: PictureMode = .off
     ) throws {
         self.colorMode = colorMode
+        pixelWriter = PixelProtocolWriter(mode: pictures).map { Locked($0) }
         self.input = input
         self.output = output
         self.stopProcess = stopProcess
@@ -67,10 +71,10 @@ public final class LiveTerminal: Sendable {
 
     /// Runs `body` with a started terminal and restores the terminal however `body` ends.
     public static func run<Result>(
-        colorMode: ColorMode, isolation: isolated (any Actor)? = #isolation,
+        colorMode: ColorMode, pictures: PictureMode = .off, isolation: isolated (any Actor)? = #isolation,
         _ body: (LiveTerminal) async throws -> Result
     ) async throws -> Result {
-        let terminal = try LiveTerminal(colorMode: colorMode)
+        let terminal = try LiveTerminal(colorMode: colorMode, pictures: pictures)
         try terminal.start()
         defer { terminal.stop() }
         return try await body(terminal)
@@ -78,6 +82,9 @@ public final class LiveTerminal: Sendable {
 
     /// The window size in cells.
     public var size: Size { state.withLock { $0.size } }
+
+    /// A cell's size in pixels, when the terminal says (for the pixel protocols' pictures).
+    public var cellPixels: Size? { TerminalIO.cellPixels(of: output) }
 
     /// Enters raw mode and the alternate screen, and starts reading input and watching signals. A terminal
     /// starts once; calling this again does nothing.
@@ -111,12 +118,15 @@ public final class LiveTerminal: Sendable {
         state.withLock { state in
             guard state.phase == .active else { return }
             var buffer = ANSIBuffer(capacity: 4096)
-            if let shown = state.shown, shown.size == frame.size {
+            let redraw = pixelWriter?.withLock { $0.needsFullRedraw(from: state.shown?.placements, to: frame.placements) } ?? false
+            if let shown = state.shown, shown.size == frame.size, !redraw {
                 renderer.appendDiff(from: shown, to: frame, into: &buffer)
             } else {
                 buffer.append(TerminalSequences.clear)
                 renderer.appendFull(frame, into: &buffer)
             }
+            let shownPlacements = state.shown?.size == frame.size && !redraw ? state.shown?.placements : nil
+            pixelWriter?.withLock { $0.append(from: shownPlacements, to: frame.placements, into: &buffer) }
             state.shown = frame
             if !buffer.bytes.isEmpty { TerminalIO.writeAll(buffer.bytes, to: output) }
         }
@@ -245,6 +255,7 @@ public final class LiveTerminal: Sendable {
 
     /// Called with the state lock held, so no frame is written in between.
     private func restoreTerminal(_ state: State) {
+        if let pictures = pixelWriter?.withLock({ $0.leave() }), !pictures.isEmpty { write(pictures) }
         write(TerminalSequences.leave)
         if let original = state.original {
             try? TerminalIO.setAttributes(original, of: input, discardingInput: false)

@@ -42,6 +42,15 @@ enum TerminalIO {
         return Size(width: Int(size.ws_col), height: Int(size.ws_row))
     }
 
+    /// A cell's size in pixels, when the terminal reports its window's pixels (kitty, iTerm2, WezTerm do); nil
+    /// otherwise.
+    static func cellPixels(of fd: Int32) -> Size? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0, size.ws_ypixel > 0
+        else { return nil }
+        return Size(width: Int(size.ws_xpixel) / Int(size.ws_col), height: Int(size.ws_ypixel) / Int(size.ws_row))
+    }
+
     /// Writes every byte, retrying after interruptions and partial writes; gives up on other errors (a closed
     /// terminal has no one left to show the output to).
     static func writeAll(_ bytes: [UInt8], to fd: Int32) {

@@ -5,6 +5,8 @@
 public struct Frame: Sendable, Equatable {
     public let size: Size
     public private(set) var cells: [Cell]
+    /// Pictures a pixel protocol (kitty, iTerm2) shows over the cells; empty unless a scene drew one for it.
+    public internal(set) var placements: [PicturePlacement] = []
 
     public init(size: Size, fill: Cell = .blank) {
         let clamped = Size(width: max(size.width, 0), height: max(size.height, 0))
@@ -62,8 +64,12 @@ public struct Frame: Sendable, Equatable {
         }
     }
 
-    /// Copies `other` into this frame with its top-left cell at `origin`, clipped to this frame.
+    /// Copies `other` into this frame with its top-left cell at `origin`, clipped to this frame (its picture
+    /// placements too).
     public mutating func draw(_ other: Frame, at origin: Point) {
+        for placement in other.placements {
+            if let moved = placement.moved(by: origin, clippedTo: bounds) { placements.append(moved) }
+        }
         for y in 0..<other.size.height where contains(x: 0, y: origin.y + y) {
             for x in 0..<other.size.width {
                 let cell = other.cells[y * other.size.width + x]

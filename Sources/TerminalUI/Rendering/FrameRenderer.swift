@@ -21,6 +21,27 @@ public struct FrameRenderer: Sendable {
         return buffer.string
     }
 
+    /// Each row on its own, from the default style and back to it, with no cursor moves: a frame as text with its
+    /// colours (`featurehost snapshot --color`, goldens of drawn pictures).
+    public func lines(_ frame: Frame) -> [String] {
+        let width = frame.size.width
+        return (0..<frame.size.height).map { y in
+            var buffer = ANSIBuffer(capacity: width * 4)
+            var pen = Pen.standard
+            var x = 0
+            while x < width {
+                let cell = frame.cells[y * width + x]
+                let target = Pen(cell.style, mode: colorMode)
+                pen.appendTransition(to: target, into: &buffer)
+                pen = target
+                buffer.append(cell.isContinuation ? " " : cell.grapheme)
+                x += !cell.isContinuation && x + 1 < width && frame.cells[y * width + x + 1].isContinuation ? 2 : 1
+            }
+            pen.appendTransition(to: .standard, into: &buffer)
+            return buffer.string
+        }
+    }
+
     func appendFull(_ frame: Frame, into buffer: inout ANSIBuffer) {
         var writer = CellWriter(mode: colorMode)
         buffer.append("\u{1B}[0m")

@@ -63,8 +63,13 @@ enum RunCommand {
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
         let session = try ShellAssembly.session(options: options, environment: environment, only: only)
         let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
-        try await LiveTerminal.run(colorMode: colorMode) { terminal in
-            let model = ShellModel(session: session, only: only == nil ? nil : 0)
+        let pictureMode = PictureMode.detect(environment: ProcessInfo.processInfo.environment, colorMode: colorMode).mode
+        let pictures = PictureStore(mode: pictureMode, images: environment.images, activity: environment.activity)
+        try await LiveTerminal.run(colorMode: colorMode, pictures: pictureMode) { terminal in
+            if let cell = terminal.cellPixels { pictures.cellPixels = cell }
+            let model = ShellModel(session: session, only: only == nil ? nil : 0, surface: TerminalSurface(pictures: pictures))
+            // A picture decoded off the main actor asks for a frame like any presenter change.
+            pictures.onReady = { [weak model] in model?.onNeedsFrame() }
             let shell = LiveShell(model: model, terminal: terminal)
             await shell.run()
         }

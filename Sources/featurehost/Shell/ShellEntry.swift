@@ -20,11 +20,11 @@ final class ShellEntry {
         return "\(manifest.title) has no terminal screen."
     }
 
-    /// The scene, made on first use; `onChange` is called whenever it needs a new frame.
-    func openScene(onChange: @escaping @MainActor () -> Void) -> (any TerminalScene)? {
+    /// The scene, made on first use with what the shell lends it; `onChange` is called whenever it needs a new frame.
+    func openScene(surface: TerminalSurface = .plain, onChange: @escaping @MainActor () -> Void) -> (any TerminalScene)? {
         if let scene { return scene }
         guard let feature = entry.feature as? any TerminalFeature else { return nil }
-        let scene = feature.makeScene()
+        let scene = feature.makeScene(surface: surface)
         observation = scene.observe(onChange)
         self.scene = scene
         return scene

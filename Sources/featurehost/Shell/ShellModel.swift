@@ -16,16 +16,19 @@ final class ShellModel {
     let entries: [ShellEntry]
     /// `--only`: the feature is the whole app, and closing it quits.
     let only: Int?
+    /// What scenes are lent (pictures); plain for text snapshots.
+    let surface: TerminalSurface
     private(set) var screen: Screen = .home
     private(set) var selection = 0
     private(set) var wantsToQuit = false
     /// Called when something on screen changed and a frame should be drawn.
     var onNeedsFrame: @MainActor () -> Void = {}
 
-    init(session: HostSession, only: Int? = nil) {
+    init(session: HostSession, only: Int? = nil, surface: TerminalSurface = .plain) {
         self.session = session
         entries = session.entries.map(ShellEntry.init)
         self.only = only
+        self.surface = surface
         if let only { open(only) }
     }
 
@@ -84,7 +87,7 @@ final class ShellModel {
         selection = index
         screen = .feature(index)
         // The scene first, so it observes the changes `appear` starts.
-        if entries[index].openScene(onChange: { [weak self] in self?.onNeedsFrame() }) != nil {
+        if entries[index].openScene(surface: surface, onChange: { [weak self] in self?.onNeedsFrame() }) != nil {
             session.appear(index)
         }
     }

@@ -41,13 +41,30 @@ enum SnapshotCommand {
             transport: HostEnvironment.liveTransport(dataDirectory: options.dataDirectory), dataDirectory: options.dataDirectory,
             locale: preference.locale, timeZone: preference.timeZone, hourCycle: preference.hourCycle)
         let session = try ShellAssembly.session(options: options, environment: environment, only: snapshot.id)
-        let model = ShellModel(session: session, only: 0)
+        // With --color, pictures as the live shell draws them in that many colours; else their placeholders.
+        let pictures = snapshot.color.map {
+            PictureStore(mode: .halfBlocks($0), images: environment.images, activity: environment.activity)
+        }
+        let model = ShellModel(session: session, only: 0, surface: TerminalSurface(pictures: pictures))
         let activity = environment.activity
         let size = Size(width: snapshot.width, height: snapshot.height)
-        // The live shell draws after every batch of events; so does this, at the snapshot's size.
-        func draw() -> String { ShellScreen(model: model).render(size: size).plainText() }
+        // The live shell draws after every batch of events; so does this, at the snapshot's size. A frame that
+        // asked for pictures is drawn again once they are decoded (a few rounds: new ones may come into view).
+        func render() -> String {
+            let frame = ShellScreen(model: model).render(size: size)
+            guard let color = snapshot.color else { return frame.plainText() }
+            return FrameRenderer(colorMode: color).lines(frame).joined(separator: "\n")
+        }
+        func draw() async -> String {
+            var text = render()
+            for _ in 0..<8 where (pictures?.pendingDecodes ?? 0) > 0 {
+                await IdleWaiter.wait(for: activity, timeout: idleTimeout)
+                text = render()
+            }
+            return text
+        }
         await IdleWaiter.wait(for: activity, timeout: idleTimeout)
-        var text = draw()
+        var text = await draw()
         var parser = KeyParser()
         for step in snapshot.steps {
             switch step {
@@ -58,7 +75,7 @@ enum SnapshotCommand {
                 await clock.advance(by: duration)
             }
             await IdleWaiter.wait(for: activity, timeout: idleTimeout)
-            text = draw()
+            text = await draw()
         }
         return Result(text: text, failure: model.entries.first?.failure)
     }

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
+import TerminalUI
 
 /// `featurehost snapshot ID` options, with every bad value reported as a clear message.
 struct SnapshotOptions {
@@ -20,9 +21,12 @@ struct SnapshotOptions {
     /// `--save`: write saved state (databases, pins, preferences) back to the data directory; without it the
     /// snapshot runs on a throwaway copy.
     var save = false
+    /// `--color truecolor|256`: print the frame with its colours (SGR escapes) and draw pictures as half blocks in
+    /// those colours; without it, plain text and pictures as their placeholders.
+    var color: ColorMode?
 
     static let allowedOptions: Set<String> = [
-        "config", "data-dir", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance", "save",
+        "config", "data-dir", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance", "save", "color",
     ]
 
     init(_ arguments: CommandLineArguments, decodeInput: (String) -> [UInt8]) throws {
@@ -48,6 +52,13 @@ struct SnapshotOptions {
                 throw UsageError("snapshot: --now \(text) is not an ISO 8601 date-time (e.g. 2026-03-16T12:34:00Z).")
             }
             now = date
+        }
+        if let text = arguments.value("color") {
+            switch text.lowercased() {
+            case "truecolor", "24bit": color = .trueColor
+            case "256": color = .ansi256
+            default: throw UsageError("snapshot: --color \(text) is not truecolor or 256.")
+            }
         }
         localeFlags = try LocaleFlags.parse(arguments, command: "snapshot")
         for item in arguments.items {

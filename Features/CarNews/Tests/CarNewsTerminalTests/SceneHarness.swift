@@ -16,12 +16,13 @@ final class SceneHarness {
         host = try TestHost(transport: LoopbackOnlyTransport(loopback: loopback, elsewhere: .unreachable(reason: "no network")))
     }
 
-    func scene(_ source: SourceConfiguration) throws -> any TerminalScene {
+    /// - Parameter pictures: lent as the shell lends them; nil, the scene alone (placeholders).
+    func scene(_ source: SourceConfiguration, pictures: (any TerminalPictures)? = nil) throws -> any TerminalScene {
         let feature = try CarNewsFeature(
             context: try host.context(
                 id: "car-news", source: source, locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC") ?? .gmt
             ))
-        let scene = feature.makeScene()
+        let scene = pictures.map { feature.makeScene(surface: TerminalSurface(pictures: $0)) } ?? feature.makeScene()
         feature.handle(.appear)
         return scene
     }

@@ -3,16 +3,25 @@ import TerminalUI
 
 /// The open article as lines for a width: image placeholder, title, date, ingress, each content item, tags. The
 /// scene scrolls them; everything below the header moves together.
+@MainActor
 struct ArticleDetailView {
     enum Line: Equatable {
         /// One row of the picture frame, with its caption (the title, or `No image`).
         case image(ImagePlaceholder.Part, caption: String)
+        /// Row `row` of the picture, `rows` tall (with the shell's pictures).
+        case picture(row: Int, rows: Int)
         case text(String, Style)
         case blank
     }
 
 
     let detail: CarNewsViewState.Detail
+    /// The shell's pictures; nil or off: the three-row placeholder frame.
+    var pictures: (any TerminalPictures)? = nil
+    /// How tall the picture is with pictures: it depends on the screen's height (two thirds at most).
+    var viewportHeight = 21
+
+    private var shownPictures: (any TerminalPictures)? { pictures.flatMap { $0.mode.showsPictures ? $0 : nil } }
 
     func lines(width: Int) -> [Line] {
         let textWidth = max(width - 4, 1)
@@ -20,7 +29,13 @@ struct ArticleDetailView {
             TextLayout.wrap(text, width: textWidth).map { .text($0, style) }
         }
         let caption = detail.image == nil ? detail.imageLabel : detail.title
-        var lines = ImagePlaceholder.parts.map { Line.image($0, caption: caption) }
+        var lines: [Line]
+        if shownPictures != nil {
+            let rows = ArticlePicture.detailRows(width: textWidth, viewportHeight: viewportHeight)
+            lines = (0..<rows).map { Line.picture(row: $0, rows: rows) }
+        } else {
+            lines = ImagePlaceholder.parts.map { Line.image($0, caption: caption) }
+        }
         lines.append(.blank)
         lines += wrap(detail.title, CarNewsPalette.articleTitle)
         lines += wrap(detail.date, CarNewsPalette.date)
@@ -70,6 +85,12 @@ struct ArticleDetailView {
             switch line {
             case .image(let part, let caption):
                 ImagePlaceholder.draw(part, caption: caption, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), into: &frame)
+            case .picture(let row, let rows):
+                // The whole picture placed as if unscrolled, drawn only where this row is.
+                guard let pictures = shownPictures else { continue }
+                ArticlePicture(pictures: pictures).draw(
+                    detail.image, label: detail.imageLabel, in: Rect(x: 2, y: y - row, width: max(size.width - 4, 0), height: rows),
+                    clip: Rect(x: 0, y: y, width: size.width, height: 1), into: &frame)
             case .text(let text, let style):
                 frame.put(text, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), style: style)
             case .blank:

@@ -2,15 +2,30 @@ import CarNewsFeature
 import TerminalUI
 
 /// Draws the list screen: header, offline banner, the cards (or a message), and notices at the bottom.
+@MainActor
 struct ArticleListView {
     /// Lines of one card: three of picture frame (the title over its lower rows, inside the frame), the date,
-    /// and a blank line between cards.
+    /// and a blank line between cards. With pictures the picture is taller (`ArticlePicture.cardRows`).
     static let cardHeight = 5
     /// The banner and the notices wrap to as many lines as they need, as long as one card (less its blank
     /// line) still fits under them; only past that are they shortened with `…`.
     static let rowsKeptForACard = cardHeight - 1
 
     let state: CarNewsViewState
+    /// The shell's pictures; nil or off: the placeholder strip.
+    var pictures: (any TerminalPictures)? = nil
+
+    /// The lent pictures, when the terminal shows them.
+    private var shownPictures: (any TerminalPictures)? { pictures.flatMap { $0.mode.showsPictures ? $0 : nil } }
+
+    /// Rows of a card's picture in the list area of `size`.
+    private func pictureRows(in size: Size) -> Int {
+        guard shownPictures != nil else { return 3 }
+        return ArticlePicture.cardRows(width: max(size.width - 5, 0), listHeight: listArea(in: size).height)
+    }
+
+    /// A card's lines: picture, date, blank.
+    func cardHeight(in size: Size) -> Int { pictureRows(in: size) + 2 }
 
     /// The rectangle the cards scroll in, for `size`; the scene pages by it.
     func listArea(in size: Size) -> Rect {
@@ -21,7 +36,7 @@ struct ArticleListView {
 
     /// Whole cards that fit in the list area: what PageUp/PageDown move by.
     func cardsPerPage(in size: Size) -> Int {
-        max(listArea(in: size).height / Self.cardHeight, 1)
+        max(listArea(in: size).height / cardHeight(in: size), 1)
     }
 
     func draw(into frame: inout Frame, scrollOffset: Int) -> Int {
@@ -40,12 +55,18 @@ struct ArticleListView {
     }
 
     private func drawCards(in area: Rect, into frame: inout Frame, scrollOffset: Int) -> Int {
+        let height = cardHeight(in: frame.size)
         let layout = ListLayout.layout(
             rowCount: state.rows.count, viewportHeight: area.height, selectedIndex: state.selectedIndex,
-            scrollOffset: scrollOffset, rowHeight: { _ in Self.cardHeight })
+            scrollOffset: scrollOffset, rowHeight: { _ in height })
         var cards = Frame(size: area.size)
         for visible in layout.rows {
-            drawCard(state.rows[visible.index], focused: visible.index == state.selectedIndex, top: visible.y, into: &cards)
+            let row = state.rows[visible.index], focused = visible.index == state.selectedIndex
+            if let pictures = shownPictures {
+                drawPictureCard(row, focused: focused, top: visible.y, pictureRows: height - 2, pictures: pictures, into: &cards)
+            } else {
+                drawCard(row, focused: focused, top: visible.y, into: &cards)
+            }
         }
         frame.draw(cards, at: area.origin)
         return layout.scrollOffset
@@ -73,6 +94,27 @@ struct ArticleListView {
         if focused {
             for y in top..<(top + 4) { frame.put("▌", at: Point(x: 1, y: y), style: CarNewsPalette.marker) }
             frame.put("▶", at: Point(x: 1, y: top + 2), style: CarNewsPalette.marker)
+        }
+    }
+
+    /// A card with pictures: the photo (or its placeholder) with the title over its bottom rows, the date under it.
+    private func drawPictureCard(
+        _ row: CarNewsViewState.Row, focused: Bool, top: Int, pictureRows: Int, pictures: any TerminalPictures, into frame: inout Frame
+    ) {
+        let x = 3
+        let width = max(frame.size.width - x - 2, 0)
+        let titleWidth = max(width - 4, 1)
+        var lines = TextLayout.wrap(row.title, width: titleWidth)
+        if lines.count > 2 {
+            lines = [lines[0], TextLayout.withEllipsis(lines[1], width: titleWidth)]
+        }
+        let rect = Rect(x: x, y: top, width: width, height: pictureRows)
+        ArticlePicture(pictures: pictures).draw(
+            row.image, label: row.imageLabel, in: rect, clip: frame.bounds, into: &frame, title: lines, focused: focused)
+        frame.put(row.date, in: Rect(x: x + 2, y: top + pictureRows, width: titleWidth, height: 1), style: CarNewsPalette.date)
+        if focused {
+            for y in top..<(top + pictureRows + 1) { frame.put("▌", at: Point(x: 1, y: y), style: CarNewsPalette.marker) }
+            frame.put("▶", at: Point(x: 1, y: top + pictureRows - lines.count), style: CarNewsPalette.marker)
         }
     }
 

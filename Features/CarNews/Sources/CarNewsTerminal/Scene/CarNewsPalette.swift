@@ -13,6 +13,13 @@ enum CarNewsPalette {
     /// The title laid over the bottom of the image, as on the design.
     static let overlay = Style(foreground: .white, background: .rgb(24, 24, 30), bold: true)
     static let focusedOverlay = Style(foreground: .white, background: accent, bold: true)
+    /// With pictures: the `#C8C8C8` placeholder (the spec's loading colour for pictures), its label, the title's
+    /// band over a photo, and what a transparent picture shows through.
+    static let picturePlaceholder = Style(foreground: .rgb(176, 176, 176), background: .rgb(200, 200, 200))
+    static let picturePlaceholderLabel = Style(foreground: .rgb(40, 40, 48), background: .rgb(200, 200, 200))
+    static let overlayText = Color.rgb(255, 255, 255)
+    static let overlayBackground = Color.rgb(24, 24, 30)
+    static let pictureBackground = Color.rgb(200, 200, 200)
     static let marker = Style(foreground: accent, bold: true)
     static let date = Style(dim: true)
     static let banner = Style(foreground: .yellow)

@@ -11,6 +11,8 @@ import TerminalUI
 @MainActor
 public final class CarNewsScene: TerminalScene {
     public let presenter: CarNewsPresenter
+    /// The shell's pictures: the articles' photos, or nil for the placeholder strips.
+    let pictures: (any TerminalPictures)?
     /// The last size drawn: pages are as tall as what the user sees. Until the first frame, the shell's default
     /// (an 80×24 terminal less its footer).
     private var lastSize = Size(width: 80, height: 23)
@@ -28,8 +30,15 @@ public final class CarNewsScene: TerminalScene {
         func line(for detail: CarNewsViewState.Detail) -> Int { articleID == detail.id ? line : 0 }
     }
 
-    public init(presenter: CarNewsPresenter) {
+    public init(presenter: CarNewsPresenter, pictures: (any TerminalPictures)? = nil) {
         self.presenter = presenter
+        self.pictures = pictures
+    }
+
+    private func listView(_ state: CarNewsViewState) -> ArticleListView { ArticleListView(state: state, pictures: pictures) }
+
+    private func detailView(_ detail: CarNewsViewState.Detail, in size: Size) -> ArticleDetailView {
+        ArticleDetailView(detail: detail, pictures: pictures, viewportHeight: ArticleDetailView.viewportHeight(in: size))
     }
 
     public var minimumSize: Size { Size(width: 40, height: 12) }
@@ -63,9 +72,9 @@ public final class CarNewsScene: TerminalScene {
         var frame = Frame(size: size)
         let state = presenter.viewState
         if let detail = state.detail {
-            ArticleDetailView(detail: detail).draw(into: &frame, scroll: detailScroll.line(for: detail), status: state.status)
+            detailView(detail, in: size).draw(into: &frame, scroll: detailScroll.line(for: detail), status: state.status)
         } else {
-            listScrollOffset = ArticleListView(state: state).draw(into: &frame, scrollOffset: listScrollOffset)
+            listScrollOffset = listView(state).draw(into: &frame, scrollOffset: listScrollOffset)
         }
         return frame
     }
@@ -84,7 +93,7 @@ public final class CarNewsScene: TerminalScene {
     }
 
     private func handleList(_ command: CarNewsKeyMap.Command) -> KeyHandling {
-        let page = ArticleListView(state: presenter.viewState).cardsPerPage(in: lastSize)
+        let page = listView(presenter.viewState).cardsPerPage(in: lastSize)
         switch command {
         case .next: presenter.send(.moveSelection(by: 1))
         case .previous: presenter.send(.moveSelection(by: -1))
@@ -101,7 +110,7 @@ public final class CarNewsScene: TerminalScene {
     }
 
     private func handleDetail(_ command: CarNewsKeyMap.Command, detail: CarNewsViewState.Detail) {
-        let view = ArticleDetailView(detail: detail)
+        let view = detailView(detail, in: lastSize)
         let maximum = ArticleDetailView.maximumScroll(lineCount: view.lines(width: lastSize.width).count, in: lastSize)
         let page = max(ArticleDetailView.viewportHeight(in: lastSize) - 1, 1)
         // Start from what is on screen: after a resize the stored line may be past the end.

@@ -3,10 +3,13 @@ import TerminalUI
 
 /// Draws the list screen: title, summary, an optional notice, then the rows (or the empty, loading or error
 /// content). Measures only the rows near the viewport, so 100,000 chats cost what 10 do.
+@MainActor
 struct ChatListRenderer {
     let state: ChatListState
     /// The scene's scroll: the first row it last put at the top; moved here only to keep the selection in view.
     let scrollTop: Int
+    /// Draws loaded avatars as pictures when lent.
+    var pictures: (any TerminalPictures)? = nil
 
     /// The drawn frame and the rows that ended up on screen.
     struct Output {
@@ -72,7 +75,7 @@ struct ChatListRenderer {
         var fullyVisible = 0
         for placed in layout.rows {
             let (row, rowLayout) = measured(placed.index)
-            rowLayout.draw(row, selected: placed.index == state.selectedIndex, into: &list, y: placed.y)
+            rowLayout.draw(row, selected: placed.index == state.selectedIndex, into: &list, y: placed.y, pictures: pictures)
             if placed.y + placed.height <= viewport.height { fullyVisible += 1 }
         }
         frame.draw(list, at: viewport.origin)

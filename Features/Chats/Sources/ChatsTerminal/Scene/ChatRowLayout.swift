@@ -35,8 +35,25 @@ struct ChatRowLayout: Equatable {
         height = max(Self.avatarSize.height, nameLines.count + messageLines.count) + 1
     }
 
-    /// Draws the row with its top at `y`; `selected` adds the focus bar and tint.
+    /// Draws the row with its top at `y`; `selected` adds the focus bar and tint. The avatar is the initials or the
+    /// grey circle.
     func draw(_ row: ChatRowState, selected: Bool, into frame: inout Frame, y: Int) {
+        draw(row, selected: selected, into: &frame, y: y) { frame, origin, background in
+            AvatarArt.draw(row, into: &frame, at: origin, background: background)
+        }
+    }
+
+    /// The same with the shell's pictures: a loaded avatar is its picture.
+    @MainActor
+    func draw(_ row: ChatRowState, selected: Bool, into frame: inout Frame, y: Int, pictures: (any TerminalPictures)?) {
+        draw(row, selected: selected, into: &frame, y: y) { frame, origin, background in
+            AvatarArt.draw(row, into: &frame, at: origin, background: background, pictures: pictures)
+        }
+    }
+
+    private func draw(
+        _ row: ChatRowState, selected: Bool, into frame: inout Frame, y: Int, avatar: (inout Frame, Point, Color) -> Void
+    ) {
         let width = frame.size.width
         let base = Style(foreground: ChatsPalette.text, background: selected ? ChatsPalette.selection : ChatsPalette.background)
         frame.fill(Rect(x: 0, y: y, width: width, height: height - 1), style: base)
@@ -45,7 +62,7 @@ struct ChatRowLayout: Equatable {
                 frame[0, y + line] = Cell("▌", style: Style(foreground: ChatsPalette.orange, background: base.background))
             }
         }
-        AvatarArt.draw(row, into: &frame, at: Point(x: Self.avatarX, y: y), background: base.background ?? ChatsPalette.background)
+        avatar(&frame, Point(x: Self.avatarX, y: y), base.background ?? ChatsPalette.background)
 
         let right = width - Self.rightMargin
         var line = y

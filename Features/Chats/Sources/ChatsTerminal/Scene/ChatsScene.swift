@@ -8,13 +8,16 @@ import TerminalUI
 @MainActor
 public final class ChatsScene: TerminalScene {
     public let presenter: ChatsPresenter
+    /// The shell's pictures (avatars drawn as pictures), or nil for the initials and the grey circle.
+    let pictures: (any TerminalPictures)?
     /// The first row at the top of the list, moved by keys as little as keeps the selection whole.
     private var scrollTop = 0
     /// The list as last laid out, for paging and for keeping the selection in view when keys move it.
     private var lastList: ChatListRenderer.Output?
 
-    public init(presenter: ChatsPresenter) {
+    public init(presenter: ChatsPresenter, pictures: (any TerminalPictures)? = nil) {
         self.presenter = presenter
+        self.pictures = pictures
     }
 
     public var minimumSize: Size { Size(width: 40, height: 12) }
@@ -55,7 +58,7 @@ public final class ChatsScene: TerminalScene {
 
     /// Draws the list and notes its layout (how many rows fit, which are shown) for the keys; nothing else.
     private func renderList(_ list: ChatListState, size: Size) -> Frame {
-        let output = ChatListRenderer(state: list, scrollTop: scrollTop).render(size: size)
+        let output = ChatListRenderer(state: list, scrollTop: scrollTop, pictures: pictures).render(size: size)
         lastList = output
         return output.frame
     }
