@@ -194,7 +194,8 @@ import Testing
     /// at most once, and the screen's first hint always there.
     @Test(arguments: [
         ("offer-countdown", [String](), "Enter activate offer"), ("offer-countdown", ["\\r"], "Enter/Esc close"),
-        ("chats", [], "r Refresh"), ("transactions", [], "Tab insights"), ("car-news", [], "r retry"),
+        ("chats", [], "r Refresh"), ("transactions", [], "Space unpin"), ("transactions", [" "], "Space pin"),
+        ("car-news", [], "r retry"),
         ("invitations", [], "Enter Request an invite"), ("invitations", ["\\r"], "Enter next field"),
     ])
     func footersFitAt40To80Columns(id: String, inputs: [String], first: String) async throws {
@@ -206,6 +207,7 @@ import Testing
             let footer = String(result.standardOutput.split(separator: "\n").last ?? "")
             #expect(!footer.contains("…"), "\(id) at \(width): \(footer)")
             #expect(footer.components(separatedBy: "Esc").count <= 2, "\(id) at \(width): \(footer)")
+            #expect(!(footer.contains("Esc quit") && footer.contains("Ctrl-C quit")), "quit once: \(id) at \(width): \(footer)")
             #expect(footer.hasPrefix(" " + first), "\(id) at \(width): \(footer)")
         }
     }

@@ -42,6 +42,8 @@ extension InvitationsPresenter {
 
         /// The backend answered (or failed) the request in flight.
         case submissionFinished(Result<InvitationOutcome, InvitationFailure>)
+        /// The registration (nil: its removal, a cancel) was saved, or was not kept because of `failure`.
+        case registrationSaved(Invitation?, failure: FeatureError?)
         /// A tick of the confetti timeline: `frame` of the burst numbered `burst`.
         case animationFrame(Int, burst: Int)
     }

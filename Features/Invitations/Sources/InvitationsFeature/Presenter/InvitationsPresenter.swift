@@ -10,9 +10,11 @@ public final class InvitationsPresenter: Presenter {
         case celebration(CelebrationModel)
     }
 
-    /// Effect ids: the backend request, and the confetti timeline of the celebration on screen.
+    /// Effect ids: the backend request, the save of the registration, and the confetti timeline of the
+    /// celebration on screen.
     private enum Effect {
         static let request = "request"
+        static let save = "save"
         static let confetti = "confetti"
     }
 
@@ -20,7 +22,7 @@ public final class InvitationsPresenter: Presenter {
         didSet { observers.publish(viewState, old: oldValue) }
     }
     private let backend: any InvitationBackend
-    private let store: RegistrationStore
+    private let storage: any RegistrationStorage
     private let timeline: MonotonicTimeline
     private let effects: EffectRunner
     private let observers = StateObservers<ViewState>()
@@ -31,18 +33,27 @@ public final class InvitationsPresenter: Presenter {
     private var form = RequestFormModel()
     private var burstCount = 0
     private var isInBackground = false
+    /// An unreadable stored value waits to be removed until the feature appears (building it starts nothing).
+    private var needsClearing: Bool
+    /// True while the confirmed cancel is being saved: the alert stays, and takes no more choices.
+    private var isCancelling = false
 
     /// - Parameters:
-    ///   - store: read here, synchronously: the first frame must already know whether the user is registered.
-    ///   - effects: runs the request (in flight from Send until its reply is applied) and the confetti timer.
-    public init(backend: any InvitationBackend, store: RegistrationStore, timeline: MonotonicTimeline, effects: EffectRunner) {
+    ///   - storage: read here, synchronously: the first frame must already know whether the user is registered.
+    ///     Saves go through `effects`.
+    ///   - effects: runs the request (in flight from Send until its reply is applied), the saves of the
+    ///     registration and the confetti timer.
+    public init(
+        backend: any InvitationBackend, storage: any RegistrationStorage, timeline: MonotonicTimeline, effects: EffectRunner
+    ) {
         self.backend = backend
-        self.store = store
+        self.storage = storage
         self.timeline = timeline
         self.effects = effects
-        let loaded = store.load()
+        let loaded = storage.load()
         registration = loaded.invitation
         notice = loaded.problem
+        needsClearing = loaded.needsClearing
         viewState = ViewState(
             brand: InvitationsCopy.brand, page: InvitationsViewStateBuilder.page(for: loaded.invitation, focused: true),
             notice: loaded.problem)
@@ -68,9 +79,9 @@ public final class InvitationsPresenter: Presenter {
     private func apply(_ action: Action) {
         switch action {
         case .lifecycle(.appear):
-            // Nothing to start: the page waits for the user, and a celebration's timer starts when the
-            // celebration is shown (always after a user action, so after appear).
-            break
+            // The page waits for the user, and a celebration's timer starts when the celebration is shown
+            // (always after a user action, so after appear). Only an unreadable saved value is removed now.
+            clearUnreadableValue()
         case .lifecycle(.didEnterBackground):
             isInBackground = true
             stopAnimation()
@@ -90,6 +101,7 @@ public final class InvitationsPresenter: Presenter {
             guard modal == .form else { return }
             form.setText(text, of: field)
         case .submissionFinished(let result): finishSubmission(result)
+        case .registrationSaved(let invitation, let failure): finishSaving(invitation, failure: failure)
         case .animationFrame(let frame, let burst): advanceCelebration(to: frame, burst: burst)
         }
     }
@@ -99,6 +111,7 @@ public final class InvitationsPresenter: Presenter {
         case .form:
             form.moveFocus(by: step)
         case .alert(let choice):
+            guard !isCancelling else { return }
             modal = .alert(choice == .keep ? .cancelInvite : .keep)
         case .celebration, nil:
             break
@@ -111,7 +124,7 @@ public final class InvitationsPresenter: Presenter {
             form.focus = .field(field)
         case (.form, .send):
             form.focus = .send
-        case (.alert, .alert(let choice)):
+        case (.alert, .alert(let choice)) where !isCancelling:
             modal = .alert(choice)
         default:
             break  // not a control of what is open
@@ -136,11 +149,13 @@ public final class InvitationsPresenter: Presenter {
                 form.moveFocus(by: 1)
             }
         case .alert(.keep):
+            guard !isCancelling else { return }
             modal = nil
         case .alert(.cancelInvite):
-            registration = nil
-            store.save(nil)
-            celebrate(.cancelled)
+            // "Invite cancelled" only once the device has kept it: until then the alert stays.
+            guard !isCancelling else { return }
+            isCancelling = true
+            save(nil)
         case .celebration:
             endCelebration()
         }
@@ -155,6 +170,7 @@ public final class InvitationsPresenter: Presenter {
             form.failure = nil
             modal = nil
         case .alert:
+            guard !isCancelling else { return }
             modal = nil
         case .celebration:
             endCelebration()
@@ -199,15 +215,65 @@ public final class InvitationsPresenter: Presenter {
         form.phase = .editing
         switch result {
         case .success(.registered):
-            registration = invitation
-            store.save(invitation)
-            form = RequestFormModel()
-            celebrate(.registered)
+            // "All done!" only once the device has kept the registration: the form stays "sending" meanwhile.
+            form.phase = .sending(invitation)
+            save(invitation)
         case .success(.rejected(let message)):
             form.failure = message
         case .failure(let failure):
             form.failure = failure.message
         }
+    }
+
+    // MARK: - Saving the registration
+
+    private func save(_ invitation: Invitation?) {
+        let storage = self.storage
+        effects.run(
+            Effect.save,
+            work: { () async -> FeatureError? in
+                do {
+                    try await storage.save(invitation)
+                    return nil
+                } catch {
+                    return FeatureError(error.userFacingMessage)
+                }
+            },
+            apply: { [weak self] failure in self?.send(.registrationSaved(invitation, failure: failure)) })
+    }
+
+    private func finishSaving(_ invitation: Invitation?, failure: FeatureError?) {
+        if let invitation {
+            guard case .sending(let sent) = form.phase, sent == invitation else { return }
+            // The backend has the request either way: the page says registered, for this run at least.
+            registration = invitation
+            form = RequestFormModel()
+            if let failure {
+                modal = nil
+                notice = InvitationsCopy.registeredButNotKept(failure.message)
+            } else {
+                celebrate(.registered)
+            }
+        } else if !isCancelling {
+            // The removal of an unreadable value: a failure only adds why to the notice already shown.
+            if let failure { notice = [notice, InvitationsCopy.notCleared(failure.message)].compactMap { $0 }.joined(separator: " ") }
+        } else {
+            isCancelling = false
+            if let failure {
+                modal = nil
+                notice = InvitationsCopy.cancelNotKept(failure.message)
+            } else {
+                registration = nil
+                celebrate(.cancelled)
+            }
+        }
+    }
+
+    /// Removes an unreadable stored value once, so its notice is not shown at every start.
+    private func clearUnreadableValue() {
+        guard needsClearing else { return }
+        needsClearing = false
+        save(nil)
     }
 
     // MARK: - Celebration
