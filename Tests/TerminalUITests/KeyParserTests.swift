@@ -126,6 +126,10 @@ import Testing
         #expect(parser.flushPendingEscape() == [.paste("half a paste[20")])
         #expect(!parser.isInPaste && !parser.hasPendingInput)
         #expect(parser.feed(Array("q".utf8)) == [.character("q")])
+        // The fuzzer's find: every byte of the paste already taken when the quiet time comes.
+        #expect(parser.feed(Array("\u{1B}[200~half".utf8)) == [])
+        #expect(parser.flushPendingEscape() == [.paste("half")])
+        #expect(!parser.hasPendingInput)
     }
 
     @Test func aPastePastTheLimitIsCutThere() {

@@ -103,6 +103,8 @@ public struct KeyParser: Sendable {
             }
         }
         pending = []
+        // A paste whose every byte was already taken, and whose end never came.
+        if final, paste != nil { finishPaste(into: &keys) }
         return keys
     }
 
