@@ -279,19 +279,7 @@ enum UTF8Run {
 
     /// Decodes the run into characters, dropping invalid bytes and C1 controls.
     static func characters(in bytes: ArraySlice<UInt8>) -> [Character] {
-        var scalars = String.UnicodeScalarView()
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) { continue }
-                scalars.append(scalar)
-            case .emptyInput: break loop
-            case .error: continue
-            }
-        }
-        return Array(String(scalars))
+        Array(String(printableScalars(bytes, keepingLayout: false)))
     }
 
     /// The length of the one UTF-8 scalar starting at `start`: 0 while it is unfinished at the end of the input;
@@ -306,6 +294,11 @@ enum UTF8Run {
     /// A paste's bytes as text: invalid UTF-8 (a cut at the size limit included) and control characters dropped,
     /// except tabs and line breaks, which the receiver turns into spaces.
     static func pastedText(_ bytes: [UInt8]) -> String {
+        String(printableScalars(bytes[...], keepingLayout: true))
+    }
+
+    /// The valid scalars of `bytes` without C0 and C1 controls (but tab, LF and CR when `keepingLayout`).
+    private static func printableScalars(_ bytes: ArraySlice<UInt8>, keepingLayout: Bool) -> String.UnicodeScalarView {
         var scalars = String.UnicodeScalarView()
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
@@ -314,13 +307,13 @@ enum UTF8Run {
             case .scalarValue(let scalar):
                 let value = scalar.value
                 let isLayout = value == 0x09 || value == 0x0A || value == 0x0D
-                if !isLayout && (value < 0x20 || (value >= 0x7F && value < 0xA0)) { continue }
+                if !(keepingLayout && isLayout) && (value < 0x20 || (value >= 0x7F && value < 0xA0)) { continue }
                 scalars.append(scalar)
             case .emptyInput: break loop
             case .error: continue
             }
         }
-        return String(scalars)
+        return scalars
     }
 
     private static func sequenceLength(lead: UInt8) -> Int {
