@@ -106,19 +106,65 @@ struct InvitationsSavingTests {
     }
 }
 
-/// A storage whose save waits for the test: a save held in the middle of its write.
+/// The removal of an unreadable value, started when the feature appears, may still run when a registration is
+/// to be kept: the registration waits for it, so the removal can never land last and erase it.
+extension InvitationsSavingTests {
+    @Test("A registration waits for the removal of an unreadable value")
+    func registrationWaitsForTheRemoval() async throws {
+        let storage = HeldRegistrationStorage(loaded: SavedRegistration(problem: "unreadable", needsClearing: true))
+        let host = try TestHost()
+        let presenter = InvitationsPresenter(
+            backend: InMemoryInvitationBackend(), storage: storage, timeline: try host.context(id: "invitations").makeTimeline(),
+            effects: EffectRunner(activity: host.activity))
+        presenter.send(.lifecycle(.appear))
+        await storage.entered.wait()
+        for action: InvitationsPresenter.Action in [
+            .activate, .insert("Jane Doe"), .activate, .insert("jane@example.com"), .activate, .insert("jane@example.com"),
+            .activate, .activate,
+        ] {
+            presenter.send(action)
+        }
+        // The in-memory backend answers at once; once its answer is applied, the registration must wait for
+        // the held removal rather than start beside it. (Yields, not time: the answer is one hop away.)
+        for _ in 0..<100 { await Task.yield() }
+        #expect(storage.entries == 1)
+        storage.release.open()
+        await host.settle()
+        #expect(storage.log == [nil, Invitation(name: "Jane Doe", email: "jane@example.com")])
+        #expect(storage.saved == Invitation(name: "Jane Doe", email: "jane@example.com"))
+        guard case .celebration = presenter.viewState.modal else {
+            Issue.record("no celebration once kept: \(presenter.viewState)")
+            return
+        }
+    }
+}
+
+/// A storage whose saves wait for the test: a save held in the middle of its write. It logs what it saved, in
+/// order.
 private final class HeldRegistrationStorage: RegistrationStorage, @unchecked Sendable {
     let entered = AsyncGate()
-    let release = BlockingGate()
+    /// Awaited, not blocked on: a held save must not take a thread the main actor may need.
+    let release = AsyncGate()
+    private let loaded: SavedRegistration?
     private let kept = InMemoryRegistrationStorage()
+    private let lock = NSLock()
+    private var saves: [Invitation?] = []
+    private var started = 0
+
+    init(loaded: SavedRegistration? = nil) { self.loaded = loaded }
 
     var saved: Invitation? { kept.saved }
+    var log: [Invitation?] { lock.withLock { saves } }
+    /// Saves that have begun, held or not.
+    var entries: Int { lock.withLock { started } }
 
-    func load() -> SavedRegistration { kept.load() }
+    func load() -> SavedRegistration { loaded ?? kept.load() }
 
     @concurrent func save(_ invitation: Invitation?) async throws {
+        lock.withLock { started += 1 }
         entered.open()
-        release.wait()
+        await release.wait()
+        lock.withLock { saves.append(invitation) }
         try await kept.save(invitation)
     }
 }

@@ -38,23 +38,26 @@ import Testing
         #expect(pins.saved == [13, 99])
     }
 
-    /// The save blocks on a file: the presenter's `send` must not wait for it. The pin shows at once; the save
-    /// counts as in flight until its result is applied.
+    /// The save may take long (a lock, a write, two fsyncs): the presenter's `send` must not wait for it. The
+    /// pin shows at once, keys go on being handled while the save is held, and the save counts as in flight
+    /// until its result is applied.
     @Test func aSaveRunsOffTheMainActor() async throws {
         let host = try TestHost()
-        let store = SlowKeyValueStore()
-        let presenter = try await presenter(host, pins: LivePinStorage(store))
+        let pins = HeldPinStorage()
+        let presenter = try await presenter(host, pins: pins)
         presenter.send(.togglePin)
         #expect(presenter.viewState.rows.first?.isPinned == false)
         #expect(presenter.viewState.sum?.amount == "$389.09")
         #expect(host.activity.inFlight == 1)
-        await store.writerEntered.wait()
-        // Still here while the write is held on another thread: the main actor is free (this test runs on it).
+        await pins.entered.wait()
+        // The save is under way and held: this test runs on the main actor, which is free.
         presenter.send(.moveSelection(by: 1))
+        presenter.send(.togglePin)  // waits for the save under way
         #expect(presenter.viewState.selectedRow == 1)
-        store.release.open()
+        #expect(presenter.viewState.sum?.amount == "$334.49")
+        pins.release.open()
         await host.settle()
-        #expect(store.data(forKey: "unpinned-ids") == Data("[1]".utf8))
+        #expect(pins.log == [[1: false], [2: false]])
         #expect(presenter.viewState.pinsWarning == nil)
     }
 
@@ -150,17 +153,22 @@ import Testing
     }
 }
 
-/// A key-value store whose writes wait for the test: a save held in the middle of its write.
-private final class SlowKeyValueStore: KeyValueStore, @unchecked Sendable {
-    let writerEntered = AsyncGate()
-    let release = BlockingGate()
-    private let values = InMemoryKeyValueStore()
+/// Pins whose saves wait for the test (awaited, never blocking a thread), logging the changes each carried.
+private final class HeldPinStorage: PinStorage, @unchecked Sendable {
+    let entered = AsyncGate()
+    let release = AsyncGate()
+    private let kept = InMemoryPinStorage()
+    private let lock = NSLock()
+    private var changes: [[Int: Bool]] = []
 
-    func data(forKey key: String) -> Data? { values.data(forKey: key) }
+    var log: [[Int: Bool]] { lock.withLock { changes } }
 
-    func set(_ data: Data?, forKey key: String) throws {
-        writerEntered.open()
-        release.wait()
-        try values.set(data, forKey: key)
+    func unpinnedIDs() async throws -> Set<Int> { try await kept.unpinnedIDs() }
+
+    @concurrent func save(_ changes: [Int: Bool]) async throws -> Set<Int> {
+        entered.open()
+        await release.wait()
+        lock.withLock { self.changes.append(changes) }
+        return try await kept.save(changes)
     }
 }

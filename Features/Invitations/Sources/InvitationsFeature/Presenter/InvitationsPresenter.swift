@@ -37,6 +37,10 @@ public final class InvitationsPresenter: Presenter {
     private var needsClearing: Bool
     /// True while the confirmed cancel is being saved: the alert stays, and takes no more choices.
     private var isCancelling = false
+    /// While the removal of an unreadable value runs, a registration to keep waits for it, so the removal can
+    /// never land after the registration and erase it.
+    private var isClearing = false
+    private var waitingChange: RegistrationChange?
 
     /// - Parameters:
     ///   - storage: read here, synchronously: the first frame must already know whether the user is registered.
@@ -101,7 +105,7 @@ public final class InvitationsPresenter: Presenter {
             guard modal == .form else { return }
             form.setText(text, of: field)
         case .submissionFinished(let result): finishSubmission(result)
-        case .registrationSaved(let invitation, let failure): finishSaving(invitation, failure: failure)
+        case .registrationSaved(let change, let failure): finishSaving(change, failure: failure)
         case .animationFrame(let frame, let burst): advanceCelebration(to: frame, burst: burst)
         }
     }
@@ -155,7 +159,7 @@ public final class InvitationsPresenter: Presenter {
             // "Invite cancelled" only once the device has kept it: until then the alert stays.
             guard !isCancelling else { return }
             isCancelling = true
-            save(nil)
+            save(.cancel)
         case .celebration:
             endCelebration()
         }
@@ -217,7 +221,7 @@ public final class InvitationsPresenter: Presenter {
         case .success(.registered):
             // "All done!" only once the device has kept the registration: the form stays "sending" meanwhile.
             form.phase = .sending(invitation)
-            save(invitation)
+            save(.register(invitation))
         case .success(.rejected(let message)):
             form.failure = message
         case .failure(let failure):
@@ -227,23 +231,31 @@ public final class InvitationsPresenter: Presenter {
 
     // MARK: - Saving the registration
 
-    private func save(_ invitation: Invitation?) {
+    /// Saves `change` in an effect, off the main actor; one at a time (a registration waits for the removal of
+    /// an unreadable value, the only save that can run beside another).
+    private func save(_ change: RegistrationChange) {
+        if isClearing, change != .clearUnreadable {
+            waitingChange = change
+            return
+        }
+        if change == .clearUnreadable { isClearing = true }
         let storage = self.storage
         effects.run(
             Effect.save,
             work: { () async -> FeatureError? in
                 do {
-                    try await storage.save(invitation)
+                    try await storage.save(change.saved)
                     return nil
                 } catch {
                     return FeatureError(error.userFacingMessage)
                 }
             },
-            apply: { [weak self] failure in self?.send(.registrationSaved(invitation, failure: failure)) })
+            apply: { [weak self] failure in self?.send(.registrationSaved(change, failure: failure)) })
     }
 
-    private func finishSaving(_ invitation: Invitation?, failure: FeatureError?) {
-        if let invitation {
+    private func finishSaving(_ change: RegistrationChange, failure: FeatureError?) {
+        switch change {
+        case .register(let invitation):
             guard case .sending(let sent) = form.phase, sent == invitation else { return }
             // The backend has the request either way: the page says registered, for this run at least.
             registration = invitation
@@ -254,10 +266,8 @@ public final class InvitationsPresenter: Presenter {
             } else {
                 celebrate(.registered)
             }
-        } else if !isCancelling {
-            // The removal of an unreadable value: a failure only adds why to the notice already shown.
-            if let failure { notice = [notice, InvitationsCopy.notCleared(failure.message)].compactMap { $0 }.joined(separator: " ") }
-        } else {
+        case .cancel:
+            guard isCancelling else { return }
             isCancelling = false
             if let failure {
                 modal = nil
@@ -266,6 +276,16 @@ public final class InvitationsPresenter: Presenter {
                 registration = nil
                 celebrate(.cancelled)
             }
+        case .clearUnreadable:
+            isClearing = false
+            // A failure only adds why to the notice already shown.
+            if let failure, notice != nil {
+                notice = [notice, InvitationsCopy.notCleared(failure.message)].compactMap { $0 }.joined(separator: " ")
+            }
+            if let waiting = waitingChange {
+                waitingChange = nil
+                save(waiting)
+            }
         }
     }
 
@@ -273,7 +293,7 @@ public final class InvitationsPresenter: Presenter {
     private func clearUnreadableValue() {
         guard needsClearing else { return }
         needsClearing = false
-        save(nil)
+        save(.clearUnreadable)
     }
 
     // MARK: - Celebration
