@@ -2,9 +2,14 @@ import Foundation
 
 /// Small persistent state (a flag, a few ids). Implementations: `PlistFileStore` and `InMemoryKeyValueStore`
 /// in DataSources. Values are property-list data, so any `Codable` value round-trips through `data(forKey:)`.
+///
+/// Both calls may block on a file: features reach a store through a client of their own whose writes run in
+/// an effect, off the main actor (transactions' `PinStorage`, invitations' `RegistrationStorage`).
 public protocol KeyValueStore: Sendable {
     func data(forKey key: String) -> Data?
-    func set(_ data: Data?, forKey key: String)
+    /// Saves (or, with nil, removes) the value. Throws a `FeatureError` naming the file and the reason when it
+    /// was not kept (a read-only or full volume, a folder that cannot be made); the saved value is then unchanged.
+    func set(_ data: Data?, forKey key: String) throws
     /// Set when the store's file could not be read (so every value reads as absent) or was moved aside: for the
     /// feature to show, so a reset is never silent. Stores in memory never have one.
     var damageNotice: String? { get }
@@ -25,9 +30,9 @@ extension KeyValueStore {
 
     public func setValue<T: Encodable>(_ value: T?, forKey key: String) throws {
         guard let value else {
-            set(nil, forKey: key)
+            try set(nil, forKey: key)
             return
         }
-        set(try JSONEncoder().encode(value), forKey: key)
+        try set(try JSONEncoder().encode(value), forKey: key)
     }
 }

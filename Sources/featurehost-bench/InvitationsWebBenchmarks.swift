@@ -62,7 +62,7 @@ enum InvitationsWebBenchmarks {
     /// One page, its stream and its hello; then what each interaction sends down the stream.
     @MainActor
     private static func bytesPerInteraction(_ bench: inout Benchmark, host: TestHost, launcher: BenchPageLauncher) async {
-        host.store.set(nil, forKey: "registration")
+        try? host.store.set(nil, forKey: "registration")
         let app = WebApp(
             configuration: WebApp.Configuration(access: WebBenchmarks.access),
             launcher: launcher, now: { host.clock.now.offset })

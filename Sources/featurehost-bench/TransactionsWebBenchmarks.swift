@@ -102,7 +102,7 @@ enum TransactionsWebBenchmarks {
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource(transactions)), pins: InMemoryPinStorage(), formatting: formatting,
             effects: EffectRunner(activity: ActivityTracker()))
-        presenter.send(.finishedLoading(.success(Loaded(transactions))))
+        presenter.send(.finishedLoading(.success(Loaded(transactions)), pins: .success([])))
         return presenter
     }
 }

@@ -22,7 +22,7 @@ struct ArticleSaves: GenerationSaver {
 
     private static func title(_ id: Int64, _ generation: Int) -> String { "Article \(id), generation \(generation)" }
 
-    func save(generation: Int) throws {
+    func save(generation: Int) async throws {
         let store = try ArticleStore(file: file, now: { Date() })
         // An ingress of a few hundred bytes, like the API's, so the file has the size of a real reply. No content
         // items: encoding 10,000 of them costs a debug build seconds per kill and adds nothing the ingress does not.
@@ -35,7 +35,7 @@ struct ArticleSaves: GenerationSaver {
         try store.save(articles, at: StressHost.date(of: generation))
     }
 
-    func read(candidates: [Int]) -> ReadOutcome {
+    func read(candidates: [Int]) async -> ReadOutcome {
         do {
             let store = try ArticleStore(file: file, now: { Date() })
             let summaries = try store.summaries()

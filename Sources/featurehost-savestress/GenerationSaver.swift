@@ -4,9 +4,9 @@ import Foundation
 /// (a function of N alone), so a reader can tell "exactly N" from "a mix" or "damaged".
 protocol GenerationSaver {
     /// Saves generation `generation` the way the host does.
-    func save(generation: Int) throws
+    func save(generation: Int) async throws
     /// Opens the data the way the host does at start and says which of `candidates` it holds.
-    func read(candidates: [Int]) -> ReadOutcome
+    func read(candidates: [Int]) async -> ReadOutcome
 }
 
 enum ReadOutcome: Equatable {

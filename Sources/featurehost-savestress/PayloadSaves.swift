@@ -19,12 +19,12 @@ struct PayloadSaves: GenerationSaver {
         return body
     }
 
-    func save(generation: Int) throws {
+    func save(generation: Int) async throws {
         let cache = try PayloadCache(file: file, now: Date())
         try cache.save(Self.body(generation), forKey: Self.key, at: StressHost.date(of: generation))
     }
 
-    func read(candidates: [Int]) -> ReadOutcome {
+    func read(candidates: [Int]) async -> ReadOutcome {
         do {
             let cache = try PayloadCache(file: file, now: Date())
             if let notice = cache.recoveryNotice { return .damaged("notice: \(notice)") }

@@ -3,8 +3,8 @@ import Foundation
 import InvitationsFeature
 import TransactionsFeature
 
-/// Transactions saving its pins (what `TransactionStore.togglePin` does: read the saved ids, flip one, save
-/// them through `LivePinStorage`) into the shared preferences file, and reading them as the feature does at start.
+/// Transactions saving its pins (what a pin change does: `LivePinStorage.save` reads the saved ids, flips one and
+/// saves them) into the shared preferences file, and reading them as the feature does at a load.
 ///
 /// Generation 0: 20,000 unpinned ids (a large file, as after unpinning much of a 100,000-row history) and a
 /// registered invitation in the same file. Generation N flips the pin of transaction N % 97. The invitation must
@@ -12,11 +12,11 @@ import TransactionsFeature
 struct PinSaves: GenerationSaver {
     static let startIDs = Set(1_000_000..<1_020_000)
     let pins: LivePinStorage
-    let registration: RegistrationStore
+    let registration: LiveRegistrationStorage
 
     init(host: StressHost) throws {
         pins = LivePinStorage(try host.keyValueStore("transactions"))
-        registration = RegistrationStore(try host.keyValueStore("invitations"))
+        registration = LiveRegistrationStorage(try host.keyValueStore("invitations"))
     }
 
     static func unpinned(_ generation: Int) -> Set<Int> {
@@ -28,27 +28,29 @@ struct PinSaves: GenerationSaver {
         return ids
     }
 
+    /// The changes that unpin `ids`.
+    static func unpinning(_ ids: Set<Int>) -> [Int: Bool] { Dictionary(uniqueKeysWithValues: ids.map { ($0, false) }) }
+
     static let invitation = Invitation(name: "Ada Lovelace", email: "ada@example.com")
 
-    func save(generation: Int) throws {
+    func save(generation: Int) async throws {
         if generation == 0 {
-            registration.save(Self.invitation)
-            pins.save(unpinnedIDs: Self.startIDs)
+            try await registration.save(Self.invitation)
+            _ = try await pins.save(Self.unpinning(Self.startIDs))
             return
         }
-        var ids = try pins.unpinnedIDs()
         let id = generation % 97
-        if ids.remove(id) == nil { ids.insert(id) }
-        pins.save(unpinnedIDs: ids)
+        let ids = try await pins.unpinnedIDs()
+        _ = try await pins.save([id: ids.contains(id)])
     }
 
-    func read(candidates: [Int]) -> ReadOutcome {
+    func read(candidates: [Int]) async -> ReadOutcome {
         let loaded = registration.load()
         guard loaded.problem == nil, loaded.invitation == Self.invitation else {
             return .damaged("the invitation saved beside the pins reads as \(String(describing: loaded))")
         }
         do {
-            let ids = try pins.unpinnedIDs()
+            let ids = try await pins.unpinnedIDs()
             return firstMatch(candidates, found: "\(ids.count) unpinned ids") { Self.unpinned($0) == ids }
         } catch {
             return .damaged("the pins cannot be read: \(error)")

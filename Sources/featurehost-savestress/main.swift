@@ -35,20 +35,20 @@ switch words[0] {
 case "save":
     guard generations.count == 1, let start = generations.first else { fail(usage, status: 64) }
     do {
-        if start == 0 { try saver.save(generation: 0) }
+        if start == 0 { try await saver.save(generation: 0) }
         StressOutput.line("ready")
         var generation = start
         while true {
             generation += 1
             StressOutput.line("begin \(generation)")
-            try saver.save(generation: generation)
+            try await saver.save(generation: generation)
             StressOutput.line("committed \(generation)")
         }
     } catch {
         fail("saving \(kind.rawValue) failed: \(error)", status: 1)
     }
 case "read":
-    switch saver.read(candidates: generations) {
+    switch await saver.read(candidates: generations) {
     case .generation(let generation):
         StressOutput.line("generation \(generation)")
     case .damaged(let what):

@@ -23,7 +23,9 @@ enum StoreCommand {
         switch verb {
         case "get":
             guard let data = store.data(forKey: key) else {
-                FileHandle.standardError.write(Data("store: \(id) has no value for \"\(key)\".\n".utf8))
+                // Absent because the file is damaged or out of reach is not "no value": say which, with the path.
+                let reason = store.damageNotice ?? "\(id) has no value for \"\(key)\"."
+                FileHandle.standardError.write(Data("store: \(reason)\n".utf8))
                 return 1
             }
             print(String(decoding: data, as: UTF8.self))
@@ -33,12 +35,21 @@ enum StoreCommand {
             guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
                 throw UsageError("store set: the value \(words[3]) is not JSON.")
             }
-            store.set(data, forKey: key)
+            try save(data, key: key, of: id, verb: verb, in: store)
         case "remove":
-            store.set(nil, forKey: key)
+            try save(nil, key: key, of: id, verb: verb, in: store)
         default:
             throw UsageError("store: unknown action \"\(verb)\"; allowed: get, set, remove.")
         }
         return 0
+    }
+
+    /// A save that did not happen exits 1 with the file and the reason (`PlistFileStore` names both).
+    private static func save(_ data: Data?, key: String, of id: FeatureID, verb: String, in store: PlistFileStore) throws {
+        do {
+            try store.set(data, forKey: key)
+        } catch {
+            throw FeatureError("store \(verb): \(id) \"\(key)\" was not saved: \(error.userFacingMessage)")
+        }
     }
 }

@@ -54,7 +54,7 @@ import Testing
         let store = InMemoryKeyValueStore()
         DispatchQueue.concurrentPerform(iterations: 4) { writer in
             for n in 0..<25 {
-                store.set(Data("\(n)".utf8), forKey: "k\(writer)")
+                #expect(throws: Never.self) { try store.set(Data("\(n)".utf8), forKey: "k\(writer)") }
                 _ = store.data(forKey: "k\((writer + 1) % 4)")
             }
         }
@@ -69,7 +69,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 4) { writer in
             let store = stores[writer % 2]
             for n in 0..<10 {
-                store.set(Data("\(n)".utf8), forKey: "k\(writer)")
+                #expect(throws: Never.self) { try store.set(Data("\(n)".utf8), forKey: "k\(writer)") }
                 _ = stores[(writer + 1) % 2].data(forKey: "k\((writer + 1) % 4)")
             }
         }

@@ -121,6 +121,29 @@ import Testing
         #expect(missing.standardError == "store: transactions has no value for \"absent\".\n")
     }
 
+    /// A save that did not happen exits 1 with the path and the reason; a read never dumps a Foundation error and
+    /// tells a damaged file from a missing value. The folder blocked by a file stops root too, unlike a chmod.
+    @Test func aStoreThatCannotSaveOrReadSaysWhereAndWhy() async throws {
+        let blocker = try directory.write("a file", to: "blocker")
+        let set = try await featurehost("store", "set", "transactions", "note", #""x""#, "--data-dir", blocker.appendingPathComponent("data").path)
+        #expect(set.status == 1)
+        #expect(
+            set.standardError
+                == "featurehost: store set: transactions \"note\" was not saved: Cannot create the folder \(blocker.path)/data for \(blocker.path)/data/preferences.plist: Not a directory.\n")
+        let remove = try await featurehost("store", "remove", "transactions", "note", "--data-dir", blocker.path)
+        #expect(remove.status == 1)
+        #expect(remove.standardError.contains("\(blocker.path)/preferences.plist.lock: Not a directory."))
+        let get = try await featurehost("store", "get", "transactions", "unpinned-ids", "--data-dir", blocker.path)
+        #expect(get.status == 1)
+        #expect(get.standardError == "store: The saved settings in \(blocker.path)/preferences.plist cannot be read: Not a directory.\n")
+
+        try directory.write("<?xml version=\"1.0\"?><plist><dict><key>transactions.note</key><da", to: "damaged/preferences.plist")
+        let damaged = try await featurehost("store", "get", "transactions", "note", "--data-dir", directory.file("damaged").path)
+        #expect(damaged.status == 1)
+        #expect(damaged.standardError.hasPrefix("store: The saved settings in \(directory.file("damaged/preferences.plist").path) are damaged ("))
+        for result in [set, remove, get, damaged] { #expect(!result.standardError.contains("NSCocoaErrorDomain")) }
+    }
+
     @Test func helpAndVersion() async throws {
         let help = try await featurehost("--help")
         #expect(help.status == 0)

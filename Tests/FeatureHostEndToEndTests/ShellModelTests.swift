@@ -92,10 +92,29 @@ import Testing
         #expect(screen(shell).contains("(paused)"))
     }
 
+    /// Ctrl-Z where no shell could resume the host: the feature keeps running (nothing goes to the background),
+    /// the footer says why until the next key, and a paste or Alt+q neither quits nor goes back.
+    @Test func suspendingNotAvailableIsSaidInTheFooterAndTheFeatureRunsOn() async {
+        let shell = model(only: 0)
+        shell.noteSuspendUnavailable()
+        let text = screen(shell, 100)
+        #expect(text.hasSuffix(" Ctrl-Z: suspending is not available here (no shell could resume featurehost)"))
+        await host.advance(by: .seconds(2))
+        #expect(screen(shell).contains("Seconds: 2"), "still counting: not in the background")
+        shell.handle(.paste("q"))
+        shell.handle(.alt("q"))
+        #expect(!shell.wantsToQuit)
+        #expect(screen(shell, 100).hasSuffix(" Enter press  Esc quit"), "the keys are back after a key")
+        #expect(screen(shell, 30).hasSuffix(" Enter press  Esc quit"))
+        shell.noteSuspendUnavailable()
+        #expect(screen(shell, 30).hasSuffix(" Ctrl-Z: suspending is not av…"))
+    }
+
     @Test func onlyOpensTheFeatureAndClosingItQuits() {
         let shell = model(only: 0)
         #expect(shell.screen == .feature(0))
-        #expect(screen(shell).hasSuffix("Esc quit  Ctrl-C quit"))
+        // Each action once: `Esc quit` already says how to quit, so `Ctrl-C quit` is not listed beside it.
+        #expect(screen(shell).hasSuffix(" Enter press  Esc quit"))
         shell.handle(.escape)
         #expect(shell.wantsToQuit)
     }

@@ -160,6 +160,27 @@ import Testing
         #expect(result.standardError.contains("Cannot create the data directory"), "stderr: \(result.standardError)")
     }
 
+    /// A data directory that is a file is refused by name, before a throwaway copy whose path every message
+    /// would name instead; a feature that cannot start says "could not start" once.
+    @Test func aDataDirectoryThatIsAFileIsNamed() async throws {
+        let blocker = try directory.write("not a directory", to: "blocker")
+        let result = try await featurehost(["snapshot", "transactions", "--data-dir", blocker.path])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "featurehost: snapshot: the data directory \(blocker.path) is a file, not a folder; choose another with --data-dir.\n")
+        let saved = try await featurehost(["snapshot", "transactions", "--save", "--data-dir", blocker.path])
+        #expect(saved.standardError.components(separatedBy: "could not start").count == 2, "once: \(saved.standardError)")
+    }
+
+    /// At the documented minimum window the footer keeps the main action, worded for the selected row.
+    @Test func theTransactionsFooterKeepsSpacePinAtTheMinimum() async throws {
+        let unpin = try await featurehost(["snapshot", "transactions", "--size", "44x17"])
+        #expect(unpin.standardOutput.split(separator: "\n").last?.hasPrefix(" Space unpin") == true, "\(unpin.standardOutput)")
+        let pin = try await featurehost(["snapshot", "transactions", "--size", "44x17", "--input", " "])
+        #expect(pin.standardOutput.split(separator: "\n").last?.hasPrefix(" Space pin") == true, "\(pin.standardOutput)")
+    }
+
     /// Each feature's documented minimum is a window size, the shell's footer row included: it draws the
     /// feature, and a row or a column less asks for exactly that size, naming the window's real size.
     @Test(arguments: [
@@ -194,7 +215,8 @@ import Testing
     /// at most once, and the screen's first hint always there.
     @Test(arguments: [
         ("offer-countdown", [String](), "Enter activate offer"), ("offer-countdown", ["\\r"], "Enter/Esc close"),
-        ("chats", [], "r Refresh"), ("transactions", [], "Tab insights"), ("car-news", [], "r retry"),
+        ("chats", [], "r Refresh"), ("transactions", [], "Space unpin"), ("transactions", [" "], "Space pin"),
+        ("car-news", [], "r retry"),
         ("invitations", [], "Enter Request an invite"), ("invitations", ["\\r"], "Enter next field"),
     ])
     func footersFitAt40To80Columns(id: String, inputs: [String], first: String) async throws {
@@ -206,6 +228,7 @@ import Testing
             let footer = String(result.standardOutput.split(separator: "\n").last ?? "")
             #expect(!footer.contains("…"), "\(id) at \(width): \(footer)")
             #expect(footer.components(separatedBy: "Esc").count <= 2, "\(id) at \(width): \(footer)")
+            #expect(!(footer.contains("Esc quit") && footer.contains("Ctrl-C quit")), "quit once: \(id) at \(width): \(footer)")
             #expect(footer.hasPrefix(" " + first), "\(id) at \(width): \(footer)")
         }
     }

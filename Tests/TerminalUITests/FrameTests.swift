@@ -109,6 +109,19 @@ import Testing
         #expect(!frame[5, 2].style.dim && !frame[3, 1].style.dim, "the popup itself is not dimmed")
     }
 
+    /// Behind a popup, painted backgrounds darken too (a dim attribute alone leaves them as bright as before);
+    /// the terminal's own background, which the frame does not paint, stays the terminal's.
+    @Test func dimmingDarkensPaintedBackgroundsAndKeepsTheTerminals() {
+        var frame = Frame(size: Size(width: 3, height: 1))
+        frame.fill(Rect(x: 0, y: 0, width: 1, height: 1), style: Style(foreground: .rgb(0, 0, 0), background: .rgb(200, 100, 40)))
+        frame.fill(Rect(x: 1, y: 0, width: 1, height: 1), style: Style(background: .ansi(.white)))
+        frame.dim()
+        #expect(frame[0, 0].style.background == .rgb(110, 55, 22))
+        #expect(frame[0, 0].style.foreground == .rgb(0, 0, 0) && frame[0, 0].style.dim)
+        #expect(frame[1, 0].style.background.map(\.luminance) ?? 1 < Color.ansi(.white).luminance)
+        #expect(frame[2, 0].style.background == nil && frame[2, 0].style.dim)
+    }
+
     @Test func tooSmallTellsTheMinimumAndCurrentSize() {
         let frame = Frame.tooSmall(size: Size(width: 60, height: 20), minimum: Size(width: 80, height: 24))
         let lines = frame.plainLines()

@@ -75,11 +75,80 @@ import Testing
         #expect(parser.flushPendingEscape() == [.escape, .character("[")])
     }
 
-    @Test func escapeFollowedByOtherInputIsTheEscKey() {
+    /// ESC and a key in one read is that key with Alt, as terminals send it; Esc pressed alone comes in a read of
+    /// its own (or goes quiet), and ESC before another ESC or a control key is the Esc key.
+    @Test func escapeFollowedByAKeyInOneReadIsAlt() {
         var parser = KeyParser()
-        #expect(parser.feed(Array("\u{1B}q".utf8)) == [.escape, .character("q")])
+        #expect(parser.feed(Array("\u{1B}q\u{1B}Q\u{1B}\r\u{1B}\t\u{1B}\u{7F}\u{1B}é".utf8)) == [
+            .alt("q"), .alt("Q"), .alt("\r"), .alt("\t"), .alt("\u{7F}"), .alt("é"),
+        ])
+        #expect(parser.feed([0x1B]) == [])
+        #expect(parser.flushPendingEscape() == [.escape])
+        #expect(parser.feed(Array("q".utf8)) == [.character("q")], "Esc, a pause, then q: two keys")
         #expect(parser.feed([0x1B, 0x1B]) == [.escape])
         #expect(parser.flushPendingEscape() == [.escape])
+        #expect(parser.feed([0x1B, 0x03, 0x1B, 0x1A]) == [.escape, .ctrlC, .escape, .control(0x1A)])
+        // Alt with a character still arriving waits for it.
+        #expect(parser.feed([0x1B, 0xC3]) == [])
+        #expect(parser.feed([0xA9]) == [.alt("é")])
+    }
+
+    @Test func altKeysRoundTripThroughTheirBytes() {
+        for key in [Key.alt("q"), .alt("\r"), .alt("é"), .paste("Jane\tDoe\nline2")] {
+            var parser = KeyParser()
+            #expect(parser.feed(key.terminalBytes) + parser.flushPendingEscape() == [key])
+        }
+    }
+
+    /// Bracketed paste: everything between the markers is one value, however it is split into reads; tabs, line
+    /// breaks and `q` are text, not keys.
+    @Test func aBracketedPasteIsOneValue() {
+        var parser = KeyParser()
+        #expect(parser.feed(Array("a\u{1B}[200~Jane\tDoe\r\nline2 q\u{1B}[A\u{3}\u{1B}[201~b".utf8)) == [
+            .character("a"), .paste("Jane\tDoe\r\nline2 q[A"), .character("b"),
+        ])
+        // Split anywhere, the end marker too.
+        let bytes = Array("\u{1B}[200~x\ty\u{1B}[201~".utf8)
+        for cut in 1..<bytes.count {
+            var split = KeyParser()
+            let keys = split.feed(Array(bytes[..<cut])) + split.feed(Array(bytes[cut...]))
+            #expect(keys == [.paste("x\ty")], "cut at \(cut)")
+            #expect(!split.hasPendingInput)
+        }
+        #expect(parser.feed(Array("\u{1B}[200~\u{1B}[201~".utf8)) == [], "an empty paste gives nothing")
+    }
+
+    @Test func aPasteWhoseEndNeverComesEndsAtTheFlush() {
+        var parser = KeyParser()
+        #expect(parser.feed(Array("\u{1B}[200~half a pas".utf8)) == [])
+        #expect(parser.isInPaste && parser.hasPendingInput)
+        #expect(parser.feed(Array("te\u{1B}[20".utf8)) == [])
+        #expect(parser.flushPendingEscape() == [.paste("half a paste[20")])
+        #expect(!parser.isInPaste && !parser.hasPendingInput)
+        #expect(parser.feed(Array("q".utf8)) == [.character("q")])
+        // The fuzzer's find: every byte of the paste already taken when the quiet time comes.
+        #expect(parser.feed(Array("\u{1B}[200~half".utf8)) == [])
+        #expect(parser.flushPendingEscape() == [.paste("half")])
+        #expect(!parser.hasPendingInput)
+    }
+
+    @Test func aPastePastTheLimitIsCutThere() {
+        var parser = KeyParser()
+        let long = String(repeating: "é", count: KeyParser.maximumPasteBytes)  // twice the limit in bytes
+        var keys = parser.feed(KeyParser.pasteStart)
+        let bytes = Array(long.utf8)
+        for start in stride(from: 0, to: bytes.count, by: 4096) {
+            keys += parser.feed(Array(bytes[start..<min(start + 4096, bytes.count)]))
+        }
+        keys += parser.feed(KeyParser.pasteEnd + Array("x".utf8))
+        #expect(keys.count == 2)
+        guard case .paste(let text) = keys.first else {
+            Issue.record("no paste: \(keys)")
+            return
+        }
+        #expect(text.utf8.count == KeyParser.maximumPasteBytes)
+        #expect(text == String(repeating: "é", count: KeyParser.maximumPasteBytes / 2))
+        #expect(keys.last == .character("x"))
     }
 
     @Test func dropsUnknownSequences() {

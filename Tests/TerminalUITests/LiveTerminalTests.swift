@@ -114,6 +114,45 @@ struct LiveTerminalTests {
         #expect(stops.withLock { $0 } == 1)
     }
 
+    /// Ctrl-Z where no shell could continue the process: the terminal stays as it is (no main screen, nothing
+    /// stopped), and the shell hears that suspending is not available.
+    @Test func ctrlZWithNoShellToResumeKeepsRunning() async throws {
+        let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
+        let stops = Locked(0)
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, canSuspend: { false }
+        ) { stops.withLock { $0 += 1 } }
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = pty.read(until: "\u{1B}[2J")
+        var events = terminal.events.makeAsyncIterator()
+        pty.type("\u{1A}")
+        #expect(await events.next() == .suspendUnavailable)
+        terminal.handle(SIGTSTP)
+        #expect(await events.next() == .suspendUnavailable)
+        var frame = Frame(size: terminal.size)
+        frame.put("still here", at: Point(x: 0, y: 0))
+        terminal.draw(frame)
+        let output = pty.read(until: "still here")
+        #expect(!output.contains("\u{1B}[?1049l"), "the main screen was never shown")
+        #expect(stops.withLock { $0 } == 0)
+        #expect(pty.attributes.c_lflag & tcflag_t(ICANON) == 0, "still raw")
+    }
+
+    /// Bracketed paste is turned on with the alternate screen and off with it.
+    @Test func bracketedPasteIsOnWhileRunning() async throws {
+        let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
+        try terminal.start()
+        #expect(pty.read(until: "\u{1B}[2J").contains("\u{1B}[?2004h"))
+        var events = terminal.events.makeAsyncIterator()
+        pty.type("\u{1B}[200~Jane\tDoe\rq\u{1B}[201~")
+        #expect(await events.next() == .key(.paste("Jane\tDoe\rq")))
+        terminal.stop()
+        #expect(pty.read(until: "\u{1B}[?1049l").contains("\u{1B}[?2004l"))
+    }
+
     @Test func reportsResizes() async throws {
         let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
         let terminal = try LiveTerminal(

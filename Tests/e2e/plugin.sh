@@ -49,7 +49,7 @@ expected=' ╭ Greeting plugin ────────────────�
  ╰──────────────────────────────────────────────────────────╯
 
 
- Enter wave  Esc quit  Ctrl-C quit'
+ Enter wave  Esc quit'
 if [ "$actual" != "$expected" ]; then
   printf 'plugin.sh: the snapshot differs; expected:\n%s\nactual:\n%s\n' "$expected" "$actual" >&2
   exit 1

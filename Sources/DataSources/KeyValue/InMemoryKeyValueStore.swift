@@ -5,6 +5,7 @@ import Foundation
 public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: Data] = [:]
+    private var refusal: String?
 
     public init(_ values: [String: Data] = [:]) { self.values = values }
 
@@ -14,10 +15,18 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
         return values[key]
     }
 
-    public func set(_ data: Data?, forKey key: String) {
+    /// Throws `FeatureError(reason)` and keeps nothing while `refuseWrites(_:)` is in force, as a store on a
+    /// read-only or full volume does.
+    public func set(_ data: Data?, forKey key: String) throws {
         lock.lock()
         defer { lock.unlock() }
+        if let refusal { throw FeatureError(refusal) }
         values[key] = data
+    }
+
+    /// Makes every save fail with `reason` from now on (nil: saves work again). For tests of failed saves.
+    public func refuseWrites(_ reason: String?) {
+        lock.withLock { refusal = reason }
     }
 
     public var keys: [String] {

@@ -25,14 +25,10 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
     private var cache: (identity: FileIdentity, values: [String: Any])?
     private var notice: String?
 
-    /// - Parameter suiteFile: an absolute path without extension; the file is `<suiteFile>.plist`.
+    /// - Parameter suiteFile: an absolute path without extension; the file is `<suiteFile>.plist`. Nothing is
+    ///   created until the first save (a read of a folder that does not exist finds no values), so a read never
+    ///   fails for want of a folder and `featurehost store get` changes nothing on disk.
     public init(suiteFile: URL, prefix: String) throws {
-        let folder = suiteFile.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FeatureError("Cannot create the folder of the settings file \(suiteFile.path).plist: \(error.userFacingMessage)")
-        }
         file = suiteFile.appendingPathExtension("plist")
         self.prefix = prefix
     }
@@ -51,24 +47,36 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
         switch readFile() {
         case .values(let values): return values[prefix + key] as? Data
         case .damaged(let reason):
-            notice = "The saved settings in \(file.path) cannot be read (\(reason)). The file is kept: it will be moved aside, not overwritten, on the next save."
+            notice = "The saved settings in \(file.path) are damaged (\(reason)). The file is kept: it will be moved aside, not overwritten, on the next save."
+            return nil
+        case .unreachable(let reason):
+            notice = "The saved settings in \(file.path) cannot be read: \(reason)."
             return nil
         }
     }
 
-    public func set(_ data: Data?, forKey key: String) {
+    /// Throws a `FeatureError` naming the file and the reason when the value was not kept; the file is then as
+    /// it was (`AtomicFileWriter` replaces it whole or not at all).
+    public func set(_ data: Data?, forKey key: String) throws {
         lock.lock()
         defer { lock.unlock() }
-        // A store that cannot write keeps the file as it was; the caller's state lives on in memory (the protocol's
-        // writes cannot fail, by design: a save must never stop the UI).
-        try? withWriterLock {
+        try makeFolder()
+        try withWriterLock {
             var values: [String: Any]
             switch readFile() {
             case .values(let found): values = found
             case .damaged(let reason):
-                let aside = try DamagedFile.moveAside(file, at: Date())
+                let aside: URL
+                do {
+                    aside = try DamagedFile.moveAside(file, at: Date())
+                } catch {
+                    throw FeatureError(
+                        "The saved settings in \(file.path) cannot be read (\(reason)) and cannot be moved aside: \(error.userFacingMessage)")
+                }
                 notice = "The saved settings in \(file.path) could not be read (\(reason)); the file was moved to \(aside.path) and a new one was started."
                 values = [:]
+            case .unreachable(let reason):
+                throw FeatureError("Cannot save to \(file.path): \(reason).")
             }
             let name = prefix + key
             if let data {
@@ -78,10 +86,30 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
                 if values[name] == nil { return }
                 values[name] = nil
             }
-            let bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+            let bytes: Data
+            do {
+                bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+            } catch {
+                throw FeatureError("Cannot write the settings of \(file.path): \(error.userFacingMessage)")
+            }
             try AtomicFileWriter.replace(file, with: bytes)
             // Still under the writer lock, so the file at the path is the one just written.
             cache = FileIdentity(file).map { ($0, values) }
+        }
+    }
+
+    /// The file's folder, made on the first save. `mkdir` itself rather than `FileManager`, whose errors on Linux
+    /// are raw dumps: the message names the folder and says why.
+    private func makeFolder() throws {
+        let folder = file.deletingLastPathComponent()
+        var components: [URL] = []
+        var current = folder
+        while current.path != "/", !FileManager.default.fileExists(atPath: current.path) {
+            components.insert(current, at: 0)
+            current = current.deletingLastPathComponent()
+        }
+        for component in components where mkdir(component.path, 0o700) != 0 && errno != EEXIST {
+            throw FeatureError("Cannot create the folder \(component.path) for \(file.path): \(String(cString: strerror(errno))).")
         }
     }
 
@@ -89,12 +117,21 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
 
     private enum Contents {
         case values([String: Any])
+        /// The file is there but its bytes are not settings (or cannot be read): kept, and moved aside on a save.
         case damaged(String)
+        /// The path itself cannot be looked at (a file where a folder should be, no permission on a folder).
+        case unreachable(String)
     }
 
-    /// The file's values, parsed again only when it was replaced since the last read. A missing file is empty.
+    /// The file's values, parsed again only when it was replaced since the last read. A missing file (or folder)
+    /// is empty; one that cannot be looked at (a file where its folder should be, no permission) cannot be read.
     private func readFile() -> Contents {
-        guard let identity = FileIdentity(file) else { return .values([:]) }
+        let identity: FileIdentity
+        switch FileIdentity.look(at: file) {
+        case .success(let found): identity = found
+        case .failure(let failure) where failure.code == ENOENT: return .values([:])
+        case .failure(let failure): return .unreachable(String(cString: strerror(failure.code)))
+        }
         if let cache, cache.identity == identity { return .values(cache.values) }
         let bytes: Data
         do {
@@ -133,9 +170,23 @@ private struct FileIdentity: Equatable {
     var size: Int64
     var modified: timespec
 
-    init?(_ file: URL) {
+    struct Failure: Error {
+        var code: Int32
+    }
+
+    /// The identity, or the `errno` of the failed `stat`.
+    static func look(at file: URL) -> Result<FileIdentity, Failure> {
         var info = stat()
-        guard stat(file.path, &info) == 0 else { return nil }
+        guard stat(file.path, &info) == 0 else { return .failure(Failure(code: errno)) }
+        return .success(FileIdentity(info))
+    }
+
+    init?(_ file: URL) {
+        guard case .success(let identity) = Self.look(at: file) else { return nil }
+        self = identity
+    }
+
+    private init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)

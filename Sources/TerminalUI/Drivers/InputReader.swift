@@ -15,6 +15,9 @@ final class InputReader: Sendable {
     /// How long a lone ESC waits for the rest of a sequence. Sequences from a terminal arrive together, so
     /// a few tens of milliseconds separate them from a human pressing Esc.
     static let escapeTimeoutMilliseconds: Int32 = 30
+    /// How long a bracketed paste waits for its end marker between reads before it ends with what came: a
+    /// terminal writes a paste at once, so only a marker that never comes waits this long.
+    static let pasteTimeoutMilliseconds: Int32 = 500
 
     private let input: Int32
     private let wakeRead: Int32
@@ -75,7 +78,8 @@ final class InputReader: Sendable {
             pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let timeout = parser.hasPendingInput ? Self.escapeTimeoutMilliseconds : -1
+            let timeout =
+                parser.isInPaste ? Self.pasteTimeoutMilliseconds : parser.hasPendingInput ? Self.escapeTimeoutMilliseconds : -1
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 {
                 if errno == EINTR { continue }

@@ -30,6 +30,8 @@ public final class LiveTerminal: Sendable {
     let suspendGrace: Duration
     /// Sends frames' picture placements when the terminal shows pixels (kitty, iTerm2); nil otherwise.
     let pixelWriter: Locked<PixelProtocolWriter>?
+    /// Whether a stopped process would be continued (`JobControl`); replaced in tests.
+    let canSuspend: @Sendable () -> Bool
 
     enum Phase: Sendable { case idle, active, suspended, stopped }
 
@@ -47,13 +49,17 @@ public final class LiveTerminal: Sendable {
     public convenience init(
         colorMode: ColorMode, pictures: PictureMode = .off, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
     ) throws {
-        try self.init(colorMode: colorMode, input: input, output: output, stopProcess: SignalWatcher.stopProcess, pictures: pictures)
+        try self.init(
+            colorMode: colorMode, input: input, output: output, canSuspend: JobControl.canThisProcessBeResumed,
+            stopProcess: SignalWatcher.stopProcess, pictures: pictures)
     }
 
     init(
         colorMode: ColorMode, input: Int32, output: Int32, suspendGrace: Duration = .seconds(1),
-        stopProcess: @escaping @Sendable () -> Void, pictures: PictureMode = .off
+        canSuspend: @escaping @Sendable () -> Bool = { true }, stopProcess: @escaping @Sendable () -> Void,
+        pictures: PictureMode = .off
     ) throws {
+        self.canSuspend = canSuspend
         self.colorMode = colorMode
         pixelWriter = PixelProtocolWriter(mode: pictures).map { Locked($0) }
         self.input = input
@@ -201,6 +207,11 @@ public final class LiveTerminal: Sendable {
     /// Runs on the signal queue, which waits here: a stop that came before the shell applied "background"
     /// would let a countdown run on while the process is stopped, and lose that time on `fg`.
     func suspendNow() {
+        // Stopping where nobody can continue us would leave a blank screen and every feature in the background.
+        guard canSuspend() else {
+            if state.withLock({ $0.phase == .active }) { continuation.yield(.suspendUnavailable) }
+            return
+        }
         let latch = SuspendLatch()
         let suspended = state.withLock { state -> Bool in
             guard state.phase == .active else { return false }

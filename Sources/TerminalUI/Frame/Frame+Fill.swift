@@ -11,10 +11,21 @@ extension Frame {
         }
     }
 
-    /// Dims every cell, keeping graphemes and colours: the backdrop behind a popup.
+    /// How far `dim()` takes a painted background towards black.
+    public static let dimmedBackgroundShade = 0.45
+
+    /// The backdrop behind a popup: every glyph dimmed, and every painted background darkened (a background
+    /// left to the terminal stays its own). Graphemes and foregrounds are kept.
     public mutating func dim() {
         for y in 0..<size.height {
-            for x in 0..<size.width { restyle(x: x, y: y) { $0.dim = true } }
+            for x in 0..<size.width {
+                restyle(x: x, y: y) { style in
+                    style.dim = true
+                    style.background = style.background.map {
+                        Color.interpolate(from: $0, to: .rgb(0, 0, 0), fraction: Self.dimmedBackgroundShade)
+                    }
+                }
+            }
         }
     }
 

@@ -22,6 +22,9 @@ extension Key {
         case .focusIn: csi("I")
         case .focusOut: csi("O")
         case .control(let byte): [byte]
+        case .alt(let character): [0x1B] + Array(String(character).utf8)
+        // ESC cannot be pasted (the parser drops it), so none can end the paste early.
+        case .paste(let text): KeyParser.pasteStart + text.utf8.filter { $0 != 0x1B } + KeyParser.pasteEnd
         }
     }
 }

@@ -28,6 +28,9 @@ final class LiveShell {
                 // at Ctrl-Z rather than running on while stopped.
                 model.broadcast(.didEnterBackground)
                 terminal.suspendApplied()
+            case .suspendUnavailable:
+                // Nothing stopped and nothing went to the background: the screen stays, and says why.
+                model.noteSuspendUnavailable()
             case .resume:
                 model.broadcast(.willEnterForeground)
                 terminal.invalidate()

@@ -21,6 +21,10 @@ final class ShellModel {
     private(set) var screen: Screen = .home
     private(set) var selection = 0
     private(set) var wantsToQuit = false
+    /// Shown in the footer instead of the keys until the next key: why Ctrl-Z did nothing.
+    private(set) var footerNote: String?
+
+    static let suspendUnavailableNote = "Ctrl-Z: suspending is not available here (no shell could resume featurehost)"
     /// Called when something on screen changed and a frame should be drawn.
     var onNeedsFrame: @MainActor () -> Void = {}
 
@@ -40,6 +44,7 @@ final class ShellModel {
     // MARK: - Input
 
     func handle(_ key: Key) {
+        footerNote = nil
         switch key {
         case .ctrlC:
             wantsToQuit = true
@@ -53,6 +58,12 @@ final class ShellModel {
             case .feature(let index): handleFeature(key, entry: entries[index])
             }
         }
+        onNeedsFrame()
+    }
+
+    /// Ctrl-Z came where no shell could resume the process (`TerminalEvent.suspendUnavailable`): it runs on.
+    func noteSuspendUnavailable() {
+        footerNote = Self.suspendUnavailableNote
         onNeedsFrame()
     }
 
@@ -113,8 +124,10 @@ final class ShellModel {
             let own = scene?.keyHints ?? []
             // While a popup is open the scene takes Esc ("Enter/Esc close", or nothing while it sends); the
             // shell's meaning waits, so it is not listed.
-            let shell = (scene?.leavesEscapeToShell ?? true) ? [KeyHint(key: "Esc", action: back)] : []
-            return own + shell + [KeyHint(key: "Ctrl-C", action: "quit")]
+            let escape = scene?.leavesEscapeToShell ?? true
+            // Each action once: with `--only`, `Esc quit` already says how to quit.
+            if escape, only != nil { return own + [KeyHint(key: "Esc", action: back)] }
+            return own + (escape ? [KeyHint(key: "Esc", action: back)] : []) + [KeyHint(key: "Ctrl-C", action: "quit")]
         }
     }
 }

@@ -78,7 +78,11 @@ struct ShellScreen {
     private func drawFooter(into frame: inout Frame) {
         let y = frame.size.height - 1
         frame.fill(Rect(x: 0, y: y, width: frame.size.width, height: 1), style: Self.footerStyle)
-        let text = Self.footerText(model.keyHints, width: frame.size.width - 1)
+        let text =
+            model.footerNote.map { note in
+                DisplayWidth.of(note) <= frame.size.width - 1 ? note : TextLayout.withEllipsis(note, width: max(frame.size.width - 1, 0))
+            }
+            ?? Self.footerText(model.keyHints, width: frame.size.width - 1)
         frame.put(" " + text, in: Rect(x: 0, y: y, width: frame.size.width, height: 1), style: Self.footerStyle)
     }
 

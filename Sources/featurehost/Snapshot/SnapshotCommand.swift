@@ -13,6 +13,8 @@ enum SnapshotCommand {
         var text: String
         /// Why the feature could not be shown: it failed to start, or has no terminal screen.
         var failure: String?
+        /// The feature's title.
+        var title: String?
     }
 
     /// How long, in real time, to wait for requests in flight after each step.
@@ -25,9 +27,11 @@ enum SnapshotCommand {
         defer { data.remove() }
         let options = try HostOptions(arguments: arguments, dataDirectory: data.url)
         let result = try await render(snapshot, options: options)
-        print(result.text)
+        print(data.naming(result.text))
         guard let failure = result.failure else { return 0 }
-        standardError("featurehost: snapshot: \(snapshot.id) could not start: \(failure)")
+        // The panel's message may already say "<Title> could not start: "; once is enough.
+        let reason = result.title.map { failure.replacingOccurrences(of: "\($0) could not start: ", with: "") } ?? failure
+        standardError("featurehost: snapshot: \(snapshot.id) could not start: \(data.naming(reason))")
         return 1
     }
 
@@ -77,6 +81,6 @@ enum SnapshotCommand {
             await IdleWaiter.wait(for: activity, timeout: idleTimeout)
             text = await draw()
         }
-        return Result(text: text, failure: model.entries.first?.failure)
+        return Result(text: text, failure: model.entries.first?.failure, title: model.entries.first?.manifest.title)
     }
 }

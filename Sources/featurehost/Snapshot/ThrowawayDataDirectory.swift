@@ -5,16 +5,24 @@ import Foundation
 /// snapshot does is written back. Removed when the snapshot ends.
 struct ThrowawayDataDirectory {
     let url: URL
+    /// The user's data directory, which messages name instead of the copy.
+    let real: URL
     private let temporaryRoot: URL?
 
     /// - Parameter save: `true` uses `real` itself.
     init(copying real: URL, save: Bool) throws {
+        self.real = real
         guard !save else {
             url = real
             temporaryRoot = nil
             return
         }
         let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: real.path, isDirectory: &isFolder), !isFolder.boolValue {
+            // Copied, a file would become the copy's data directory, and every message would name the copy.
+            throw UsageError("snapshot: the data directory \(real.path) is a file, not a folder; choose another with --data-dir.")
+        }
         let root = fileManager.temporaryDirectory.appendingPathComponent("featurehost-snapshot-\(UUID().uuidString)")
         do {
             try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
@@ -26,8 +34,15 @@ struct ThrowawayDataDirectory {
             temporaryRoot = root
         } catch {
             try? fileManager.removeItem(at: root)
-            throw UsageError("snapshot: cannot copy the data directory \(real.path) to \(root.path): \(error.localizedDescription)")
+            throw UsageError("snapshot: cannot copy the data directory \(real.path) to \(root.path): \(error.userFacingMessage)")
         }
+    }
+
+    /// `text` with the copy's path replaced by the user's, so a message names the folder the user knows (the
+    /// copy is gone once the snapshot ends). A path wrapped across lines of a frame is left as it is.
+    func naming(_ text: String) -> String {
+        guard url != real else { return text }
+        return text.replacingOccurrences(of: url.path, with: real.path)
     }
 
     func remove() {

@@ -175,7 +175,10 @@ struct WebSourceTests {
         feature.presenter.send(.reload)
         #expect(feature.presenter.viewState.list.refreshing == "Loading chats…")
         await host.settle()
-        #expect(feature.presenter.viewState.list.notice == "Offline: showing chats saved 12:34")
+        // The reason too: the saved copy alone does not say what to fix.
+        #expect(
+            feature.presenter.viewState.list.notice
+                == "Offline: showing chats saved 12:34. The server answered HTTP 503 for \(server.url("chats").absoluteString).")
         #expect(feature.presenter.viewState.list.refreshing == nil)
         #expect(feature.presenter.viewState.list.rows?.count == ChatSamples.all.count)
     }

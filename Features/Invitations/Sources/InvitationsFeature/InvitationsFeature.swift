@@ -23,7 +23,7 @@ public struct InvitationsFeature: PresenterFeature {
         }
         let backend = try InvitationBackendFactory.make(source, context: context)
         presenter = InvitationsPresenter(
-            backend: backend, store: RegistrationStore(context.keyValueStore), timeline: context.makeTimeline(),
+            backend: backend, storage: LiveRegistrationStorage(context.keyValueStore), timeline: context.makeTimeline(),
             effects: context.makeEffects())
     }
 }

@@ -160,6 +160,7 @@ struct BindingActionTests {
         h.send(.focus(.alert(.keep)))
         #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.alert(focus: .keep)))
         h.send(.focus(.alert(.cancelInvite)), .activate)
+        await h.settle()
         #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled()))
     }
 }

@@ -101,6 +101,7 @@ struct CelebrationTests {
     func cancelledBurst() async throws {
         let h = try await registered()
         h.send(.dismiss, .activate, .focusPrevious, .activate)
+        await h.settle()
         #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled()))
         await h.host.advance(by: .milliseconds(1500))
         #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled(frame: 30)))

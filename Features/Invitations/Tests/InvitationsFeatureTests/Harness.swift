@@ -55,14 +55,14 @@ enum Expected {
             notice: notice, modal: modal)
     }
 
-    static func registered(name: String, email: String, modal: ViewState.Modal? = nil) -> ViewState {
+    static func registered(name: String, email: String, notice: String? = nil, modal: ViewState.Modal? = nil) -> ViewState {
         ViewState(
             brand: "BROCCOLI & CO.",
             page: ViewState.Page(
                 kind: .registered, title: "You're already registered.",
                 text: "Thanks, \(name). Your invitation will be emailed to \(email) when we launch.", button: "Cancel invite",
                 isButtonFocused: modal == nil),
-            notice: nil, modal: modal)
+            notice: notice, modal: modal)
     }
 
     enum Focus: Equatable {

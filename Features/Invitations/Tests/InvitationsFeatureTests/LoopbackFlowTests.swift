@@ -55,8 +55,9 @@ struct LoopbackFlowTests {
         h.send(.focusNext)
         #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.alert(focus: .cancelInvite)))
         h.send(.activate)
+        await h.settle()
         #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled()))
-        #expect(h.host.store.data(forKey: RegistrationStore.key) == nil)
+        #expect(h.host.store.data(forKey: LiveRegistrationStorage.key) == nil)
         h.send(.dismiss)
         #expect(h.state == Expected.notRegistered())
         // Cancelling is local: the backend heard only the one request.
@@ -161,7 +162,7 @@ struct LoopbackFlowTests {
         await h.settle()
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
         #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form(values, focus: .send, status: Expected.error(message))))
-        #expect(h.host.store.data(forKey: RegistrationStore.key) == nil)
+        #expect(h.host.store.data(forKey: LiveRegistrationStorage.key) == nil)
     }
 
     @Test("Invalid input: no request, errors under each field, focus on the first bad one, then live updates")

@@ -52,7 +52,7 @@ struct ColourTests {
     @Test("a saved invitation that cannot be read: the notice")
     func notice() throws {
         let host = try TestHost()
-        host.store.set(Data("garbage".utf8), forKey: "registration")
+        try host.store.set(Data("garbage".utf8), forKey: "registration")
         let h = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
         let d = TextDriver(scene: InvitationsScene(presenter: h.presenter), size: Size(width: 80, height: 24))
         #expect(d.legibilityReport() == "")

@@ -70,6 +70,7 @@ struct SceneTests {
         type(d, "\r")
         try check(d, "alert-80x24.txt")
         type(d, "\t\r")
+        await h.settle()
         await h.host.advance(by: .milliseconds(1500))
         try check(d, "cancelled-1500ms-80x24.txt")
         type(d, "\r")
@@ -79,7 +80,7 @@ struct SceneTests {
     @Test("A saved invitation that cannot be read: the notice on the page")
     func notice() throws {
         let host = try TestHost()
-        host.store.set(Data("garbage".utf8), forKey: "registration")
+        try host.store.set(Data("garbage".utf8), forKey: "registration")
         let h = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
         try check(driver(h), "notice-80x24.txt")
     }

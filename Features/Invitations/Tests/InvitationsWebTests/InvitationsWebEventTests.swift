@@ -102,7 +102,7 @@ struct InvitationsWebEventTests {
             #expect(h.state.modal == nil)
         }
         for event in [PageEvent.submit("dismiss", [:]), .key("Enter"), .key("Escape"), .click("dismiss")] {
-            h.host.store.set(nil, forKey: "registration")
+            try h.host.store.set(nil, forKey: "registration")
             let fresh = try Harness(host: h.host)
             fresh.send(.click("activate"), .submit("send", ["fullName": "Ann Lee", "email": "ann@x.io", "confirmEmail": "ann@x.io"]))
             await fresh.settle()
@@ -115,7 +115,7 @@ struct InvitationsWebEventTests {
     @Test("the alert's backdrop does not answer it")
     func alertBackdrop() throws {
         let host = try TestHost()
-        host.store.set(Data(#"{"email":"a@b.co","name":"Ann"}"#.utf8), forKey: "registration")
+        try host.store.set(Data(#"{"email":"a@b.co","name":"Ann"}"#.utf8), forKey: "registration")
         let h = try Harness(host: host)
         h.send(.click("activate"))
         #expect(!h.html().contains(#"<div class="inv-backdrop" data-action"#))

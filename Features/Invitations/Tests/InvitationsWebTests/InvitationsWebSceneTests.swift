@@ -100,7 +100,7 @@ struct InvitationsWebSceneTests {
     @Test("registered → the warning alert; keep; cancel → the cancelled view; OK → the first page")
     func alertAndCancelled() async throws {
         let host = try TestHost()
-        host.store.set(Data(#"{"email":"jane@example.com","name":"Jane Doe"}"#.utf8), forKey: "registration")
+        try host.store.set(Data(#"{"email":"jane@example.com","name":"Jane Doe"}"#.utf8), forKey: "registration")
         let h = try Harness(host: host)
         #expect(h.state.page.kind == .registered, "recalled from the store on load")
         h.send(.click("activate"))
@@ -111,6 +111,7 @@ struct InvitationsWebSceneTests {
         h.send(.click("activate"), .key("Escape"))
         #expect(h.state.modal == nil && h.state.page.kind == .registered)
         h.send(.click("activate"), .click("confirm-cancel"))
+        await host.settle()
         try GoldenFile.check(h.goldenText(), named: "cancelled.html", in: golden)
         #expect(host.store.data(forKey: "registration") == nil)
         h.send(.key("Enter"))
@@ -120,7 +121,7 @@ struct InvitationsWebSceneTests {
     @Test("an unreadable saved invitation: the notice on the first page")
     func notice() throws {
         let host = try TestHost()
-        host.store.set(Data("not json".utf8), forKey: "registration")
+        try host.store.set(Data("not json".utf8), forKey: "registration")
         let h = try Harness(host: host)
         #expect(h.state.notice != nil)
         try GoldenFile.check(h.goldenText(), named: "notice.html", in: golden)

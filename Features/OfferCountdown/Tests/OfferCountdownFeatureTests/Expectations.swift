@@ -28,7 +28,8 @@ enum Expect {
             copy: OfferCopy(), countdown: countdown,
             activateButton: ActivateButtonView(
                 title: "ACTIVATE OFFER", isEnabled: buttonEnabled, gradient: buttonEnabled ? [.blue, .pink] : [.gray, .gray]),
-            popup: popup, focus: popup == nil ? .activateButton : .popup)
+            popup: popup, focus: popup == nil ? .activateButton : .popup,
+            expiredNote: buttonEnabled ? nil : "This offer has expired.")
     }
 
     static func running(_ text: String) -> OfferCountdownPresenter.ViewState { state(countdown(text, .running)) }

@@ -53,9 +53,22 @@ struct OfferCountdownSceneTests {
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
         await h.advance(seconds: 3)
         #expect(scene.keyHints == [KeyHint(key: "Enter", action: "activate offer")])
+        let before = driver.frame()
         #expect(driver.press(.enter) == [.handled])
         await h.advance(seconds: 0.5)
         let frame = driver.frame()
+        // The backdrop darkens what is painted (the artwork, the timer boxes, the button), not only the glyphs.
+        guard case .fits(let popupLayout) = OfferLayout.make(size: frame.size) else { return }
+        var painted = 0
+        for y in 0..<frame.size.height {
+            for x in 0..<frame.size.width where !popupLayout.popup.contains(Point(x: x, y: y)) {
+                guard let old = before[x, y].style.background else { continue }
+                painted += 1
+                let new = try #require(frame[x, y].style.background, "a painted cell lost its background at \(x),\(y)")
+                #expect(new.luminance < old.luminance || old.luminance == 0, "not darker at \(x),\(y): \(old) → \(new)")
+            }
+        }
+        #expect(painted > 500)
         try GoldenFile.check(frame.plainText(), named: "popup-80x24.txt", in: golden)
         #expect(scene.keyHints == [KeyHint(key: "Enter/Esc", action: "close")])
         // Dimmed behind; the shadow under "Great!" is pink.

@@ -1,12 +1,13 @@
 import DataSources
+import FeatureHostCore
 import Foundation
 import Testing
 
 @testable import TransactionsFeature
 
 @Suite struct TransactionStoreTests {
-    private func starterStore(_ keyValues: InMemoryKeyValueStore = InMemoryKeyValueStore()) throws -> TransactionStore {
-        let store = TransactionStore(pins: LivePinStorage(keyValues))
+    private func starterStore(unpinned: Set<Int> = []) throws -> TransactionStore {
+        let store = TransactionStore(unpinnedIDs: unpinned)
         store.replace(with: try starterTransactions())
         return store
     }
@@ -60,69 +61,80 @@ import Testing
         for (filter, _, _) in Self.expected { #expect(store.pinnedTotal(in: filter) == .zero) }
     }
 
-    @Test func pinsSurviveANewStore() throws {
-        let keyValues = InMemoryKeyValueStore()
-        let first = try starterStore(keyValues)
-        first.togglePin(at: try #require(first.position(ofID: 8)))
-        first.togglePin(at: try #require(first.position(ofID: 2)))
-        #expect(keyValues.data(forKey: "unpinned-ids").map { String(decoding: $0, as: UTF8.self) } == "[2,8]")
-
-        let second = try starterStore(keyValues)
-        #expect(second.isPinned(id: 8) == false)
-        #expect(second.isPinned(id: 2) == false)
-        #expect(second.isPinned(id: 1) == true)
-        #expect(second.pinnedTotal(in: .category(.health)) == .zero)
-        #expect(second.pinnedTotal(in: .all) == (try money("395.95")))
-        #expect(second.pinsWarning == nil)
+    @Test func savedPinsApplyToANewStore() throws {
+        let store = try starterStore(unpinned: [2, 8])
+        #expect(store.isPinned(id: 8) == false)
+        #expect(store.isPinned(id: 2) == false)
+        #expect(store.isPinned(id: 1) == true)
+        #expect(store.pinnedTotal(in: .category(.health)) == .zero)
+        #expect(store.pinnedTotal(in: .all) == (try money("395.95")))
+        #expect(store.pinsWarning == nil)
     }
 
-    /// Two sessions over one data directory (two browser tabs, two shells): each pin change starts from what is
-    /// saved, so neither loses the other's.
-    @Test func twoStoresOverOneSavedValueKeepEachOthersPins() throws {
-        let keyValues = InMemoryKeyValueStore()
-        let first = try starterStore(keyValues)
-        let second = try starterStore(keyValues)
-        first.togglePin(at: try #require(first.position(ofID: 1)))
-        second.togglePin(at: try #require(second.position(ofID: 2)))
-        #expect(try LivePinStorage(keyValues).unpinnedIDs() == [1, 2])
-        // The second still shows 1 pinned; pinning 2 again keeps the first's 1 unpinned.
-        second.togglePin(at: try #require(second.position(ofID: 2)))
-        #expect(try LivePinStorage(keyValues).unpinnedIDs() == [1])
-        #expect(second.pinnedTotal(in: .all) == (try money("472.08")))
-    }
-
-    @Test func pinningEverythingAgainClearsTheSavedValue() throws {
-        let keyValues = InMemoryKeyValueStore()
-        let store = try starterStore(keyValues)
+    /// One save at a time: changes made while one runs wait for it, and go in the next.
+    @Test func changesWaitForTheSaveUnderWayAndGoInTheNext() throws {
+        let store = try starterStore()
+        #expect(store.changesToSave() == nil, "nothing to save")
         store.togglePin(at: 0)
-        store.togglePin(at: 0)
-        #expect(keyValues.keys == [])
+        #expect(store.changesToSave() == [1: false])
+        store.togglePin(at: 1)
+        store.togglePin(at: 2)
+        store.togglePin(at: 2)
+        #expect(store.changesToSave() == nil, "a save is under way")
+        store.saveFinished(.success([1]))
+        #expect(store.unpinnedIDs == [1, 2])
+        #expect(store.changesToSave() == [2: false, 3: true])
+        store.saveFinished(.success([1, 2]))
+        #expect(store.changesToSave() == nil)
+        #expect(store.unpinnedIDs == [1, 2])
     }
 
-    @Test func unreadableSavedPinsAreReportedAndReplaced() throws {
-        let keyValues = InMemoryKeyValueStore(["unpinned-ids": Data(#""not a list""#.utf8)])
-        let store = try starterStore(keyValues)
+    /// A failed save takes its changes off the screen (the sums too); changes made since stay, waiting.
+    @Test func aFailedSaveShowsWhatIsKept() throws {
+        let store = try starterStore(unpinned: [13])
+        store.togglePin(at: try #require(store.position(ofID: 3)))  // unpin Salad Mix
+        _ = store.changesToSave()
+        store.togglePin(at: try #require(store.position(ofID: 5)))  // unpin Airport ride, while the first saves
+        #expect(store.pinnedTotal(in: .all) == (try money("275.70")))
+        let lost = store.saveFinished(.failure(FeatureError("Read-only file system.")))
+        #expect(lost == [3: false])
+        #expect(store.isPinned(id: 3) == true)
+        #expect(store.isPinned(id: 5) == false)
+        #expect(store.isPinned(id: 13) == false)
+        #expect(store.pinnedTotal(in: .all) == (try money("301.02")))
+        #expect(store.changesToSave() == [5: false])
+    }
+
+    /// What a save returns is what is kept, another session's pins included: they show here too.
+    @Test func aSaveShowsWhatAnotherSessionKept() throws {
+        let store = try starterStore()
+        store.togglePin(at: 0)
+        _ = store.changesToSave()
+        store.saveFinished(.success([1, 7]))
+        #expect(store.isPinned(id: 7) == false)
+        #expect(store.pinnedTotal(in: .category(.food)) == (try money("61.52")))
+    }
+
+    /// A load's read of the pins that started before a save finished may miss that save: the save's answer stays.
+    @Test func aReadOlderThanAFinishedSaveIsNotTakenForWhatIsKept() throws {
+        let store = try starterStore()
+        let before = store.savesFinished
+        store.togglePin(at: 0)
+        _ = store.changesToSave()
+        store.saveFinished(.success([1]))
+        store.readPins(.success([]), savesFinishedBefore: before)
+        #expect(store.isPinned(id: 1) == false)
+        store.readPins(.success([4]), savesFinishedBefore: store.savesFinished)
+        #expect(store.unpinnedIDs == [4])
+    }
+
+    @Test func unreadableSavedPinsAreReportedAndCountAsNone() throws {
+        let store = try starterStore(unpinned: [3])
+        store.readPins(.failure(FeatureError("The stored value is damaged.")), savesFinishedBefore: store.savesFinished)
         #expect(store.pinned == Array(repeating: true, count: 13))
         let warning = try #require(store.pinsWarning)
-        #expect(
-            warning.hasPrefix(
-                #"The saved pins could not be read (The stored value for "unpinned-ids" cannot be read as Array<Int>"#))
+        #expect(warning.hasPrefix("The saved pins could not be read (The stored value is damaged.)"))
         #expect(warning.hasSuffix("Every transaction starts pinned; the next pin change replaces them."))
-        store.togglePin(at: 0)
-        #expect(try LivePinStorage(keyValues).unpinnedIDs() == [1])
-    }
-
-    @Test func everyPinChangeIsSavedThroughTheClient() throws {
-        let pins = InMemoryPinStorage(unpinnedIDs: [99])
-        let store = TransactionStore(pins: pins)
-        store.replace(with: try starterTransactions())
-        #expect(store.pinned == Array(repeating: true, count: 13))
-        store.togglePin(at: 0)
-        #expect(pins.saved == [1, 99])
-        store.togglePin(at: 12)
-        #expect(pins.saved == [1, 13, 99])
-        store.togglePin(at: 0)
-        #expect(pins.saved == [13, 99])
     }
 
     @Test func sharesAddUpToAWholeAndNeverDivideByZero() throws {

@@ -238,9 +238,9 @@ import Testing
 
     @Test func unreadableSavedPinsAreShownAsANotice() async throws {
         let host = try TestHost()
-        host.store.set(Data("{".utf8), forKey: "unpinned-ids")
+        try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
         let presenter = try await loadedFeature(host: host).presenter
-        let warning = try #require(TransactionStore(pins: LivePinStorage(host.store)).pinsWarning)
+        let warning = try #require(presenter.viewState.pinsWarning)
         #expect(warning.hasPrefix("The saved pins could not be read ("))
         #expect(
             Screen(presenter.viewState)

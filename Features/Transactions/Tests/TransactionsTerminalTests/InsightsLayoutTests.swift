@@ -39,7 +39,7 @@ import TransactionsTerminal
 
     @Test func everyCategoryIsListedUnderANotice() async throws {
         let host = try TestHost()
-        host.store.set(Data("{".utf8), forKey: "unpinned-ids")
+        try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
         for height in 16...24 {
             let driver = try await insights(Size(width: 44, height: height), host: host)
             let text = driver.text()

@@ -96,11 +96,16 @@ import TransactionsTerminal
 
     @Test func keysAndHints() async throws {
         let driver = try await driver(try TestHost())
+        // The main action first, worded for the selected row: every transaction starts pinned.
         #expect(
             driver.scene.keyHints == [
-                KeyHint(key: "Tab", action: "insights"), KeyHint(key: "←→", action: "category"),
-                KeyHint(key: "↑↓ PgUp PgDn", action: "move"), KeyHint(key: "Space", action: "pin"),
+                KeyHint(key: "Space", action: "unpin"), KeyHint(key: "Tab", action: "insights"),
+                KeyHint(key: "←→", action: "category"), KeyHint(key: "↑↓ PgUp PgDn", action: "move"),
             ])
+        driver.press(.character(" "))
+        #expect(driver.scene.keyHints.first == KeyHint(key: "Space", action: "pin"))
+        driver.press(.character(" "))
+        #expect(driver.scene.keyHints.first == KeyHint(key: "Space", action: "unpin"))
         // Esc and q are left to the shell; r only retries a failed or offline load.
         #expect(driver.press(.escape, .character("q"), .character("r")) == [.ignored, .ignored, .ignored])
         driver.press(.tab)
@@ -126,6 +131,38 @@ import TransactionsTerminal
         #expect(feature.presenter.viewState.selectedRow == 7)
     }
 
+    @Test func homeAndEndGoToTheFirstAndLastTransaction() async throws {
+        let host = try TestHost()
+        let feature = try await loadedFeature(host: host)
+        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
+        _ = driver.text()
+        #expect(driver.press(.end) == [.handled])
+        #expect(feature.presenter.viewState.selectedRow == 12)
+        #expect(driver.text().contains("9–13 of 13"))
+        #expect(driver.press(.home) == [.handled])
+        #expect(feature.presenter.viewState.selectedRow == 0)
+        #expect(driver.text().contains("1–5 of 13"))
+        driver.press(.right)  // food: Home and End stay within the filter
+        driver.press(.end)
+        #expect(feature.presenter.viewState.selectedRow == 4)
+    }
+
+    /// A pin that could not be kept says so on screen, and the row shows it pinned again.
+    @Test func aPinThatWasNotSavedSaysSo() async throws {
+        let host = try TestHost()
+        let driver = try await driver(host)
+        host.store.refuseWrites("Cannot create /data/preferences.plist.saving: Read-only file system.")
+        driver.press(.character(" "))
+        await host.settle()
+        let text = oneLine(driver.text())
+        #expect(
+            text.contains(
+                #"Unpinning "Movie Night" was not saved: Cannot create /data/preferences.plist.saving: Read-only file system. The pins shown are the saved ones."#),
+            "\(driver.text())")
+        #expect(text.contains("$472.08"))
+        #expect(driver.scene.keyHints.first == KeyHint(key: "Space", action: "unpin"))
+    }
+
     @Test func anOfflineCopyOffersToTryAgainAfterItsNotice() async throws {
         let server = try LoopbackHTTPServer()
         let sample = try Data(contentsOf: try #require(TransactionSamples.file))
@@ -147,7 +184,7 @@ import TransactionsTerminal
 
     @Test func unreadablePinsAreShownWithoutARetryHint() async throws {
         let host = try TestHost()
-        host.store.set(Data("{".utf8), forKey: "unpinned-ids")
+        try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
         let feature = try await loadedFeature(host: host)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
         #expect(oneLine(driver.text()).contains("The saved pins could not be read ("))

@@ -79,6 +79,6 @@ func generatedPresenter(count: Int) -> TransactionsPresenter {
     let presenter = TransactionsPresenter(
         source: AnyDataSource(InMemorySource(transactions)), pins: InMemoryPinStorage(), formatting: formatting,
         effects: EffectRunner(activity: ActivityTracker()))
-    presenter.send(.finishedLoading(.success(Loaded(transactions))))
+    presenter.send(.finishedLoading(.success(Loaded(transactions)), pins: .success([])))
     return presenter
 }

@@ -135,7 +135,7 @@ struct TransactionsWebStateTests {
     @Test("unreadable saved pins: the warning, and no Try again")
     func pinsWarning() async throws {
         let host = try TestHost()
-        host.store.set(Data("{".utf8), forKey: "unpinned-ids")
+        try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
         let h = try await Harness.loaded(host: host)
         #expect(h.html().contains("The saved pins could not be read ("))
         #expect(!h.html().contains("Try again"))

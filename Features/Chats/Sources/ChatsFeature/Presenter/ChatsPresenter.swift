@@ -284,8 +284,9 @@ public final class ChatsPresenter: Presenter {
             var notices: [String] = []
             if let refreshError {
                 notices.append(strings[.errorTitle] + ": " + refreshError)
-            } else if case .cached(let savedAt, _) = origin {
-                notices.append(strings.format(.cachedNotice, formatter.date(savedAt, now: referenceDate)))
+            } else if case .cached(let savedAt, let reason) = origin {
+                // Why it is offline too: the saved copy alone does not say what to fix.
+                notices.append(strings.format(.cachedNotice, formatter.date(savedAt, now: referenceDate)) + ". " + reason)
             }
             notices += sourceNotices
             list.notice = notices.isEmpty ? nil : notices.joined(separator: " ")

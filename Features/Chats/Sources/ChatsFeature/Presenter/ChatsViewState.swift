@@ -53,7 +53,8 @@ public struct ChatListState: Sendable, Equatable {
     public var title: String
     /// `14 chats · 1,476 unread messages`; empty until chats are loaded.
     public var summary: String
-    /// Set when an `http` source served its saved copy: `Offline: showing chats saved Yesterday`.
+    /// Set when an `http` source served its saved copy, with why:
+    /// `Offline: showing chats saved Yesterday. Could not connect to 127.0.0.1: the connection was refused.`
     public var notice: String?
     public var content: Content
     /// The focused row, when there are rows.

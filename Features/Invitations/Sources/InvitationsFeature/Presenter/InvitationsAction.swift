@@ -1,5 +1,21 @@
 import FeatureHostCore
 
+/// What a save of the registration does.
+public enum RegistrationChange: Equatable, Sendable {
+    /// Keeps a registration the backend accepted.
+    case register(Invitation)
+    /// Removes it: a confirmed cancel.
+    case cancel
+    /// Removes an unreadable stored value found at start.
+    case clearUnreadable
+
+    /// The value saved: the invitation, or nil for a removal.
+    var saved: Invitation? {
+        if case .register(let invitation) = self { return invitation }
+        return nil
+    }
+}
+
 extension InvitationsPresenter {
     /// What a surface, the host or the presenter's own effects ask for. Two vocabularies drive the form:
     /// editing commands (`insert`, `deleteBackward`, `moveCursor`, `focusNext`, …) for a surface that edits
@@ -42,6 +58,8 @@ extension InvitationsPresenter {
 
         /// The backend answered (or failed) the request in flight.
         case submissionFinished(Result<InvitationOutcome, InvitationFailure>)
+        /// A change of the saved registration was kept, or was not because of `failure`.
+        case registrationSaved(RegistrationChange, failure: FeatureError?)
         /// A tick of the confetti timeline: `frame` of the burst numbered `burst`.
         case animationFrame(Int, burst: Int)
     }

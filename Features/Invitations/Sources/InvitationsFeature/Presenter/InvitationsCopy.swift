@@ -52,4 +52,18 @@ public enum InvitationsCopy {
     // Cancelled
     public static let cancelledTitle = "Invite cancelled"
     public static let cancelledMessage = "You have been removed from the invitation list. You can request a new invite at any time."
+
+    // Saves the device could not keep (a read-only or full disk): never "All done!" or "Invite cancelled" then.
+    public static func registeredButNotKept(_ reason: String) -> String {
+        "The invitation server accepted your request, but this device could not keep it: \(reason) "
+            + "After a restart this page will not know you are registered."
+    }
+
+    public static func cancelNotKept(_ reason: String) -> String {
+        "Your invite was not cancelled: this device could not save the change: \(reason)"
+    }
+
+    public static func notCleared(_ reason: String) -> String {
+        "It could not be removed either: \(reason)"
+    }
 }

@@ -10,9 +10,11 @@ public final class InvitationsPresenter: Presenter {
         case celebration(CelebrationModel)
     }
 
-    /// Effect ids: the backend request, and the confetti timeline of the celebration on screen.
+    /// Effect ids: the backend request, the save of the registration, and the confetti timeline of the
+    /// celebration on screen.
     private enum Effect {
         static let request = "request"
+        static let save = "save"
         static let confetti = "confetti"
     }
 
@@ -20,7 +22,7 @@ public final class InvitationsPresenter: Presenter {
         didSet { observers.publish(viewState, old: oldValue) }
     }
     private let backend: any InvitationBackend
-    private let store: RegistrationStore
+    private let storage: any RegistrationStorage
     private let timeline: MonotonicTimeline
     private let effects: EffectRunner
     private let observers = StateObservers<ViewState>()
@@ -31,18 +33,31 @@ public final class InvitationsPresenter: Presenter {
     private var form = RequestFormModel()
     private var burstCount = 0
     private var isInBackground = false
+    /// An unreadable stored value waits to be removed until the feature appears (building it starts nothing).
+    private var needsClearing: Bool
+    /// True while the confirmed cancel is being saved: the alert stays, and takes no more choices.
+    private var isCancelling = false
+    /// While the removal of an unreadable value runs, a registration to keep waits for it, so the removal can
+    /// never land after the registration and erase it.
+    private var isClearing = false
+    private var waitingChange: RegistrationChange?
 
     /// - Parameters:
-    ///   - store: read here, synchronously: the first frame must already know whether the user is registered.
-    ///   - effects: runs the request (in flight from Send until its reply is applied) and the confetti timer.
-    public init(backend: any InvitationBackend, store: RegistrationStore, timeline: MonotonicTimeline, effects: EffectRunner) {
+    ///   - storage: read here, synchronously: the first frame must already know whether the user is registered.
+    ///     Saves go through `effects`.
+    ///   - effects: runs the request (in flight from Send until its reply is applied), the saves of the
+    ///     registration and the confetti timer.
+    public init(
+        backend: any InvitationBackend, storage: any RegistrationStorage, timeline: MonotonicTimeline, effects: EffectRunner
+    ) {
         self.backend = backend
-        self.store = store
+        self.storage = storage
         self.timeline = timeline
         self.effects = effects
-        let loaded = store.load()
+        let loaded = storage.load()
         registration = loaded.invitation
         notice = loaded.problem
+        needsClearing = loaded.needsClearing
         viewState = ViewState(
             brand: InvitationsCopy.brand, page: InvitationsViewStateBuilder.page(for: loaded.invitation, focused: true),
             notice: loaded.problem)
@@ -68,9 +83,9 @@ public final class InvitationsPresenter: Presenter {
     private func apply(_ action: Action) {
         switch action {
         case .lifecycle(.appear):
-            // Nothing to start: the page waits for the user, and a celebration's timer starts when the
-            // celebration is shown (always after a user action, so after appear).
-            break
+            // The page waits for the user, and a celebration's timer starts when the celebration is shown
+            // (always after a user action, so after appear). Only an unreadable saved value is removed now.
+            clearUnreadableValue()
         case .lifecycle(.didEnterBackground):
             isInBackground = true
             stopAnimation()
@@ -90,6 +105,7 @@ public final class InvitationsPresenter: Presenter {
             guard modal == .form else { return }
             form.setText(text, of: field)
         case .submissionFinished(let result): finishSubmission(result)
+        case .registrationSaved(let change, let failure): finishSaving(change, failure: failure)
         case .animationFrame(let frame, let burst): advanceCelebration(to: frame, burst: burst)
         }
     }
@@ -99,6 +115,7 @@ public final class InvitationsPresenter: Presenter {
         case .form:
             form.moveFocus(by: step)
         case .alert(let choice):
+            guard !isCancelling else { return }
             modal = .alert(choice == .keep ? .cancelInvite : .keep)
         case .celebration, nil:
             break
@@ -111,7 +128,7 @@ public final class InvitationsPresenter: Presenter {
             form.focus = .field(field)
         case (.form, .send):
             form.focus = .send
-        case (.alert, .alert(let choice)):
+        case (.alert, .alert(let choice)) where !isCancelling:
             modal = .alert(choice)
         default:
             break  // not a control of what is open
@@ -136,11 +153,13 @@ public final class InvitationsPresenter: Presenter {
                 form.moveFocus(by: 1)
             }
         case .alert(.keep):
+            guard !isCancelling else { return }
             modal = nil
         case .alert(.cancelInvite):
-            registration = nil
-            store.save(nil)
-            celebrate(.cancelled)
+            // "Invite cancelled" only once the device has kept it: until then the alert stays.
+            guard !isCancelling else { return }
+            isCancelling = true
+            save(.cancel)
         case .celebration:
             endCelebration()
         }
@@ -155,6 +174,7 @@ public final class InvitationsPresenter: Presenter {
             form.failure = nil
             modal = nil
         case .alert:
+            guard !isCancelling else { return }
             modal = nil
         case .celebration:
             endCelebration()
@@ -199,15 +219,81 @@ public final class InvitationsPresenter: Presenter {
         form.phase = .editing
         switch result {
         case .success(.registered):
-            registration = invitation
-            store.save(invitation)
-            form = RequestFormModel()
-            celebrate(.registered)
+            // "All done!" only once the device has kept the registration: the form stays "sending" meanwhile.
+            form.phase = .sending(invitation)
+            save(.register(invitation))
         case .success(.rejected(let message)):
             form.failure = message
         case .failure(let failure):
             form.failure = failure.message
         }
+    }
+
+    // MARK: - Saving the registration
+
+    /// Saves `change` in an effect, off the main actor; one at a time (a registration waits for the removal of
+    /// an unreadable value, the only save that can run beside another).
+    private func save(_ change: RegistrationChange) {
+        if isClearing, change != .clearUnreadable {
+            waitingChange = change
+            return
+        }
+        if change == .clearUnreadable { isClearing = true }
+        let storage = self.storage
+        effects.run(
+            Effect.save,
+            work: { () async -> FeatureError? in
+                do {
+                    try await storage.save(change.saved)
+                    return nil
+                } catch {
+                    return FeatureError(error.userFacingMessage)
+                }
+            },
+            apply: { [weak self] failure in self?.send(.registrationSaved(change, failure: failure)) })
+    }
+
+    private func finishSaving(_ change: RegistrationChange, failure: FeatureError?) {
+        switch change {
+        case .register(let invitation):
+            guard case .sending(let sent) = form.phase, sent == invitation else { return }
+            // The backend has the request either way: the page says registered, for this run at least.
+            registration = invitation
+            form = RequestFormModel()
+            if let failure {
+                modal = nil
+                notice = InvitationsCopy.registeredButNotKept(failure.message)
+            } else {
+                celebrate(.registered)
+            }
+        case .cancel:
+            guard isCancelling else { return }
+            isCancelling = false
+            if let failure {
+                modal = nil
+                notice = InvitationsCopy.cancelNotKept(failure.message)
+            } else {
+                registration = nil
+                celebrate(.cancelled)
+            }
+        case .clearUnreadable:
+            isClearing = false
+            // A failure only adds why to the notice already shown.
+            if let failure, notice != nil {
+                notice = [notice, InvitationsCopy.notCleared(failure.message)].compactMap { $0 }.joined(separator: " ")
+            }
+            if let waiting = waitingChange {
+                waitingChange = nil
+                save(waiting)
+            }
+        }
+    }
+
+    /// Removes an unreadable stored value once, so its notice is not shown at every start.
+    private func clearUnreadableValue() {
+        guard needsClearing else { return }
+        needsClearing = false
+        save(.clearUnreadable)
     }
 
     // MARK: - Celebration

@@ -30,9 +30,12 @@ enum InvitationsKeyMap {
         }
     }
 
-    /// With a modal open every key is the modal's, so a typed `q` never leaves the feature mid-form.
+    /// With a modal open every key is the modal's, so a typed `q` never leaves the feature mid-form. A paste is
+    /// one insertion into the focused field (its tabs and line breaks become spaces there), never keys that
+    /// move to the next field; Alt with a key does nothing, and never closes the form as Esc would.
     private static func formAction(for key: Key, editing: Bool) -> (action: Action?, handling: KeyHandling) {
         switch key {
+        case .paste(let text) where editing: return (.insert(text), .handled)
         case .tab, .down: return (.focusNext, .handled)
         case .backTab, .up: return (.focusPrevious, .handled)
         case .enter: return (.activate, .handled)

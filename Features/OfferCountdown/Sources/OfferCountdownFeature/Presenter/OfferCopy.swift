@@ -9,6 +9,9 @@ public struct OfferCopy: Sendable, Equatable {
     public var activateButton = "ACTIVATE OFFER"
     public var footerLinks = ["Privacy", "Restore", "Terms"]
     public var popupTitle = "Great!"
+    /// Not on the design, which has no expired state: the countdown reached zero before an activation, and a
+    /// grey button alone reads as "disabled", not "too late".
+    public var expired = "This offer has expired."
 
     public init() {}
 

@@ -26,16 +26,19 @@ public final class OfferCountdownPresenter: Presenter {
         /// Nil while no popup is open.
         public var popup: OfferPopupView?
         public var focus: OfferFocus
+        /// `This offer has expired.` once the countdown reached zero without an activation; nil otherwise.
+        public var expiredNote: String?
 
         public init(
             copy: OfferCopy, countdown: CountdownView, activateButton: ActivateButtonView, popup: OfferPopupView?,
-            focus: OfferFocus
+            focus: OfferFocus, expiredNote: String? = nil
         ) {
             self.copy = copy
             self.countdown = countdown
             self.activateButton = activateButton
             self.popup = popup
             self.focus = focus
+            self.expiredNote = expiredNote
         }
     }
 

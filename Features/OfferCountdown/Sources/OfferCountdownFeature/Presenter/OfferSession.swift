@@ -75,6 +75,6 @@ struct OfferSession: Sendable, Equatable {
             countdown: CountdownView(text: CountdownFormat.timer(groups), digits: digits, phase: phase),
             activateButton: ActivateButtonView(
                 title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? Self.activeGradient : Self.inactiveGradient),
-            popup: popup, focus: popup == nil ? .activateButton : .popup)
+            popup: popup, focus: popup == nil ? .activateButton : .popup, expiredNote: canActivate ? nil : copy.expired)
     }
 }

@@ -30,6 +30,8 @@ public struct OfferLayout: Sendable, Equatable {
     public var boxes: [Rect]
     /// The `:` between the boxes, on the digits' row.
     public var separators: [Rect]
+    /// The row under the timer (always a gap there), where `This offer has expired.` goes once it has.
+    public var expiredNote: Rect
     public var caption: Rect
     public var button: Rect
     public var footerLinks: [Rect]
@@ -52,7 +54,7 @@ public struct OfferLayout: Sendable, Equatable {
          ("audience", audience)]
             + boxes.enumerated().map { ("box \($0.offset)", $0.element) }
             + separators.enumerated().map { ("separator \($0.offset)", $0.element) }
-            + [("caption", caption), ("button", button)]
+            + [("expired note", expiredNote), ("caption", caption), ("button", button)]
             + footerLinks.enumerated().map { ("footer link \($0.offset)", $0.element) }
     }
 
@@ -109,7 +111,9 @@ private struct Builder {
         let timer = centred(timerWidth(boxWidth: boxWidth), height: boxHeight)
         let boxes = (0..<4).map { Rect(x: timer.x + $0 * (boxWidth + Self.separatorWidth), y: timer.y, width: boxWidth, height: boxHeight) }
         let separators = boxes.dropLast().map { Rect(x: $0.maxX + 1, y: timer.y + boxHeight / 2, width: 1, height: 1) }
-        y += boxHeight + gap
+        y += boxHeight
+        let expiredNote = line(copy.expired)
+        y += gap
         let caption = line(copy.caption)
         y += 1 + gap
         let button = centred(max(timer.width, buttonMinimumWidth), height: buttonHeight)
@@ -126,7 +130,8 @@ private struct Builder {
         return OfferLayout(
             size: size, artwork: artwork, close: Rect(x: artwork.x + 2, y: artwork.y + 1, width: 1, height: 1),
             headline: headline, subheadline: subheadline, discount: discount, audience: audience, timer: timer,
-            boxes: boxes, separators: Array(separators), caption: caption, button: button, footerLinks: footerLinks,
+            boxes: boxes, separators: Array(separators), expiredNote: expiredNote, caption: caption, button: button,
+            footerLinks: footerLinks,
             popup: popup.box, popupTitle: popup.title, popupTitleShadow: popup.shadow, popupMessage: popup.message)
     }
 

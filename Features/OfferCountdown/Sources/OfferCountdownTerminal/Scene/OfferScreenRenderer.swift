@@ -25,6 +25,9 @@ enum OfferScreenRenderer {
         frame.put(copy.discount, in: layout.discount, style: Style(foreground: OfferCountdownPalette.color(.pink), bold: true))
         frame.put(copy.audience, in: layout.audience, style: Style(foreground: OfferCountdownPalette.muted))
         frame.drawCountdown(state.countdown, layout: layout)
+        if let note = state.expiredNote {
+            frame.put(note, in: layout.expiredNote, style: Style(foreground: OfferCountdownPalette.color(.pink), bold: true))
+        }
         frame.put(copy.caption, in: layout.caption, style: Style(foreground: OfferCountdownPalette.muted))
         drawButton(state.activateButton, focused: state.focus == .activateButton, rect: layout.button, into: &frame)
         let link = Style(foreground: OfferCountdownPalette.muted, underline: true)

@@ -64,6 +64,8 @@ enum OfferPageMarkup {
                 p(.class("offer-audience")) { copy.audience }
             }
             OfferTimerMarkup.timer(state.countdown, rolledFrom: froms)
+            // Only once expired: the timer before it keeps its place, so the live diff's paths to the digits hold.
+            if let note = state.expiredNote { p(.class("offer-expired"), .role("status")) { note } }
             p(.class("offer-caption")) { copy.caption }
             activateButton(state.activateButton, isPopupOpen: isPopupOpen)
             footer(.class("offer-links")) {

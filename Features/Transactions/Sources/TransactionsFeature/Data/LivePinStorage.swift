@@ -1,7 +1,8 @@
 import FeatureHostCore
 
 /// Keeps the pins in the feature's key-value store, so they survive a restart: key `unpinned-ids`, a sorted
-/// JSON array, removed when everything is pinned.
+/// JSON array, removed when everything is pinned. Each call runs off the caller's actor (`@concurrent`): the
+/// store reads, locks, writes and fsyncs a file.
 public struct LivePinStorage: PinStorage {
     static let key = "unpinned-ids"
 
@@ -9,17 +10,21 @@ public struct LivePinStorage: PinStorage {
 
     public init(_ store: any KeyValueStore) { self.store = store }
 
-    public func unpinnedIDs() throws -> Set<Int> {
+    @concurrent public func unpinnedIDs() async throws -> Set<Int> { try read() }
+
+    @concurrent public func save(_ changes: [Int: Bool]) async throws -> Set<Int> {
+        // Saved ids that cannot be read are replaced (the presenter has said so): the change starts from none.
+        let ids = ((try? read()) ?? []).applying(pinChanges: changes)
+        try store.setValue(ids.isEmpty ? nil : ids.sorted(), forKey: Self.key)
+        return ids
+    }
+
+    private func read() throws -> Set<Int> {
         guard let ids = try store.value([Int].self, forKey: Self.key) else {
             // Absent because the file could not be read is not "everything pinned": say so rather than reset silently.
             if let notice = store.damageNotice { throw FeatureError(notice) }
             return []
         }
         return Set(ids)
-    }
-
-    public func save(unpinnedIDs: Set<Int>) {
-        // Encoding an array of integers cannot fail; `try?` keeps a store that refuses writes from stopping the UI.
-        try? store.setValue(unpinnedIDs.isEmpty ? nil : unpinnedIDs.sorted(), forKey: Self.key)
     }
 }

@@ -10,8 +10,11 @@ public final class TransactionsPresenter: Presenter {
         case lifecycle(LifecycleEvent)
         /// Loads from the configured source; again after a failure or an offline copy (what is shown stays meanwhile).
         case reload
-        /// A load's outcome: what the load effect applies, through `send` like every other change.
-        case finishedLoading(Result<Loaded<[Transaction]>, FeatureError>)
+        /// A load's outcome and the saved pins it read: what the load effect applies, through `send` like every
+        /// other change.
+        case finishedLoading(Result<Loaded<[Transaction]>, FeatureError>, pins: Result<Set<Int>, FeatureError>)
+        /// A pin save's outcome: the unpinned ids now kept, or why the changes it carried were not kept.
+        case finishedSavingPins(Result<Set<Int>, FeatureError>)
         /// Transactions ↔ Insights.
         case switchTab
         case chooseFilter(CategoryFilter)
@@ -26,7 +29,8 @@ public final class TransactionsPresenter: Presenter {
     public private(set) var viewState: ViewState {
         didSet { observers.publish(viewState, old: oldValue) }
     }
-    private let store: TransactionStore
+    private let store = TransactionStore()
+    private let pins: any PinStorage
     private let source: AnyDataSource<Loaded<[Transaction]>>
     private let formatting: TransactionFormatting
     private let effects: EffectRunner
@@ -42,20 +46,25 @@ public final class TransactionsPresenter: Presenter {
     private var sourceNotices: [String] = []
     /// Why the last reload failed while older data stays on screen.
     private var reloadFailure: String?
+    /// Why the last pin save failed, until one succeeds.
+    private var pinsSaveFailure: String?
+    /// `store.savesFinished` when the load under way started, so its read of the pins is not taken over a newer save.
+    private var savesFinishedAtLoad = 0
 
     static let loadingMessage = "Loading transactions…"
     static let sumLabel = "Total spent:"
     static let insightsTotalLabel = "Total spent"
     private static let loadEffect = "load"
+    private static let savePinsEffect = "save-pins"
 
-    /// Reads the saved pins at once (a warning in the view state when they are unreadable); loads nothing until
-    /// `.lifecycle(.appear)`.
+    /// Reads and loads nothing until `.lifecycle(.appear)`: each load reads the saved pins with the transactions,
+    /// off the main actor (a warning in the view state when they are unreadable).
     public init(
         source: AnyDataSource<Loaded<[Transaction]>>, pins: any PinStorage, formatting: TransactionFormatting,
         effects: EffectRunner
     ) {
         self.source = source
-        self.store = TransactionStore(pins: pins)
+        self.pins = pins
         self.formatting = formatting
         self.effects = effects
         viewState = ViewState(
@@ -81,8 +90,11 @@ public final class TransactionsPresenter: Presenter {
             return
         case .reload:
             startLoading()
-        case .finishedLoading(let result):
+        case .finishedLoading(let result, let pins):
+            store.readPins(pins, savesFinishedBefore: savesFinishedAtLoad)
             finishLoading(result)
+        case .finishedSavingPins(let result):
+            finishSavingPins(result)
         case .switchTab:
             tab = tab == .transactions ? .insights : .transactions
         case .chooseFilter(let newFilter):
@@ -96,6 +108,7 @@ public final class TransactionsPresenter: Presenter {
         case .togglePin:
             guard status == .loaded, let selectedPosition else { return }
             store.togglePin(at: selectedPosition)
+            saveWaitingPins()
         }
         viewState = makeViewState()
     }
@@ -107,12 +120,25 @@ public final class TransactionsPresenter: Presenter {
     private func startLoading() {
         guard !effects.isRunning(Self.loadEffect) else { return }
         if status != .loaded { status = .loading(Self.loadingMessage) }
-        let source = self.source
+        savesFinishedAtLoad = store.savesFinished
+        let (source, pins) = (self.source, self.pins)
         effects.run(
-            Self.loadEffect, work: { try await source.load() },
-            apply: { [weak self] result in
-                self?.send(.finishedLoading(result.mapError { FeatureError($0.userFacingMessage) }))
-            })
+            Self.loadEffect,
+            work: { () async -> LoadOutcome in
+                var outcome = LoadOutcome()
+                do {
+                    outcome.pins = .success(try await pins.unpinnedIDs())
+                } catch {
+                    outcome.pins = .failure(FeatureError(error.userFacingMessage))
+                }
+                do {
+                    outcome.transactions = .success(try await source.load())
+                } catch {
+                    outcome.transactions = .failure(FeatureError(error.userFacingMessage))
+                }
+                return outcome
+            },
+            apply: { [weak self] outcome in self?.send(.finishedLoading(outcome.transactions, pins: outcome.pins)) })
     }
 
     private func finishLoading(_ result: Result<Loaded<[Transaction]>, FeatureError>) {
@@ -134,6 +160,41 @@ public final class TransactionsPresenter: Presenter {
                 status = .failed("Transactions could not be loaded: \(error.message)")
             }
         }
+    }
+
+    // MARK: - Saving pins
+
+    /// Saves the pin changes that wait, unless a save is under way: its end starts the next, so saves of one
+    /// session never overtake each other.
+    private func saveWaitingPins() {
+        guard let changes = store.changesToSave() else { return }
+        let pins = self.pins
+        effects.run(
+            Self.savePinsEffect, work: { try await pins.save(changes) },
+            apply: { [weak self] result in
+                self?.send(.finishedSavingPins(result.mapError { FeatureError($0.userFacingMessage) }))
+            })
+    }
+
+    private func finishSavingPins(_ result: Result<Set<Int>, FeatureError>) {
+        let lost = store.saveFinished(result)
+        switch result {
+        case .success: pinsSaveFailure = nil
+        case .failure(let error): pinsSaveFailure = notSavedMessage(lost, reason: error.message)
+        }
+        saveWaitingPins()
+    }
+
+    /// `Unpinning "Movie Night" was not saved: <reason> The pins shown are the saved ones.`
+    private func notSavedMessage(_ lost: [Int: Bool], reason: String) -> String {
+        let what: String
+        if lost.count == 1, let (id, pinned) = lost.first {
+            let name = store.transaction(id: id)?.name ?? "transaction \(id)"
+            what = "\(pinned ? "Pinning" : "Unpinning") \"\(name)\" was not saved"
+        } else {
+            what = "\(lost.count) pin changes were not saved"
+        }
+        return "\(what): \(reason) The pins shown are the saved ones."
     }
 
     // MARK: - Filter and selection
@@ -177,7 +238,7 @@ public final class TransactionsPresenter: Presenter {
         }
         guard status == .loaded else {
             return ViewState(
-                tab: tab, tabs: tabs, status: status, notice: nil, pinsWarning: store.pinsWarning, canRetry: canRetry,
+                tab: tab, tabs: tabs, status: status, notice: nil, pinsWarning: pinsWarning, canRetry: canRetry,
                 filters: filters, rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil, insights: nil)
         }
         let positions = store.positions(in: filter)
@@ -187,10 +248,16 @@ public final class TransactionsPresenter: Presenter {
             title: filter.title, color: filter.color, label: Self.sumLabel,
             amount: formatting.money(store.pinnedTotal(in: filter)))
         return ViewState(
-            tab: tab, tabs: tabs, status: .loaded, notice: notice, pinsWarning: store.pinsWarning, canRetry: canRetry,
+            tab: tab, tabs: tabs, status: .loaded, notice: notice, pinsWarning: pinsWarning, canRetry: canRetry,
             filters: filters, rows: rows,
             selectedRow: selectedPosition.flatMap { Self.row(of: $0, in: positions) },
             emptyMessage: positions.isEmpty ? emptyMessage : nil, sum: sum, insights: insights())
+    }
+
+    /// Why the pins shown may not be what the user set: the saved ones could not be read, or a change was not saved.
+    private var pinsWarning: String? {
+        let parts = [store.pinsWarning, pinsSaveFailure].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     private var emptyMessage: String {
@@ -230,4 +297,10 @@ public final class TransactionsPresenter: Presenter {
         return ViewState.Insights(
             rows: rows, totalLabel: Self.insightsTotalLabel, total: formatting.money(store.pinnedTotal(in: .all)))
     }
+}
+
+/// What the load effect hands back: the transactions, and the saved pins read beside them.
+private struct LoadOutcome: Sendable {
+    var transactions: Result<Loaded<[Transaction]>, FeatureError> = .failure(FeatureError("not loaded"))
+    var pins: Result<Set<Int>, FeatureError> = .success([])
 }

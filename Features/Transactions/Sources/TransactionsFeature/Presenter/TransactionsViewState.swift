@@ -62,7 +62,8 @@ extension TransactionsPresenter {
         /// Why the data shown may be out of date: a reload failed, or only an offline copy could be shown.
         /// Set only while loaded; `canRetry` is then set too.
         public var notice: String?
-        /// Why the saved pins were set aside, when they could not be read.
+        /// Why the pins shown may differ from what the user set: the saved pins could not be read (and were set
+        /// aside), or a pin change was not saved (the pins shown are then the saved ones). Surfaces show it as a warning.
         public var pinsWarning: String?
         /// Whether the load can be tried again (`reload`): after a failed load, a failed reload, or an offline copy.
         public var canRetry: Bool

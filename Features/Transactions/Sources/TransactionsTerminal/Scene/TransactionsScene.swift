@@ -5,8 +5,8 @@ import TransactionsFeature
 /// The terminal face of the feature: a tab bar over either the Transactions tab (filter bar, list, floating
 /// sum) or the Insights tab (ring and list), both drawn from the one presenter.
 ///
-/// Keys: Tab (or Shift-Tab) switches tabs; ←/→ choose the category; ↑/↓ and PgUp/PgDn choose a transaction;
-/// Space or Enter pins or unpins it; r tries again after a failed or offline load. Esc and q are left to the
+/// Keys: Tab (or Shift-Tab) switches tabs; ←/→ choose the category; ↑/↓, PgUp/PgDn and Home/End choose a
+/// transaction; Space or Enter pins or unpins it; r tries again after a failed or offline load. Esc and q are left to the
 /// shell.
 ///
 /// The list's scroll position is view-local state of this scene, not of the presenter (which keeps only the
@@ -16,6 +16,8 @@ import TransactionsFeature
 public final class TransactionsScene: TerminalScene {
     /// How the terminal words `canRetry`, after a notice and below a failure.
     static let retryHint = "Press r to try again."
+    /// The most rows the notices above the content take: a pin that was not saved names the file and the reason.
+    static let noticeRows = 3
 
     private let presenter: TransactionsPresenter
     /// The list's first visible row, per filter, so the list scrolls only when the selection would leave the
@@ -28,17 +30,21 @@ public final class TransactionsScene: TerminalScene {
 
     public let minimumSize = Size(width: 44, height: 16)
 
-    /// Short enough that, with the shell's own `Esc back  Ctrl-C quit`, the footer fits 80 columns.
+    /// Short enough that, with the shell's own `Esc back  Ctrl-C quit`, the footer fits 80 columns. The main
+    /// action comes first, so the narrowest footer (which keeps a scene's first hint) still names it, and it says
+    /// what Space does to the selected row: `pin` on an unpinned one, `unpin` on a pinned one.
     public var keyHints: [KeyHint] {
         let state = presenter.viewState
         let retry = state.canRetry ? [KeyHint(key: "r", action: "try again")] : []
         guard state.status == .loaded else { return retry }
         switch state.tab {
         case .transactions:
-            var hints = [KeyHint(key: "Tab", action: "insights"), KeyHint(key: "←→", action: "category")]
-            if !state.rows.isEmpty {
-                hints += [KeyHint(key: "↑↓ PgUp PgDn", action: "move"), KeyHint(key: "Space", action: "pin")]
+            var hints: [KeyHint] = []
+            if let selected = state.selectedRow, state.rows.indices.contains(selected) {
+                hints.append(KeyHint(key: "Space", action: state.rows.isPinned(at: selected) ? "unpin" : "pin"))
             }
+            hints += [KeyHint(key: "Tab", action: "insights"), KeyHint(key: "←→", action: "category")]
+            if !state.rows.isEmpty { hints.append(KeyHint(key: "↑↓ PgUp PgDn", action: "move")) }
             return hints + retry
         case .insights:
             return [KeyHint(key: "Tab", action: "transactions")] + retry
@@ -61,6 +67,8 @@ public final class TransactionsScene: TerminalScene {
         case .down: presenter.send(.moveSelection(by: 1))
         case .pageUp: presenter.send(.moveSelection(by: -page))
         case .pageDown: presenter.send(.moveSelection(by: page))
+        case .home: presenter.send(.moveSelection(by: -state.rows.count))
+        case .end: presenter.send(.moveSelection(by: state.rows.count))
         case .character(" "), .enter: presenter.send(.togglePin)
         default: return .ignored
         }
@@ -85,7 +93,7 @@ public final class TransactionsScene: TerminalScene {
         }
         if let notice = Self.notice(state) {
             let used = frame.putWrapped(
-                notice, in: Rect(x: 2, y: top, width: size.width - 4, height: 2),
+                notice, in: Rect(x: 2, y: top, width: size.width - 4, height: Self.noticeRows),
                 style: Style(foreground: TransactionsPalette.notice))
             top += used + 1
         }
