@@ -76,7 +76,9 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite"]),
+        // libcurl for the live HTTP transport, loaded with dlopen (no curl headers or development package needed).
+        .target(name: "CFeatureHostCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite", "CFeatureHostCurl"]),
 
         // MARK: surface
         .target(name: "TerminalUI", dependencies: ["FeatureHostCore"]),

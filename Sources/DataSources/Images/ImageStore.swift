@@ -12,12 +12,15 @@ final class ImageStore: @unchecked Sendable {
     private static let magic = "featurehost-image-1"
     private let directory: URL
     private let capacity: Int
+    /// A file larger than this is not read (the data directory is not trusted): it is removed as damaged.
+    private let maximumEntrySize: Int
     private let lock = NSLock()
     private var index: [String: Entry]?
 
-    init(directory: URL, capacity: Int) {
+    init(directory: URL, capacity: Int, maximumEntrySize: Int) {
         self.directory = directory
         self.capacity = capacity
+        self.maximumEntrySize = maximumEntrySize
     }
 
     var totalBytes: Int { lock.withLock { loadedIndex().values.reduce(0) { $0 + $1.size } } }
@@ -67,23 +70,28 @@ final class ImageStore: @unchecked Sendable {
         var url: String
     }
 
-    /// The header and bytes of an entry; a file that does not parse or whose size disagrees is removed.
+    /// The header and bytes of an entry. A file that is too large, does not parse, whose size disagrees or whose
+    /// bytes are not an image the host serves is removed: the content type is the bytes' own, never the header's,
+    /// since anything in the data directory may have been written by another program.
     private func read(_ key: String) -> (Header, Data)? {
         let url = file(key)
-        guard let bytes = try? Data(contentsOf: url) else {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        guard let size, size <= maximumEntrySize, let bytes = try? Data(contentsOf: url) else {
+            if size != nil { try? FileManager.default.removeItem(at: url) }
             index?[key] = nil
             return nil
         }
         guard let newline = bytes.firstIndex(of: 0x0A),
             case let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ", maxSplits: 3),
             fields.count == 4, fields[0] == Self.magic, let size = Int(fields[2]),
-            bytes.endIndex - newline - 1 == size
+            bytes.endIndex - newline - 1 == size,
+            case let data = Data(bytes[(newline + 1)...]), let contentType = ImageFormat.contentType(of: data)
         else {
             try? FileManager.default.removeItem(at: url)
             index?[key] = nil
             return nil
         }
-        return (Header(contentType: String(fields[1]), url: String(fields[3])), Data(bytes[(newline + 1)...]))
+        return (Header(contentType: contentType, url: String(fields[3])), data)
     }
 
     private func touch(_ key: String) {
