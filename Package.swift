@@ -189,6 +189,8 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzHTTPRequest", ["WebUI"]),
         ("FuzzPageEvent", ["WebUI"]),
         ("FuzzForeignMarkup", ["WebUI"]),
+        ("FuzzHostAddress", ["DataSources"]),
+        ("FuzzImageFormat", ["DataSources"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
     for fuzzer in fuzzers {

@@ -104,6 +104,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         return sent
     }
 
+    /// `bodyBytesSent` once `count` replies have finished (a reply's writer may still be finding out that the client
+    /// hung up when the client's request has already failed), or as it is after `timeout` seconds of real time.
+    public func waitForReplies(_ count: Int, timeout: Double = 30) async -> [Int] {
+        let limit = Date().addingTimeInterval(timeout)
+        while bodyBytesSent.count < count, Date() < limit { try? await Task.sleep(for: .milliseconds(10)) }
+        return bodyBytesSent
+    }
+
     /// Replaces how the server answers.
     public func respond(_ handler: @escaping @Sendable (Request) -> Reply) {
         lock.lock()

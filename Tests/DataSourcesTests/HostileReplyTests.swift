@@ -36,18 +36,16 @@ import Testing
         // 1 GiB of zeros in about a megabyte, with an honest Content-Length, in both encodings and without a length.
         for wrapper in [CompressionBomb.Wrapper.gzip, .zlib] {
             for framing in [LoopbackHTTPServer.Framing.contentLength, .closeDelimited, .chunked] {
-                let started = ContinuousClock.now
                 try await expectTooLarge(
                     HostileReply.compressionBomb(inflatedSize: 1 << 30, encoding: wrapper, framing: framing), "\(wrapper) \(framing)")
-                // Inflating all of it would take seconds; stopping at 1 MiB takes milliseconds.
-                #expect(ContinuousClock.now - started < .seconds(5), "\(wrapper) \(framing)")
             }
         }
     }
 
     @Test func aBodyAnnouncedOverTheLimitIsRefusedBeforeItIsRead() async throws {
         try await expectTooLarge(HostileReply.huge(size: 400 << 20), "400 MiB announced")
-        #expect(server.bodyBytesSent.allSatisfy { $0 < 64 << 20 }, "the client hung up long before 400 MiB: \(server.bodyBytesSent)")
+        let sent = await server.waitForReplies(1)
+        #expect(sent.count == 1 && sent.allSatisfy { $0 < 64 << 20 }, "the client hung up long before 400 MiB: \(sent)")
         try await expectTooLarge(
             LoopbackHTTPServer.Reply(stream: .padded([1], to: 10), framing: .declaredLength("99999999999999999999999")),
             "a length past Int64")
@@ -56,7 +54,8 @@ import Testing
     @Test func aBodyWithoutALengthIsCutAtTheLimit() async throws {
         try await expectTooLarge(HostileReply.huge(size: 400 << 20, framing: .closeDelimited), "closed-delimited")
         try await expectTooLarge(HostileReply.huge(size: 400 << 20, framing: .chunked), "chunked")
-        #expect(server.bodyBytesSent.allSatisfy { $0 < 64 << 20 }, "\(server.bodyBytesSent)")
+        let sent = await server.waitForReplies(2)
+        #expect(sent.count == 2 && sent.allSatisfy { $0 < 64 << 20 }, "cut near the limit, not read to the end: \(sent)")
         // Exactly at the limit is fine.
         server.respond(with: HostileReply.huge(size: Self.limit, framing: .chunked))
         #expect(try await get().body.count == Self.limit)
@@ -74,10 +73,9 @@ import Testing
     }
 
     @Test func aSlowBodyEndsAtTheDeadline() async throws {
+        // 1,000 bytes at 20 a second would take 50 s.
         server.respond(with: HostileReply.slow(size: 1000, bytesPerPiece: 1, pause: 0.05))
-        let started = ContinuousClock.now
         await #expect(throws: HTTPError.timedOut(server.url("reply"), seconds: 0.5)) { try await get(timeout: 0.5) }
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func encodingsTheHostDidNotAskForAreRefused() async throws {
@@ -114,10 +112,9 @@ import Testing
         let request = Task { try await get(timeout: 60) }
         let limit = Date().addingTimeInterval(10)
         while server.requests.isEmpty, Date() < limit { await Task.yield() }
-        let cancelled = ContinuousClock.now
         request.cancel()
+        // The body would take 500 s and the deadline is 60 s: only the cancellation ends it with this error.
         await #expect(throws: HTTPError.cancelled(server.url("reply"))) { try await request.value }
-        #expect(ContinuousClock.now - cancelled < .seconds(2))
     }
 
     @Test func theRequestGoesOutAsItWasMade() async throws {

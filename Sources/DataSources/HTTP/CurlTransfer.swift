@@ -54,6 +54,7 @@ final class CurlTransfer: @unchecked Sendable {
     private(set) var stop: Stop?
     private var headBytes = 0
     private var headComplete = false
+    private var reserved = false
 
     private let lock = NSLock()
     private var cancelled = false
@@ -190,6 +191,12 @@ final class CurlTransfer: @unchecked Sendable {
             stop = .bodyTooLarge
             return 0
         }
+        // Without a length, room for the whole limit at once: untouched pages cost no memory, and the body never
+        // moves (growing by doubling would hold the old and the new copy at once).
+        if !reserved {
+            body.reserveCapacity(limit)
+            reserved = true
+        }
         data.withMemoryRebound(to: UInt8.self, capacity: count) { body.append($0, count: count) }
         return count
     }
@@ -237,6 +244,7 @@ final class CurlTransfer: @unchecked Sendable {
                 return false
             }
             body.reserveCapacity(length)
+            reserved = true
         }
         if let encoding = headers["content-encoding"] {
             let codings = encoding.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }

@@ -45,25 +45,41 @@ final class ImageStore: @unchecked Sendable {
 
     func save(_ image: CachedImage, url: URL) {
         let key = image.reference.key
-        let header = "\(Self.magic) \(image.reference.contentType) \(image.data.count) \(url.absoluteString)\n"
-        var bytes = Data(header.utf8)
-        bytes.append(image.data)
+        let header = Data("\(Self.magic) \(image.reference.contentType) \(image.data.count) \(url.absoluteString)\n".utf8)
         lock.withLock {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                // Atomic: a crash mid-write leaves the old entry or none, never half an image.
-                try bytes.write(to: file(key), options: .atomic)
+                try writeAtomically(header, image.data, to: file(key))
             } catch {
                 return  // a cache that cannot write still serves this fetch; the next one tries again
             }
             var entries = loadedIndex()
-            entries[key] = Entry(size: bytes.count, lastUse: Date())
+            entries[key] = Entry(size: header.count + image.data.count, lastUse: Date())
             index = entries
             evict(keeping: key)
         }
     }
 
     private func file(_ key: String) -> URL { directory.appendingPathComponent("\(key).image") }
+
+    /// The header, then the bytes, into a file of its own renamed over the entry: a crash mid-write leaves the old
+    /// entry or none, never half an image, and the image is never copied to put the header in front of it.
+    private func writeAtomically(_ header: Data, _ data: Data, to target: URL) throws {
+        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: header)
+            try handle.write(contentsOf: data)
+            guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
 
     private struct Header {
         var contentType: String
