@@ -60,3 +60,34 @@ import Testing
         print("peak resident memory of featurehost snapshot car-news: " + report.joined(separator: ", "))
     }
 }
+
+/// A car-news database another program damaged, through a real `featurehost snapshot --save` twice: the first start
+/// moves it aside and says so once, the second has nothing to say. Before, every start showed SQLite's own
+/// message ("SQLite error 1: no such table: articles (in SELECT …)") and kept the file.
+@Suite struct DamagedDatabaseSnapshotTests {
+    @Test func aDatabaseWithoutItsTableIsMovedAsideOnceWithANotice() async throws {
+        let directory = try TemporaryDirectory("damaged-database")
+        let storage = directory.file("data/features/car-news")
+        try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+        do {
+            let database = try SQLiteDatabase(file: storage.appendingPathComponent("articles.sqlite"))
+            try database.execute(
+                "CREATE TABLE sync_state (id INTEGER PRIMARY KEY, last_refresh REAL NOT NULL); PRAGMA user_version = 2")
+        }
+        let port = try LoopbackHTTPServer.refusedPort()
+        try directory.write(
+            #"{"features":[{"id":"car-news","source":{"kind":"http","url":"http://127.0.0.1:\#(port)/articles","timeout":5}}]}"#,
+            to: "featurehost.json")
+        let process = FeaturehostProcess(in: directory.url, extraEnvironment: ["NO_COLOR": "1"])
+        let arguments = ["snapshot", "car-news", "--save", "--advance", "3", "--size", "100x20", "--now", "2026-03-16T12:34:00Z"]
+        let first = try await process.run(arguments)
+        let frame = first.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(frame.contains("The saved articles could not be read (the table articles is missing), so the file was moved aside to"))
+        #expect(!frame.contains("SQLite error"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: storage.path)
+        #expect(files.contains { $0.hasPrefix("articles.sqlite.corrupt-") }, "\(files)")
+        let second = try await process.run(arguments).standardOutput
+        #expect(!second.contains("could not be read") && !second.contains("SQLite"), "\(second)")
+    }
+}
