@@ -26,7 +26,12 @@ extension LoopbackHTTPServer {
         /// `prefix`, then zero bytes up to `count`.
         public static func padded(_ prefix: [UInt8], to count: Int, pieceSize: Int = 64 * 1024, pause: Double = 0) -> BodyStream {
             BodyStream(count: count, pieceSize: pieceSize, pause: pause) { range in
-                range.map { $0 < prefix.count ? prefix[$0] : 0 }
+                var bytes = [UInt8](repeating: 0, count: range.count)
+                let prefixEnd = min(range.upperBound, prefix.count)
+                if range.lowerBound < prefixEnd {
+                    for index in range.lowerBound..<prefixEnd { bytes[index - range.lowerBound] = prefix[index] }
+                }
+                return bytes
             }
         }
     }

@@ -13,7 +13,7 @@ import Testing
 
     init() throws { server = try LoopbackHTTPServer() }
 
-    func get(_ path: String = "reply", limit: Int = limit, timeout: Double = 10) async throws -> HTTPResponse {
+    func get(_ path: String = "reply", limit: Int = limit, timeout: Double = 30) async throws -> HTTPResponse {
         try await LiveHTTPTransport().send(HTTPRequest(url: server.url(path), timeout: timeout, maximumBodySize: limit))
     }
 

@@ -28,8 +28,10 @@ import Testing
     /// The server's origin: these images come from the configured source's own server, as a feed's may.
     var origin: HTTPOrigin? { HTTPOrigin(server.baseURL) }
 
+    /// A long deadline: no test here waits for one, and under the thread sanitizer beside the hostile-reply tests a
+    /// loopback request can take seconds to arrive.
     func cache(capacity: Int = ImageCache.defaultCapacity) -> ImageCache {
-        ImageCache(directory: directory.url.appendingPathComponent("images"), transport: URLSessionTransport(), capacity: capacity, timeout: 5)
+        ImageCache(directory: directory.url.appendingPathComponent("images"), transport: URLSessionTransport(), capacity: capacity, timeout: 60)
     }
 
     @Test func anImageIsFetchedOnceAndServedFromDiskAfterARestart() async throws {

@@ -21,7 +21,8 @@ final class CurlTransfer: @unchecked Sendable {
     enum Stop: Equatable {
         case bodyTooLarge
         case headTooLarge
-        case redirect(location: String)
+        /// A redirect status (301, 302, 303, 307, 308) and where it points.
+        case redirect(location: String, status: Int)
         case refusedAddress(String)
         case encoding(String)
     }
@@ -41,17 +42,18 @@ final class CurlTransfer: @unchecked Sendable {
 
     let url: URL
     let limit: Int
+    private let expectsNoBody: Bool
     let trustedOrigin: HTTPOrigin?
     let easy: OpaquePointer
     private var headerList: OpaquePointer?
     private var resolveList: OpaquePointer?
     private let postBody: Data?
 
-    // Written by curl's callbacks on the loop thread, read once the transfer is done.
-    private(set) var status = 0
-    private(set) var headers: [String: String] = [:]
-    private(set) var body = Data()
-    private(set) var stop: Stop?
+    // Written and read by curl's callbacks on the loop thread only; the waiting request gets them in the `Outcome`.
+    private var status = 0
+    private var headers: [String: String] = [:]
+    private var body = Data()
+    private var stop: Stop?
     private var headBytes = 0
     private var headComplete = false
     private var reserved = false
@@ -68,6 +70,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard let easy = fh_curl_easy_init() else { return nil }
         self.easy = easy
         self.url = url
+        expectsNoBody = method.uppercased() == "HEAD"
         self.limit = limit
         self.trustedOrigin = trustedOrigin
         postBody = body
@@ -233,10 +236,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// Decides, before any of the body, whether to read it.
     private func endOfHead() -> Bool {
         if [301, 302, 303, 307, 308].contains(status), let location = headers["location"] {
-            stop = .redirect(location: location)
+            stop = .redirect(location: location, status: status)
             return false
         }
-        if let declared = headers["content-length"] {
+        // A HEAD, 204 or 304 reply announces the length of a body it does not send.
+        if let declared = headers["content-length"], !expectsNoBody, status != 204, status != 304 {
             // A length that does not parse or overflows is as good as too large.
             let length = Int(declared.split(separator: ",").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? declared)
             guard let length, length >= 0, length <= limit else {

@@ -68,11 +68,11 @@ public struct LiveHTTPTransport: HTTPTransport {
                     throw HTTPError.failed(request.url, reason: "the reply is compressed as \"\(encoding)\", which the host does not read")
                 case .refusedAddress(let refusal):
                     throw HTTPError.cannotConnect(request.url, reason: "\(refusal), and \(HTTPDestination.rule)")
-                case .redirect(let location):
+                case .redirect(let location, let status):
                     guard redirects < Self.maximumRedirects else {
                         throw HTTPError.failed(request.url, reason: "it redirected more than \(Self.maximumRedirects) times")
                     }
-                    hop = try Self.follow(location, from: hop, status: transfer.status, original: request)
+                    hop = try Self.follow(location, from: hop, status: status, original: request)
                 }
             }
         }
