@@ -22,7 +22,16 @@ public enum HTTPDestination {
 
     /// nil when a connection to `address` is allowed for a hop to `url` trusting `trusted`.
     static func refusal(connectingTo address: HostAddress, for url: URL, trusting trusted: HTTPOrigin?) -> String? {
-        if let trusted, HTTPOrigin(url) == trusted { return nil }
+        if let trusted, HTTPOrigin(url) == trusted {
+            // The trusted origin may be anywhere; but when it is an address, the connection goes exactly there, should
+            // curl ever read a URL's host differently from Foundation.
+            switch HostAddress(host: trusted.host) {
+            case .ipv4, .ipv6:
+                return HostAddress(host: trusted.host) == address ? nil : "\(trusted.host) is not \(address.text)"
+            default:
+                return nil
+            }
+        }
         guard let what = what(address.scope) else { return nil }
         let host = url.host.map { HostAddress(host: $0) }
         if let host, case .name(let name) = host { return "\(name) resolves to \(address.text), which is \(what)" }

@@ -12,11 +12,22 @@ public enum SVGDocument {
 
     public static func isSafeSVG(_ data: Data) -> Bool {
         // Cheap refusal for the common case (a PNG, an HTML page) before any decoding.
-        guard data.prefix(1024).contains(UInt8(ascii: "<")), XMLPropertyList.firstInvalidUTF8(in: data) == nil else {
-            return false
-        }
+        guard data.prefix(1024).contains(UInt8(ascii: "<")), isUTF8(data) else { return false }
         var scanner = Scanner(Array(data))
         return scanner.document()
+    }
+
+    /// Every byte sequence is UTF-8 (a picture is at most 8 MiB, so decoding scalar by scalar is fast enough).
+    private static func isUTF8(_ data: Data) -> Bool {
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     private struct Scanner {
