@@ -182,7 +182,7 @@ public enum CompressionBomb {
                 push(0)
                 left -= 1
             }
-            bytes.append(contentsOf: repeatElement(0, count: left / 8))
+            bytes += [UInt8](repeating: 0, count: left / 8)
             for _ in 0..<(left % 8) { push(0) }
         }
 

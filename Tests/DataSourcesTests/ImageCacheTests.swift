@@ -151,8 +151,8 @@ import Testing
     @Test func anImageReplyIsBoundedWhileItArrives() async throws {
         let limit = "The image a.png is larger than the 8388608-byte limit."
         for reply in [
-            HostileReply.compressionBomb(inflatedSize: 1 << 30), HostileReply.huge(size: 400 << 20),
-            HostileReply.huge(size: 400 << 20, framing: .chunked), HostileReply.compressionBomb(inflatedSize: 1 << 30, framing: .closeDelimited),
+            HostileReply.compressionBomb(inflatedSize: 256 << 20), HostileReply.huge(size: 400 << 20),
+            HostileReply.huge(size: 400 << 20, framing: .chunked), HostileReply.compressionBomb(inflatedSize: 256 << 20, framing: .closeDelimited),
         ] {
             server.respond(with: reply)
             await #expect(throws: ImageFailure(limit)) { try await cache().image(at: server.url("a.png"), trusting: origin) }
