@@ -11,9 +11,6 @@ final class CurlLoop: @unchecked Sendable {
         return CurlLoop(multi: multi)
     }()
 
-    /// Why `shared` is nil, for the fallback's documentation and tests.
-    static var unavailableReason: String? { fh_curl_load().map { String(cString: $0) } }
-
     private let multi: OpaquePointer
     private let lock = NSLock()
     private var starting: [CurlTransfer] = []

@@ -31,9 +31,6 @@ public struct LiveHTTPTransport: HTTPTransport {
         self.resolving = resolving
     }
 
-    /// Whether requests go through libcurl (true wherever libcurl loads; false means the URLSession fallback).
-    public static var isBounded: Bool { CurlLoop.shared != nil }
-
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let limit = min(maximumBodySize, max(0, request.maximumBodySize ?? maximumBodySize))
         if let refusal = HTTPDestination.refusal(of: request.url, trusting: request.trustedOrigin) {
