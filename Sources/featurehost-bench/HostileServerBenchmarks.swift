@@ -10,10 +10,10 @@ enum HostileServerBenchmarks {
     static func run(_ bench: inout Benchmark) async {
         let executable = ProductsDirectory.executable("featurehost")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            return print("hostile: \(executable.path) is missing; run `swift build -c release --product featurehost` first")
+            return print("hostile-server: \(executable.path) is missing; run `swift build -c release --product featurehost` first")
         }
         guard let directory = try? TemporaryDirectory("featurehost-bench-hostile"), let hostile = try? HostileFeedServer() else {
-            return print("hostile: no temporary directory or loopback server")
+            return print("hostile-server: no temporary directory or loopback server")
         }
         var environment = ProcessInfo.processInfo.environment
         environment["FEATUREHOST_CONFIG"] = nil
@@ -23,7 +23,7 @@ enum HostileServerBenchmarks {
             return try? await MeasuredProcess.run(executable, arguments, environment: environment, outputDirectory: directory.url)
         }
         if let idle = await measure(["--version"], data: "version") {
-            bench.report("hostile: featurehost --version (anchor)", value: String(format: "%.1f MiB peak", idle.peakResidentMiB))
+            bench.report("hostile-server: featurehost --version (anchor)", value: String(format: "%.1f MiB peak", idle.peakResidentMiB))
         }
         var normal: Double?
         for attack in HostileFeedServer.Attack.allCases {
@@ -34,7 +34,7 @@ enum HostileServerBenchmarks {
             if attack == .none { normal = run.peakResidentMiB }
             let ratio = normal.map { String(format: ", %.2f× the normal feed", run.peakResidentMiB / $0) } ?? ""
             bench.report(
-                "hostile: snapshot car-news, \(attack.rawValue)",
+                "hostile-server: snapshot car-news, \(attack.rawValue)",
                 value: String(format: "%.1f MiB peak", run.peakResidentMiB) + ratio + ", exit \(run.result.status)")
         }
     }

@@ -23,7 +23,7 @@ func runBenchmarks() async {
     if bench.shouldRun("invitations-web") { await InvitationsWebBenchmarks.run(&bench) }
     if bench.shouldRun("chats-web") { await ChatsWebBenchmarks.run(&bench) }
     if bench.shouldRun("images") { await ImageCacheBenchmarks.run(&bench) }
-    if bench.shouldRun("hostile") { await HostileServerBenchmarks.run(&bench) }
+    if bench.shouldRun("hostile-server") { await HostileServerBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

@@ -177,7 +177,8 @@ import Testing
 
     @Test func aPostRedirectedWith303BecomesAGet() async throws {
         server.respond { request in request.path == "/form" ? HostileReply.redirect(to: "/done", status: 303) : .text(request.method) }
-        let request = HTTPRequest(method: "POST", url: server.url("form"), headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+        let request = HTTPRequest(
+            method: "POST", url: server.url("form"), headers: ["Content-Type": "application/json"], body: Data("{}".utf8), timeout: 60)
         #expect(try await LiveHTTPTransport().send(request).body == Data("GET".utf8))
         #expect(server.requests.last?.body.isEmpty == true)
     }

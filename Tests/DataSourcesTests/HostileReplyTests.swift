@@ -127,7 +127,8 @@ import Testing
     @Test func theRequestGoesOutAsItWasMade() async throws {
         server.respond(with: .text("made", status: 201))
         let request = HTTPRequest(
-            method: "POST", url: server.url("invite"), headers: ["Content-Type": "application/json"], body: Data(#"{"a":1}"#.utf8))
+            method: "POST", url: server.url("invite"), headers: ["Content-Type": "application/json"], body: Data(#"{"a":1}"#.utf8),
+            timeout: 60)
         let response = try await LiveHTTPTransport().send(request)
         #expect(response.status == 201 && response.body == Data("made".utf8))
         #expect(response.headers["content-type"] == "text/plain; charset=utf-8")

@@ -98,6 +98,9 @@ final class CurlTransfer: @unchecked Sendable {
         // Proxies from the environment are not used: the address check must see where the connection really goes.
         fh_curl_easy_setopt_string(easy, Int32(FH_CURLOPT_PROXY), "")
         fh_curl_easy_setopt_long(easy, Int32(FH_CURLOPT_NOSIGNAL), 1)
+        // A transfer cancelled while its name resolves must not make the loop wait for the resolver thread (curl
+        // joins it otherwise, which would hold every other request up to a DNS timeout). curl 7.87 and later.
+        fh_curl_easy_setopt_long(easy, Int32(FH_CURLOPT_QUICK_EXIT), 1)
         fh_curl_easy_setopt_long(easy, Int32(FH_CURLOPT_TIMEOUT_MS), timeoutMilliseconds)
         fh_curl_easy_setopt_string(easy, Int32(FH_CURLOPT_USERAGENT), "FeatureHost")
         // Asked for and inflated by curl, bounded by `write`; anything else is refused in `header`.
