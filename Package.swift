@@ -78,7 +78,9 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite"]),
+        // libcurl for the live HTTP transport, loaded with dlopen (no curl headers or development package needed).
+        .target(name: "CFeatureHostCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite", "CFeatureHostCurl"]),
 
         // PNG and JPEG to pixels, and scaling them: for a surface that draws pictures itself (the terminal).
         .target(name: "ImageDecoding"),
@@ -198,6 +200,8 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzPNG", ["ImageDecoding"]),
         ("FuzzJPEG", ["ImageDecoding"]),
         ("FuzzInflate", ["ImageDecoding"]),
+        ("FuzzHostAddress", ["DataSources"]),
+        ("FuzzImageFormat", ["DataSources"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
     for fuzzer in fuzzers {

@@ -11,7 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 targets=(FuzzConfig FuzzCarNewsFeed FuzzChats FuzzTransactions FuzzInvitationReply FuzzKeyParser FuzzFrameCodec
-  FuzzPluginWire FuzzHTTPRequest FuzzPageEvent FuzzForeignMarkup FuzzServerText FuzzPNG FuzzJPEG FuzzInflate)
+  FuzzPluginWire FuzzHTTPRequest FuzzPageEvent FuzzForeignMarkup FuzzServerText FuzzPNG FuzzJPEG FuzzInflate
+  FuzzHostAddress FuzzImageFormat)
 configuration=${FUZZ_CONFIGURATION:-debug}
 scratch=.build-fuzz
 
@@ -42,6 +43,7 @@ target_flags() {
   case $1 in
     FuzzKeyParser) echo "-max_len=256" ;;
     FuzzHTTPRequest) echo "-max_len=1024" ;;
+    FuzzHostAddress) echo "-max_len=128" ;;
   esac
 }
 

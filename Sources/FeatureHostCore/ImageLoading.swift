@@ -9,6 +9,14 @@ public protocol ImageLoading: Sendable {
     func image(at url: URL) async throws(ImageFailure) -> ImageReference
     /// The bytes kept under `key`, or nil when they are not (or no longer) cached.
     func cachedImage(forKey key: String) -> CachedImage?
+    /// This loader for a feature whose configured source is at `origin`: image URLs named by that source's data
+    /// are fetched from public hosts and from `origin`, never from other local or private addresses. The host
+    /// gives each feature its loader scoped this way; a loader without a notion of addresses returns itself.
+    func scoped(trusting origin: HTTPOrigin?) -> any ImageLoading
+}
+
+extension ImageLoading {
+    public func scoped(trusting origin: HTTPOrigin?) -> any ImageLoading { self }
 }
 
 /// An image in the cache: what a view state carries once it has loaded.

@@ -29,13 +29,22 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         /// Holds the reply until the test opens the gate: how a test keeps a request in flight for as long as
         /// it needs, whatever the machine's load.
         public var gate: BlockingGate?
+        /// A body written piece by piece instead of `body` (a hostile server's: huge, slow or compressed).
+        public var stream: BodyStream?
+        /// How the body's end is told; a hostile server lies about it.
+        public var framing: Framing
 
-        public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, gate: BlockingGate? = nil) {
+        public init(
+            status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: Double = 0, gate: BlockingGate? = nil,
+            stream: BodyStream? = nil, framing: Framing = .contentLength
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
             self.gate = gate
+            self.stream = stream
+            self.framing = framing
         }
 
         /// The same reply, held until `gate` opens.
@@ -63,6 +72,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var handler: @Sendable (Request) -> Reply
     private var log: [Request] = []
+    private var sent: [Int] = []
     private var stopped = false
 
     /// Starts listening at once; `handler` answers every request until replaced.
@@ -84,6 +94,22 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return log
+    }
+
+    /// How many body bytes each finished reply wrote before it ended or the client hung up, in the order they
+    /// finished: how a test sees that a client stopped reading.
+    public var bodyBytesSent: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return sent
+    }
+
+    /// `bodyBytesSent` once `count` replies have finished (a reply's writer may still be finding out that the client
+    /// hung up when the client's request has already failed), or as it is after `timeout` seconds of real time.
+    public func waitForReplies(_ count: Int, timeout: Double = 30) async -> [Int] {
+        let limit = Date().addingTimeInterval(timeout)
+        while bodyBytesSent.count < count, Date() < limit { try? await Task.sleep(for: .milliseconds(10)) }
+        return bodyBytesSent
     }
 
     /// Replaces how the server answers.
@@ -184,11 +210,44 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
         var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
         var headers = reply.headers
-        headers["Content-Length"] = String(reply.body.count)
+        let length = reply.stream?.count ?? reply.body.count
+        switch reply.framing {
+        case .contentLength: headers["Content-Length"] = String(length)
+        case .declaredLength(let declared): headers["Content-Length"] = declared
+        case .closeDelimited: break
+        case .chunked: headers["Transfer-Encoding"] = "chunked"
+        }
         headers["Connection"] = "close"
         for name in headers.keys.sorted() { head += "\(name): \(headers[name] ?? "")\r\n" }
         head += "\r\n"
-        writeAll(client, Data(head.utf8) + reply.body)
+        guard let stream = reply.stream else {
+            let written = writeAll(client, Data(head.utf8) + reply.body)
+            record(sent: max(0, written - head.utf8.count))
+            return
+        }
+        guard writeAll(client, Data(head.utf8)) == head.utf8.count else { return record(sent: 0) }
+        record(sent: writeStream(client, stream, chunked: reply.framing == .chunked))
+    }
+
+    /// Writes the stream piece by piece until it ends or the client hangs up; the body bytes written.
+    private func writeStream(_ client: Int32, _ stream: BodyStream, chunked: Bool) -> Int {
+        var offset = 0
+        while offset < stream.count {
+            if stream.pause > 0 && offset > 0 { Thread.sleep(forTimeInterval: stream.pause) }
+            let end = min(stream.count, offset + stream.pieceSize)
+            var piece = Data(stream.bytes(offset..<end))
+            if chunked { piece = Data((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Data("\r\n".utf8) }
+            guard writeAll(client, piece) == piece.count else { return offset }
+            offset = end
+        }
+        if chunked { _ = writeAll(client, Data("0\r\n\r\n".utf8)) }
+        return offset
+    }
+
+    private func record(sent count: Int) {
+        lock.lock()
+        sent.append(count)
+        lock.unlock()
     }
 
     private func readRequest(_ client: Int32) -> Request? {
@@ -223,21 +282,34 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         return Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: body)
     }
 
-    private func writeAll(_ client: Int32, _ data: Data) {
+    /// The bytes written before the end or an error. `send` with MSG_NOSIGNAL: a client that hangs up mid-body
+    /// (as the host does past a limit) must not kill the test process with SIGPIPE.
+    @discardableResult
+    private func writeAll(_ client: Int32, _ data: Data) -> Int {
         data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress else { return 0 }
             var offset = 0
             while offset < buffer.count {
-                let written = write(client, base + offset, buffer.count - offset)
-                if written <= 0 { return }
+                #if canImport(Glibc)
+                    let written = send(client, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                    let written = write(client, base + offset, buffer.count - offset)
+                #endif
+                if written <= 0 { return offset }
                 offset += written
             }
+            return offset
         }
     }
 
     private static func reason(_ status: Int) -> String {
         switch status {
         case 200: return "OK"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 303: return "See Other"
+        case 307: return "Temporary Redirect"
+        case 308: return "Permanent Redirect"
         case 400: return "Bad Request"
         case 404: return "Not Found"
         case 500: return "Internal Server Error"

@@ -2,7 +2,7 @@ import DataSources
 import FeatureHostCore
 import Foundation
 
-/// No network but loopback: requests to 127.0.0.1 go to `loopback` (URLSession, so a `LoopbackHTTPServer`
+/// No network but loopback: requests to 127.0.0.1 go to `loopback` (the live transport, so a `LoopbackHTTPServer`
 /// answers them; or a `ScriptedTransport` standing in for one), and a request to any other host never leaves
 /// the machine. The bundled samples' image URLs, on public servers, get a 404 at once, or fail as with the
 /// cable pulled. Nothing but `loopback` records requests.

@@ -48,7 +48,8 @@ import Testing
         let server = try LoopbackHTTPServer()
         let gate = BlockingGate()
         server.respond(with: LoopbackHTTPServer.Reply.json(carsJSON).held(by: gate))
-        let context = try host.context(id: "cars", source: .http(server.url("cars")))
+        // A deadline no loaded machine reaches: the reply is held by the gate, not by the clock.
+        let context = try host.context(id: "cars", source: .http(server.url("cars"), timeout: 120))
         let source = try DataSourceFactory.make([Car].self, context: context, decoder: carDecoder, samples: samples)
         let task = Task { try await source.load() }
         // The reply is held, so the load stays in flight until the gate opens.

@@ -16,11 +16,12 @@ import Testing
         let cache = ImageCache(
             directory: directory.url, transport: URLSessionTransport(), capacity: 4 * (ImageCacheTests.png.count + 100), timeout: 60)
         let urls = (0..<8).map { server.url("image-\($0).png") }
+        let origin = HTTPOrigin(server.baseURL)
         let keys = try await withThrowingTaskGroup(of: String.self) { group in
             for round in 0..<3 {
                 for url in urls {
                     group.addTask {
-                        let reference = try await cache.image(at: url)
+                        let reference = try await cache.image(at: url, trusting: origin)
                         _ = cache.cachedImage(forKey: reference.key)
                         _ = cache.storedBytes
                         return "\(round) \(reference.key)"

@@ -61,21 +61,40 @@ import Testing
         #expect(frame.contains("472,08"))
     }
 
-    /// The bundled plist with its avatars on a loopback server: the test never reaches the internet, and the
-    /// avatars take the real path through the host's image cache.
+    /// The bundled chats from a web source on a loopback server that also serves their avatars: the test never
+    /// reaches the internet, and the avatars take the real path through the host's image cache, allowed because
+    /// they come from the configured source's own origin.
     @Test func chatsShowsTheListAfterTheLoadingScreen() async throws {
+        let server = try LoopbackHTTPServer()
+        let json = try String(contentsOf: Self.resource("Chats/Sources/ChatsFeature/Resources/chats.json"), encoding: .utf8)
+            .replacingOccurrences(of: "http://i.pravatar.cc/", with: server.url("avatars").absoluteString + "/")
+        server.respond { request in
+            request.path == "/chats.json" ? .json(json) : .data(SampleImage.png, contentType: "image/png")
+        }
+        try directory.write(
+            #"{"features":[{"id":"chats","source":{"kind":"http","url":"\#(server.url("chats.json").absoluteString)"}}]}"#,
+            to: "featurehost.json")
+        let loading = try await snapshot("chats", "--advance", "1", "--locale", "en_US")
+        #expect(!loading.contains("Noah Fischer"), "still loading at 1 s")
+        let frame = try await snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
+        #expect(frame.contains("Noah Fischer"))
+        #expect(frame.contains("(99+)"))
+        let avatars = server.requests.filter { $0.path != "/chats.json" }
+        #expect(!avatars.isEmpty && avatars.allSatisfy { $0.path.hasPrefix("/avatars/") })
+    }
+
+    /// The same avatars named by a plist file: a server on this machine that is not the configured source is never
+    /// asked, whatever the data says.
+    @Test func avatarsNamedByAFileNeverReachALocalServer() async throws {
         let server = try LoopbackHTTPServer()
         server.respond { _ in .data(SampleImage.png, contentType: "image/png") }
         let plist = try String(contentsOf: Self.resource("Chats/Sources/ChatsFeature/Resources/chats.plist"), encoding: .utf8)
         try directory.write(
             plist.replacingOccurrences(of: "http://i.pravatar.cc/", with: server.url("avatars").absoluteString + "/"), to: "chats.plist")
         try directory.write(#"{"features":[{"id":"chats","source":{"kind":"plist","path":"chats.plist"}}]}"#, to: "featurehost.json")
-        let loading = try await snapshot("chats", "--advance", "1", "--locale", "en_US")
-        #expect(!loading.contains("Noah Fischer"), "still loading at 1 s")
         let frame = try await snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
         #expect(frame.contains("Noah Fischer"))
-        #expect(frame.contains("(99+)"))
-        #expect(!server.requests.isEmpty && server.requests.allSatisfy { $0.path.hasPrefix("/avatars/") })
+        #expect(server.requests.isEmpty)
     }
 
     @Test func chatsReadsAJSONFileWhenTheConfigSaysSo() async throws {

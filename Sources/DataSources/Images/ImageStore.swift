@@ -12,12 +12,15 @@ final class ImageStore: @unchecked Sendable {
     private static let magic = "featurehost-image-1"
     private let directory: URL
     private let capacity: Int
+    /// A file larger than this is not read (the data directory is not trusted): it is removed as damaged.
+    private let maximumEntrySize: Int
     private let lock = NSLock()
     private var index: [String: Entry]?
 
-    init(directory: URL, capacity: Int) {
+    init(directory: URL, capacity: Int, maximumEntrySize: Int) {
         self.directory = directory
         self.capacity = capacity
+        self.maximumEntrySize = maximumEntrySize
     }
 
     var totalBytes: Int { lock.withLock { loadedIndex().values.lazy.map(\.size).saturatingSum() } }
@@ -42,19 +45,16 @@ final class ImageStore: @unchecked Sendable {
 
     func save(_ image: CachedImage, url: URL) {
         let key = image.reference.key
-        let header = "\(Self.magic) \(image.reference.contentType) \(image.data.count) \(url.absoluteString)\n"
-        var bytes = Data(header.utf8)
-        bytes.append(image.data)
+        let header = Data("\(Self.magic) \(image.reference.contentType) \(image.data.count) \(url.absoluteString)\n".utf8)
         lock.withLock {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                // Atomic: a crash mid-write leaves the old entry or none, never half an image.
-                try bytes.write(to: file(key), options: .atomic)
+                try writeAtomically(header, image.data, to: file(key))
             } catch {
                 return  // a cache that cannot write still serves this fetch; the next one tries again
             }
             var entries = loadedIndex()
-            entries[key] = Entry(size: bytes.count, lastUse: Date())
+            entries[key] = Entry(size: header.count + image.data.count, lastUse: Date())
             index = entries
             evict(keeping: key)
         }
@@ -62,28 +62,52 @@ final class ImageStore: @unchecked Sendable {
 
     private func file(_ key: String) -> URL { directory.appendingPathComponent("\(key).image") }
 
+    /// The header, then the bytes, into a file of its own renamed over the entry: a crash mid-write leaves the old
+    /// entry or none, never half an image, and the image is never copied to put the header in front of it.
+    private func writeAtomically(_ header: Data, _ data: Data, to target: URL) throws {
+        let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: header)
+            try handle.write(contentsOf: data)
+            guard rename(temporary.path, target.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
     private struct Header {
         var contentType: String
         var url: String
     }
 
-    /// The header and bytes of an entry; a file that does not parse or whose size disagrees is removed.
+    /// The header and bytes of an entry. A file that is too large, does not parse, whose size disagrees or whose
+    /// bytes are not an image the host serves is removed: the content type is the bytes' own, never the header's,
+    /// since anything in the data directory may have been written by another program.
     private func read(_ key: String) -> (Header, Data)? {
         let url = file(key)
-        guard let bytes = try? Data(contentsOf: url) else {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        guard let size, size <= maximumEntrySize, let bytes = try? Data(contentsOf: url) else {
+            if size != nil { try? FileManager.default.removeItem(at: url) }
             index?[key] = nil
             return nil
         }
         guard let newline = bytes.firstIndex(of: 0x0A),
             case let fields = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ", maxSplits: 3),
             fields.count == 4, fields[0] == Self.magic, let size = Int(fields[2]),
-            bytes.endIndex - newline - 1 == size
+            bytes.endIndex - newline - 1 == size,
+            case let data = Data(bytes[(newline + 1)...]), let contentType = ImageFormat.contentType(of: data)
         else {
             try? FileManager.default.removeItem(at: url)
             index?[key] = nil
             return nil
         }
-        return (Header(contentType: String(fields[1]), url: String(fields[3])), Data(bytes[(newline + 1)...]))
+        return (Header(contentType: contentType, url: String(fields[3])), data)
     }
 
     private func touch(_ key: String) {

@@ -104,6 +104,13 @@ public final class SQLiteDatabase: @unchecked Sendable {
         }
     }
 
+    /// The names of `table`'s columns, or nil when there is no such table. `table` is the program's own name,
+    /// never input: a pragma cannot take it as a binding.
+    public func columns(of table: String) throws -> [String]? {
+        let rows = try query("PRAGMA table_info(\"\(table)\")")
+        return rows.isEmpty ? nil : rows.compactMap { $0["name"].string }
+    }
+
     /// The schema version kept in the file header.
     public func userVersion() throws -> Int {
         try query("PRAGMA user_version").first?[0].int ?? 0

@@ -34,7 +34,13 @@ public struct FeatureLauncher {
             storageDirectory: storage, locale: environment.locale, timeZone: environment.timeZone,
             hourCycle: environment.hourCycle, settings: settings, source: source,
             keyValueStore: try environment.keyValueStore(id), activity: environment.activity,
-            payloadCacheFile: environment.payloadCacheFile, images: environment.images)
+            payloadCacheFile: environment.payloadCacheFile, images: environment.images.scoped(trusting: Self.origin(of: source)))
+    }
+
+    /// The origin image and avatar URLs in a feature's data may use besides public hosts: its web source's own.
+    nonisolated static func origin(of source: SourceConfiguration?) -> HTTPOrigin? {
+        guard let source, source.kind == .http, let url = source.url else { return nil }
+        return HTTPOrigin(url)
     }
 
     public func launch(_ resolved: ResolvedFeature) -> Launched {

@@ -150,14 +150,19 @@ public final class WebApp {
     }
 
     /// An image from the host's cache, so a page shows it offline and tests never leave loopback. Its key
-    /// names its bytes for good, so the browser may keep it.
+    /// names its bytes for good, so the browser may keep it. The cache gives only the types it recognised by the
+    /// bytes (PNG, JPEG, GIF, WebP, SVG without scripts); `nosniff` keeps the browser to that type, and a sandboxed
+    /// policy of its own means even an SVG opened on its own can run nothing and load nothing.
     private func serveImage(key: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
         guard WebImage.isValidKey(key), let image = launcher.cachedImage(forKey: key) else { return notFound(request, responder) }
         responder.send(
             Self.response(.ok, request, headers: [
                 ("Content-Type", image.reference.contentType), ("Cache-Control", "private, max-age=31536000, immutable"),
+                ("Content-Security-Policy", Self.imagePolicy),
             ], body: Array(image.data)))
     }
+
+    static let imagePolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
     // MARK: live
 

@@ -80,6 +80,8 @@ struct WebAppSessionTests {
         #expect(image.body == [1, 2, 3])
         #expect(image.header("Content-Type") == "image/png")
         #expect(image.header("Cache-Control") == "private, max-age=31536000, immutable")
+        #expect(image.header("X-Content-Type-Options") == "nosniff")
+        #expect(image.header("Content-Security-Policy") == "default-src 'none'; style-src 'unsafe-inline'; sandbox", "an image runs nothing")
         for missing in ["/images/ffff", "/images/..", "/images/.hidden", "/images/a%2Fb", "/images/"] {
             #expect(try send(makeRequest("GET", missing), to: app).last?.status.code == 404, "\(missing)")
         }

@@ -177,4 +177,87 @@ struct ArticleStoreTests {
         #expect(try files().contains("articles.sqlite.corrupt-20260316-123400"))
         #expect(store.takeNotices().first?.contains("schema version 9, newer than the 2 this version knows") == true)
     }
+
+    /// Writes a store with two articles, then lets `damage` change the file behind its back (another program, a
+    /// hand edit), and opens it again.
+    private func reopenAfter(_ damage: (SQLiteDatabase) throws -> Void) throws -> ArticleStore {
+        do {
+            let store = try open()
+            try store.save([Fixtures.article(1, "A", minutes: 1), Fixtures.article(2, "B", minutes: 2)], at: saveTime)
+        }
+        do {
+            let database = try SQLiteDatabase(file: file)
+            try damage(database)
+        }
+        return try open()
+    }
+
+    private func expectRecovered(_ store: ArticleStore, because reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let aside = "articles.sqlite.corrupt-20260316-123400"
+        #expect(
+            store.takeNotices() == [
+                "The saved articles could not be read (\(reason)), so the file was moved aside to \(aside); "
+                    + "the articles will be downloaded again."
+            ], sourceLocation: sourceLocation)
+        #expect(try files().contains(aside), sourceLocation: sourceLocation)
+        // Rebuilt and usable; and the next start has nothing more to say.
+        try store.save([Fixtures.article(3, "C", minutes: 3)], at: saveTime)
+        #expect(try store.summaries().map(\.id) == [3], sourceLocation: sourceLocation)
+        #expect(try open().takeNotices().isEmpty, sourceLocation: sourceLocation)
+    }
+
+    @Test("a file whose articles table is gone is moved aside and rebuilt, not a SQLite error on every start")
+    func tableGone() throws {
+        let store = try reopenAfter { try $0.execute("DROP TABLE articles") }
+        #expect(try store.summaries().isEmpty)
+        try expectRecovered(store, because: "the table articles is missing")
+    }
+
+    @Test("a table dropped while the store is open is found by the next query")
+    func tableDroppedWhileOpen() throws {
+        let store = try open()
+        try store.save([Fixtures.article(1, "A", minutes: 1)], at: saveTime)
+        try SQLiteDatabase(file: file).execute("DROP TABLE sync_state")
+        #expect(try store.lastRefresh() == nil)
+        let notice = try #require(store.takeNotices().first)
+        #expect(notice.hasPrefix("The saved articles could not be read (no such table: sync_state)"))
+    }
+
+    @Test("a column gone is damage too")
+    func columnGone() throws {
+        let store = try reopenAfter { database in
+            try database.execute(
+                "CREATE TABLE slim AS SELECT id, title, image, published_at FROM articles; DROP TABLE articles; ALTER TABLE slim RENAME TO articles")
+        }
+        #expect(try store.summaries().isEmpty)
+        try expectRecovered(store, because: "the table articles has no column ingress")
+    }
+
+    @Test(
+        "a row that cannot be read is damage, never skipped in silence",
+        arguments: [
+            "UPDATE articles SET published_at = 'yesterday' WHERE id = 2", "UPDATE articles SET title = x'00ff' WHERE id = 2",
+            "UPDATE articles SET published_at = 9223372036854775807 WHERE id = 2", "UPDATE articles SET image = x'01' WHERE id = 2", "UPDATE articles SET published_at = 1.5 WHERE id = 2",
+        ])
+    func unreadableRow(statement: String) throws {
+        let store = try reopenAfter { try $0.execute(statement) }
+        #expect(try store.summaries().isEmpty)
+        let notice = try #require(store.takeNotices().first)
+        #expect(notice.hasPrefix("The saved articles could not be read (") && notice.contains("cannot be read)"), "\(notice)")
+    }
+
+    @Test("an article whose content cannot be read is damage when it is opened")
+    func unreadableContent() throws {
+        let store = try reopenAfter { try $0.execute("UPDATE articles SET content = '{not json' WHERE id = 2") }
+        #expect(try store.summaries().map(\.id) == [2, 1], "the list needs no content")
+        #expect(try store.article(id: 2) == nil)
+        try expectRecovered(store, because: "the saved article 2 cannot be read")
+    }
+
+    @Test("a value longer than any reply could have been is not read into memory")
+    func oversizedValue() throws {
+        let store = try reopenAfter { try $0.execute("UPDATE articles SET title = zeroblob(20 * 1024 * 1024) WHERE id = 2") }
+        #expect(try store.summaries().isEmpty)
+        #expect(store.takeNotices().first?.contains("the saved article 2 cannot be read") == true)
+    }
 }

@@ -35,4 +35,44 @@ struct HTTPSourceTests {
         #expect(CarNewsFeature.manifest.id == "car-news")
         #expect(try Harness().host.context(for: CarNewsFeature.self).source == CarNewsFeature.manifest.defaultSource)
     }
+
+    @Test("numbers past what Int64 and Double hold cost their article, not the host, and the screen says so")
+    func overflowingNumbers() async throws {
+        let good = #"{"id":1,"title":"Fine","ingress":"","image":"","dateTime":"16.03.2026 09:05","tags":[],"content":[],"created":1,"changed":1}"#
+        let bad = [
+            #"{"id":99999999999999999999,"title":"Id past Int64","ingress":"","image":"","dateTime":"16.03.2026 09:05","tags":[],"content":[]}"#,
+            #"{"id":1e400,"title":"Id past Double","ingress":"","image":"","dateTime":"16.03.2026 09:05","tags":[],"content":[]}"#,
+            #"{"id":3,"title":"Created past Int64","ingress":"","image":"","dateTime":"16.03.2026 09:05","tags":[],"content":[],"created":-99999999999999999999}"#,
+        ]
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(#"{"status":"success","content":[\#(([good] + bad).joined(separator: ","))]}"#))
+        let harness = try Harness()
+        let feature = try harness.feature(.http(server.url("articles")))
+        feature.handle(.appear)
+        #expect(await harness.host.settle())
+        #expect(feature.presenter.viewState.rows.map(\.title) == ["Fine"])
+        #expect(feature.presenter.viewState.notices == ["3 articles from the server could not be read and were skipped."])
+    }
+
+    @Test("a feed that is a compression bomb or too large is refused while it arrives; the saved list stays")
+    func hostileFeeds() async throws {
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(Fixtures.quirkyReply))
+        let harness = try Harness()
+        let feature = try harness.feature(.http(server.url("articles")))
+        feature.handle(.appear)
+        #expect(await harness.host.settle())
+        #expect(feature.presenter.viewState.rows.count == 2)
+        for attack in [
+            HostileReply.compressionBomb(inflatedSize: 1 << 30, contentType: "application/json"),
+            HostileReply.huge(size: 400 << 20, contentType: "application/json", framing: .chunked),
+        ] {
+            server.respond(with: attack)
+            feature.presenter.send(.refresh)
+            #expect(await harness.host.settle())
+            #expect(feature.presenter.viewState.rows.count == 2, "the saved articles stay")
+            let banner = try #require(feature.presenter.viewState.banner)
+            #expect("\(banner)".contains("16777216-byte limit"), "\(banner)")
+        }
+    }
 }

@@ -110,7 +110,8 @@ struct AvatarTests {
             Fixtures.chat(3, "Html", avatar: server.url("page").absoluteString, at: "2026-03-16T10:00:00Z"),
             Fixtures.chat(4, "Ok Again", avatar: server.url("ok.png").absoluteString, at: "2026-03-16T09:00:00Z"),
         ]
-        let presenter = try Fixtures.presenter(host, source: Fixtures.source(chats))
+        // The chat list comes from this server (the config's http source), so its avatars may too.
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(chats), configured: .http(server.url("chats.json")))
         presenter.send(.lifecycle(.appear))
         await host.settle()
         let avatars = try #require(presenter.viewState.list.rows?.map(\.avatar))
@@ -129,10 +130,20 @@ struct AvatarTests {
         #expect(server.requests.allSatisfy { $0.headers["accept"] == "image/*" })
 
         // Another presenter on the same host (another page, say) gets the picture from the cache.
-        let other = try Fixtures.presenter(host, source: Fixtures.source(chats))
+        let other = try Fixtures.presenter(host, source: Fixtures.source(chats), configured: .http(server.url("chats.json")))
         other.send(.lifecycle(.appear))
         await host.settle()
         #expect(other.viewState.list.rows?.first?.avatar == .loaded(reference))
         #expect(server.requests.filter { $0.path == "/ok.png" }.count == 1)
+
+        // The same list from a file: this server is then just another program on the machine, never asked.
+        let asked = server.requests.count
+        let fromFile = try Fixtures.presenter(host, source: Fixtures.source(chats), configured: SourceConfiguration(kind: .plist))
+        fromFile.send(.lifecycle(.appear))
+        await host.settle()
+        #expect(
+            fromFile.viewState.list.rows?.first?.avatar
+                == .failed("The image ok.png was not fetched: 127.0.0.1 is this machine, and \(HTTPDestination.rule)."))
+        #expect(server.requests.count == asked)
     }
 }

@@ -27,13 +27,15 @@ enum Fixtures {
         AnyDataSource { Loaded(chats, origin: origin) }
     }
 
-    /// The presenter as the feature makes it, on `host`'s context.
+    /// The presenter as the feature makes it, on `host`'s context. `configured` is the source the config names,
+    /// which decides where avatars may come from besides public hosts (its own origin).
     @MainActor
     static func presenter(
-        _ host: TestHost, source: ChatsSource, timing: ChatsTiming = .standard, locale: String = "en_US"
+        _ host: TestHost, source: ChatsSource, timing: ChatsTiming = .standard, locale: String = "en_US",
+        configured: SourceConfiguration? = nil
     ) throws -> ChatsPresenter {
         ChatsFeature.makePresenter(
-            context: try host.context(id: "chats", locale: Locale(identifier: locale)), source: source, timing: timing)
+            context: try host.context(id: "chats", source: configured, locale: Locale(identifier: locale)), source: source, timing: timing)
     }
 
     static func formatter(locale: String = "en_US", timeZone: String = "UTC", hourCycle: HourCycle = .twentyFourHour)

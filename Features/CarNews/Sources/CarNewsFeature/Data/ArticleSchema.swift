@@ -27,4 +27,10 @@ enum ArticleSchema {
     ]
 
     static var currentVersion: Int { migrations.count }
+
+    /// What the current version has: a file at that version without one of these is damaged.
+    static let tables: [(table: String, columns: [String])] = [
+        ("articles", ["id", "title", "ingress", "image", "published_at", "tags", "content", "created", "changed", "saved_at"]),
+        ("sync_state", ["id", "last_refresh"]),
+    ]
 }

@@ -5,9 +5,10 @@ import Foundation
 /// The feature's offline copy of the articles: one SQLite row per article id, in `articles.sqlite` of the
 /// feature's storage directory. It is the feature's only cache.
 ///
-/// A file that is not a database, is damaged, or was written by a newer schema is moved aside and rebuilt, at
-/// open or whenever a statement reports the damage later; `takeNotices()` says what happened. Calls are
-/// serialised, so the list can be read while a refresh writes from another task.
+/// A file that is not a database, is damaged, was written by a newer schema, lacks a table or column, or holds a
+/// row that cannot be read as an article is moved aside and rebuilt, at open or whenever a statement finds the
+/// damage later; `takeNotices()` says what happened. Calls are serialised, so the list can be read while a refresh
+/// writes from another task.
 public final class ArticleStore: @unchecked Sendable {
     public static let fileName = "articles.sqlite"
 
@@ -46,45 +47,77 @@ public final class ArticleStore: @unchecked Sendable {
 
     // MARK: - Reading
 
+    /// The longest text a column may hold: nothing longer came from a reply the feature accepted, and a longer
+    /// value (a file another program wrote) is not read into memory.
+    static let maximumFieldLength = HTTPSource<Data>.defaultMaximumBodySize
+    /// Publication times from year 1 to 9999: what the date formatters handle.
+    static let publishedRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+    /// A text column, or null when it is longer than `maximumFieldLength` (which `text` then refuses).
+    private static func bounded(_ column: String) -> String {
+        "CASE WHEN length(\(column)) <= \(maximumFieldLength) THEN \(column) END"
+    }
+
     /// The offline list: every saved article, newest first.
     public func summaries() throws -> [ArticleSummary] {
         try withRecovery { database in
-            try database.query("SELECT id, title, image, published_at FROM articles ORDER BY published_at DESC, id DESC")
-                .compactMap { row in
-                    guard case .integer(let id) = row[0], case .integer(let published) = row[3] else { return nil }
-                    return ArticleSummary(
-                        id: id, title: row[1].string ?? "", image: row[2].string ?? "",
-                        published: Date(timeIntervalSince1970: TimeInterval(published)))
-                }
+            try database.query(
+                "SELECT id, \(Self.bounded("title")), \(Self.bounded("image")), published_at FROM articles ORDER BY published_at DESC, id DESC"
+            ).map { row in
+                guard case .integer(let id) = row[0], let title = row[1].string, let image = row[2].string,
+                    case .integer(let published) = row[3], Self.publishedRange.contains(published)
+                else { throw Self.unreadable(row[0]) }
+                return ArticleSummary(id: id, title: title, image: image, published: Date(timeIntervalSince1970: TimeInterval(published)))
+            }
         }
     }
 
     /// One saved article with its content items, or nil when there is no row for `id`.
     public func article(id: Int64) throws -> Article? {
         try withRecovery { database in
+            let columns = ["title", "ingress", "image", "tags", "content"].map(Self.bounded).joined(separator: ", ")
             guard
                 let row = try database.query(
-                    "SELECT id, title, ingress, image, published_at, tags, content, created, changed FROM articles WHERE id = ?",
-                    [.integer(id)]
-                ).first,
-                case .integer(let published) = row[4]
+                    "SELECT id, \(columns), published_at, created, changed FROM articles WHERE id = ?", [.integer(id)]
+                ).first
             else { return nil }
             let decoder = JSONDecoder()
+            guard let title = row[1].string, let ingress = row[2].string, let image = row[3].string,
+                let tagsJSON = row[4].string, let tags = try? decoder.decode([String].self, from: Data(tagsJSON.utf8)),
+                let contentJSON = row[5].string,
+                let content = try? decoder.decode([ArticleContentItem].self, from: Data(contentJSON.utf8)),
+                case .integer(let published) = row[6], Self.publishedRange.contains(published),
+                let created = Self.optionalInteger(row[7]), let changed = Self.optionalInteger(row[8])
+            else { throw Self.unreadable(row[0]) }
             return Article(
-                id: id, title: row[1].string ?? "", ingress: row[2].string ?? "", image: row[3].string ?? "",
-                published: Date(timeIntervalSince1970: TimeInterval(published)),
-                tags: (try? decoder.decode([String].self, from: row[5].data ?? Data())) ?? [],
-                content: (try? decoder.decode([ArticleContentItem].self, from: row[6].data ?? Data())) ?? [],
-                created: row[7].int.map(Int64.init), changed: row[8].int.map(Int64.init))
+                id: id, title: title, ingress: ingress, image: image, published: Date(timeIntervalSince1970: TimeInterval(published)),
+                tags: tags, content: content, created: created, changed: changed)
         }
     }
 
     /// When the last good refresh was saved; nil before the first.
     public func lastRefresh() throws -> Date? {
         try withRecovery { database in
-            try database.query("SELECT last_refresh FROM sync_state WHERE id = 1").first?[0].double
-                .map(Date.init(timeIntervalSince1970:))
+            guard let row = try database.query("SELECT last_refresh FROM sync_state WHERE id = 1").first else { return nil }
+            guard let seconds = row[0].double, seconds.isFinite, abs(seconds) < 1e12 else {
+                throw DatabaseDamage("the time of the last refresh cannot be read")
+            }
+            return Date(timeIntervalSince1970: seconds)
         }
+    }
+
+    /// `.some(nil)` for null, `.some(value)` for an integer, nil for anything else.
+    private static func optionalInteger(_ value: SQLiteValue) -> Int64?? {
+        switch value {
+        case .null: return .some(nil)
+        case .integer(let int): return .some(int)
+        default: return nil
+        }
+    }
+
+    private static func unreadable(_ id: SQLiteValue) -> DatabaseDamage {
+        if case .integer(let id) = id { return DatabaseDamage("the saved article \(id) cannot be read") }
+        return DatabaseDamage("a saved article cannot be read")
     }
 
     // MARK: - Writing
@@ -142,7 +175,13 @@ public final class ArticleStore: @unchecked Sendable {
             database.close()
             throw NewerSchemaError(version: version, known: ArticleSchema.currentVersion)
         }
-        try database.migrate(ArticleSchema.migrations)
+        do {
+            try database.migrate(ArticleSchema.migrations)
+            try DatabaseDamage.checkSchema(of: database, expected: ArticleSchema.tables)
+        } catch {
+            database.close()
+            throw error
+        }
         return database
     }
 
@@ -163,7 +202,8 @@ public final class ArticleStore: @unchecked Sendable {
     }
 
     private static func isDamage(_ error: any Error) -> Bool {
-        (error as? SQLiteError)?.isCorruption == true || error is NewerSchemaError
+        (error as? SQLiteError)?.isCorruption == true || error is NewerSchemaError || error is DatabaseDamage
+            || DatabaseDamage.isMissingSchema(error)
     }
 
     /// Short enough for the screen's notice lines: the copy sits beside the file, in the feature's storage directory.

@@ -8,6 +8,9 @@ public struct LiveInvitationBackend: InvitationBackend {
     public let timeout: Double
     public let transport: any HTTPTransport
 
+    /// The backend answers with a word or a short JSON object; a larger reply fails while it arrives.
+    public static let maximumReplySize = 1024 * 1024
+
     public init(url: URL, timeout: Double, transport: any HTTPTransport) {
         self.url = url
         self.timeout = timeout
@@ -18,7 +21,7 @@ public struct LiveInvitationBackend: InvitationBackend {
         let request = HTTPRequest(
             method: "POST", url: url,
             headers: ["Content-Type": "application/json", "Accept": "application/json, text/plain"],
-            body: Self.body(for: invitation), timeout: timeout)
+            body: Self.body(for: invitation), timeout: timeout, maximumBodySize: Self.maximumReplySize)
         let response: HTTPResponse
         do {
             response = try await transport.send(request)

@@ -5,23 +5,27 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The live transport: URLSession (FoundationNetworking on Linux), a per-request timeout and a body size cap.
-public struct URLSessionTransport: HTTPTransport {
-    /// Replies larger than this fail with `HTTPError.bodyTooLarge` instead of filling memory.
-    public var maximumBodySize: Int
-    private let session: URLSession
+/// `LiveHTTPTransport`'s name from when it was URLSession; kept so code written against it still builds.
+public typealias URLSessionTransport = LiveHTTPTransport
 
-    public static let defaultMaximumBodySize = 64 * 1024 * 1024
-
-    public init(maximumBodySize: Int = defaultMaximumBodySize) {
-        self.maximumBodySize = maximumBodySize
+/// The fallback where libcurl cannot be loaded (iOS): URLSession with a whole-request deadline and the size limit
+/// checked once the body has arrived, which bounds what the host keeps, not what URLSession reads. Redirects are
+/// URLSession's own; only the first URL is checked (`LiveHTTPTransport.send`).
+struct FoundationSessionTransport: HTTPTransport {
+    var maximumBodySize: Int
+    private static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        return URLSession(configuration: configuration)
+    }()
+    private var session: URLSession { Self.session }
+
+    init(maximumBodySize: Int) {
+        self.maximumBodySize = maximumBodySize
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
@@ -31,8 +35,6 @@ public struct URLSessionTransport: HTTPTransport {
         guard let http = response as? HTTPURLResponse else {
             throw HTTPError.failed(request.url, reason: "the reply was not HTTP")
         }
-        // URLSession has no streaming read on Linux (`bytes(for:)` is missing), so the cap is checked once the
-        // whole body has arrived: it bounds what the host keeps and hands on, not what URLSession reads.
         guard data.count <= maximumBodySize else { throw HTTPError.bodyTooLarge(request.url, limit: maximumBodySize) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -76,7 +78,9 @@ public struct URLSessionTransport: HTTPTransport {
             return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
                 group.addTask { try await operation() }
                 group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(max(timeout, 0) * 1_000_000_000))
+                    // Deadline's own rule: a timeout that is not a positive finite number has passed.
+                    let milliseconds = Deadline(seconds: timeout).remainingMilliseconds ?? 0
+                    try await Task.sleep(for: .milliseconds(milliseconds))
                     return nil
                 }
                 defer { group.cancelAll() }
