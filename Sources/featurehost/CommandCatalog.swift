@@ -4,6 +4,7 @@ import FeatureHostCore
 enum CommandCatalog {
     static let valuedOptions: Set<String> = [
         "config", "data-dir", "only", "port", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance",
+        "plugin-isolation",
     ]
 
     @MainActor

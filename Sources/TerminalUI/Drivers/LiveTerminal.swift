@@ -1,3 +1,4 @@
+import CTerminalRestore
 import Dispatch
 import Foundation
 
@@ -10,7 +11,10 @@ import Foundation
 /// The full-screen ANSI driver: raw mode, alternate screen, hidden cursor and focus reporting while it
 /// runs; events through `events`; frames written as the cells that changed since the last one.
 ///
-/// The terminal is restored by `stop()` (also on SIGTERM, SIGINT and SIGHUP) and around a Ctrl-Z suspend.
+/// The terminal is restored by `stop()` (also on SIGTERM, SIGINT and SIGHUP) and around a Ctrl-Z suspend, and
+/// when the process dies of a fatal signal (a trap, a bad memory access, an abort) while it runs: C handlers
+/// write the restore sequence and put the modes back, then the Swift runtime's backtracer reports, with standard
+/// input on /dev/null so it never waits for a key on the user's terminal (`CTerminalRestore`).
 /// Signals are process-wide, so run one live terminal at a time.
 public final class LiveTerminal: Sendable {
     public let colorMode: ColorMode
@@ -91,6 +95,8 @@ public final class LiveTerminal: Sendable {
             state.phase = .active
             state.shown = nil
             state.size = TerminalIO.windowSize(of: output) ?? state.size
+            var modes = original
+            featurehost_terminal_restore_arm(input, output, &modes, TerminalSequences.leave)
             write(TerminalSequences.enter)
             return true
         }
@@ -131,6 +137,7 @@ public final class LiveTerminal: Sendable {
         let wasRunning = state.withLock { state -> Bool in
             let wasRunning = state.phase == .active || state.phase == .suspended
             if state.phase == .active { restoreTerminal(state) }
+            if state.phase != .idle, state.phase != .stopped { featurehost_terminal_restore_disarm() }
             state.phase = .stopped
             return wasRunning
         }

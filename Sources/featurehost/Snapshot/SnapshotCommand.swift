@@ -2,6 +2,7 @@ import DataSources
 import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
+import TerminalPluginBridge
 import TerminalUI
 
 /// `featurehost snapshot ID`: runs one feature headless on a virtual clock, applies the input and advance
@@ -13,6 +14,8 @@ enum SnapshotCommand {
         var text: String
         /// Why the feature could not be shown: it failed to start, or has no terminal screen.
         var failure: String?
+        /// Why the feature's plugin stopped while it ran (a crash, a hang, too much output).
+        var stopped: String?
     }
 
     /// How long, in real time, to wait for requests in flight after each step.
@@ -23,9 +26,14 @@ enum SnapshotCommand {
         let snapshot = try SnapshotOptions(arguments, decodeInput: KeyParser.decodeEscapes)
         let data = try ThrowawayDataDirectory(copying: HostOptions.dataDirectory(for: arguments), save: snapshot.save)
         defer { data.remove() }
-        let options = try HostOptions(arguments: arguments, dataDirectory: data.url)
+        // The plugins' logs only when the data is kept: a throwaway copy is deleted at the end.
+        let options = try HostOptions(arguments: arguments, dataDirectory: data.url, writesLogs: snapshot.save)
         let result = try await render(snapshot, options: options)
         print(result.text)
+        if let stopped = result.stopped {
+            standardError("featurehost: snapshot: \(snapshot.id) was stopped during the run: \(stopped)")
+            return 1
+        }
         guard let failure = result.failure else { return 0 }
         standardError("featurehost: snapshot: \(snapshot.id) could not start: \(failure)")
         return 1
@@ -60,6 +68,7 @@ enum SnapshotCommand {
             await IdleWaiter.wait(for: activity, timeout: idleTimeout)
             text = draw()
         }
-        return Result(text: text, failure: model.entries.first?.failure)
+        let plugin = model.entries.first?.entry.feature as? DynamicFeature
+        return Result(text: text, failure: model.entries.first?.failure, stopped: plugin?.instance.stop?.message)
     }
 }

@@ -22,7 +22,7 @@ struct SnapshotOptions {
     var save = false
 
     static let allowedOptions: Set<String> = [
-        "config", "data-dir", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance", "save",
+        "config", "data-dir", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance", "save", "plugin-isolation",
     ]
 
     init(_ arguments: CommandLineArguments, decodeInput: (String) -> [UInt8]) throws {
