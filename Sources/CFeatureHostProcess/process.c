@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -98,6 +99,22 @@ int featurehost_spawn(const char *path, char *const argv[], char *const envp[], 
     return status;
 }
 
+/* The address space the process has reserved so far, from /proc (0 where it cannot be read). */
+static uint64_t reserved_bytes(void) {
+#if defined(__linux__)
+    int statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (statm < 0) return 0;
+    char text[64] = {0};
+    ssize_t count = read(statm, text, sizeof text - 1);
+    close(statm);
+    if (count <= 0) return 0;
+    unsigned long long pages = strtoull(text, NULL, 10);
+    return (uint64_t)pages * (uint64_t)sysconf(_SC_PAGESIZE);
+#else
+    return 0;
+#endif
+}
+
 void featurehost_child_harden(uint64_t address_space_bytes) {
     /* A plugin's `print` reaches the host's log line by line, not when a block fills (or never, after a crash). */
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -111,7 +128,8 @@ void featurehost_child_harden(uint64_t address_space_bytes) {
 #endif
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
-    if (address_space_bytes > 0) {
+    /* A process that already reserves much (a sanitizer's shadow memory) is left uncapped: it could not run. */
+    if (address_space_bytes > 0 && reserved_bytes() < address_space_bytes / 2) {
         struct rlimit cap = {(rlim_t)address_space_bytes, (rlim_t)address_space_bytes};
         setrlimit(RLIMIT_AS, &cap);
     }

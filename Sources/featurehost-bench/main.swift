@@ -23,6 +23,7 @@ func runBenchmarks() async {
     if bench.shouldRun("invitations-web") { await InvitationsWebBenchmarks.run(&bench) }
     if bench.shouldRun("chats-web") { await ChatsWebBenchmarks.run(&bench) }
     if bench.shouldRun("images") { await ImageCacheBenchmarks.run(&bench) }
+    if bench.shouldRun("plugin-process") { await PluginProcessBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

@@ -78,6 +78,9 @@ public final class PluginProcessLibrary {
 
     public var name: String { file.lastPathComponent }
 
+    /// The current child's process id, while it runs.
+    public var processID: Int32? { runningChild?.pid }
+
     private init(file: URL, limits: PluginLimits, setup: PluginHostSetup) {
         self.file = file
         self.limits = limits

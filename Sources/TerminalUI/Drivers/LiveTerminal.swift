@@ -14,7 +14,9 @@ import Foundation
 /// The terminal is restored by `stop()` (also on SIGTERM, SIGINT and SIGHUP) and around a Ctrl-Z suspend, and
 /// when the process dies of a fatal signal (a trap, a bad memory access, an abort) while it runs: C handlers
 /// write the restore sequence and put the modes back, then the Swift runtime's backtracer reports, with standard
-/// input on /dev/null so it never waits for a key on the user's terminal (`CTerminalRestore`).
+/// input on /dev/null so it never waits for a key on the user's terminal (`CTerminalRestore`). While it runs,
+/// standard error is captured (its last 16 KiB) and written after the restore, so a line written there (the
+/// runtime's "Fatal error" before a trap) is not drawn into the alternate screen and lost with it.
 /// Signals are process-wide, so run one live terminal at a time.
 public final class LiveTerminal: Sendable {
     public let colorMode: ColorMode
@@ -97,6 +99,7 @@ public final class LiveTerminal: Sendable {
             state.size = TerminalIO.windowSize(of: output) ?? state.size
             var modes = original
             featurehost_terminal_restore_arm(input, output, &modes, TerminalSequences.leave)
+            if output == STDOUT_FILENO, isatty(STDERR_FILENO) == 1 { featurehost_terminal_capture_stderr_begin() }
             write(TerminalSequences.enter)
             return true
         }
@@ -115,7 +118,7 @@ public final class LiveTerminal: Sendable {
     /// suspended or stopped.
     public func draw(_ frame: Frame) {
         state.withLock { state in
-            guard state.phase == .active else { return }
+            guard state.phase == .active, featurehost_terminal_restore_crashed() == 0 else { return }
             var buffer = ANSIBuffer(capacity: 4096)
             if let shown = state.shown, shown.size == frame.size {
                 renderer.appendDiff(from: shown, to: frame, into: &buffer)
@@ -137,7 +140,10 @@ public final class LiveTerminal: Sendable {
         let wasRunning = state.withLock { state -> Bool in
             let wasRunning = state.phase == .active || state.phase == .suspended
             if state.phase == .active { restoreTerminal(state) }
-            if state.phase != .idle, state.phase != .stopped { featurehost_terminal_restore_disarm() }
+            if state.phase != .idle, state.phase != .stopped {
+                featurehost_terminal_restore_disarm()
+                featurehost_terminal_capture_stderr_end()
+            }
             state.phase = .stopped
             return wasRunning
         }
@@ -250,8 +256,10 @@ public final class LiveTerminal: Sendable {
         stop()
     }
 
-    /// Called with the state lock held, so no frame is written in between.
+    /// Called with the state lock held, so no frame is written in between. Not after a fatal signal: its handler
+    /// restored the terminal already, and a second restore would move the cursor over the report it printed.
     private func restoreTerminal(_ state: State) {
+        guard featurehost_terminal_restore_crashed() == 0 else { return }
         write(TerminalSequences.leave)
         if let original = state.original {
             try? TerminalIO.setAttributes(original, of: input, discardingInput: false)
