@@ -8,6 +8,10 @@ import Testing
 import WebPluginBridge
 import WebUI
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Plugins out of process (`featurehost-plugin-host`): a plugin that traps, hangs, leaks, exits or sends garbage,
 /// in any call, stops alone. Its panel says what happened, with the runtime's own last line, on the terminal and on
 /// the web; the built-in feature beside it runs on; a restart loads the library again.
@@ -260,6 +264,26 @@ import WebUI
         #expect(StubbedHost.oneLine(driver.text()).contains("Its last words: “TrappingPlugin/trapping_plugin.swift:23: Fatal error:"))
     }
 
+    /// The web server's sockets and wake-up pipe are not close-on-exec: a child must not keep them (it would hold
+    /// the port and the connections open after the host is gone).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads /proc (Linux)"))
+    func theChildHasTheChannelAndDevNullAndNoneOfTheHostsOtherDescriptors() throws {
+        var pipe: [Int32] = [-1, -1]
+        #expect(pipe.withUnsafeMutableBufferPointer { makePipe($0.baseAddress) } == 0)
+        defer { pipe.forEach { close($0) } }
+        let stubbed = try StubbedHost([], library: "fds", isolation: .process)
+        let pid = try #require(stubbed.processLibrary?.processID)
+        func target(_ path: String) -> String { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "" }
+        let ours = target("/proc/self/fd/\(pipe[0])")
+        #expect(ours.hasPrefix("pipe:"))
+        let theirs = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").map { target("/proc/\(pid)/fd/\($0)") }
+        #expect(!theirs.contains(ours), "the host's pipe stayed out of the child: \(theirs)")
+        #expect(target("/proc/\(pid)/fd/0") == "/dev/null")
+        #expect(target("/proc/\(pid)/fd/3").hasPrefix("socket:"))
+        let environment = try String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8).split(separator: "\0")
+        #expect(environment.contains("SWIFT_BACKTRACE=\(PluginHostSetup.backtrace)"), "the backtracer never waits for a key")
+    }
+
     // MARK: - Restart
 
     @Test func rRestartsThePluginAndItsStateStartsAgain() async throws {
@@ -353,3 +377,6 @@ import WebUI
         #expect(outOfProcess.counter == inProcess.counter)
     }
 }
+
+/// `pipe(2)` without the clash with the local name.
+private func makePipe(_ fds: UnsafeMutablePointer<Int32>?) -> Int32 { pipe(fds) }
