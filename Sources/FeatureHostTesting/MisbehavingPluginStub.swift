@@ -44,6 +44,8 @@ public enum MisbehavingPluginStub {
         case trapInPageEvent = "TRAP_IN_PAGE_EVENT"
         /// A thread of its own traps 0.2 s after appear, while the host calls nothing.
         case trapLater = "TRAP_LATER"
+        /// Queues a job on its process's main queue at appear that never ends: the next ping goes unanswered.
+        case hangLater = "HANG_LATER"
         /// Never returns, in one call each.
         case hangInCreate = "HANG_IN_CREATE"
         case hangInAppear = "HANG_IN_APPEAR"

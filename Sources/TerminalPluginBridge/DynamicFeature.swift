@@ -105,11 +105,12 @@ final class DynamicScene: TerminalScene {
         var frame = Frame(size: size)
         let width = max(size.width - 4, 0)
         var y = 1
-        func put(_ text: String, style: Style) {
+        func put(_ text: String, style: Style, indent: Int = 0) {
+            let width = max(width - indent, 0)
             guard y < size.height - 1, width > 0 else { return }
             let lines = TextLayout.wrap(text, width: width)
             for line in lines.prefix(max(size.height - 1 - y, 0)) {
-                frame.put(line, in: Rect(x: 2, y: y, width: width, height: 1), style: style)
+                frame.put(line, in: Rect(x: 2 + indent, y: y, width: width, height: 1), style: style)
                 y += 1
             }
         }
@@ -121,7 +122,7 @@ final class DynamicScene: TerminalScene {
         if !stop.lastLines.isEmpty {
             y += 1
             put("Its last output:", style: Style(dim: true))
-            for line in stop.lastLines { put("  " + line, style: Style(dim: true)) }
+            for line in stop.lastLines { put(line, style: Style(dim: true), indent: 2) }
         }
         if let log = stop.logFile {
             y += 1

@@ -47,6 +47,10 @@ public enum PluginWeb {
         return PluginWebScene(instance: dynamic.instance)
     }
 
+    /// What a stopped plugin's page shows: what happened, its last output and log, and a Restart button when it can
+    /// be restarted (the button's event is the host's, and only while the plugin is stopped).
+    @MainActor public static func panel(for stop: PluginStop) -> HTML { PluginWebScene.panel(stop) }
+
     /// What the web says for a plugin without a web view, in its panel and on the home list.
     public static func noWebViewMessage(title: String, file: String) -> String {
         "\(title) comes from the plugin \(file), which has no web view: it was built for the terminal only "

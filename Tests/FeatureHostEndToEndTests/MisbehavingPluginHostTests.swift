@@ -123,5 +123,34 @@ import WebUI
         page.close()
     }
 
+    /// The built `featurehost`, as a user runs it: a snapshot of a plugin that stops says so and exits 1; a library
+    /// that crashes the loader is named by `validate` and `list` goes on without it.
+    @Test func theCommandsGoOnAndSayWhichFileFailedAndHow() async throws {
+        let ext = PluginStubs.libraryExtension
+        _ = try PluginStubs.build(
+            MisbehavingPluginStub.source(id: "test-trap", title: "Trap", [.trapInRender]), named: "trap", in: directory.url)
+        let initializer = try PluginStubs.build(
+            MisbehavingPluginStub.source(id: "test-init", title: "Init", [.crashInStaticInitializer]), named: "init", in: directory.url)
+        let config = try directory.write(
+            #"{ "plugins": ["libtrap.\#(ext)", "libinit.\#(ext)"], "features": [ { "id": "test-trap" } ] }"#, to: "commands.json")
+        let process = FeaturehostProcess(in: directory.url)
+        let snapshot = try await process.run("snapshot", "test-trap", "--config", config.path, "--size", "100x20")
+        #expect(snapshot.status == 1)
+        #expect(
+            snapshot.standardError.contains(
+                "featurehost: snapshot: test-trap was stopped during the run: The plugin libtrap.\(ext) stopped: it crashed with SIGILL"),
+            "\(snapshot.standardError)")
+        #expect(snapshot.standardOutput.contains("Press r to restart it"))
+        let validate = try await process.run("validate", "--config", config.path)
+        #expect(validate.status == 1)
+        #expect(
+            validate.standardError.contains(
+                "plugins[1]: the plugin \(initializer.standardizedFileURL.path) could not be loaded: it crashed with SIGILL"),
+            "\(validate.standardError)")
+        let list = try await process.run("list", "--config", config.path)
+        #expect(list.status == 0)
+        #expect(list.standardOutput.hasPrefix("test-trap  enabled"), "\(list.standardOutput)")
+    }
+
     var preferences: PagePreferences { PagePreferences(locale: Locale(identifier: "en_GB"), hourCycle: .twentyFourHour, timeZone: .gmt) }
 }

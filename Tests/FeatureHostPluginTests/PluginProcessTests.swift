@@ -180,10 +180,28 @@ import WebUI
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 1"))
     }
 
-    @Test func anExitIsThatFeaturesPanel() throws {
-        let stubbed = try StubbedHost([.exitInRender], library: "exit", isolation: .process)
+    @Test func anExitIsThatFeaturesPanelWithItsLastOutput() throws {
+        let stubbed = try StubbedHost([.exitInRender, .standardOutput], library: "exit", isolation: .process)
         _ = stubbed.plugin?.text()
-        #expect(stubbed.pluginFeature?.instance.stop?.reason == "the plugin libexit.so stopped: its process exited with status 7 in render.")
+        let stop = try #require(stubbed.pluginFeature?.instance.stop)
+        #expect(stop.reason == "the plugin libexit.so stopped: its process exited with status 7 in render.")
+        #expect(stop.lastLines.suffix(2) == ["the stub renders 72x8", "the stub says so on stderr too"])
+        let terminal = try #require(stubbed.plugin)
+        terminal.size = Size(width: 100, height: 20)
+        #expect(terminal.text().contains("  Its last output:\n    the stub renders 72x8\n    the stub says so on stderr too"))
+        let web = PluginWeb.panel(for: stop).render()
+        #expect(web.contains(#"<ul class="fh-plugin-output"><li>the stub renders 72x8</li><li>the stub says so on stderr too</li></ul>"#))
+    }
+
+    @Test func aHangBetweenCallsIsFoundByThePings() async throws {
+        var limits = PluginLimits()
+        limits.memoryCheckInterval = .milliseconds(50)
+        limits.pingInterval = .milliseconds(100)
+        let stubbed = try StubbedHost([.hangLater], library: "stuck", limits: limits, isolation: .process)
+        #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil })
+        #expect(
+            stubbed.pluginFeature?.instance.stop?.reason
+                == "the plugin libstuck.so was stopped: it stopped answering (no reply to two pings 0.1 seconds apart).")
     }
 
     @Test func aTrapOnAThreadOfItsOwnIsSeenWithoutACall() async throws {
@@ -299,8 +317,10 @@ import WebUI
         #expect(stubbed.pluginFeature?.instance.stop == nil)
         #expect(library.generation == 2, "a new process loaded the library again")
         #expect(stubbed.pluginText == "Ticks: 0", "its in-memory state was lost: its clock starts again")
+        let frames = plugin.changeCount
         await stubbed.host.advance(by: .seconds(3))
         #expect(stubbed.pluginText == "Ticks: 3", "appear was delivered again, and its clock follows the host's")
+        #expect(plugin.changeCount - frames == 3, "one frame request a tick, as before the restart")
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 5"))
     }
 

@@ -57,6 +57,15 @@ static void write_garbage(void) {
 }
 #endif
 
+#if defined(HANG_LATER)
+/* libdispatch's main queue, which the plugin's process serves the host's calls from (the Swift runtime loaded it). */
+extern struct dispatch_queue_s _dispatch_main_q;
+extern void dispatch_async_f(void *queue, void *context, void (*work)(void *));
+
+/* A job on the main queue that never ends, queued while no call is running: a live timer that loops. */
+static void hang_on_main_queue(void *unused) { STUB_HANG(); }
+#endif
+
 #if defined(TRAP_LATER)
 /* A thread of the plugin's own that traps while the host is not calling it. */
 static void *trap_later(void *unused) {
@@ -135,6 +144,9 @@ static void open_scene(void *instance) {
     pthread_create(&leaker, 0, leak_forever, 0);
     pthread_detach(leaker);
 #endif
+#if defined(HANG_LATER)
+    dispatch_async_f(&_dispatch_main_q, 0, hang_on_main_queue);
+#endif
 #if defined(TRAP_LATER)
     pthread_t trapper;
     pthread_create(&trapper, 0, trap_later, 0);
@@ -171,6 +183,10 @@ static size_t put_varint(uint8_t *out, uint64_t value) {
 /* "Ticks: N" from the top left, in FrameCodec form: one plain style, a literal run, then a run of spaces. */
 static void render(void *instance, int32_t width, int32_t height, void *sink, featurehost_write_fn write) {
     CALLED();
+#if defined(STDOUT)
+    printf("the stub renders %dx%d\n", width, height);
+    fprintf(stderr, "the stub says so on stderr too\n");
+#endif
 #if defined(TRAP_IN_RENDER)
     STUB_TRAP("render");
 #elif defined(HANG_IN_RENDER)
@@ -179,10 +195,6 @@ static void render(void *instance, int32_t width, int32_t height, void *sink, fe
     exit(7);
 #elif defined(GARBAGE_IN_RENDER)
     write_garbage();
-#endif
-#if defined(STDOUT)
-    printf("the stub renders %dx%d\n", width, height);
-    fprintf(stderr, "the stub says so on stderr too\n");
 #endif
 #if defined(HUGE_FRAME)
     for (int index = 0; index < 256; index++) write(sink, chunk, sizeof chunk);

@@ -221,22 +221,27 @@ final class PluginChild: @unchecked Sendable {
         _ = sendSignal(pid, SIGKILL)
     }
 
-    /// The watchdog's ping: true while the child answers; false after two pings in a row got no answer. Not
-    /// counted while a call is waiting (its own deadline covers it).
+    /// The watchdog's ping, every ping interval: false once two pings in a row have gone unanswered for an
+    /// interval each, else sends the next. Not counted while a call is waiting (its own deadline covers it).
     func ping() -> Bool {
-        let sendNow: Bool = condition.withLock {
-            guard death == nil else { return false }
+        enum Next { case nothing, send, hung }
+        let next: Next = condition.withLock {
+            guard death == nil else { return .nothing }
             if !unanswered.isEmpty {
                 unansweredPings = 0
-                return false
+                return .nothing
             }
+            if unansweredPings >= 2 { return .hung }
             unansweredPings += 1
+            return .send
+        }
+        switch next {
+        case .nothing: return true
+        case .hung: return false
+        case .send:
+            _ = write(HostRequest.ping.frame(requestID: 0))
             return true
         }
-        guard sendNow else { return true }
-        if condition.withLock({ unansweredPings }) > 2 { return false }
-        _ = write(HostRequest.ping.frame(requestID: 0))
-        return true
     }
 
     /// The child's resident memory in bytes, or nil where it cannot be read.

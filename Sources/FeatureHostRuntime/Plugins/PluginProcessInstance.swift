@@ -28,6 +28,7 @@ public final class PluginProcessInstance: ManualClockFollower {
     private let observers = StateObservers<Int>()
     private var changes = 0
     private var probe: StateObservation?
+    private var following = false
 
     public var name: String { library.name }
     public var file: URL { library.file }
@@ -83,7 +84,11 @@ public final class PluginProcessInstance: ManualClockFollower {
             throw FeatureError(message.isEmpty ? "the plugin \(name) did not say why." : message)
         }
         base = manual?.now
-        manual?.addFollower(self)
+        // Once: a restarted instance is the same follower, with a new base.
+        if !following, let manual {
+            manual.addFollower(self)
+            following = true
+        }
     }
 
     // MARK: - Running, stopped, restarted
