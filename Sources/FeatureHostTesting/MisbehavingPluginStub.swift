@@ -60,6 +60,8 @@ public enum MisbehavingPluginStub {
         case leak = "LEAK"
         /// `render` calls `exit(7)`.
         case exitInRender = "EXIT_IN_RENDER"
+        /// `render` writes a "Fatal error" line, then never returns: a crash whose report outlasts the deadline.
+        case slowCrashInRender = "SLOW_CRASH_IN_RENDER"
         /// `render` prints a line to stdout and one to stderr.
         case standardOutput = "STDOUT"
         /// A constructor traps while the library is loaded.

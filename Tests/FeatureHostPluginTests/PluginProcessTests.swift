@@ -167,6 +167,17 @@ import WebUI
         #expect(stubbed.processLibrary?.isRunning == false, "a hung child is killed, never trusted again")
     }
 
+    @Test func aCrashWhoseReportOutlastsTheDeadlineIsACrashNotAHang() throws {
+        let stubbed = try StubbedHost([.slowCrashInRender], library: "slow", limits: Self.short, isolation: .process)
+        _ = stubbed.plugin?.text()
+        let stop = try #require(stubbed.pluginFeature?.instance.stop)
+        #expect(
+            stop.reason
+                == "the plugin libslow.so stopped: it crashed in render (the host ended it while it wrote its crash report, which took "
+                + "longer than 1.0 seconds).")
+        #expect(stop.fatalLine?.hasSuffix("Fatal error: the stub crashes slowly in render") == true)
+    }
+
     @Test func aLeakPastTheMemoryLimitStopsThePluginNotTheHost() async throws {
         var limits = PluginLimits()
         limits.memoryBytes = 64 << 20

@@ -193,6 +193,11 @@ static void render(void *instance, int32_t width, int32_t height, void *sink, fe
     STUB_HANG();
 #elif defined(EXIT_IN_RENDER)
     exit(7);
+#elif defined(SLOW_CRASH_IN_RENDER)
+    /* The runtime's line, then nothing for ever: a crash whose report (a backtrace) outlasts the call's deadline. */
+    fprintf(stderr, "misbehaving_plugin.c:%d: Fatal error: the stub crashes slowly in render\n", __LINE__);
+    fflush(stderr);
+    STUB_HANG();
 #elif defined(GARBAGE_IN_RENDER)
     write_garbage();
 #endif

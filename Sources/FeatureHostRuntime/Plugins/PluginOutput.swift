@@ -61,6 +61,14 @@ public final class PluginOutput: @unchecked Sendable {
         }
     }
 
+    /// Whether the current child has begun to report a crash (the runtime's line, or the backtracer's banner): it
+    /// is dying, however long its report takes.
+    public var showsACrash: Bool {
+        let bytes = lock.withLock { Array(tail[childStart...]) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return fatalLine() != nil || Self.backtracerBanners.contains { text.contains($0) }
+    }
+
     private func currentLines() -> [String] {
         let bytes = lock.withLock { Array(tail[childStart...]) }
         var lines: [String] = []

@@ -157,12 +157,19 @@ public final class PluginProcessInstance: ManualClockFollower {
             library.childEnded(generation: child.generation, death: death)
             return nil
         case .timedOut:
-            library.stop(
-                child,
-                reason: "the plugin \(name) was stopped: it did not answer \(request.name) within \(timeoutFor(request)) of real time.",
-                during: request.during)
+            library.stop(child, reason: timedOutReason(request, timeout: timeoutFor(request)), during: request.during)
             return nil
         }
+    }
+
+    /// A call past its deadline is a hang, unless the plugin is in the middle of reporting a crash (a slow
+    /// backtrace): then it is the crash.
+    private func timedOutReason(_ request: HostRequest, timeout: Duration) -> String {
+        guard library.output.showsACrash else {
+            return "the plugin \(name) was stopped: it did not answer \(request.name) within \(timeout) of real time."
+        }
+        return "the plugin \(name) stopped: it crashed \(request.during) (the host ended it while it wrote its crash report, "
+            + "which took longer than \(timeout))."
     }
 
     private func timeoutFor(_ request: HostRequest) -> Duration {
@@ -266,11 +273,11 @@ public final class PluginProcessInstance: ManualClockFollower {
         library.countRequest()
         let outcome = await child.call(request, timeout: library.limits.advanceTimeout, blocking: .milliseconds(50))
         if case .timedOut = outcome {
-            library.stop(
-                child,
-                reason: "the plugin \(name) was stopped: it did not finish advancing its clock to \(Self.seconds(offset(first))) within "
-                    + "\(library.limits.advanceTimeout) of real time (its advance never called done).",
-                during: request.during)
+            let hang =
+                "the plugin \(name) was stopped: it did not finish advancing its clock to \(Self.seconds(offset(first))) within "
+                + "\(library.limits.advanceTimeout) of real time (its advance never called done)."
+            let reason = library.output.showsACrash ? timedOutReason(request, timeout: library.limits.advanceTimeout) : hang
+            library.stop(child, reason: reason, during: request.during)
             reached(first)
             return first
         }
