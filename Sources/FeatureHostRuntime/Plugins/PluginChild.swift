@@ -40,6 +40,8 @@ final class PluginChild: @unchecked Sendable {
     private let socket: Int32
     private let outputPipe: Int32
     private let maximumReply: Int
+    /// Key hints longer than this in a status are garbage: the child's own sink keeps at most this much.
+    private let keyHintLimit: Int
     /// Set before the reader starts; called on the reader thread.
     private let onFrames: @Sendable (UInt32, UInt32) -> Void
     private let onDeath: @Sendable (Death) -> Void
@@ -60,7 +62,7 @@ final class PluginChild: @unchecked Sendable {
     /// Spawns the child; throws a message when it cannot be started.
     init(
         executable: URL, environment: [String: String], addressSpaceLimit: UInt64, generation: Int, output: PluginOutput, maximumReply: Int,
-        onFrames: @escaping @Sendable (UInt32, UInt32) -> Void, onDeath: @escaping @Sendable (Death) -> Void
+        keyHintLimit: Int, onFrames: @escaping @Sendable (UInt32, UInt32) -> Void, onDeath: @escaping @Sendable (Death) -> Void
     ) throws(PluginSpawnError) {
         var channel: [Int32] = [-1, -1]
         var pipe: [Int32] = [-1, -1]
@@ -89,6 +91,7 @@ final class PluginChild: @unchecked Sendable {
         socket = channel[0]
         outputPipe = pipe[0]
         self.maximumReply = maximumReply
+        self.keyHintLimit = keyHintLimit
         self.onFrames = onFrames
         self.onDeath = onDeath
         let thread = Thread { [self] in readUntilDeath() }
@@ -321,7 +324,17 @@ final class PluginChild: @unchecked Sendable {
     private func isRunning(_ pid: pid_t) -> Bool { sendSignal(pid, 0) == 0 }
 
     private func handle(_ frame: ChannelFrame) throws(ChannelError) {
-        switch try ChildMessage.decode(frame) {
+        let message = try ChildMessage.decode(frame)
+        let status: InstanceStatus? =
+            switch message {
+            case .reply(let reply): reply.status
+            case .status(let status): status
+            default: nil
+            }
+        if let hints = status?.keyHints, hints.count > keyHintLimit {
+            throw ChannelError("key hints of \(hints.count) bytes, more than the \(ByteCount.text(keyHintLimit)) accepted")
+        }
+        switch message {
         case .reply(let reply):
             condition.lock()
             guard unanswered.removeValue(forKey: frame.requestID) != nil else {

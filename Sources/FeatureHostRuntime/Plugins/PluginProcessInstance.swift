@@ -236,7 +236,7 @@ public final class PluginProcessInstance: ManualClockFollower {
     /// From the last status: no call.
     public var minimumSize: (width: Int32, height: Int32) {
         guard isRunning, let status = link.status else { return (0, 0) }
-        return (status.minimumWidth, status.minimumHeight)
+        return (max(status.minimumWidth, 0), max(status.minimumHeight, 0))
     }
 
     /// The key hints' JSON from the last status that carried them.
@@ -286,14 +286,17 @@ public final class PluginProcessInstance: ManualClockFollower {
             return first
         }
         var last = first
-        for step in reply.steps {
+        var replayed = false
+        // The child was asked for at most 4,096 steps, in order, up to `limit`: anything else is not replayed.
+        for step in reply.steps.prefix(4096) {
             let instant = base.advanced(by: .nanoseconds(step.offset))
-            guard instant >= last else { continue }
+            guard instant >= last, instant <= limit else { continue }
             last = instant
+            replayed = true
             reached(instant)
             fire(Int(step.framesRequested))
         }
-        if reply.steps.isEmpty { reached(first) }
+        if !replayed { reached(first) }
         return last
     }
 

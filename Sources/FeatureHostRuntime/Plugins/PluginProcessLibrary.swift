@@ -145,7 +145,7 @@ public final class PluginProcessLibrary {
         let addressSpace = UInt64(clamping: limits.memoryBytes) &* 2 &+ (8 << 30)
         let child = try PluginChild(
             executable: setup.executable, environment: setup.environment, addressSpaceLimit: addressSpace, generation: generation,
-            output: output, maximumReply: limits.outputLimits.largestReply,
+            output: output, maximumReply: limits.outputLimits.largestReply, keyHintLimit: limits.keyHintBytes,
             onFrames: { instance, frames in
                 targets[instance]?.request(frames)
             },
