@@ -315,6 +315,17 @@ import WebUI
         #expect(environment.contains("SWIFT_BACKTRACE=\(backtrace)"), "the backtracer never waits for a key")
     }
 
+    @Test func aLibraryLetGoEndsItsProcess() async throws {
+        var pid: Int32?
+        do {
+            let stubbed = try StubbedHost([], library: "gone", isolation: .process)
+            #expect(stubbed.pluginText == "Ticks: 0")
+            pid = stubbed.processLibrary?.processID
+        }
+        let child = try #require(pid)
+        #expect(await eventually { kill(child, 0) != 0 }, "killed and reaped")
+    }
+
     // MARK: - Restart
 
     @Test func rRestartsThePluginAndItsStateStartsAgain() async throws {

@@ -90,6 +90,12 @@ public final class PluginProcessLibrary {
         output = PluginOutput(libraryName: file.lastPathComponent, logFile: setup.logDirectory?.appendingPathComponent("\(file.lastPathComponent).log"))
     }
 
+    /// Nothing can reach the library's instances any more (a test's host, a benchmark's): its process ends with it.
+    /// A host's libraries live for the run; their processes end when the host does.
+    deinit {
+        child?.kill("the plugin \(file.lastPathComponent) was let go.")
+    }
+
     // MARK: - Loading
 
     /// A load under way: the child started and asked for the library's manifest.
