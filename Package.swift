@@ -63,6 +63,8 @@ let package = Package(
     products: [
         .executable(name: "featurehost", targets: ["featurehost"]),
         .executable(name: "featurehost-bench", targets: ["featurehost-bench"]),
+        // The process each plugin library runs in (docs/architecture.md); the host finds it beside its own executable.
+        .executable(name: "featurehost-plugin-host", targets: ["featurehost-plugin-host"]),
         // What a dynamic plugin package depends on (Examples/GreetingPlugin); it links its own static copy.
         .library(
             name: "FeatureHostPluginKit", targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI", "WebUI"]),
@@ -86,7 +88,9 @@ let package = Package(
         .target(name: "ImageDecoding"),
 
         // MARK: surface
-        .target(name: "TerminalUI", dependencies: ["FeatureHostCore", "ImageDecoding"]),
+        // Puts the user's terminal back when the host dies of a fatal signal (C: it runs in the signal handler).
+        .target(name: "CTerminalRestore"),
+        .target(name: "TerminalUI", dependencies: ["FeatureHostCore", "ImageDecoding", "CTerminalRestore"]),
         // The web surface: typed HTML, the HTTP/1.1 server, the live protocol, the page shell and its client script.
         .target(name: "WebUI", dependencies: ["FeatureHostCore", "StrictJSON"], resources: [.process("Resources")]),
 
@@ -96,6 +100,11 @@ let package = Package(
         // The host's crash guard around a plugin's create (signal handlers and sigsetjmp; host-only).
         .target(name: "CFeatureHostCallGuard", dependencies: ["CFeatureHostPluginABI"]),
         .target(name: "FeatureHostPluginWire", dependencies: ["FeatureHostCore", "CFeatureHostPluginABI"]),
+        // posix_spawn of the plugin's process, and the child's own hardening (C: prctl is variadic).
+        .target(name: "CFeatureHostProcess"),
+        // One per plugin library: loads it and serves its C table to the host over a socket (out of process).
+        .executableTarget(
+            name: "featurehost-plugin-host", dependencies: ["FeatureHostPluginWire", "CFeatureHostPluginABI", "CFeatureHostProcess"]),
         .target(
             name: "FeatureHostPluginKit",
             dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
@@ -104,7 +113,9 @@ let package = Package(
         // MARK: host
         .target(
             name: "FeatureHostRuntime",
-            dependencies: ["FeatureHostCore", "DataSources", "FeatureHostPluginWire", "CFeatureHostPluginABI", "StrictJSON"]
+            dependencies: [
+                "FeatureHostCore", "DataSources", "FeatureHostPluginWire", "CFeatureHostPluginABI", "StrictJSON", "CFeatureHostProcess",
+            ]
         ),
         // The host's side of the table: a loaded plugin as a TerminalFeature.
         .target(
@@ -126,6 +137,7 @@ let package = Package(
             name: "featurehost",
             dependencies: [
                 "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "TerminalPluginBridge", "WebPluginBridge",
+                "featurehost-plugin-host",
             ]
                 + featureModules
         ),
@@ -133,7 +145,7 @@ let package = Package(
             name: "featurehost-bench",
             dependencies: [
                 "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostPluginKit",
-                "TerminalPluginBridge", "ImageDecoding",
+                "TerminalPluginBridge", "ImageDecoding", "featurehost-plugin-host",
             ]
                 + featureModules
         ),
@@ -166,13 +178,14 @@ let package = Package(
         .testTarget(name: "WebUITests", dependencies: ["WebUI", "FeatureHostTesting"]),
         .testTarget(
             name: "FeatureHostEndToEndTests",
-            dependencies: ["FeatureHostRuntime", "FeatureHostTesting", "featurehost", "featurehost-savestress"] + featureModules
+            dependencies: ["FeatureHostRuntime", "FeatureHostTesting", "featurehost", "featurehost-savestress", "featurehost-plugin-host"]
+                + featureModules
         ),
         .testTarget(
             name: "FeatureHostPluginTests",
             dependencies: [
                 "FeatureHostPluginKit", "TerminalPluginBridge", "WebPluginBridge", "FeatureHostRuntime", "FeatureHostPluginWire",
-                "FeatureHostTesting", "WebUI",
+                "FeatureHostTesting", "WebUI", "featurehost-plugin-host",
             ]
         ),
         .testTarget(name: "FeatureScaffoldTests", dependencies: ["FeatureScaffold", "FeatureHostTesting"]),
@@ -193,6 +206,7 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzKeyParser", ["TerminalUI"]),
         ("FuzzFrameCodec", ["TerminalUI"]),
         ("FuzzPluginWire", ["FeatureHostPluginWire"]),
+        ("FuzzPluginChannel", ["FeatureHostPluginWire"]),
         ("FuzzHTTPRequest", ["WebUI"]),
         ("FuzzPageEvent", ["WebUI"]),
         ("FuzzForeignMarkup", ["WebUI"]),

@@ -11,8 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 targets=(FuzzConfig FuzzCarNewsFeed FuzzChats FuzzTransactions FuzzInvitationReply FuzzKeyParser FuzzFrameCodec
-  FuzzPluginWire FuzzHTTPRequest FuzzPageEvent FuzzForeignMarkup FuzzServerText FuzzPNG FuzzJPEG FuzzInflate
-  FuzzHostAddress FuzzImageFormat)
+  FuzzPluginWire FuzzPluginChannel FuzzHTTPRequest FuzzPageEvent FuzzForeignMarkup FuzzServerText FuzzPNG FuzzJPEG
+  FuzzInflate FuzzHostAddress FuzzImageFormat)
 configuration=${FUZZ_CONFIGURATION:-debug}
 scratch=.build-fuzz
 

@@ -149,8 +149,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
             // A follower's deadline goes first only when strictly earlier: at a tie this clock's own sleepers
             // wake first, in the order they went to sleep.
             if let (index, deadline) = dueFollower(before: target), nextDeadline.map({ deadline < $0 }) ?? true {
-                lock.withLock { if current < deadline { current = deadline } }
-                await moveFollower(at: index, to: deadline)
+                await moveFollower(at: index, from: deadline, through: target)
                 continue
             }
             guard let sleeper = popDue(before: target) else { break }

@@ -79,4 +79,14 @@ public enum ByteCount {
         if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
         return "\(count) bytes"
     }
+
+    /// A measured size, to one decimal: "1.1 GiB", "300 MiB", "12 KiB".
+    public static func approximate(_ count: Int) -> String {
+        let units: [(Int, String)] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")]
+        for (size, unit) in units where count >= size {
+            let tenths = count / size * 10 + count % size * 10 / size
+            return tenths % 10 == 0 ? "\(tenths / 10) \(unit)" : "\(tenths / 10).\(tenths % 10) \(unit)"
+        }
+        return "\(count) bytes"
+    }
 }

@@ -30,8 +30,44 @@ public enum MisbehavingPluginStub {
         case hugeKeyHints = "HUGE_KEY_HINTS"
         /// `render_html` writes 16 MiB.
         case hugeHTML = "HUGE_HTML"
-        /// Exports the web entry: its page shows "Ticks: N".
+        /// Exports the web entry: its page shows "Ticks: N" and a Poke button.
         case webEntry = "HAS_WEB"
+        /// Writes a "Fatal error" line as the Swift runtime does, then traps (SIGILL), in one call each.
+        case trapInCreate = "TRAP_IN_CREATE"
+        case trapInAppear = "TRAP_IN_APPEAR"
+        case trapInKey = "TRAP_IN_KEY"
+        case trapInRender = "TRAP_IN_RENDER"
+        /// From the tick at 2 s on.
+        case trapInTick = "TRAP_IN_TICK"
+        case trapInLifecycle = "TRAP_IN_LIFECYCLE"
+        case trapInHTML = "TRAP_IN_HTML"
+        case trapInPageEvent = "TRAP_IN_PAGE_EVENT"
+        /// A thread of its own traps 0.2 s after appear, while the host calls nothing.
+        case trapLater = "TRAP_LATER"
+        /// Queues a job on its process's main queue at appear that never ends: the next ping goes unanswered.
+        case hangLater = "HANG_LATER"
+        /// Never returns, in one call each.
+        case hangInCreate = "HANG_IN_CREATE"
+        case hangInAppear = "HANG_IN_APPEAR"
+        case hangInKey = "HANG_IN_KEY"
+        case hangInRender = "HANG_IN_RENDER"
+        /// From the tick at 2 s on.
+        case hangInTick = "HANG_IN_TICK"
+        case hangInLifecycle = "HANG_IN_LIFECYCLE"
+        case hangInHTML = "HANG_IN_HTML"
+        case hangInPageEvent = "HANG_IN_PAGE_EVENT"
+        /// Takes 8 MiB a tick, and from appear on 16 MiB every 20 ms on a thread, never given back.
+        case leak = "LEAK"
+        /// `render` calls `exit(7)`.
+        case exitInRender = "EXIT_IN_RENDER"
+        /// `render` writes a "Fatal error" line, then never returns: a crash whose report outlasts the deadline.
+        case slowCrashInRender = "SLOW_CRASH_IN_RENDER"
+        /// `render` prints a line to stdout and one to stderr.
+        case standardOutput = "STDOUT"
+        /// A constructor traps while the library is loaded.
+        case crashInStaticInitializer = "CRASH_IN_STATIC_INITIALIZER"
+        /// `render` writes a header for a 4 GiB message to the host's channel (descriptor 3 of its process).
+        case garbageInRender = "GARBAGE_IN_RENDER"
     }
 
     /// The hooks every stub exports, each run on a new thread that is joined before it returns.
@@ -57,6 +93,31 @@ public enum MisbehavingPluginStub {
 }
 
 extension PluginStubs {
+    /// Builds the stub, then keeps only its first half: a library file cut short, as a failed copy leaves it.
+    public static func truncated(named name: String, in directory: URL) throws -> URL {
+        let library = try build(MisbehavingPluginStub.source(id: "stub-\(name)", title: "Truncated", []), named: name, in: directory)
+        let bytes = try Data(contentsOf: library)
+        try bytes.prefix(bytes.count / 2).write(to: library)
+        return library
+    }
+
+    /// A plugin written in Swift against the C ABI alone (`Tests/PluginStubs/trapping_plugin.swift`), whose
+    /// `render` force-unwraps nil: the Swift runtime's own "Fatal error: … file:line" line and trap. Built with
+    /// `swiftc -emit-library` (about a second).
+    public static func buildSwiftTrap(named name: String, in directory: URL) throws -> URL {
+        let library = directory.appendingPathComponent("lib\(name).\(libraryExtension)")
+        let source = repository.appendingPathComponent("Tests/PluginStubs/trapping_plugin.swift")
+        let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
+        let result = try ProcessRunner.runBlocking(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                swiftc, "-emit-library", "-module-name", "TrappingPlugin", "-Onone", "-import-objc-header",
+                abiInclude.appendingPathComponent("featurehost_plugin.h").path, "-o", library.path, source.path,
+            ])
+        guard result.status == 0 else { throw BuildError(description: "swiftc failed for trapping_plugin.swift:\n\(result.standardError)") }
+        return library
+    }
+
     /// Runs one of a stub library's test hooks (the library is already loaded: `dlopen` finds it again).
     public static func run(_ hook: MisbehavingPluginStub.Hook, in library: URL) throws {
         guard let handle = dlopen(library.path, RTLD_NOW | RTLD_LOCAL), let symbol = dlsym(handle, hook.rawValue) else {

@@ -25,17 +25,4 @@ enum CreateGuard {
         if signal != 0 { return .crashed(signal: signal) }
         return instance.map { .created($0) } ?? .refused
     }
-
-    /// The signal's name and what it usually means, for the panel.
-    static func describe(_ signal: Int32) -> String {
-        switch signal {
-        case SIGSEGV: return "SIGSEGV (a bad memory access, such as a NULL dereference)"
-        case SIGBUS: return "SIGBUS (a bad memory access)"
-        case SIGABRT: return "SIGABRT (it called abort, or an assertion failed)"
-        case SIGILL: return "SIGILL (an illegal instruction; a Swift runtime trap on x86-64)"
-        case SIGTRAP: return "SIGTRAP (a trap; a Swift runtime trap on arm64)"
-        case SIGFPE: return "SIGFPE (an arithmetic fault, such as an integer division by zero)"
-        default: return "signal \(signal)"
-        }
-    }
 }

@@ -14,7 +14,7 @@ public struct DynamicFeature: TerminalFeature {
         id: "dynamic-plugin", title: "Plugin feature", summary: "A feature loaded from a dynamic library.")
 
     /// The plugin's instance; `WebPluginBridge` reaches its web entry through it.
-    package let instance: PluginInstance
+    package let instance: any PluginInstance
 
     /// Plugin features are made by `make(_:context:dataDirectory:)` from their library; a context alone
     /// cannot say which library.
@@ -22,17 +22,26 @@ public struct DynamicFeature: TerminalFeature {
         throw FeatureError("\(context.id) comes from a plugin library and is made by the plugin loader.")
     }
 
-    init(instance: PluginInstance) { self.instance = instance }
+    init(instance: any PluginInstance) { self.instance = instance }
 
-    /// Creates the plugin's feature with the context the host lends it.
+    /// Creates the plugin's feature with the context the host lends it, where its library runs.
     /// - Parameter dataDirectory: the host's data directory; the plugin keeps its small state in the same
     ///   preferences file as built-in features.
-    /// - Parameter limits: how long the host waits for the plugin and how much it accepts from it.
+    /// - Parameter limits: in process, how long the host waits for the plugin and how much it accepts from it (out
+    ///   of process the library's own limits, given when it was loaded, apply).
     @MainActor
     public static func make(
         _ plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL, limits: PluginLimits = .standard
     ) throws -> DynamicFeature {
-        DynamicFeature(instance: try PluginInstance(plugin: plugin, context: context, dataDirectory: dataDirectory, limits: limits))
+        switch plugin.backend {
+        case .table(let table, let web):
+            return DynamicFeature(
+                instance: try TablePluginInstance(
+                    plugin: plugin, table: table, web: web, context: context, dataDirectory: dataDirectory, limits: limits))
+        case .process(let library):
+            return DynamicFeature(
+                instance: ProcessPluginInstance(try PluginProcessInstance(library: library, context: context, dataDirectory: dataDirectory)))
+        }
     }
 
     /// The maker `PluginLoader.load` needs, for a host whose data lives in `dataDirectory`.
@@ -45,20 +54,25 @@ public struct DynamicFeature: TerminalFeature {
     @MainActor public func handle(_ event: LifecycleEvent) { instance.handle(event) }
 }
 
-/// Renders and routes keys through the plugin's table.
+/// Renders and routes keys through the plugin. While the plugin is stopped it draws the plugin's panel, and `r`
+/// restarts a plugin that can be restarted (the host takes `r` only then: a running plugin gets every key).
 @MainActor
 final class DynamicScene: TerminalScene {
-    let instance: PluginInstance
+    let instance: any PluginInstance
 
-    init(instance: PluginInstance) { self.instance = instance }
+    init(instance: any PluginInstance) { self.instance = instance }
 
     var minimumSize: Size { instance.minimumSize }
-    var keyHints: [KeyHint] { instance.keyHints }
+
+    var keyHints: [KeyHint] {
+        if let stop = instance.stop { return stop.canRestart ? [KeyHint(key: "r", action: "restart")] : [] }
+        return instance.keyHints
+    }
 
     func render(size: Size) -> Frame {
         // nil once the plugin is stopped, before this render or by it (it sent more than the host accepts).
         guard let bytes = instance.renderedBytes(size: size) else {
-            return Self.message(instance.stopReason ?? "the plugin \(instance.file.lastPathComponent) was stopped.", size: size)
+            return Self.panel(instance.stop ?? PluginStop(reason: "the plugin \(instance.file.lastPathComponent) was stopped."), size: size)
         }
         let frame: Frame
         do {
@@ -85,7 +99,46 @@ final class DynamicScene: TerminalScene {
         return frame
     }
 
-    func handle(_ key: Key) -> KeyHandling { instance.handle(key) }
+    /// A stopped plugin's panel: what happened in red; how to restart it; its last lines of output, dimmed; where
+    /// its log is. What does not fit is left out from the end.
+    static func panel(_ stop: PluginStop, size: Size) -> Frame {
+        var frame = Frame(size: size)
+        let width = max(size.width - 4, 0)
+        var y = 1
+        func put(_ text: String, style: Style, indent: Int = 0) {
+            let width = max(width - indent, 0)
+            guard y < size.height - 1, width > 0 else { return }
+            let lines = TextLayout.wrap(text, width: width)
+            for line in lines.prefix(max(size.height - 1 - y, 0)) {
+                frame.put(line, in: Rect(x: 2 + indent, y: y, width: width, height: 1), style: style)
+                y += 1
+            }
+        }
+        put(stop.message, style: Style(foreground: .red))
+        if stop.canRestart {
+            y += 1
+            put("Press r to restart it (its library is loaded again, so a rebuilt one is picked up).", style: Style(bold: true))
+        }
+        if !stop.lastLines.isEmpty {
+            y += 1
+            put("Its last output:", style: Style(dim: true))
+            for line in stop.lastLines { put(line, style: Style(dim: true), indent: 2) }
+        }
+        if let log = stop.logFile {
+            y += 1
+            put("Its log: \(log.path)", style: Style(dim: true))
+        }
+        return frame
+    }
 
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { instance.relay.add(onChange) }
+    func handle(_ key: Key) -> KeyHandling {
+        if let stop = instance.stop {
+            guard stop.canRestart, key == .character("r") else { return .ignored }
+            _ = instance.restart()
+            return .handled
+        }
+        return instance.handle(key)
+    }
+
+    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { instance.observe(onChange) }
 }

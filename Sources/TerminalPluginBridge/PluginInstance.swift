@@ -5,13 +5,46 @@ import FeatureHostRuntime
 import Foundation
 import TerminalUI
 
-/// One created plugin feature: its instance pointer, its frame requests, and, under a manual clock, the
-/// bridge that keeps the plugin's own clock at the host's time.
+/// One created plugin feature as the surfaces use it, wherever its code runs: in its own process
+/// (`ProcessPluginInstance`, the default) or in the host's (`TablePluginInstance`). Bytes in and out; the scenes
+/// decode them. While the plugin is not running, `stop` says why and the scenes show it in the feature's panel.
+@MainActor
+package protocol PluginInstance: AnyObject {
+    var file: URL { get }
+    /// Why the plugin is not running; nil while it is.
+    var stop: PluginStop? { get }
+    var hasWebView: Bool { get }
+    /// Makes the plugin's web scene; the later `appear` then makes no terminal scene.
+    func openWebScene()
+    /// The web scene's HTML as UTF-8; nil once the plugin is stopped.
+    func renderedHTML() -> [UInt8]?
+    /// One page event as JSON; true when the scene used it.
+    func handlePageEvent(_ json: [UInt8]) -> Bool
+    /// Calls `onChange` on each of the plugin's frame requests (terminal or web), and when it stops or restarts.
+    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation
+    var minimumSize: Size { get }
+    var keyHints: [KeyHint] { get }
+    /// The frame's bytes for `size`; nil once the plugin is stopped (maybe by this render).
+    func renderedBytes(size: Size) -> [UInt8]?
+    func handle(_ key: Key) -> KeyHandling
+    func handle(_ event: LifecycleEvent)
+    /// Brings a stopped plugin back (out of process: loads the library again); false when it could not.
+    func restart() -> Bool
+}
+
+extension PluginInstance {
+    /// Why the plugin was stopped, naming its file; nil while it runs.
+    package var stopReason: String? { stop?.reason }
+}
+
+/// One created plugin feature in the host's own process: its instance pointer, its frame requests, and, under a
+/// manual clock, the bridge that keeps the plugin's own clock at the host's time.
 ///
 /// Every call checks `stopReason` first: once the plugin is stopped (`PluginStops`) it is never called again,
-/// and the surfaces show the reason in its panel. Every wait on the plugin is bounded (`PluginLimits`).
+/// and the surfaces show the reason in its panel. Every wait on the plugin is bounded (`PluginLimits`), except a
+/// call that never returns: only the process boundary bounds that.
 @MainActor
-package final class PluginInstance: ManualClockFollower {
+package final class TablePluginInstance: PluginInstance, ManualClockFollower {
     package let file: URL
     let relay: FrameRequestRelay
     /// Shared by every instance of the library: a stop by one stops them all.
@@ -25,12 +58,15 @@ package final class PluginInstance: ManualClockFollower {
     private let base: ManualClock.Instant?
     private var probe: StateObservation?
 
-    init(plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL, limits: PluginLimits = .standard) throws {
+    init(
+        plugin: LoadedPlugin, table tablePointer: UnsafePointer<featurehost_plugin>, web webPointer: UnsafePointer<featurehost_plugin_web>?,
+        context: FeatureContext, dataDirectory: URL, limits: PluginLimits = .standard
+    ) throws {
         file = plugin.file
-        let health = PluginStops.shared.health(of: plugin.table)
+        let health = PluginStops.shared.health(of: tablePointer)
         self.health = health
-        table = plugin.table.pointee
-        web = plugin.web?.pointee
+        table = tablePointer.pointee
+        web = webPointer?.pointee
         self.limits = limits
         let name = plugin.file.lastPathComponent
         if let reason = health.stopReason { throw FeatureError(reason) }
@@ -63,14 +99,14 @@ package final class PluginInstance: ManualClockFollower {
         case .crashed(let signal):
             FrameRequestRelay.live.remove(relayContext)
             let reason =
-                "the plugin \(name) crashed in create with \(CreateGuard.describe(signal)). The host caught it and will not "
+                "the plugin \(name) crashed in create with \(PluginSignal.describe(signal)). The host caught it and will not "
                 + "call this plugin again in this run; fix the plugin and restart the host."
             health.stop(reason)
             throw FeatureError(reason)
         }
         self.relay = relay
         handle = InstanceHandle(
-            pointer: pointer, table: plugin.table, stopped: health.isStoppedForOtherThreads, relayContext: relayContext)
+            pointer: pointer, table: tablePointer, stopped: health.isStoppedForOtherThreads, relayContext: relayContext)
         base = manual?.now
         manual?.addFollower(self)
         // Requests the plugin has in flight count as the host's, so snapshots and tests wait for them.
@@ -79,9 +115,12 @@ package final class PluginInstance: ManualClockFollower {
 
     private var pointer: UnsafeMutableRawPointer { handle.pointer }
 
-    /// Why the plugin was stopped, naming its file; nil while it runs.
-    package var stopReason: String? { health.stopReason }
+    /// In process a stop is for the rest of the run: after a crash or a hang nothing the library holds can be
+    /// trusted, and it cannot be loaded again.
+    package var stop: PluginStop? { health.stopReason.map { PluginStop(reason: $0) } }
     private var isRunning: Bool { health.stopReason == nil }
+
+    package func restart() -> Bool { isRunning }
 
     /// Stops the plugin for the rest of the run and asks the surfaces to draw its panel again.
     private func stop(_ reason: String) {
@@ -133,7 +172,7 @@ package final class PluginInstance: ManualClockFollower {
     /// when the plugin is stopped.
     package func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { relay.add(onChange) }
 
-    var minimumSize: Size {
+    package var minimumSize: Size {
         guard isRunning else { return Size(width: 0, height: 0) }
         var width: Int32 = 0
         var height: Int32 = 0
@@ -141,7 +180,7 @@ package final class PluginInstance: ManualClockFollower {
         return Size(width: Int(width), height: Int(height))
     }
 
-    var keyHints: [KeyHint] {
+    package var keyHints: [KeyHint] {
         guard isRunning, let keyHints = table.key_hints else { return [] }
         let pointer = self.pointer
         do {
@@ -158,7 +197,7 @@ package final class PluginInstance: ManualClockFollower {
 
     /// The frame's bytes for `size`; nil once the plugin is stopped (it is stopped here when it sends more
     /// than `PluginLimits.frameBytes`).
-    func renderedBytes(size: Size) -> [UInt8]? {
+    package func renderedBytes(size: Size) -> [UInt8]? {
         guard isRunning else { return nil }
         guard let render = table.render else { return [] }
         let width = Int32(clamping: size.width)
@@ -174,7 +213,7 @@ package final class PluginInstance: ManualClockFollower {
         }
     }
 
-    func handle(_ key: Key) -> KeyHandling {
+    package func handle(_ key: Key) -> KeyHandling {
         guard isRunning, let handleKey = table.handle_key else { return .ignored }
         let pointer = self.pointer
         let handled = HostCall.run {

@@ -7,21 +7,30 @@ import WebUI
 /// The web surface's view of plugin features: their files, and a web scene for a running one.
 public enum PluginWeb {
     /// The web files' list, base64 in JSON, read once at load: stylesheets and small images, not media.
-    public static let maximumAssetListBytes = 32 << 20
+    public static let maximumAssetListBytes = PluginLimits.standard.assetListBytes
 
-    /// The plugin's web files, read once from its web entry; nil when it has none (a terminal-only plugin).
-    /// A file the host cannot use is kept as a failure the server answers with a 500 naming it.
-    public static func assets(of plugin: LoadedPlugin) -> WebAssets? {
-        guard let web = plugin.web?.pointee else { return nil }
-        guard let list = web.assets else { return WebAssets.none }
-        do {
-            let bytes = try ByteSink.collect(limit: maximumAssetListBytes) { sink, write in list(sink, write) }
-            guard !bytes.isEmpty else { return WebAssets.none }
-            return WebAssets(try WebAssetWire.decodeList(bytes).compactMap(asset))
-        } catch {
-            // A list the host cannot read leaves the page unstyled rather than unusable.
+    /// The plugin's web files, read once from its web entry (in its process, out of process); nil when it has
+    /// none (a terminal-only plugin). A file the host cannot use is kept as a failure the server answers with a
+    /// 500 naming it; a list the host cannot read leaves the page unstyled rather than unusable.
+    @MainActor public static func assets(of plugin: LoadedPlugin) -> WebAssets? {
+        let bytes: [UInt8]
+        switch plugin.backend {
+        case .table(_, let webTable):
+            guard let web = webTable?.pointee else { return nil }
+            guard let list = web.assets else { return WebAssets.none }
+            guard let collected = try? ByteSink.collect(limit: maximumAssetListBytes, { sink, write in list(sink, write) }) else {
+                return WebAssets.none
+            }
+            bytes = collected
+        case .process(let library):
+            guard library.hasWebView else { return nil }
+            guard let list = library.webAssetList() else { return WebAssets.none }
+            bytes = list
+        }
+        guard !bytes.isEmpty, let wires = try? WebAssetWire.decodeList(bytes), let files = try? wires.compactMap(asset) else {
             return WebAssets.none
         }
+        return WebAssets(files)
     }
 
     /// Names as the server serves them: lowercase letters, digits, `-`, `_` and `.`, not starting with `.`.
@@ -37,6 +46,10 @@ public enum PluginWeb {
         guard let dynamic = feature as? DynamicFeature, dynamic.instance.hasWebView else { return nil }
         return PluginWebScene(instance: dynamic.instance)
     }
+
+    /// What a stopped plugin's page shows: what happened, its last output and log, and a Restart button when it can
+    /// be restarted (the button's event is the host's, and only while the plugin is stopped).
+    @MainActor public static func panel(for stop: PluginStop) -> HTML { PluginWebScene.panel(stop) }
 
     /// What the web says for a plugin without a web view, in its panel and on the home list.
     public static func noWebViewMessage(title: String, file: String) -> String {

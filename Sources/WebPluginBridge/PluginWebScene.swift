@@ -1,17 +1,23 @@
 import FeatureHostCore
 import FeatureHostPluginWire
+import FeatureHostRuntime
 import TerminalPluginBridge
 import WebUI
 
 /// A plugin's web scene on the host's side: HTML comes across as bytes and is rebuilt through the builder
-/// (`ForeignMarkup`), never passed through as it is; page events go across as JSON.
+/// (`ForeignMarkup`), never passed through as it is; page events go across as JSON. While the plugin is stopped
+/// the page shows its panel, with a Restart button when it can be restarted; the host takes that button's event
+/// only then (a running plugin gets every event, whatever its action).
 @MainActor
 final class PluginWebScene: WebScene {
-    private let instance: PluginInstance
+    /// The panel button's action.
+    static let restartAction = "fh-plugin-restart"
+
+    private let instance: any PluginInstance
     /// The last markup and what it became: render is called for every update, and parsing is the cost.
     private var cache: (markup: [UInt8], html: HTML)?
 
-    init(instance: PluginInstance) {
+    init(instance: any PluginInstance) {
         self.instance = instance
         instance.openWebScene()
     }
@@ -19,8 +25,7 @@ final class PluginWebScene: WebScene {
     func render() -> HTML {
         // nil once the plugin is stopped (a hang, a crash, or more than the host accepts, maybe this render's).
         guard let markup = instance.renderedHTML() else {
-            let reason = instance.stopReason ?? "the plugin \(instance.file.lastPathComponent) was stopped."
-            return div(.class("fh-plugin-stopped"), .role("alert")) { p { reason.prefix(1).uppercased() + reason.dropFirst() } }
+            return Self.panel(instance.stop ?? PluginStop(reason: "the plugin \(instance.file.lastPathComponent) was stopped."))
         }
         if let cache, cache.markup == markup { return cache.html }
         let html: HTML
@@ -36,7 +41,30 @@ final class PluginWebScene: WebScene {
         return html
     }
 
+    /// What happened, the plugin's last lines and its log, and a Restart button when it can be restarted.
+    static func panel(_ stop: PluginStop) -> HTML {
+        div(.class("fh-plugin-stopped"), .role("alert")) {
+            p { stop.message }
+            if !stop.lastLines.isEmpty {
+                p(.class("fh-plugin-output-title")) { "Its last output:" }
+                ul(.class("fh-plugin-output")) {
+                    for line in stop.lastLines { li { line } }
+                }
+            }
+            if let log = stop.logFile { p(.class("fh-plugin-log")) { "Its log: \(log.path)" } }
+            if stop.canRestart {
+                button(.type("button"), .class("fh-plugin-restart"), .data("action", restartAction)) { "Restart" }
+            }
+        }
+    }
+
     func handle(_ event: PageEvent) -> WebEventHandling {
+        if let stop = instance.stop {
+            guard stop.canRestart, event.kind == .click, event.action == Self.restartAction else { return .ignored }
+            _ = instance.restart()
+            cache = nil
+            return .handled
+        }
         let wire = PageEventWire(
             kind: event.kind.rawValue, action: event.action, value: event.value, fields: event.fields.isEmpty ? nil : event.fields,
             key: event.key)

@@ -47,7 +47,7 @@ enum VirtualTimeBenchmarks {
 
     /// Runs the release `featurehost` beside this benchmark three times and reports the median wall time, with
     /// the user and system CPU time of that run.
-    private static func timeSnapshot(
+    static func timeSnapshot(
         _ bench: inout Benchmark, _ name: String, goal: String, arguments: [String], in directory: TemporaryDirectory,
         expect: String
     ) {

@@ -26,6 +26,7 @@ func runBenchmarks() async {
     if bench.shouldRun("hostile-web") { await HostileWebBenchmarks.run(&bench) }
     if bench.shouldRun("pictures") { await PictureBenchmarks.run(&bench) }
     if bench.shouldRun("hostile-server") { await HostileServerBenchmarks.run(&bench) }
+    if bench.shouldRun("plugin-process") { await PluginProcessBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

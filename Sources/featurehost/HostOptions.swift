@@ -25,15 +25,30 @@ struct HostOptions {
         DataDirectory.resolve(explicit: arguments.value("data-dir"), environment: environment, currentDirectory: currentDirectory)
     }
 
+    /// Where plugins run unless the config says otherwise: `--plugin-isolation`, else in a process each.
+    static func isolation(for arguments: CommandLineArguments) throws -> PluginIsolation {
+        guard let value = arguments.value("plugin-isolation") else { return .process }
+        guard let isolation = PluginIsolation(rawValue: value) else {
+            let allowed = PluginIsolation.allCases.map(\.rawValue).joined(separator: " or ")
+            throw UsageError("--plugin-isolation must be \(allowed), found \(value).")
+        }
+        return isolation
+    }
+
     /// Loads the plugins and validates the config; throws `ConfigErrors` with every problem of the config
     /// itself.
     /// - Parameter dataDirectory: used instead of the one the arguments name (`snapshot` without `--save` works on
     ///   a throwaway copy).
+    /// - Parameter writesLogs: the plugins' output goes to `<data>/logs/plugins` (the commands that run features);
+    ///   otherwise it is only kept for their panels.
+    /// - Parameter limits: the plugins' bounds (tests shorten the deadlines).
+    @MainActor
     init(
         arguments: CommandLineArguments, registry builtIns: FeatureRegistry = BuiltInFeatures.registry,
-        dataDirectory override: URL? = nil
+        dataDirectory override: URL? = nil, writesLogs: Bool = false, limits: PluginLimits = .standard
     ) throws {
         let dataDirectory = override ?? Self.dataDirectory(for: arguments)
+        let isolation = try Self.isolation(for: arguments)
         var registry = builtIns
         var issues = registry.problems.map { ConfigIssue(file: "registry", path: "", message: $0) }
         var config = ConfigLoader(registry: registry).defaultConfig()
@@ -43,11 +58,15 @@ struct HostOptions {
         case .builtInDefault:
             break
         case .file(let file, _):
-            // Plugins first: the features of the config may be theirs.
-            let maker = DynamicFeature.maker(dataDirectory: dataDirectory)
-            for (index, plugin) in ConfigLoader.pluginFiles(in: file).enumerated() {
+            // Plugins first: the features of the config may be theirs. Each is loaded in its own process (unless
+            // the config or --plugin-isolation says in-process), so one that crashes the loader fails alone.
+            let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits)
+            let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
+            let configurations = ConfigLoader.pluginConfigurations(in: file)
+            let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
+            for (index, result) in opened.enumerated() {
                 do {
-                    let loaded = try PluginLoader.open(plugin)
+                    let loaded = try result.get()
                     try PluginLoader.register(loaded, into: &registry, makeFeature: maker)
                     plugins.append(loaded)
                 } catch {

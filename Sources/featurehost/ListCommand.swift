@@ -3,8 +3,9 @@ import FeatureHostRuntime
 /// `featurehost list`: one line per configured feature: id, enabled or disabled, source kind, where it reads;
 /// then the locale, hour cycle and time zone features get, and why.
 enum ListCommand {
+    @MainActor
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
-        try arguments.check(allowed: Set(["config", "data-dir"]).union(LocaleFlags.names), command: "list")
+        try arguments.check(allowed: Set(["config", "data-dir", "plugin-isolation"]).union(LocaleFlags.names), command: "list")
         let flags = try LocaleFlags.parse(arguments, command: "list")
         let options = try HostOptions(arguments: arguments)
         for issue in options.pluginIssues { standardError(issue.description) }

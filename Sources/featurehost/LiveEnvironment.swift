@@ -9,9 +9,10 @@ struct LiveEnvironment {
     let preference: LocalePreference
     let environment: HostEnvironment
 
+    @MainActor
     init(_ arguments: CommandLineArguments, command: String) throws {
         flags = try LocaleFlags.parse(arguments, command: command)
-        options = try HostOptions(arguments: arguments)
+        options = try HostOptions(arguments: arguments, writesLogs: true)
         try DataDirectory.prepare(options.dataDirectory)
         preference = LocaleFlags.preference(flags, options: options)
         environment = HostEnvironment.live(

@@ -6,6 +6,7 @@ import Foundation
 /// `featurehost store get ID KEY` / `store set ID KEY JSON` / `store remove ID KEY`: reads and writes a
 /// feature's small persistent state, for support and for checking that state survives a restart.
 enum StoreCommand {
+    @MainActor
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
         try arguments.check(allowed: ["config", "data-dir"], command: "store")
         let words = Array(arguments.positionals.dropFirst())

@@ -2,8 +2,9 @@ import FeatureHostRuntime
 
 /// `featurehost validate`: `ok` and exit 0, or every problem on standard error and exit 1.
 enum ValidateCommand {
+    @MainActor
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
-        try arguments.check(allowed: ["config"], command: "validate")
+        try arguments.check(allowed: ["config", "plugin-isolation"], command: "validate")
         let options = try HostOptions(arguments: arguments)
         // A plugin that fails does not stop the shell, but a config that names it is not ok.
         guard options.pluginIssues.isEmpty else { throw ConfigErrors(options.pluginIssues) }

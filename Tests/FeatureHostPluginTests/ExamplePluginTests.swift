@@ -8,17 +8,19 @@ import Testing
 import WebPluginBridge
 import WebUI
 
-/// The example plugin, a real library with its own copy of the core, driven through the text driver.
+/// The example plugin, a real library with its own copy of the core, driven through the text driver, in its own
+/// process (the default) and in the host's: the same frames, the same frame requests.
 /// `Tests/e2e/plugin.sh` builds it and runs this suite with `FEATUREHOST_EXAMPLE_PLUGIN` set to the library;
 /// a plain `swift test` skips it, because building a second package is too slow for the unit tests.
 @Suite(.enabled(if: ExamplePlugin.library != nil, "set FEATUREHOST_EXAMPLE_PLUGIN to a built libGreeting"))
 @MainActor struct ExamplePluginTests {
-    @Test func theGreetingKeepsTimeOnTheHostsClockAndWaves() async throws {
+    @Test(arguments: PluginIsolation.allCases)
+    func theGreetingKeepsTimeOnTheHostsClockAndWaves(_ isolation: PluginIsolation) async throws {
         let library = try #require(ExamplePlugin.library)
-        let plugin = try PluginLoader.open(library)
+        let host = try TestHost()
+        let plugin = try loadPlugin(library, isolation: isolation, dataDirectory: host.directory.url)
         #expect(plugin.manifest.id == "greeting")
         #expect(plugin.manifest.settingsKeys == ["name"])
-        let host = try TestHost()
         let context = try host.context(id: "greeting", settings: ["name": .string("Ada")], hourCycle: .twentyFourHour)
         let feature = try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 40, height: 9))
@@ -47,13 +49,14 @@ import WebUI
         #expect(driver.scene.minimumSize == Size(width: 36, height: 10))
     }
 
-    @Test func theGreetingOnTheWebThroughItsWebEntry() async throws {
+    @Test(arguments: PluginIsolation.allCases)
+    func theGreetingOnTheWebThroughItsWebEntry(_ isolation: PluginIsolation) async throws {
         let library = try #require(ExamplePlugin.library)
-        let plugin = try PluginLoader.open(library)
-        #expect(plugin.web != nil, "the example exports featurehost_plugin_web_entry_v1")
+        let host = try TestHost()
+        let plugin = try loadPlugin(library, isolation: isolation, dataDirectory: host.directory.url)
+        #expect(plugin.hasWebView, "the example exports featurehost_plugin_web_entry_v1")
         let assets = try #require(PluginWeb.assets(of: plugin))
         #expect(assets.stylesheets.map(\.name) == ["greeting.css"])
-        let host = try TestHost()
         let context = try host.context(id: "greeting", settings: ["name": .string("Ada")], hourCycle: .twentyFourHour)
         let feature = try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         let scene = try #require(PluginWeb.scene(for: feature))
@@ -72,10 +75,11 @@ import WebUI
         #expect(scene.render().render().contains(">Waved once<"))
     }
 
-    @Test func anEmptyNameIsRefusedWithTheFeaturesOwnMessage() throws {
+    @Test(arguments: PluginIsolation.allCases)
+    func anEmptyNameIsRefusedWithTheFeaturesOwnMessage(_ isolation: PluginIsolation) throws {
         let library = try #require(ExamplePlugin.library)
-        let plugin = try PluginLoader.open(library)
         let host = try TestHost()
+        let plugin = try loadPlugin(library, isolation: isolation, dataDirectory: host.directory.url)
         let context = try host.context(id: "greeting", settings: ["name": .string("")])
         #expect(throws: FeatureError("settings of \"greeting\": \"name\" must not be empty.")) {
             try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)

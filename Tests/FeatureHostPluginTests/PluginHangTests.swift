@@ -62,7 +62,7 @@ import WebPluginBridge
         let stubbed = try StubbedHost([.advanceNeverDone, .webEntry], library: "hang", limits: Self.limits)
         let feature = try #require(stubbed.pluginFeature)
         let scene = try #require(PluginWeb.scene(for: feature))
-        #expect(scene.render().render() == "<p>Ticks: 0</p>")
+        #expect(scene.render().render() == #"<p>Ticks: 0</p><button data-action="poke" type="button">Poke</button>"#)
         var changes = 0
         let observation = scene.observe { changes += 1 }
         await stubbed.host.advance(by: .seconds(1))

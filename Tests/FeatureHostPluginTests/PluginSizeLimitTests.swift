@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostPluginWire
+import FeatureHostRuntime
 import FeatureHostTesting
 import Foundation
 import TerminalPluginBridge

@@ -6,11 +6,13 @@ import TerminalPluginBridge
 import TerminalUI
 
 /// A host session running a built-in feature (the sample counter) and one misbehaving C stub plugin, launched
-/// from one registry as the shell launches them, with a text driver on each.
+/// from one registry as the shell launches them, with a text driver on each. The plugin runs in the host's
+/// process unless `isolation` says `.process`.
 @MainActor
 struct StubbedHost {
     let host: TestHost
     let library: URL
+    let loaded: LoadedPlugin
     let session: HostSession
     let counter: TextDriver
     /// The plugin's screen; nil when it could not start.
@@ -18,14 +20,17 @@ struct StubbedHost {
 
     static let size = Size(width: 72, height: 8)
 
-    init(_ behaviours: Set<MisbehavingPluginStub.Behaviour>, library name: String, limits: PluginLimits = .standard) throws {
+    init(
+        _ behaviours: Set<MisbehavingPluginStub.Behaviour>, library name: String, limits: PluginLimits = .standard,
+        isolation: PluginIsolation = .inProcess
+    ) throws {
         host = try TestHost()
         library = try PluginStubs.build(
             MisbehavingPluginStub.source(id: "test-stub", title: "Stub", behaviours), named: name, in: host.directory.url)
         var registry = FeatureRegistry([PluginCounterFeature.self])
+        loaded = try loadPlugin(library, isolation: isolation, limits: limits, dataDirectory: host.directory.url)
         try PluginLoader.register(
-            try PluginLoader.open(library), into: &registry,
-            makeFeature: DynamicFeature.maker(dataDirectory: host.directory.url, limits: limits))
+            loaded, into: &registry, makeFeature: DynamicFeature.maker(dataDirectory: host.directory.url, limits: limits))
         let config = ConfigLoader(registry: registry).defaultConfig()
         session = HostSession(
             launching: ResolvedFeature.enabled(in: config, registry: registry), with: FeatureLauncher(environment: host.environment))
@@ -57,6 +62,22 @@ struct StubbedHost {
     }
 
     func callCount() throws -> Int64 { try PluginStubs.callCount(in: library) }
+
+    /// The plugin's process library, out of process.
+    var processLibrary: PluginProcessLibrary? {
+        if case .process(let library) = loaded.backend { return library }
+        return nil
+    }
+}
+
+/// Loads one library where `isolation` says, as `HostOptions` does (its output logged under `dataDirectory`).
+@MainActor
+func loadPlugin(_ library: URL, isolation: PluginIsolation, limits: PluginLimits = .standard, dataDirectory: URL) throws -> LoadedPlugin {
+    let results = PluginLoader.open(
+        [PluginConfiguration(file: library)], isolation: isolation, limits: limits,
+        setup: PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: true))
+    guard let result = results.first else { throw FeatureError("nothing was loaded") }
+    return try result.get()
 }
 
 /// Waits on the main actor until `condition` holds, at most `seconds` of real time: for work another thread

@@ -134,8 +134,8 @@ import Testing
         (#"{"features":[{"id":"alpha","settings":{"curency":"EUR"}}]}"#, #"featurehost.json: features[0].settings.curency: unknown setting for alpha; did you mean "currency"?"#),
         (#"{"features":[{"id":"beta","settings":{"x":1}}]}"#, #"featurehost.json: features[0].settings.x: unknown setting for beta; allowed: none."#),
         (#"{"features":[{"id":"alpha","settings":[]}]}"#, #"featurehost.json: features[0].settings: found []; allowed: an object."#),
-        (#"{"features":[], "plugins":[3]}"#, #"featurehost.json: plugins[0]: found 3; allowed: a path to a dynamic library."#),
-        (#"{"features":[], "plugins":"x"}"#, #"featurehost.json: plugins: found "x"; allowed: an array of library paths."#),
+        (#"{"features":[], "plugins":[3]}"#, #"featurehost.json: plugins[0]: found 3; allowed: a path to a dynamic library, or an object with a "path"."#),
+        (#"{"features":[], "plugins":"x"}"#, #"featurehost.json: plugins: found "x"; allowed: an array of library paths or plugin objects."#),
         (#"{}"#, #"featurehost.json: features: the key is missing; it lists the features to run, e.g. [{"id": "chats"}]."#),
         // Each setting against its declaration: the check the feature makes when it reads it.
         (#"{"features":[{"id":"alpha","settings":{"speed":"fast"}}]}"#, #"featurehost.json: features[0].settings.speed: found "fast"; allowed: a number from 0 to 10."#),

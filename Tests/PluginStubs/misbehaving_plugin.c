@@ -3,14 +3,77 @@
  * the misbehaviours it is compiled with, one -D flag each (see MisbehavingPluginStub.Behaviour in
  * Sources/FeatureHostTesting), so tests can show how the host bounds each. STUB_MANIFEST is the manifest JSON
  * as a C string. It also exports test hooks that play the plugin's other threads when a test says.
- * Built by the Swift tests (PluginStubs.build) and by Tests/browser/test_misbehaving_plugins.py.
+ * Built by the Swift tests (PluginStubs.build), Tests/e2e/misbehaving-plugins.sh and Tests/browser.
+ *
+ * TRAP_IN_<CALL> writes a line in the form of the Swift runtime's ("file:line: Fatal error: message") to stderr
+ * and traps (SIGILL on x86-64, as a Swift trap does); HANG_IN_<CALL> never returns; CALL is CREATE, APPEAR, KEY,
+ * RENDER, TICK (advance), LIFECYCLE, HTML (render_html) or PAGE_EVENT.
  */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "featurehost_plugin.h"
+
+#define STUB_TRAP(call)                                                                                           \
+    do {                                                                                                          \
+        fprintf(stderr, "misbehaving_plugin.c:%d: Fatal error: the stub traps in %s\n", __LINE__, call);          \
+        fflush(stderr);                                                                                           \
+        __builtin_trap();                                                                                         \
+    } while (0)
+#define STUB_HANG()                                                                                               \
+    do {                                                                                                          \
+        for (;;) pause();                                                                                         \
+    } while (0)
+
+#if defined(CRASH_IN_STATIC_INITIALIZER)
+/* Runs when the library is loaded, before the host can read anything from it. */
+__attribute__((constructor)) static void crash_while_loading(void) { STUB_TRAP("a static initializer"); }
+#endif
+
+#if defined(LEAK)
+/* Memory the stub takes and never gives back, touched so it is resident. */
+static void leak(size_t bytes) {
+    char *block = malloc(bytes);
+    if (block) memset(block, 1, bytes);
+}
+
+static void *leak_forever(void *unused) {
+    for (;;) {
+        leak(16u << 20);
+        usleep(20000);
+    }
+    return 0;
+}
+#endif
+
+#if defined(GARBAGE_IN_RENDER)
+/* A message of 4 GiB on the channel to the host (descriptor 3 in the plugin's process). */
+static void write_garbage(void) {
+    static const uint8_t garbage[] = {0xFF, 0xFF, 0xFF, 0xFF, 64, 1, 0, 0, 0};
+    (void)!write(3, garbage, sizeof garbage);
+}
+#endif
+
+#if defined(HANG_LATER)
+/* libdispatch's main queue, which the plugin's process serves the host's calls from (the Swift runtime loaded it). */
+extern struct dispatch_queue_s _dispatch_main_q;
+extern void dispatch_async_f(void *queue, void *context, void (*work)(void *));
+
+/* A job on the main queue that never ends, queued while no call is running: a live timer that loops. */
+static void hang_on_main_queue(void *unused) { STUB_HANG(); }
+#endif
+
+#if defined(TRAP_LATER)
+/* A thread of the plugin's own that traps while the host is not calling it. */
+static void *trap_later(void *unused) {
+    usleep(200000);
+    STUB_TRAP("a thread of its own");
+    return 0;
+}
+#endif
 
 typedef struct stub { void *host; featurehost_frame_request_fn request; int64_t ticks; } stub;
 
@@ -54,6 +117,10 @@ static void *create(const uint8_t *context, size_t count, void *host, featurehos
     pthread_create(&thread, 0, write_error_on_thread, 0);
     pthread_join(thread, 0);
     return 0;
+#elif defined(TRAP_IN_CREATE)
+    STUB_TRAP("create");
+#elif defined(HANG_IN_CREATE)
+    STUB_HANG();
 #endif
     stub *instance = calloc(1, sizeof *instance);
     instance->host = host;
@@ -67,6 +134,24 @@ static void destroy(void *instance) {
 }
 static void open_scene(void *instance) {
     CALLED();
+#if defined(TRAP_IN_APPEAR)
+    STUB_TRAP("appear");
+#elif defined(HANG_IN_APPEAR)
+    STUB_HANG();
+#endif
+#if defined(LEAK)
+    pthread_t leaker;
+    pthread_create(&leaker, 0, leak_forever, 0);
+    pthread_detach(leaker);
+#endif
+#if defined(HANG_LATER)
+    dispatch_async_f(&_dispatch_main_q, 0, hang_on_main_queue);
+#endif
+#if defined(TRAP_LATER)
+    pthread_t trapper;
+    pthread_create(&trapper, 0, trap_later, 0);
+    pthread_detach(trapper);
+#endif
 }
 
 static void minimum_size(void *instance, int32_t *width, int32_t *height) {
@@ -98,6 +183,24 @@ static size_t put_varint(uint8_t *out, uint64_t value) {
 /* "Ticks: N" from the top left, in FrameCodec form: one plain style, a literal run, then a run of spaces. */
 static void render(void *instance, int32_t width, int32_t height, void *sink, featurehost_write_fn write) {
     CALLED();
+#if defined(STDOUT)
+    printf("the stub renders %dx%d\n", width, height);
+    fprintf(stderr, "the stub says so on stderr too\n");
+#endif
+#if defined(TRAP_IN_RENDER)
+    STUB_TRAP("render");
+#elif defined(HANG_IN_RENDER)
+    STUB_HANG();
+#elif defined(EXIT_IN_RENDER)
+    exit(7);
+#elif defined(SLOW_CRASH_IN_RENDER)
+    /* The runtime's line, then nothing for ever: a crash whose report (a backtrace) outlasts the call's deadline. */
+    fprintf(stderr, "misbehaving_plugin.c:%d: Fatal error: the stub crashes slowly in render\n", __LINE__);
+    fflush(stderr);
+    STUB_HANG();
+#elif defined(GARBAGE_IN_RENDER)
+    write_garbage();
+#endif
 #if defined(HUGE_FRAME)
     for (int index = 0; index < 256; index++) write(sink, chunk, sizeof chunk);
     return;
@@ -139,10 +242,20 @@ static void render(void *instance, int32_t width, int32_t height, void *sink, fe
 
 static int32_t handle_key(void *instance, const uint8_t *bytes, size_t count) {
     CALLED();
+#if defined(TRAP_IN_KEY)
+    STUB_TRAP("a key");
+#elif defined(HANG_IN_KEY)
+    STUB_HANG();
+#endif
     return 0;
 }
 static void handle_lifecycle(void *instance, int32_t event) {
     CALLED();
+#if defined(TRAP_IN_LIFECYCLE)
+    STUB_TRAP("a lifecycle event");
+#elif defined(HANG_IN_LIFECYCLE)
+    STUB_HANG();
+#endif
 }
 
 static int64_t next_deadline(void *instance) {
@@ -169,6 +282,14 @@ static void *advance_on_thread(void *argument) {
 static void advance(void *instance, int64_t offset, void *done_context, featurehost_done_fn done) {
     CALLED();
     stub *self = instance;
+#if defined(TRAP_IN_TICK)
+    if (offset >= 2000000000LL) STUB_TRAP("a tick");
+#elif defined(HANG_IN_TICK)
+    if (offset >= 2000000000LL) STUB_HANG();
+#endif
+#if defined(LEAK)
+    leak(8u << 20);
+#endif
 #if defined(ADVANCE_NEVER_DONE)
     saved_done = done;
     saved_done_context = done_context;
@@ -219,17 +340,28 @@ static void open_web_scene(void *instance) {
 
 static void render_html(void *instance, void *sink, featurehost_write_fn write) {
     CALLED();
+#if defined(TRAP_IN_HTML)
+    STUB_TRAP("render_html");
+#elif defined(HANG_IN_HTML)
+    STUB_HANG();
+#endif
 #if defined(HUGE_HTML)
     for (int index = 0; index < 16; index++) write(sink, chunk, sizeof chunk);
 #else
-    char html[64];
-    snprintf(html, sizeof html, "<p>Ticks: %lld</p>", (long long)__atomic_load_n(&((stub *)instance)->ticks, __ATOMIC_SEQ_CST));
+    char html[128];
+    snprintf(html, sizeof html, "<p>Ticks: %lld</p><button data-action=\"poke\" type=\"button\">Poke</button>",
+             (long long)__atomic_load_n(&((stub *)instance)->ticks, __ATOMIC_SEQ_CST));
     write(sink, (const uint8_t *)html, strlen(html));
 #endif
 }
 
 static int32_t handle_page_event(void *instance, const uint8_t *json, size_t count) {
     CALLED();
+#if defined(TRAP_IN_PAGE_EVENT)
+    STUB_TRAP("a page event");
+#elif defined(HANG_IN_PAGE_EVENT)
+    STUB_HANG();
+#endif
     return 0;
 }
 

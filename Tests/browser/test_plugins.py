@@ -1,7 +1,7 @@
 """Plugins on the web, against `featurehost serve`: the example GreetingPlugin (a real library with its own copy
-of the core, exporting the optional web entry) renders its page with its own stylesheet, ticks and waves; a
-plugin built against the terminal-only ABI (a C library with the version-1 table and no web entry) gets the
-"no web view" panel, on the home list and on its page. Nothing is slept for."""
+of the core, exporting the optional web entry, run in a process of its own) renders its page with its own
+stylesheet, ticks and waves; a plugin built against the terminal-only ABI (a C library with the version-1 table and
+no web entry) gets the "no web view" panel, on the home list and on its page. Nothing is slept for."""
 
 import os
 import pathlib
@@ -53,6 +53,22 @@ def open_page(browser, server, path, **context):
     return page
 
 
+def plugin_processes(server):
+    """The server's `featurehost-plugin-host` children (Linux /proc): one per plugin library."""
+    found = []
+    for entry in pathlib.Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            name = (entry / "comm").read_text().strip()
+        except OSError:
+            continue
+        if int(fields[1]) == server.process.pid and name.startswith("featurehost-plu"):
+            found.append(int(entry.name))
+    return found
+
+
 def no_csp_violations(page):
     violations = [text for text in page.console_messages if "Content Security Policy" in text]
     assert violations == [], violations
@@ -79,6 +95,8 @@ def test_the_greeting_plugin_renders_ticks_and_waves_on_the_web(browser, server,
     assert page.evaluate("() => document.activeElement.id") == "greeting-wave", "focus survived the updates"
     page.screenshot(path=str(screenshots / "waved.png"))
     no_csp_violations(page)
+    if pathlib.Path("/proc/self/stat").exists():
+        assert len(plugin_processes(server)) == 2, "each plugin library runs in a featurehost-plugin-host of its own"
 
 
 def test_the_greeting_in_dark_mode(browser, server, screenshots):

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: builds the example plugin (its own package, with its own copy of the core), loads it through a
-# config file, renders it with `featurehost snapshot` on the virtual clock, runs it live in a real terminal
-# (tmux) next to a broken plugin, drives it through the text driver (swift test), and checks each loading
-# error with small libraries built here.
+# config file, renders it with `featurehost snapshot` on the virtual clock (in its own process, the default, and
+# in process: the same frames at several sizes), runs it live in a real terminal (tmux) next to a broken plugin,
+# drives it through the text driver (swift test), and checks each loading error with small libraries built here.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,8 +12,10 @@ cc=${CC:-$(command -v cc || command -v clang || true)}
 ext=so
 [ "$(uname)" = Darwin ] && ext=dylib
 
+# Builds featurehost-plugin-host too (a dependency): each plugin runs in one.
 swift build --product featurehost >/dev/null
 binary="$(swift build --show-bin-path)/featurehost"
+[ -x "$(swift build --show-bin-path)/featurehost-plugin-host" ] || fail "featurehost-plugin-host was not built beside featurehost"
 (cd Examples/GreetingPlugin && swift build >/dev/null)
 library="$(cd Examples/GreetingPlugin && swift build --show-bin-path)/libGreeting.$ext"
 [ -f "$library" ] || fail "the example plugin did not build $library"
@@ -54,6 +56,15 @@ if [ "$actual" != "$expected" ]; then
   printf 'plugin.sh: the snapshot differs; expected:\n%s\nactual:\n%s\n' "$expected" "$actual" >&2
   exit 1
 fi
+# Virtual time crosses the process boundary exactly: the same frames out of process and in process, at several
+# sizes, after an hour of ticks, a key and more time.
+for size in 64x12 40x11 120x30; do
+  steps=(--size "$size" --now 2026-03-16T12:34:00Z --time-zone UTC --hour-cycle 24 --advance 3600 --input '\r' --advance 0.5 --input '\r' --advance 61)
+  outside=$(fh snapshot greeting "${steps[@]}")
+  inside=$(fh snapshot greeting "${steps[@]}" --plugin-isolation in-process)
+  [ "$outside" = "$inside" ] || fail "at $size the frames differ in and out of process:"$'\n'"$outside"$'\n'"---"$'\n'"$inside"
+  grep -q "Open for  01:01:01" <<<"$outside" || [ "$size" = 40x11 ] || fail "at $size the hour did not reach the plugin:"$'\n'"$outside"
+done
 # Every tick of an hour, in order, in well under an hour.
 fh snapshot greeting --now 2026-03-16T12:34:00Z --time-zone UTC --hour-cycle 24 --advance 3600 \
   | grep -q "Open for  01:00:00" || fail "an hour of virtual time did not reach the plugin"

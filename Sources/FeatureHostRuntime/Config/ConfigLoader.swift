@@ -31,10 +31,14 @@ public struct ConfigLoader {
 
     /// The plugin files a config names, resolved against its folder, read before the features are validated
     /// (their ids come from the plugins). Empty when the file cannot be read: `load` reports why.
-    public static func pluginFiles(in file: URL) -> [URL] {
+    public static func pluginFiles(in file: URL) -> [URL] { pluginConfigurations(in: file).map(\.file) }
+
+    /// The same, with each plugin's isolation and memory limit; entries the config gets wrong are left out (`load`
+    /// reports them).
+    public static func pluginConfigurations(in file: URL) -> [PluginConfiguration] {
         guard let data = try? ConfigFile.read(file), let root = try? parseRoot(data, file: file) else { return [] }
         var validation = ConfigValidation(file: file, registry: FeatureRegistry([]))
-        return validation.plugins(in: root)
+        return validation.pluginConfigurations(in: root)
     }
 
     private static func parseRoot(_ data: Data, file: URL) throws -> Any {

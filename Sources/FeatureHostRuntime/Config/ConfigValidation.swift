@@ -24,7 +24,7 @@ struct ConfigValidation {
             return nil
         }
         checkUnknownKeys(object, allowed: ConfigLoader.topKeys, path: "")
-        let plugins = self.plugins(in: object)
+        let plugins = pluginConfigurations(in: object)
         guard let features = object["features"] else {
             report("features", "the key is missing; it lists the features to run, e.g. [{\"id\": \"chats\"}].")
             return nil
@@ -45,25 +45,9 @@ struct ConfigValidation {
             firstIndex[entry.id] = index
             entries.append(entry)
         }
-        return HostConfig(file: file, entries: entries, plugins: plugins, skipped: skipped, localeSettings: localeSettings(in: object))
-    }
-
-    /// The `plugins` paths, resolved against the config's folder; malformed items are reported.
-    mutating func plugins(in root: Any) -> [URL] {
-        guard let object = root as? [String: Any], let value = object["plugins"] else { return [] }
-        guard let paths = value as? [Any] else {
-            report("plugins", "found \(describe(value)); allowed: an array of library paths.")
-            return []
-        }
-        var plugins: [URL] = []
-        for (index, item) in paths.enumerated() {
-            if let path = item as? String, !path.isEmpty {
-                plugins.append(resolve(path))
-            } else {
-                report("plugins[\(index)]", "found \(describe(item)); allowed: a path to a dynamic library.")
-            }
-        }
-        return plugins
+        return HostConfig(
+            file: file, entries: entries, plugins: plugins.map(\.file), skipped: skipped, localeSettings: localeSettings(in: object),
+            pluginConfigurations: plugins)
     }
 
     private mutating func validateEntry(_ item: Any, path: String) -> HostConfig.Entry? {
@@ -245,13 +229,13 @@ struct ConfigValidation {
 
     private var knownIDs: String { registry.ids.isEmpty ? "none" : registry.ids.map(\.rawValue).sorted().joined(separator: ", ") }
 
-    private func resolve(_ path: String) -> URL {
+    func resolve(_ path: String) -> URL {
         let expanded = (path as NSString).expandingTildeInPath
         if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
         return baseDirectory.appendingPathComponent(expanded).standardizedFileURL
     }
 
-    private mutating func checkUnknownKeys(_ object: [String: Any], allowed: [String], path: String) {
+    mutating func checkUnknownKeys(_ object: [String: Any], allowed: [String], path: String) {
         for key in object.keys.sorted() where !allowed.contains(key) {
             var message = "unknown key"
             if let near = NearestName.suggestion(for: key, among: allowed) {

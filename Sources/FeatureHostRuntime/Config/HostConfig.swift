@@ -23,6 +23,8 @@ public struct HostConfig: Sendable {
     public var entries: [Entry]
     /// Dynamic libraries to load features from, resolved against the config's folder.
     public var plugins: [URL]
+    /// The same, with where each runs and its memory limit when the config says.
+    public var pluginConfigurations: [PluginConfiguration]
     /// An entry left out because its id is unknown while a plugin failed to load.
     public struct Skipped: Sendable, Equatable {
         public var id: FeatureID
@@ -53,11 +55,13 @@ public struct HostConfig: Sendable {
     public var localeSettings: LocaleSettings
 
     public init(
-        file: URL?, entries: [Entry], plugins: [URL] = [], skipped: [Skipped] = [], localeSettings: LocaleSettings = .init()
+        file: URL?, entries: [Entry], plugins: [URL] = [], skipped: [Skipped] = [], localeSettings: LocaleSettings = .init(),
+        pluginConfigurations: [PluginConfiguration]? = nil
     ) {
         self.file = file
         self.entries = entries
         self.plugins = plugins
+        self.pluginConfigurations = pluginConfigurations ?? plugins.map { PluginConfiguration(file: $0) }
         self.skipped = skipped
         self.localeSettings = localeSettings
     }

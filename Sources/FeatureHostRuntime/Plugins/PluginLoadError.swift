@@ -13,6 +13,27 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         case badManifest(String)
         /// The id is taken by `owner` (a built-in type or an earlier plugin).
         case idClash(FeatureID, owner: String)
+        /// `featurehost-plugin-host` could not be started (out of process).
+        case cannotStartHost(String)
+        /// The library's process died while it loaded (a crash in a static initializer, the entry function or
+        /// the manifest): the sentence, and the runtime's last line when there is one.
+        case diedWhileLoading(String, lastWords: String?)
+        /// Loading took longer than the bound.
+        case hungWhileLoading(Duration)
+
+        /// What the child found, as the in-process loader says it.
+        init(_ failure: PluginTableFailure) {
+            switch failure {
+            case .cannotOpen(let message): self = .cannotOpen(message)
+            case .noEntrySymbol: self = .noEntrySymbol
+            case .entryReturnedNull: self = .entryReturnedNull
+            case .wrongABIVersion(let found): self = .wrongABIVersion(found: found)
+            case .noManifestFunction: self = .badManifest("its table has no manifest function.")
+            case .manifestOverLimit(let limit): self = .badManifest("it is more than \(ByteCount.text(limit)) of JSON.")
+            case .channelVersion(let found):
+                self = .cannotStartHost("it speaks channel version \(found), this host \(HostRequest.Hello.protocolVersion): rebuild both together")
+            }
+        }
     }
 
     public let file: URL
@@ -38,6 +59,13 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
             return "the plugin \(path) has an unusable manifest: \(message)"
         case .idClash(let id, let owner):
             return "the plugin \(path) provides the feature id \"\(id)\", which is already registered by \(owner): give the plugin's feature another id."
+        case .cannotStartHost(let message):
+            return "cannot start the process that runs the plugin \(path): \(message)."
+        case .diedWhileLoading(let sentence, let lastWords):
+            let words = lastWords.map { " Its last words: “\($0)”." } ?? ""
+            return "the plugin \(path) could not be loaded: \(sentence)\(words)"
+        case .hungWhileLoading(let timeout):
+            return "the plugin \(path) did not finish loading within \(timeout) of real time (a static initializer, its entry function or its manifest does not return)."
         }
     }
 }

@@ -3,88 +3,162 @@ import FeatureHostCore
 import FeatureHostPluginWire
 import Foundation
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#endif
+/// Where a plugin's code runs.
+public enum PluginIsolation: String, Sendable, CaseIterable {
+    /// In a `featurehost-plugin-host` process of its own (the default): a crash, a hang or a leak stops that
+    /// plugin alone.
+    case process
+    /// In the host's own process, through the C table directly: for debugging a plugin with lldb, and to compare.
+    /// A crash outside `create` or a hang takes the host with it.
+    case inProcess = "in-process"
+}
+
+/// One entry of the config's `plugins`: the library, and optionally where it runs and its memory limit.
+public struct PluginConfiguration: Sendable, Equatable {
+    public var file: URL
+    /// Nil: the host's default (`--plugin-isolation`, else `process`).
+    public var isolation: PluginIsolation?
+    /// Nil: `PluginLimits.memoryBytes`.
+    public var memoryLimitMiB: Int?
+
+    public init(file: URL, isolation: PluginIsolation? = nil, memoryLimitMiB: Int? = nil) {
+        self.file = file
+        self.isolation = isolation
+        self.memoryLimitMiB = memoryLimitMiB
+    }
+}
 
 /// A plugin library whose ABI version matched and whose manifest was read.
 public struct LoadedPlugin: @unchecked Sendable {
+    // @unchecked: the table pointers live as long as the process and are only read; the library is main-actor bound.
+    public enum Backend {
+        /// In process: the library's own tables.
+        case table(UnsafePointer<featurehost_plugin>, web: UnsafePointer<featurehost_plugin_web>?)
+        /// Out of process: the child that serves them.
+        case process(PluginProcessLibrary)
+    }
+
     public let file: URL
-    /// Lives as long as the process: handles are never closed, so the table and its code stay mapped.
-    public let table: UnsafePointer<featurehost_plugin>
     public let manifest: FeatureManifest
-    /// The optional web entry's table, when the library exports one of a version this host knows; nil for a
-    /// terminal-only plugin (every plugin built before the web surface).
-    public let web: UnsafePointer<featurehost_plugin_web>?
+    public let backend: Backend
+
+    public init(file: URL, manifest: FeatureManifest, backend: Backend) {
+        self.file = file
+        self.manifest = manifest
+        self.backend = backend
+    }
+
+    /// The main table, in process; nil out of process.
+    public var table: UnsafePointer<featurehost_plugin>? {
+        if case .table(let table, _) = backend { return table }
+        return nil
+    }
+
+    /// The web table, in process, when the library exports one of a version this host knows.
+    public var web: UnsafePointer<featurehost_plugin_web>? {
+        if case .table(_, let web) = backend { return web }
+        return nil
+    }
+
+    /// Whether the library has a web entry of this host's version (a terminal-only plugin has none).
+    @MainActor public var hasWebView: Bool {
+        switch backend {
+        case .table(_, let web): return web != nil
+        case .process(let library): return library.hasWebView
+        }
+    }
+
+    public var isolation: PluginIsolation {
+        if case .process = backend { return .process }
+        return .inProcess
+    }
 }
 
 /// Turns a loaded plugin and a context into a running feature. The terminal surface supplies it, because the
 /// runtime does not know any surface.
 public typealias PluginFeatureMaker = @MainActor (LoadedPlugin, FeatureContext) throws -> any Feature
 
-/// Loads features from dynamic libraries: `dlopen`, one versioned entry symbol, the ABI version checked
-/// before anything else is read, then the manifest. Handles are never closed: code from a library may still
-/// be running (a task, a callback) when nothing else refers to it.
+/// Loads features from dynamic libraries: `dlopen`, one versioned entry symbol, the ABI version checked before
+/// anything else is read, then the manifest. Out of process (the default) all of that happens in the library's
+/// own `featurehost-plugin-host`, so a library that crashes the loader costs only its own feature.
 public enum PluginLoader {
     /// A manifest is a few hundred bytes; more than this is a broken plugin, not a big feature.
-    public static let maximumManifestBytes = 1 << 20
+    public static let maximumManifestBytes = PluginLimits.standard.manifestBytes
 
-    /// Opens `file` and reads its table and manifest.
+    /// Opens `file` in this process and reads its table and manifest.
     public static func open(_ file: URL) throws(PluginLoadError) -> LoadedPlugin {
-        // RTLD_LOCAL keeps the plugin's copy of the core to itself; RTLD_NOW reports missing symbols here.
-        guard let handle = dlopen(file.path, RTLD_NOW | RTLD_LOCAL) else {
-            throw PluginLoadError(file: file, reason: .cannotOpen(loaderError() ?? "the loader gave no reason"))
+        switch PluginTable.open(file.path, manifestLimit: maximumManifestBytes) {
+        case .failure(let failure): throw PluginLoadError(file: file, reason: PluginLoadError.Reason(failure))
+        case .success(let opened): return try plugin(opened, file: file)
         }
-        guard let symbol = dlsym(handle, PluginABI.entrySymbol) else {
-            throw PluginLoadError(file: file, reason: .noEntrySymbol)
-        }
-        let entry = unsafeBitCast(symbol, to: featurehost_plugin_entry_fn.self)
-        guard let table = entry() else { throw PluginLoadError(file: file, reason: .entryReturnedNull) }
-        return try plugin(from: UnsafeRawPointer(table), web: webTable(in: handle), file: file)
     }
 
-    /// The web entry's table, if the library has the symbol and its version is this host's; otherwise the
-    /// plugin is terminal-only (an unknown web version must not stop the terminal from working).
-    private static func webTable(in handle: UnsafeMutableRawPointer) -> UnsafeRawPointer? {
-        guard let symbol = dlsym(handle, PluginABI.webEntrySymbol) else { return nil }
-        let entry = unsafeBitCast(symbol, to: featurehost_plugin_web_entry_fn.self)
-        return entry().map { UnsafeRawPointer($0) }
+    /// Opens each library where its configuration says, starting every child before waiting for any, so they
+    /// load in parallel. One result per configuration, in order.
+    @MainActor
+    public static func open(
+        _ configurations: [PluginConfiguration], isolation defaultIsolation: PluginIsolation, limits: PluginLimits, setup: PluginHostSetup
+    ) -> [Result<LoadedPlugin, PluginLoadError>] {
+        enum Started {
+            case done(Result<LoadedPlugin, PluginLoadError>)
+            case pending(PluginProcessLibrary.PendingLoad)
+        }
+        let started: [Started] = configurations.map { configuration in
+            switch configuration.isolation ?? defaultIsolation {
+            case .inProcess:
+                do throws(PluginLoadError) {
+                    return .done(.success(try open(configuration.file)))
+                } catch {
+                    return .done(.failure(error))
+                }
+            case .process:
+                var limits = limits
+                if let mebibytes = configuration.memoryLimitMiB { limits.memoryBytes = mebibytes << 20 }
+                do throws(PluginLoadError) {
+                    return .pending(try PluginProcessLibrary.start(configuration.file, limits: limits, setup: setup))
+                } catch {
+                    return .done(.failure(error))
+                }
+            }
+        }
+        return started.map { started in
+            switch started {
+            case .done(let result): return result
+            case .pending(let pending):
+                do throws(PluginLoadError) {
+                    let library = try PluginProcessLibrary.finish(pending)
+                    return .success(LoadedPlugin(file: library.file, manifest: library.manifest, backend: .process(library)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
     }
 
     /// Checks a table's ABI version, then reads its manifest. Also how tests load a table built in-process.
     /// - Parameter web: the optional web table; kept only when its version is `PluginABI.webVersion`.
     public static func plugin(from table: UnsafeRawPointer, web: UnsafeRawPointer? = nil, file: URL) throws(PluginLoadError) -> LoadedPlugin {
-        // Only the first field is read until the version matches: an older or newer table may be laid out
-        // differently after it.
-        let version = table.load(as: UInt32.self)
-        guard version == PluginABI.version else { throw PluginLoadError(file: file, reason: .wrongABIVersion(found: version)) }
-        let typed = table.assumingMemoryBound(to: featurehost_plugin.self)
-        guard let manifestFunction = typed.pointee.manifest else {
-            throw PluginLoadError(file: file, reason: .badManifest("its table has no manifest function."))
+        switch PluginTable.read(table: table, web: web, manifestLimit: maximumManifestBytes) {
+        case .failure(let failure): throw PluginLoadError(file: file, reason: PluginLoadError.Reason(failure))
+        case .success(let opened): return try plugin(opened, file: file)
         }
+    }
+
+    private static func plugin(_ opened: PluginTable.Opened, file: URL) throws(PluginLoadError) -> LoadedPlugin {
         let manifest: FeatureManifest
         do {
-            let bytes = try ByteSink.collect(limit: maximumManifestBytes) { sink, write in manifestFunction(sink, write) }
-            manifest = try ManifestWire.decode(bytes).manifest()
-        } catch let error as ByteSink.OverLimit {
-            throw PluginLoadError(file: file, reason: .badManifest("it is \(error.description) of JSON."))
+            manifest = try ManifestWire.decode(opened.manifest).manifest()
         } catch {
             throw PluginLoadError(file: file, reason: .badManifest(error.userFacingMessage))
         }
         guard manifest.id.isKebabCase else {
             throw PluginLoadError(file: file, reason: .badManifest("the feature id \"\(manifest.id)\" is not kebab-case."))
         }
-        // As with the main table, only the first field is read until the version matches.
-        let webTable = web.flatMap { web in
-            web.load(as: UInt32.self) == PluginABI.webVersion ? web.assumingMemoryBound(to: featurehost_plugin_web.self) : nil
-        }
-        return LoadedPlugin(file: file, table: typed, manifest: manifest, web: webTable)
+        return LoadedPlugin(file: file, manifest: manifest, backend: .table(opened.table, web: opened.web))
     }
 
-    /// Loads each file in order and registers its feature after those already in `registry`. A file that
-    /// fails adds nothing and is returned with why; the others still load.
+    /// Loads each file in this process, in order, and registers its feature after those already in `registry`. A
+    /// file that fails adds nothing and is returned with why; the others still load.
     public static func load(
         _ files: [URL], into registry: inout FeatureRegistry, makeFeature: @escaping PluginFeatureMaker
     ) -> [PluginLoadError] {
@@ -111,10 +185,5 @@ public enum PluginLoader {
             FeatureRegistry.Registration(
                 manifest: plugin.manifest, origin: plugin.file.path, name: plugin.file.lastPathComponent
             ) { context in try makeFeature(plugin, context) })
-    }
-
-    private static func loaderError() -> String? {
-        guard let message = dlerror() else { return nil }
-        return String(cString: message)
     }
 }

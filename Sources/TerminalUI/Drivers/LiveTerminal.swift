@@ -1,3 +1,4 @@
+import CTerminalRestore
 import Dispatch
 import Foundation
 
@@ -10,7 +11,12 @@ import Foundation
 /// The full-screen ANSI driver: raw mode, alternate screen, hidden cursor and focus reporting while it
 /// runs; events through `events`; frames written as the cells that changed since the last one.
 ///
-/// The terminal is restored by `stop()` (also on SIGTERM, SIGINT and SIGHUP) and around a Ctrl-Z suspend.
+/// The terminal is restored by `stop()` (also on SIGTERM, SIGINT and SIGHUP) and around a Ctrl-Z suspend, and
+/// when the process dies of a fatal signal (a trap, a bad memory access, an abort) while it runs: C handlers
+/// write the restore sequence and put the modes back, then the Swift runtime's backtracer reports, with standard
+/// input on /dev/null so it never waits for a key on the user's terminal (`CTerminalRestore`). While it runs,
+/// standard error is captured (its last 16 KiB) and written after the restore, so a line written there (the
+/// runtime's "Fatal error" before a trap) is not drawn into the alternate screen and lost with it.
 /// Signals are process-wide, so run one live terminal at a time.
 public final class LiveTerminal: Sendable {
     public let colorMode: ColorMode
@@ -104,6 +110,9 @@ public final class LiveTerminal: Sendable {
             state.phase = .active
             state.shown = nil
             state.size = TerminalIO.windowSize(of: output) ?? state.size
+            var modes = original
+            featurehost_terminal_restore_arm(input, output, &modes, TerminalSequences.leave)
+            if output == STDOUT_FILENO, isatty(STDERR_FILENO) == 1 { featurehost_terminal_capture_stderr_begin() }
             write(TerminalSequences.enter)
             return true
         }
@@ -122,7 +131,7 @@ public final class LiveTerminal: Sendable {
     /// suspended or stopped.
     public func draw(_ frame: Frame) {
         state.withLock { state in
-            guard state.phase == .active else { return }
+            guard state.phase == .active, featurehost_terminal_restore_crashed() == 0 else { return }
             var buffer = ANSIBuffer(capacity: 4096)
             let redraw = pixelWriter?.withLock { $0.needsFullRedraw(from: state.shown?.placements, to: frame.placements) } ?? false
             if let shown = state.shown, shown.size == frame.size, !redraw {
@@ -147,6 +156,10 @@ public final class LiveTerminal: Sendable {
         let wasRunning = state.withLock { state -> Bool in
             let wasRunning = state.phase == .active || state.phase == .suspended
             if state.phase == .active { restoreTerminal(state) }
+            if state.phase != .idle, state.phase != .stopped {
+                featurehost_terminal_restore_disarm()
+                featurehost_terminal_capture_stderr_end()
+            }
             state.phase = .stopped
             return wasRunning
         }
@@ -264,8 +277,10 @@ public final class LiveTerminal: Sendable {
         stop()
     }
 
-    /// Called with the state lock held, so no frame is written in between.
+    /// Called with the state lock held, so no frame is written in between. Not after a fatal signal: its handler
+    /// restored the terminal already, and a second restore would move the cursor over the report it printed.
     private func restoreTerminal(_ state: State) {
+        guard featurehost_terminal_restore_crashed() == 0 else { return }
         if let pictures = pixelWriter?.withLock({ $0.leave() }), !pictures.isEmpty { write(pictures) }
         write(TerminalSequences.leave)
         if let original = state.original {

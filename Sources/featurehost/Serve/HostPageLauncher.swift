@@ -35,7 +35,7 @@ final class HostPageLauncher: PageLauncher {
         let pluginAssets = plugins.compactMap { plugin in PluginWeb.assets(of: plugin).map { (plugin.manifest.id, $0) } }
         assets = Dictionary(webTypes.map { ($0.manifest.id, $0.webAssets) } + pluginAssets, uniquingKeysWith: { first, _ in first })
         terminalOnlyPlugins = Dictionary(
-            plugins.filter { $0.web == nil }.map { ($0.manifest.id, $0.file.lastPathComponent) }, uniquingKeysWith: { first, _ in first })
+            plugins.filter { !$0.hasWebView }.map { ($0.manifest.id, $0.file.lastPathComponent) }, uniquingKeysWith: { first, _ in first })
     }
 
     var homeEntries: [HomeEntry] {

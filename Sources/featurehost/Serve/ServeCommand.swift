@@ -8,7 +8,7 @@ import WebUI
 enum ServeCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
-        try arguments.check(allowed: Set(["config", "data-dir", "only", "port"]).union(LocaleFlags.names), command: "serve")
+        try arguments.check(allowed: Set(["config", "data-dir", "only", "port", "plugin-isolation"]).union(LocaleFlags.names), command: "serve")
         let port = try parsePort(arguments.value("port"))
         let live = try LiveEnvironment(arguments, command: "serve")
         let (options, flags, preference, environment) = (live.options, live.flags, live.preference, live.environment)

@@ -60,7 +60,7 @@ final class LiveShell {
 enum RunCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
-        try arguments.check(allowed: Set(["config", "data-dir", "only"]).union(LocaleFlags.names), command: "run")
+        try arguments.check(allowed: Set(["config", "data-dir", "only", "plugin-isolation"]).union(LocaleFlags.names), command: "run")
         let live = try LiveEnvironment(arguments, command: "run")
         let (options, environment) = (live.options, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }

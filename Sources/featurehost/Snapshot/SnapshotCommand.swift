@@ -2,6 +2,7 @@ import DataSources
 import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
+import TerminalPluginBridge
 import TerminalUI
 
 /// `featurehost snapshot ID`: runs one feature headless on a virtual clock, applies the input and advance
@@ -15,6 +16,8 @@ enum SnapshotCommand {
         var failure: String?
         /// The feature's title.
         var title: String?
+        /// Why the feature's plugin stopped while it ran (a crash, a hang, too much output).
+        var stopped: String?
     }
 
     /// How long, in real time, to wait for requests in flight after each step.
@@ -25,9 +28,14 @@ enum SnapshotCommand {
         let snapshot = try SnapshotOptions(arguments, decodeInput: KeyParser.decodeEscapes)
         let data = try ThrowawayDataDirectory(copying: HostOptions.dataDirectory(for: arguments), save: snapshot.save)
         defer { data.remove() }
-        let options = try HostOptions(arguments: arguments, dataDirectory: data.url)
+        // The plugins' logs only when the data is kept: a throwaway copy is deleted at the end.
+        let options = try HostOptions(arguments: arguments, dataDirectory: data.url, writesLogs: snapshot.save)
         let result = try await render(snapshot, options: options)
         print(data.naming(result.text))
+        if let stopped = result.stopped {
+            standardError("featurehost: snapshot: \(snapshot.id) was stopped during the run: \(data.naming(stopped))")
+            return 1
+        }
         guard let failure = result.failure else { return 0 }
         // The panel's message may already say "<Title> could not start: "; once is enough.
         let reason = result.title.map { failure.replacingOccurrences(of: "\($0) could not start: ", with: "") } ?? failure
@@ -81,6 +89,9 @@ enum SnapshotCommand {
             await IdleWaiter.wait(for: activity, timeout: idleTimeout)
             text = await draw()
         }
-        return Result(text: text, failure: model.entries.first?.failure, title: model.entries.first?.manifest.title)
+        let plugin = model.entries.first?.entry.feature as? DynamicFeature
+        return Result(
+            text: text, failure: model.entries.first?.failure, title: model.entries.first?.manifest.title,
+            stopped: plugin?.instance.stop?.message)
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+
+extension ConfigValidation {
+    static let pluginKeys = ["path", "isolation", "memoryLimitMiB"]
+    /// A plugin's memory limit, in MiB: enough for a Swift process to start, and less than any machine has.
+    static let memoryLimitRange = 32...65_536
+
+    /// The `plugins` entries: a path, or `{"path": …, "isolation": "process" | "in-process", "memoryLimitMiB": N}`;
+    /// paths resolved against the config's folder. Malformed entries are reported and left out.
+    mutating func pluginConfigurations(in root: Any) -> [PluginConfiguration] {
+        guard let object = root as? [String: Any], let value = object["plugins"] else { return [] }
+        guard let items = value as? [Any] else {
+            report("plugins", "found \(describe(value)); allowed: an array of library paths or plugin objects.")
+            return []
+        }
+        var plugins: [PluginConfiguration] = []
+        for (index, item) in items.enumerated() {
+            let path = "plugins[\(index)]"
+            if let string = item as? String, !string.isEmpty {
+                plugins.append(PluginConfiguration(file: resolve(string)))
+            } else if let entry = item as? [String: Any] {
+                if let plugin = pluginConfiguration(entry, path: path) { plugins.append(plugin) }
+            } else {
+                report(path, "found \(describe(item)); allowed: a path to a dynamic library, or an object with a \"path\".")
+            }
+        }
+        return plugins
+    }
+
+    private mutating func pluginConfiguration(_ entry: [String: Any], path: String) -> PluginConfiguration? {
+        checkUnknownKeys(entry, allowed: Self.pluginKeys, path: path)
+        var valid = true
+        var plugin = PluginConfiguration(file: URL(fileURLWithPath: "/"))
+        if let file = entry["path"] as? String, !file.isEmpty {
+            plugin.file = resolve(file)
+        } else {
+            report("\(path).path", entry["path"].map { "found \(describe($0)); allowed: a path to a dynamic library." } ?? "the key is missing.")
+            valid = false
+        }
+        if let raw = entry["isolation"] {
+            if let name = raw as? String, let isolation = PluginIsolation(rawValue: name) {
+                plugin.isolation = isolation
+            } else {
+                let allowed = PluginIsolation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+                report("\(path).isolation", "found \(describe(raw)); allowed: \(allowed).")
+                valid = false
+            }
+        }
+        if let raw = entry["memoryLimitMiB"] {
+            if let number = numberValue(raw), number.rounded() == number, Double(Self.memoryLimitRange.lowerBound) <= number,
+                number <= Double(Self.memoryLimitRange.upperBound)
+            {
+                plugin.memoryLimitMiB = Int(number)
+            } else {
+                report(
+                    "\(path).memoryLimitMiB",
+                    "found \(describe(raw)); allowed: a whole number of MiB from \(Self.memoryLimitRange.lowerBound) to "
+                        + "\(Self.memoryLimitRange.upperBound).")
+                valid = false
+            }
+        }
+        return valid ? plugin : nil
+    }
+}

@@ -1,0 +1,446 @@
+import CFeatureHostProcess
+import FeatureHostPluginWire
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// One `featurehost-plugin-host` process and the host's end of its channel. A thread of its own reads the
+/// channel and the child's output: replies wake the caller waiting for them, status pushes update the cache the
+/// activity probe and the clock read from any thread, frame requests are handed to `onFrames`. When the channel
+/// ends (the child died, or was killed for a reason the host gives), the child is reaped, its output drained, and
+/// `onDeath` is called once.
+final class PluginChild: @unchecked Sendable {
+    /// How the child ended.
+    struct Death: Sendable, Equatable {
+        enum Cause: Sendable, Equatable {
+            case signal(Int32)
+            case exit(Int32)
+            /// The host killed it; the sentence says why.
+            case killed(String)
+        }
+
+        var cause: Cause
+        /// The request it was handling (`HostRequest.during`), nil between requests.
+        var during: String?
+    }
+
+    enum CallOutcome: Sendable {
+        case reply(ChannelReply)
+        case died(Death)
+        case timedOut
+    }
+
+    let pid: pid_t
+    let generation: Int
+    let output: PluginOutput
+    private let socket: Int32
+    private let outputPipe: Int32
+    private let maximumReply: Int
+    /// Key hints longer than this in a status are garbage: the child's own sink keeps at most this much.
+    private let keyHintLimit: Int
+    /// Set before the reader starts; called on the reader thread.
+    private let onFrames: @Sendable (UInt32, UInt32) -> Void
+    private let onDeath: @Sendable (Death) -> Void
+    private let writeLock = NSLock()
+
+    // @unchecked: every field below is only touched while `condition` is locked.
+    private let condition = NSCondition()
+    private var nextID: UInt32 = 0
+    private var replies: [UInt32: ChannelReply] = [:]
+    private var asyncWaiters: [UInt32: CheckedContinuation<CallOutcome, Never>] = [:]
+    /// Requests sent and not answered: their instance (for the activity probe) and where the plugin is then.
+    private var unanswered: [UInt32: (instance: UInt32?, during: String)] = [:]
+    private var statuses: [UInt32: InstanceStatus] = [:]
+    private var killReason: String?
+    private var death: Death?
+    private var unansweredPings = 0
+
+    /// Spawns the child; throws a message when it cannot be started.
+    init(
+        executable: URL, environment: [String: String], addressSpaceLimit: UInt64, generation: Int, output: PluginOutput, maximumReply: Int,
+        keyHintLimit: Int, onFrames: @escaping @Sendable (UInt32, UInt32) -> Void, onDeath: @escaping @Sendable (Death) -> Void
+    ) throws(PluginSpawnError) {
+        var channel: [Int32] = [-1, -1]
+        var pipe: [Int32] = [-1, -1]
+        guard featurehost_channel_pair(&channel) == 0 else { throw PluginSpawnError("cannot make a socket pair: \(Self.errorText(errno))") }
+        guard featurehost_output_pipe(&pipe) == 0 else {
+            close(channel[0])
+            close(channel[1])
+            throw PluginSpawnError("cannot make a pipe: \(Self.errorText(errno))")
+        }
+        let arguments = [executable.path, "--address-space-limit", String(addressSpaceLimit)]
+        let environmentLines = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        var pid: pid_t = 0
+        let status = Self.withCStrings(arguments) { argv in
+            Self.withCStrings(environmentLines) { envp in featurehost_spawn(executable.path, argv, envp, channel[1], pipe[1], &pid) }
+        }
+        close(channel[1])
+        close(pipe[1])
+        guard status == 0 else {
+            close(channel[0])
+            close(pipe[0])
+            throw PluginSpawnError("cannot start \(executable.path): \(Self.errorText(status))")
+        }
+        self.pid = pid
+        self.generation = generation
+        self.output = output
+        socket = channel[0]
+        outputPipe = pipe[0]
+        self.maximumReply = maximumReply
+        self.keyHintLimit = keyHintLimit
+        self.onFrames = onFrames
+        self.onDeath = onDeath
+        let thread = Thread { [self] in readUntilDeath() }
+        thread.name = "featurehost.plugin.\(pid)"
+        thread.start()
+    }
+
+    deinit {
+        close(socket)
+        close(outputPipe)
+    }
+
+    // MARK: - Calls
+
+    /// Sends `request` and waits for its reply at most `timeout` of real time, blocking the caller.
+    func call(_ request: HostRequest, timeout: Duration) -> CallOutcome {
+        guard let id = send(request) else { return waitForDeath() }
+        return wait(for: id, until: ContinuousClock.now.advanced(by: timeout))
+    }
+
+    /// As `call`, but after `blocking` of real time the rest of the wait suspends instead of blocking.
+    func call(_ request: HostRequest, timeout: Duration, blocking: Duration) async -> CallOutcome {
+        guard let id = send(request) else { return waitForDeath() }
+        let start = ContinuousClock.now
+        let quick = wait(for: id, until: start.advanced(by: min(blocking, timeout)), giveUp: false)
+        if let quick { return quick }
+        let rest = timeout - (ContinuousClock.now - start)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<CallOutcome, Never>) in
+            let already: CallOutcome? = condition.withLock {
+                if let reply = replies.removeValue(forKey: id) { return .reply(reply) }
+                if let death { return .died(death) }
+                asyncWaiters[id] = continuation
+                return nil
+            }
+            if let already {
+                continuation.resume(returning: already)
+                return
+            }
+            Task { [self] in
+                try? await Task.sleep(for: max(rest, .zero))
+                let waiter = condition.withLock { asyncWaiters.removeValue(forKey: id) }
+                waiter?.resume(returning: .timedOut)
+            }
+        }
+    }
+
+    /// Sends `request` without waiting; `finish` waits for its reply. (Loading starts every child before waiting.)
+    func begin(_ request: HostRequest) -> UInt32? { send(request) }
+
+    func finish(_ id: UInt32?, timeout: Duration) -> CallOutcome {
+        guard let id else { return waitForDeath() }
+        return wait(for: id, until: ContinuousClock.now.advanced(by: timeout))
+    }
+
+    /// Sends without waiting for a reply (`destroy`).
+    func post(_ request: HostRequest) { _ = write(request.frame(requestID: 0)) }
+
+    /// The request's id, or nil when the child is already dead or the send failed.
+    private func send(_ request: HostRequest) -> UInt32? {
+        condition.lock()
+        guard death == nil else {
+            condition.unlock()
+            return nil
+        }
+        nextID = nextID == UInt32.max ? 1 : nextID + 1
+        let id = nextID
+        unanswered[id] = (request.instance, request.during)
+        condition.unlock()
+        guard write(request.frame(requestID: id)) else { return nil }
+        return id
+    }
+
+    private func write(_ frame: ChannelFrame) -> Bool {
+        let bytes = frame.encoded()
+        return writeLock.withLock { bytes.withUnsafeBufferPointer { featurehost_send_all(socket, $0.baseAddress, $0.count) } } == 0
+    }
+
+    private func wait(for id: UInt32, until deadline: ContinuousClock.Instant) -> CallOutcome {
+        wait(for: id, until: deadline, giveUp: true) ?? .timedOut
+    }
+
+    /// The reply, the death, or (at the deadline) `.timedOut` when `giveUp`, else nil and the request stays pending.
+    private func wait(for id: UInt32, until deadline: ContinuousClock.Instant, giveUp: Bool) -> CallOutcome? {
+        let limit = Date().addingTimeInterval(Self.seconds(deadline - ContinuousClock.now))
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let reply = replies.removeValue(forKey: id) { return .reply(reply) }
+            if let death { return .died(death) }
+            if !condition.wait(until: limit) {
+                if let reply = replies.removeValue(forKey: id) { return .reply(reply) }
+                if let death { return .died(death) }
+                return giveUp ? .timedOut : nil
+            }
+        }
+    }
+
+    /// After a failed send: the reader sees the end of the channel at once; wait for it to reap the child.
+    private func waitForDeath() -> CallOutcome {
+        condition.lock()
+        defer { condition.unlock() }
+        let limit = Date().addingTimeInterval(5)
+        while death == nil, condition.wait(until: limit) {}
+        return .died(death ?? Death(cause: .killed("its channel closed"), during: nil))
+    }
+
+    // MARK: - What any thread may read
+
+    /// The last status the child sent for `instance`.
+    func status(of instance: UInt32) -> InstanceStatus? { condition.withLock { statuses[instance] } }
+
+    /// Work in flight in the instance, 1 while its clock settles, and each request for it not yet answered; 0 once
+    /// the child is dead, so a stopped plugin never holds up a snapshot.
+    func busyCount(of instance: UInt32) -> Int {
+        condition.withLock {
+            guard death == nil else { return 0 }
+            let status = statuses[instance]
+            let pending = unanswered.values.reduce(0) { $0 + ($1.instance == instance ? 1 : 0) }
+            return Int(clamping: status?.inFlight ?? 0) + (status?.isAdvancing == true ? 1 : 0) + pending
+        }
+    }
+
+    var isAlive: Bool { condition.withLock { death == nil } }
+
+    /// Ends the child with SIGKILL; its death says `reason` (the first reason given wins).
+    func kill(_ reason: String) {
+        condition.withLock {
+            if killReason == nil, death == nil { killReason = reason }
+        }
+        _ = sendSignal(pid, SIGKILL)
+    }
+
+    /// The watchdog's ping, every ping interval: false once two pings in a row have gone unanswered for an
+    /// interval each, else sends the next. Not counted while a call is waiting (its own deadline covers it).
+    func ping() -> Bool {
+        enum Next { case nothing, send, hung }
+        let next: Next = condition.withLock {
+            guard death == nil else { return .nothing }
+            if !unanswered.isEmpty {
+                unansweredPings = 0
+                return .nothing
+            }
+            if unansweredPings >= 2 { return .hung }
+            unansweredPings += 1
+            return .send
+        }
+        switch next {
+        case .nothing: return true
+        case .hung: return false
+        case .send:
+            _ = write(HostRequest.ping.frame(requestID: 0))
+            return true
+        }
+    }
+
+    /// The child's resident memory in bytes, or nil where it cannot be read.
+    var residentBytes: Int? {
+        #if os(Linux)
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
+            let fields = text.split(separator: " ")
+            guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+            return pages.multipliedReportingOverflow(by: Int(sysconf(Int32(_SC_PAGESIZE)))).partialValue
+        #else
+            return nil
+        #endif
+    }
+
+    // MARK: - The reader thread
+
+    private func readUntilDeath() {
+        var decoder = ChannelDecoder(maximumPayload: maximumReply)
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        var channelOpen = true
+        var outputOpen = true
+        while channelOpen {
+            var fds = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: outputOpen ? outputPipe : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if fds[1].revents != 0 { outputOpen = readOutput(into: &buffer) }
+            if fds[0].revents != 0 {
+                let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR || errno == EAGAIN { continue }
+                guard count > 0 else {
+                    channelOpen = false
+                    break
+                }
+                buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                do {
+                    while let frame = try decoder.next() { try handle(frame) }
+                } catch {
+                    kill("the plugin \(Self.name(output)) was stopped: it sent the host \(error.description), which the host cannot read.")
+                    channelOpen = false
+                }
+            }
+        }
+        // Whatever it wrote before it ended (the runtime's "Fatal error" line, a backtrace) is read first, for a
+        // while: a process it started may still hold the pipe.
+        let drainUntil = ContinuousClock.now.advanced(by: .seconds(2))
+        while outputOpen, ContinuousClock.now < drainUntil {
+            var fds = [pollfd(fd: outputPipe, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 100) >= 0 else { break }
+            if fds[0].revents != 0 { outputOpen = readOutput(into: &buffer) }
+            if !outputOpen { break }
+            if !isRunning(pid) { outputOpen = drainOnce(into: &buffer) }
+        }
+        reap()
+    }
+
+    /// False at the end of the output.
+    private func readOutput(into buffer: inout [UInt8]) -> Bool {
+        let count = buffer.withUnsafeMutableBytes { read(outputPipe, $0.baseAddress, $0.count) }
+        if count < 0 { return errno == EINTR || errno == EAGAIN }
+        guard count > 0 else { return false }
+        buffer.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        return true
+    }
+
+    /// Once the child is gone, what is left in the pipe is read without waiting.
+    private func drainOnce(into buffer: inout [UInt8]) -> Bool {
+        var fds = [pollfd(fd: outputPipe, events: Int16(POLLIN), revents: 0)]
+        while poll(&fds, 1, 0) > 0, fds[0].revents != 0 {
+            if !readOutput(into: &buffer) { return false }
+        }
+        return true
+    }
+
+    private func isRunning(_ pid: pid_t) -> Bool { sendSignal(pid, 0) == 0 }
+
+    private func handle(_ frame: ChannelFrame) throws(ChannelError) {
+        let message = try ChildMessage.decode(frame)
+        let status: InstanceStatus? =
+            switch message {
+            case .reply(let reply): reply.status
+            case .status(let status): status
+            default: nil
+            }
+        if let hints = status?.keyHints, hints.count > keyHintLimit {
+            throw ChannelError("key hints of \(hints.count) bytes, more than the \(ByteCount.text(keyHintLimit)) accepted")
+        }
+        switch message {
+        case .reply(let reply):
+            condition.lock()
+            guard unanswered.removeValue(forKey: frame.requestID) != nil else {
+                condition.unlock()
+                throw ChannelError("a reply to request \(frame.requestID), which it was not asked")
+            }
+            if let status = reply.status { store(status) }
+            if let waiter = asyncWaiters.removeValue(forKey: frame.requestID) {
+                condition.unlock()
+                waiter.resume(returning: .reply(reply))
+            } else {
+                replies[frame.requestID] = reply
+                condition.broadcast()
+                condition.unlock()
+            }
+        case .status(let status):
+            condition.withLock { store(status) }
+            if status.framesRequested > 0 { onFrames(status.instance, status.framesRequested) }
+        case .stopped(_, let overLimit):
+            throw ChannelError("more than \(ByteCount.text(Int(clamping: overLimit.limit))) of \(overLimit.what.noun)")
+        case .pong:
+            condition.withLock { unansweredPings = 0 }
+        }
+    }
+
+    /// Keeps the last key hints when a status leaves them out (they did not change). Called with the lock held.
+    private func store(_ status: InstanceStatus) {
+        var status = status
+        if status.keyHints == nil { status.keyHints = statuses[status.instance]?.keyHints }
+        statuses[status.instance] = status
+    }
+
+    private func reap() {
+        var status: Int32 = 0
+        var reaped = waitpid(pid, &status, WNOHANG)
+        let until = ContinuousClock.now.advanced(by: .seconds(1))
+        while reaped == 0, ContinuousClock.now < until {
+            usleep(10_000)
+            reaped = waitpid(pid, &status, WNOHANG)
+        }
+        if reaped == 0 {
+            // It closed the channel but lives on: it is no use to anyone.
+            _ = sendSignal(pid, SIGKILL)
+            reaped = waitpid(pid, &status, 0)
+        }
+        condition.lock()
+        let during = unanswered.sorted { $0.key < $1.key }.first?.value.during
+        let cause: Death.Cause
+        if let killReason {
+            cause = .killed(killReason)
+        } else if reaped > 0, Self.signalled(status) {
+            cause = .signal(Self.terminatingSignal(status))
+        } else if reaped > 0 {
+            cause = .exit(Self.exitCode(status))
+        } else {
+            cause = .killed("the plugin \(Self.name(output)) vanished (\(Self.errorText(errno))).")
+        }
+        let death = Death(cause: cause, during: during)
+        self.death = death
+        let waiters = asyncWaiters
+        asyncWaiters = [:]
+        condition.broadcast()
+        condition.unlock()
+        for waiter in waiters.values { waiter.resume(returning: .died(death)) }
+        onDeath(death)
+    }
+
+    // MARK: - Helpers
+
+    static func name(_ output: PluginOutput) -> String { output.libraryName }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    private static func signalled(_ status: Int32) -> Bool { (status & 0x7F) != 0 && (status & 0x7F) != 0x7F }
+    private static func terminatingSignal(_ status: Int32) -> Int32 { status & 0x7F }
+    private static func exitCode(_ status: Int32) -> Int32 { (status >> 8) & 0xFF }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+}
+
+/// Why the child could not be started.
+struct PluginSpawnError: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+extension OverLimit.What {
+    var noun: String {
+        switch self {
+        case .manifest: return "manifest"
+        case .assetList: return "web files"
+        case .frame: return "frame"
+        case .keyHints: return "key hints"
+        case .html: return "HTML"
+        }
+    }
+}
+
+private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }

@@ -1,0 +1,54 @@
+import FeatureHostPluginWire
+
+/// How long the host waits for a plugin, how much it accepts from one, and how much memory and how many crashes
+/// it allows. Past a bound the plugin is stopped and its panel says which bound and by whom; the other features
+/// go on. Out of process (the default) the child is killed at once; in process (`isolation: in-process`) only the
+/// waits for `done` and the output bounds apply, since nothing else can be bounded inside the host's process.
+public struct PluginLimits: Sendable, Equatable {
+    /// Real time the host waits for a plugin's `done` after asking it to advance its virtual clock. Real, not
+    /// the host's clock: the host's manual clock stands still while it waits, so a virtual bound would never
+    /// pass. A settled advance takes micro- to milliseconds; the default leaves room for a loaded CI machine.
+    public var advanceTimeout: Duration = .seconds(5)
+    /// Real time the host waits for one call out of process (render, a key, a lifecycle event, HTML, a page event,
+    /// appear): the longest a hung plugin can hold up the host's main actor, once.
+    public var callTimeout: Duration = .seconds(2)
+    /// Real time for `create`, which may read files and settings.
+    public var createTimeout: Duration = .seconds(10)
+    /// Real time to start the child and read the library's manifest (a cold start on a loaded machine).
+    public var loadTimeout: Duration = .seconds(10)
+    /// Resident memory one plugin's process may use; past it the child is killed. The config's `memoryLimitMiB`
+    /// changes it per plugin.
+    public var memoryBytes = 1 << 30
+    /// How often the host reads each child's resident memory.
+    public var memoryCheckInterval: Duration = .milliseconds(500)
+    /// How often an idle child is asked to answer from its main queue; two pings unanswered in a row stop it.
+    public var pingInterval: Duration = .seconds(5)
+    /// Automatic restarts (a new page of a stopped plugin) stop after this many crashes within `crashWindow`;
+    /// an explicit restart (r, the button) always works.
+    public var crashBudget = 3
+    public var crashWindow: Duration = .seconds(300)
+    /// One rendered frame in `FrameCodec` form. An 80×24 frame is under 10 KiB; a 500×200 one with a style
+    /// per cell about 1 MiB.
+    public var frameBytes = 8 << 20
+    /// The footer's key hints as JSON.
+    public var keyHintBytes = 64 << 10
+    /// One render of the web scene's HTML: `ForeignMarkup` refuses more anyway, so more is never kept.
+    public var htmlBytes = 1 << 20
+    /// The message `create` writes when it fails; a longer one is cut.
+    public var errorMessageBytes = 64 << 10
+    /// A manifest is a few hundred bytes; more than this is a broken plugin, not a big feature.
+    public var manifestBytes = 1 << 20
+    /// The web files' list, base64 in JSON, read once: stylesheets and small images, not media.
+    public var assetListBytes = 32 << 20
+
+    public init() {}
+
+    public static let standard = PluginLimits()
+
+    /// The output bounds the child applies.
+    var outputLimits: HostRequest.OutputLimits {
+        HostRequest.OutputLimits(
+            manifestBytes: manifestBytes, assetListBytes: assetListBytes, errorMessageBytes: errorMessageBytes, frameBytes: frameBytes,
+            keyHintBytes: keyHintBytes, htmlBytes: htmlBytes)
+    }
+}

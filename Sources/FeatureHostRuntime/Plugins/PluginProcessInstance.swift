@@ -1,0 +1,349 @@
+import FeatureHostCore
+import FeatureHostPluginWire
+import Foundation
+
+/// One plugin instance in its library's `featurehost-plugin-host`, as bytes: the surface bridges turn them into
+/// frames and HTML. Every call has a real-time deadline; a reply carries the instance's status, so minimum size,
+/// key hints, work in flight and the next deadline are read from the last one, never asked for. When the child
+/// dies or is stopped, the instance shows why until it is restarted, which loads the library again and makes the
+/// instance anew from the same context, then opens what was open (in-memory state is lost; saved state is not).
+@MainActor
+public final class PluginProcessInstance: ManualClockFollower {
+    public let library: PluginProcessLibrary
+    private let context: FeatureContext
+    private let dataDirectory: URL
+    private let manual: ManualClock?
+    private let link = InstanceLink()
+    private let frameTargets: FrameHops
+    private var number: UInt32 = 0
+    /// The child generation the instance was made in; 0 when it never was.
+    private var generation = 0
+    /// Why the instance itself is stopped (a restart that failed), above its generation's stop.
+    private var ownStop: PluginStop?
+    private var isWeb = false
+    private var appeared = false
+    private var inBackground = false
+    /// The host clock's time when the plugin's clock was at zero; nil with a live clock.
+    private var base: ManualClock.Instant?
+    private let observers = StateObservers<Int>()
+    private var changes = 0
+    private var probe: StateObservation?
+    private var following = false
+
+    public var name: String { library.name }
+    public var file: URL { library.file }
+    public var hasWebView: Bool { library.hasWebView }
+    public var limits: PluginLimits { library.limits }
+
+    /// Makes the instance in the library's child, restarting the library first when it stopped (within the crash
+    /// budget). Throws only the plugin's own refusal (`create` returned no instance: its message); a crash or a
+    /// hang in `create` leaves the instance stopped, with its panel and a restart.
+    public init(library: PluginProcessLibrary, context: FeatureContext, dataDirectory: URL) throws(FeatureError) {
+        self.library = library
+        self.context = context
+        self.dataDirectory = dataDirectory
+        manual = context.clock as? ManualClock
+        frameTargets = library.frameTargets
+        probe = context.activity.addProbe { [link] in link.busyCount }
+        if let stop = library.restart(automatic: true) {
+            ownStop = stop
+            return
+        }
+        try create()
+    }
+
+    deinit {
+        link.destroy()
+        frameTargets[link.number] = nil
+    }
+
+    /// `create` in the current child.
+    private func create() throws(FeatureError) {
+        guard let child = library.runningChild else { return }
+        if number != 0 { frameTargets[number] = nil }
+        let hop = FrameHop(
+            deliver: { [weak self] in self?.fire(1) },
+            onStop: { [weak self] in self?.fire(1) })
+        number = library.register(hop)
+        generation = child.generation
+        link.set(child, number: number)
+        let wire = ContextWire(
+            context: context, dataDirectory: dataDirectory, preferencesFile: HostEnvironment.preferencesFile(in: dataDirectory),
+            clock: manual == nil ? .live : .manual)
+        library.countRequest()
+        let request = HostRequest.create(instance: number, context: wire.encoded())
+        guard let reply = settle(child.call(request, timeout: library.limits.createTimeout), of: request, child: child) else { return }
+        if reply.outcome == .refused {
+            frameTargets[number] = nil
+            link.set(nil, number: 0)
+            generation = 0
+            var message = String(decoding: reply.bytes, as: UTF8.self)
+            if reply.number == 1 {
+                message += "… (cut: the plugin \(name) wrote more than \(ByteCount.text(library.limits.errorMessageBytes)))"
+            }
+            throw FeatureError(message.isEmpty ? "the plugin \(name) did not say why." : message)
+        }
+        base = manual?.now
+        // Once: a restarted instance is the same follower, with a new base.
+        if !following, let manual {
+            manual.addFollower(self)
+            following = true
+        }
+    }
+
+    // MARK: - Running, stopped, restarted
+
+    /// Why the instance is not running; nil while it is.
+    public var stop: PluginStop? {
+        if let ownStop { return ownStop }
+        guard generation != 0 else { return library.currentStop ?? PluginStop(reason: "the plugin \(name) is not running.", canRestart: true) }
+        return library.stop(of: generation)
+    }
+
+    public var isRunning: Bool { ownStop == nil && generation != 0 && generation == library.generation && library.isRunning }
+
+    /// Starts the library again if it stopped (an explicit restart ignores the crash budget), makes this instance
+    /// anew from its context and opens what was open. False when it could not (the panel then says why).
+    @discardableResult
+    public func restart() -> Bool {
+        guard !isRunning else { return true }
+        ownStop = nil
+        if let stop = library.restart(automatic: false) {
+            ownStop = stop
+            fire(1)
+            return false
+        }
+        do {
+            try create()
+        } catch {
+            ownStop = PluginStop(reason: "the plugin \(name) could not start again: \(error.message)", canRestart: true)
+            fire(1)
+            return false
+        }
+        if isWeb { _ = call(.openWebScene(instance: number)) }
+        if appeared { _ = call(.openScene(instance: number)) }
+        if inBackground { _ = call(.lifecycle(instance: number, code: 0)) }
+        fire(1)
+        return isRunning
+    }
+
+    // MARK: - Calls
+
+    /// Sends a request and waits for its reply at most the call deadline; nil when the plugin is not running, or
+    /// stopped during the call (its panel then says why).
+    private func call(_ request: HostRequest, timeout: Duration? = nil) -> ChannelReply? {
+        guard isRunning, let child = library.runningChild else { return nil }
+        library.countRequest()
+        return settle(child.call(request, timeout: timeout ?? library.limits.callTimeout), of: request, child: child)
+    }
+
+    /// The reply, with its frame requests delivered; nil after a death, a timeout or output past a bound, each of
+    /// which stops the library.
+    private func settle(_ outcome: PluginChild.CallOutcome, of request: HostRequest, child: PluginChild) -> ChannelReply? {
+        switch outcome {
+        case .reply(let reply):
+            switch reply.outcome {
+            case .ok, .refused:
+                fire(Int(reply.status?.framesRequested ?? 0))
+                return reply
+            case .overLimit(let overLimit):
+                library.stop(child, reason: overLimitReason(overLimit, request: request), during: request.during)
+                return nil
+            case .unknownInstance, .loadFailed:
+                library.stop(child, reason: "the plugin \(name) was stopped: its process no longer knew this instance.", during: request.during)
+                return nil
+            }
+        case .died(let death):
+            library.childEnded(generation: child.generation, death: death)
+            return nil
+        case .timedOut:
+            library.stop(child, reason: timedOutReason(request, timeout: timeoutFor(request)), during: request.during)
+            return nil
+        }
+    }
+
+    /// A call past its deadline is a hang, unless the plugin is in the middle of reporting a crash (a slow
+    /// backtrace): then it is the crash.
+    private func timedOutReason(_ request: HostRequest, timeout: Duration) -> String {
+        guard library.output.showsACrash else {
+            return "the plugin \(name) was stopped: it did not answer \(request.name) within \(timeout) of real time."
+        }
+        return "the plugin \(name) stopped: it crashed \(request.during) (the host ended it while it wrote its crash report, "
+            + "which took longer than \(timeout))."
+    }
+
+    private func timeoutFor(_ request: HostRequest) -> Duration {
+        if case .create = request { return library.limits.createTimeout }
+        return library.limits.callTimeout
+    }
+
+    private func overLimitReason(_ overLimit: OverLimit, request: HostRequest) -> String {
+        let limit = ByteCount.text(Int(clamping: overLimit.limit))
+        switch overLimit.what {
+        case .frame:
+            var size = ""
+            if case .render(_, let width, let height) = request { size = " for one \(width)×\(height) frame" }
+            return "the plugin \(name) was stopped: it sent more than \(limit)\(size), and the host accepts at most \(limit)."
+        case .keyHints:
+            return "the plugin \(name) was stopped: it sent more than \(limit) of key hints, and the host accepts at most \(limit)."
+        case .html:
+            return "the plugin \(name) was stopped: it sent more than \(limit) of HTML for one render, and the host accepts at most \(limit)."
+        case .manifest, .assetList:
+            return "the plugin \(name) was stopped: it sent more than \(limit) of \(overLimit.what.noun)."
+        }
+    }
+
+    /// Tells the surfaces to draw again, `count` times (a reply folds the frame requests made during its call).
+    private func fire(_ count: Int) {
+        for _ in 0..<min(max(count, 0), 64) {
+            changes += 1
+            observers.publish(changes, old: changes - 1)
+        }
+    }
+
+    /// `onChange` on each frame request and each stop or restart.
+    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { observers.add { _ in onChange() } }
+
+    // MARK: - The table's calls
+
+    /// `open_scene`: the host's `appear`.
+    public func openScene() {
+        appeared = true
+        _ = call(.openScene(instance: number))
+    }
+
+    public func openWebScene() {
+        isWeb = true
+        _ = call(.openWebScene(instance: number))
+    }
+
+    /// The frame's bytes; nil when the plugin is not running (or was stopped by this render).
+    public func render(width: Int32, height: Int32) -> [UInt8]? {
+        call(.render(instance: number, width: width, height: height))?.bytes
+    }
+
+    public func handleKey(_ bytes: [UInt8]) -> Bool { call(.key(instance: number, bytes: bytes))?.number == 1 }
+
+    public func handleLifecycle(_ code: Int32) {
+        inBackground = code == 0
+        _ = call(.lifecycle(instance: number, code: code))
+    }
+
+    public func renderHTML() -> [UInt8]? { call(.renderHTML(instance: number))?.bytes }
+
+    public func handlePageEvent(_ json: [UInt8]) -> Bool { call(.pageEvent(instance: number, json: json))?.number == 1 }
+
+    /// From the last status: no call.
+    public var minimumSize: (width: Int32, height: Int32) {
+        guard isRunning, let status = link.status else { return (0, 0) }
+        return (max(status.minimumWidth, 0), max(status.minimumHeight, 0))
+    }
+
+    /// The key hints' JSON from the last status that carried them.
+    public var keyHintBytes: [UInt8] {
+        guard isRunning else { return [] }
+        return link.status?.keyHints ?? []
+    }
+
+    // MARK: - ManualClockFollower
+
+    public var nextDeadline: ManualClock.Instant? {
+        guard isRunning, let base, let offset = link.status?.nextDeadline, offset >= 0 else { return nil }
+        return base.advanced(by: .nanoseconds(offset))
+    }
+
+    public func advance(to instant: ManualClock.Instant) async {
+        _ = await advance(from: instant, before: instant, through: instant) { _ in }
+    }
+
+    /// Moves the plugin's clock through a batch of its own deadlines in one request (horizon batching), then
+    /// replays the instants reached on the host's clock, with the frames asked for at each.
+    public func advance(
+        from first: ManualClock.Instant, before horizon: ManualClock.Instant?, through limit: ManualClock.Instant,
+        reached: (ManualClock.Instant) -> Void
+    ) async -> ManualClock.Instant {
+        guard isRunning, let base, let child = library.runningChild else {
+            reached(first)
+            return first
+        }
+        let offset = { (instant: ManualClock.Instant) in PluginTime.nanoseconds(base.duration(to: instant)) }
+        let request = HostRequest.advance(
+            instance: number,
+            HostRequest.Advance(first: offset(first), horizon: horizon.map(offset) ?? -1, limit: offset(limit), maximumSteps: 4096))
+        library.countRequest()
+        let outcome = await child.call(request, timeout: library.limits.advanceTimeout, blocking: .milliseconds(50))
+        if case .timedOut = outcome {
+            let hang =
+                "the plugin \(name) was stopped: it did not finish advancing its clock to \(Self.seconds(offset(first))) within "
+                + "\(library.limits.advanceTimeout) of real time (its advance never called done)."
+            let reason = library.output.showsACrash ? timedOutReason(request, timeout: library.limits.advanceTimeout) : hang
+            library.stop(child, reason: reason, during: request.during)
+            reached(first)
+            return first
+        }
+        guard let reply = settle(outcome, of: request, child: child) else {
+            reached(first)
+            return first
+        }
+        var last = first
+        var replayed = false
+        // The child was asked for at most 4,096 steps, in order, up to `limit`: anything else is not replayed.
+        for step in reply.steps.prefix(4096) {
+            let instant = base.advanced(by: .nanoseconds(step.offset))
+            guard instant >= last, instant <= limit else { continue }
+            last = instant
+            replayed = true
+            reached(instant)
+            fire(Int(step.framesRequested))
+        }
+        if !replayed { reached(first) }
+        return last
+    }
+
+    static func seconds(_ nanoseconds: Int64) -> String {
+        let whole = nanoseconds / 1_000_000_000
+        let milliseconds = nanoseconds % 1_000_000_000 / 1_000_000
+        return milliseconds == 0 ? "\(whole) s" : "\(whole).\(String(milliseconds + 1000).dropFirst()) s"
+    }
+}
+
+/// The instance's child and number, for what other threads read (the activity probe) and for `deinit`.
+final class InstanceLink: @unchecked Sendable {
+    // @unchecked: both fields are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var child: PluginChild?
+    private var instance: UInt32 = 0
+
+    func set(_ child: PluginChild?, number: UInt32) {
+        lock.lock()
+        self.child = child
+        instance = number
+        lock.unlock()
+    }
+
+    private var current: (child: PluginChild?, instance: UInt32) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (child, instance)
+    }
+
+    var number: UInt32 { current.instance }
+
+    var status: InstanceStatus? {
+        let current = self.current
+        return current.child?.status(of: current.instance)
+    }
+
+    /// Work in flight in the plugin for this instance; 0 once its child is gone.
+    var busyCount: Int {
+        let current = self.current
+        return current.child?.busyCount(of: current.instance) ?? 0
+    }
+
+    /// The instance is let go: its child destroys it (nothing waits for that).
+    func destroy() {
+        let current = self.current
+        guard let child = current.child, current.instance != 0, child.isAlive else { return }
+        child.post(HostRequest.destroy(instance: current.instance))
+    }
+}

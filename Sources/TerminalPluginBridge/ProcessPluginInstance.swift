@@ -1,0 +1,52 @@
+import CFeatureHostPluginABI
+import FeatureHostCore
+import FeatureHostPluginWire
+import FeatureHostRuntime
+import Foundation
+import TerminalUI
+
+/// A plugin feature whose code runs in its library's `featurehost-plugin-host`: the runtime's instance, with
+/// keys turned into terminal bytes and key hints decoded for the shell.
+@MainActor
+package final class ProcessPluginInstance: PluginInstance {
+    let remote: PluginProcessInstance
+
+    init(_ remote: PluginProcessInstance) { self.remote = remote }
+
+    package var file: URL { remote.file }
+    package var stop: PluginStop? { remote.stop }
+    package var hasWebView: Bool { remote.hasWebView }
+
+    package func openWebScene() { remote.openWebScene() }
+    package func renderedHTML() -> [UInt8]? { remote.renderHTML() }
+    package func handlePageEvent(_ json: [UInt8]) -> Bool { remote.handlePageEvent(json) }
+    package func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { remote.observe(onChange) }
+
+    package var minimumSize: Size {
+        let size = remote.minimumSize
+        return Size(width: Int(size.width), height: Int(size.height))
+    }
+
+    package var keyHints: [KeyHint] {
+        let bytes = remote.keyHintBytes
+        guard !bytes.isEmpty, let hints = try? JSONWire.decode([KeyHintWire].self, from: bytes) else { return [] }
+        return hints.map { KeyHint(key: $0.key, action: $0.action) }
+    }
+
+    package func renderedBytes(size: Size) -> [UInt8]? {
+        remote.render(width: Int32(clamping: size.width), height: Int32(clamping: size.height))
+    }
+
+    package func handle(_ key: Key) -> KeyHandling { remote.handleKey(key.terminalBytes) ? .handled : .ignored }
+
+    /// `.appear` is the table's `open_scene` (ABI version 1 has no lifecycle code for it).
+    package func handle(_ event: LifecycleEvent) {
+        switch event {
+        case .appear: remote.openScene()
+        case .didEnterBackground: remote.handleLifecycle(FEATUREHOST_LIFECYCLE_DID_ENTER_BACKGROUND)
+        case .willEnterForeground: remote.handleLifecycle(FEATUREHOST_LIFECYCLE_WILL_ENTER_FOREGROUND)
+        }
+    }
+
+    package func restart() -> Bool { remote.restart() }
+}
