@@ -24,6 +24,7 @@ func runBenchmarks() async {
     if bench.shouldRun("chats-web") { await ChatsWebBenchmarks.run(&bench) }
     if bench.shouldRun("images") { await ImageCacheBenchmarks.run(&bench) }
     if bench.shouldRun("hostile-web") { await HostileWebBenchmarks.run(&bench) }
+    if bench.shouldRun("page-events-web") { await PageEventBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 
