@@ -11,7 +11,7 @@ enum ArticleDetailMarkup {
     static func detail(_ detail: CarNewsViewState.Detail, state: CarNewsViewState) -> HTML {
         section(.class("car-news-detail"), .aria("labelledby", titleID)) {
             CarNewsPageMarkup.header(
-                state, heading: span(.class("car-news-detail-heading")) { CarNewsWebCopy.articleHeading },
+                state, keys: "car-news-detail", heading: span(.class("car-news-detail-heading")) { CarNewsWebCopy.articleHeading },
                 leading: backButton())
             div(.class("car-news-article")) {
                 span(.class("car-news-frame is-detail")) { ArticlePictureMarkup.picture(detail.image, label: detail.imageLabel) }
