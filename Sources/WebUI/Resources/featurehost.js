@@ -90,6 +90,7 @@
     }
 
     function receive(data) {
+      performance.mark('fh-patch-received');
       let message;
       try {
         message = JSON.parse(data);
