@@ -190,6 +190,7 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzHTTPRequest", ["WebUI"]),
         ("FuzzPageEvent", ["WebUI"]),
         ("FuzzForeignMarkup", ["WebUI"]),
+        ("FuzzLiveDiff", ["WebUI"]),
         ("FuzzServerText", ["FeatureHostCore", "WebUI"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))

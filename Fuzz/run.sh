@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 targets=(FuzzConfig FuzzCarNewsFeed FuzzChats FuzzTransactions FuzzInvitationReply FuzzKeyParser FuzzFrameCodec
-  FuzzPluginWire FuzzHTTPRequest FuzzPageEvent FuzzForeignMarkup FuzzServerText)
+  FuzzPluginWire FuzzHTTPRequest FuzzPageEvent FuzzForeignMarkup FuzzServerText FuzzLiveDiff)
 configuration=${FUZZ_CONFIGURATION:-debug}
 scratch=.build-fuzz
 
