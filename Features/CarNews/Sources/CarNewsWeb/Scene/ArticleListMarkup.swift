@@ -29,7 +29,7 @@ enum ArticleListMarkup {
                 isSelected && coverage == .shown ? .data("fh-focus", "") : .nothing
             ) {
                 span(.class("car-news-frame")) {
-                    ArticlePictureMarkup.picture(row.image, label: row.imageLabel)
+                    ArticlePictureMarkup.picture(row.image, label: row.imageLabel).id("car-news-picture-\(row.id)")
                     span(.class("car-news-title")) { row.title }
                 }
                 span(.class("car-news-date")) { row.date }

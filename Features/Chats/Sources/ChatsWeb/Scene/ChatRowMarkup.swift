@@ -17,7 +17,7 @@ enum ChatRowMarkup {
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
                 isSelected ? .data("fh-focus", "") : .chatsNothing
             ) {
-                avatar(row.avatar)
+                avatar(row.avatar).id("\(key)-avatar")
                 span(.class("chats-name")) { row.name }
                 span(.class("chats-date")) { row.date }
                 span(.class("chats-message")) { row.message }
