@@ -142,6 +142,9 @@ enum PageEventBenchmarks {
                 return (feature.makeWebScene(), { feature.handle($0) })
             })
         {
+            await page.measure(
+                &bench, "invitations, the first page", rounds: 200,
+                events: [("open the form", click("activate")), ("close it", click("dismiss"))])
             await page.post(click("activate"))
             await page.post(#"{"kind":"submit","action":"send","fields":{}}"#)
             await page.measure(
