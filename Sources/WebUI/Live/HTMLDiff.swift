@@ -66,7 +66,8 @@ private struct Differ {
         if let oldNode, let newNode, !old.sameOpeningTag(oldNode, as: newNode, in: new) {
             push(.attributes(old: oldNode, new: newNode))
         }
-        guard !old.sameContent(oldNode, as: newNode, in: new) else { return }
+        // Not a comparison of the whole content: that would read an anchor's bytes once per anchor above them.
+        // Its children are compared one by one, each skipped whole when its hash and bytes are unchanged.
         let mark = pending.count
         let inPlace = siblings(old: old.children(of: oldNode), new: new.children(of: newNode))
         let morph = Pending.morph(new: newNode)

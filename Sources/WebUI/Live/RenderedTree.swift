@@ -115,11 +115,6 @@ extension RenderedTree {
         return bytesEqual(a.start..<a.contentStart, other, b.start..<b.contentStart)
     }
 
-    /// Whether the contents of `node` and `otherNode` (nil: the roots) are the same bytes.
-    func sameContent(_ node: Int?, as otherNode: Int?, in other: RenderedTree) -> Bool {
-        bytesEqual(contentRange(of: node), other, other.contentRange(of: otherNode))
-    }
-
     private func bytesEqual(_ range: Range<Int>, _ other: RenderedTree, _ otherRange: Range<Int>) -> Bool {
         guard range.count == otherRange.count else { return false }
         guard !range.isEmpty else { return true }
