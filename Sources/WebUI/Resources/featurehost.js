@@ -118,7 +118,7 @@
       }
       for (const op of message.ops) {
         if (!applyOp(op)) {
-          console.warn('featurehost: an op did not find its node; resynchronising', op);
+          console.warn('featurehost: an op did not find the element its key names; resynchronising', op);
           resync(true);
           return false;
         }
