@@ -210,6 +210,7 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzHTTPRequest", ["WebUI"]),
         ("FuzzPageEvent", ["WebUI"]),
         ("FuzzForeignMarkup", ["WebUI"]),
+        ("FuzzLiveDiff", ["WebUI"]),
         ("FuzzServerText", ["FeatureHostCore", "WebUI"]),
         ("FuzzPNG", ["ImageDecoding"]),
         ("FuzzJPEG", ["ImageDecoding"]),

@@ -18,10 +18,14 @@ public enum InvisibleControls {
         }
     }
 
+    /// Tab, line feed and carriage return: controls that are white space on a web page. Made once: a set built
+    /// for every call cost the page's render more than the check itself.
+    public static let whiteSpace: Set<Unicode.Scalar> = ["\t", "\n", "\r"]
+
     /// `text` without its graphemes made only of invisible controls; the whitespace controls in `keeping` (tab,
     /// line feed and carriage return for the web page, where they are ordinary white space) stay. Text with none
     /// comes back as it is, after one pass over its bytes.
-    public static func removed(from text: String, keeping: Set<Unicode.Scalar> = ["\t", "\n", "\r"]) -> String {
+    public static func removed(from text: String, keeping: Set<Unicode.Scalar> = whiteSpace) -> String {
         guard needsWork(text, keeping: keeping) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)

@@ -106,6 +106,16 @@ enum CarNewsBenchmarks {
         return Data(text.utf8)
     }
 
+    /// `offlineContext` with `articleCount` articles saved in its article store, as a past refresh left them.
+    static func offlineContextWithSavedArticles(storage: URL) throws -> FeatureContext {
+        let now = Date(timeIntervalSince1970: 1_773_664_440)
+        let context = offlineContext(storage: storage, now: now)
+        let feed = try ArticleFeedDecoder.decode(reply(count: articleCount))
+        try ArticleStore(file: context.storageDirectory.appendingPathComponent(ArticleStore.fileName), now: { now })
+            .save(feed.articles, at: now)
+        return context
+    }
+
     static func offlineContext(storage: URL, now: Date) -> FeatureContext {
         try? FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
         let url = URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list")

@@ -15,12 +15,9 @@ enum CarNewsWebBenchmarks {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "featurehost-bench-car-news-web-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let now = Date(timeIntervalSince1970: 1_773_664_440)
-        let context = CarNewsBenchmarks.offlineContext(storage: directory, now: now)
+        let context: FeatureContext
         do {
-            let feed = try ArticleFeedDecoder.decode(CarNewsBenchmarks.reply(count: CarNewsBenchmarks.articleCount))
-            try ArticleStore(file: context.storageDirectory.appendingPathComponent(ArticleStore.fileName), now: { now })
-                .save(feed.articles, at: now)
+            context = try CarNewsBenchmarks.offlineContextWithSavedArticles(storage: directory)
         } catch {
             return print("car-news-web: benchmark setup failed: \(error.userFacingMessage)")
         }

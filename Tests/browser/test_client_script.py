@@ -50,15 +50,15 @@ def test_hello_reports_hour_cycle_time_zone_and_visibility(page, harness):
     assert set(message) == {"kind", "hourCycle", "timeZone", "visible"}
 
 
-def test_text_and_replace_ops_apply(page, harness, screenshots):
-    load(page, harness, '<div id="clock"><span>1</span><span id="d-2">2</span></div>')
+def test_ops_find_their_element_by_key_and_apply(page, harness, screenshots):
+    load(page, harness, '<div id="clock"><span id="h">1</span><span id="d-2">2</span></div>')
     page.evaluate("() => { window.keptClock = document.getElementById('clock') }")
     patch(harness, page, {"from": 1, "to": 2, "ops": [
-        {"op": "text", "path": [0, 0, 0], "text": "5"},
-        {"op": "replace", "path": [0, 1], "html": '<span id="d-3">3</span>'},
-        {"op": "attrs", "path": [0], "tag": "div", "set": {"class": "ticking"}, "remove": []},
+        {"op": "morph", "key": "h", "html": "5"},
+        {"op": "replace", "key": "d-2", "html": '<span id="d-3">3</span>'},
+        {"op": "attrs", "key": "clock", "set": {"class": "ticking"}, "remove": []},
     ]})
-    assert root_html(page) == '<div id="clock" class="ticking"><span>5</span><span id="d-3">3</span></div>'
+    assert root_html(page) == '<div id="clock" class="ticking"><span id="h">5</span><span id="d-3">3</span></div>'
     assert page.evaluate("() => window.keptClock === document.getElementById('clock')")
     page.screenshot(path=str(screenshots / "after-patch.png"))
 
@@ -70,7 +70,7 @@ def test_morph_keeps_a_focused_inputs_value_caret_and_focus(page, harness):
     for _ in range(3):
         page.keyboard.press("ArrowLeft")
     page.evaluate("() => { window.keptInput = document.getElementById('email') }")
-    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "path": [], "tag": "main", "html":
+    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "key": "fh-root", "html":
         '<form data-action="send"><input id="email" name="email" value="server"><span>new</span></form>'}]})
     state = page.evaluate("""() => {
         const input = document.getElementById('email');
@@ -84,7 +84,7 @@ def test_morph_keeps_a_focused_inputs_value_caret_and_focus(page, harness):
 
 def test_morph_sets_an_unfocused_inputs_value_and_checkbox(page, harness):
     load(page, harness, '<input id="name" value="a"><input id="box" type="checkbox">')
-    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "path": [], "tag": "main", "html":
+    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "key": "fh-root", "html":
         '<input id="name" value="b"><input id="box" type="checkbox" checked>'}]})
     assert page.evaluate("() => [document.getElementById('name').value, document.getElementById('box').checked]") == ["b", True]
 
@@ -94,7 +94,7 @@ def test_running_animation_survives_a_morph_and_a_new_keyed_element_starts_its_o
     page.evaluate("() => { window.spinA = document.getElementById('a').getAnimations()[0] }")
     page.wait_for_function("() => window.spinA.currentTime > 100")
     before = page.evaluate("() => window.spinA.currentTime")
-    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "path": [], "tag": "main", "html":
+    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "key": "fh-root", "html":
         '<span id="b" class="spin">B</span><span id="a" class="spin">A2</span>'}]})
     state = page.evaluate("""() => {
         const a = document.getElementById('a').getAnimations();
@@ -111,31 +111,40 @@ def test_running_animation_survives_a_morph_and_a_new_keyed_element_starts_its_o
 
 
 def test_a_version_gap_reconnects_with_the_clients_version(page, harness):
-    load(page, harness, "<p>one</p>", version=7)
-    harness.push("patch", {"from": 9, "to": 10, "ops": [{"op": "text", "path": [0, 0], "text": "lost"}]})
+    load(page, harness, '<p id="one">one</p>', version=7)
+    harness.push("patch", {"from": 9, "to": 10, "ops": [{"op": "morph", "key": "one", "html": "lost"}]})
     second = harness.wait_for_streams(2)
     assert second.version == 7
-    assert root_html(page) == "<p>one</p>"
-    patch(harness, page, {"from": 7, "to": 10, "ops": [{"op": "morph", "path": [], "tag": "main", "html": "<p>ten</p>"}]}, second)
+    assert root_html(page) == '<p id="one">one</p>'
+    patch(harness, page, {"from": 7, "to": 10, "ops": [{"op": "morph", "key": "fh-root", "html": "<p>ten</p>"}]}, second)
     assert root_html(page) == "<p>ten</p>"
 
 
-def test_an_op_that_misses_its_node_resyncs_from_scratch(page, harness):
+@pytest.mark.parametrize("op", [
+    {"op": "morph", "key": "nowhere", "html": "x"},
+    {"op": "attrs", "key": "fh-root", "set": {"class": "x"}, "remove": []},
+    {"op": "replace", "key": "fh-root", "html": "<p>x</p>"},
+    {"op": "morph", "key": "outside", "html": "x"},
+    {"op": "morph", "html": "x"},
+])
+def test_an_op_that_misses_its_element_resyncs_from_scratch(page, harness, op):
     load(page, harness, "<p>one</p>")
-    harness.push("patch", {"from": 1, "to": 2, "ops": [{"op": "text", "path": [0], "text": "not a text node"}]})
+    page.evaluate("() => { const outside = document.createElement('p'); outside.id = 'outside'; document.body.append(outside) }")
+    harness.push("patch", {"from": 1, "to": 2, "ops": [op]})
     second = harness.wait_for_streams(2)
     assert second.version == -1
-    patch(harness, page, {"from": -1, "to": 3, "ops": [{"op": "morph", "path": [], "tag": "main", "html": "<p>three</p>"}]}, second)
+    assert root_html(page) == "<p>one</p>"
+    patch(harness, page, {"from": -1, "to": 3, "ops": [{"op": "morph", "key": "fh-root", "html": "<p>three</p>"}]}, second)
     assert root_html(page) == "<p>three</p>"
 
 
 def test_a_dropped_stream_reconnects_and_resyncs(page, harness):
     load(page, harness, "<p>one</p>")
-    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "text", "path": [0, 0], "text": "two"}]})
+    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "key": "fh-root", "html": "<p>two</p>"}]})
     harness.drop()
     second = harness.wait_for_streams(2)
     assert second.version == 2
-    patch(harness, page, {"from": 2, "to": 5, "ops": [{"op": "morph", "path": [], "tag": "main", "html": "<p>five</p>"}]}, second)
+    patch(harness, page, {"from": 2, "to": 5, "ops": [{"op": "morph", "key": "fh-root", "html": "<p>five</p>"}]}, second)
     assert root_html(page) == "<p>five</p>"
     # One hello per page, not one per stream.
     assert [post["message"]["kind"] for post in harness.posts] == ["hello"]
@@ -202,10 +211,10 @@ def test_fh_vars_set_custom_properties_on_load_and_after_patches(page, harness):
     read = "id => { const s = document.getElementById(id).style; return [s.getPropertyValue('--roll'), s.getPropertyValue('--steps'), s.color] }"
     assert page.evaluate(read, "v") == ["300ms", "2", ""]
     patch(harness, page, {"from": 1, "to": 2, "ops": [
-        {"op": "attrs", "path": [0], "tag": "div", "set": {"data-fh-vars": "--roll:500ms"}, "remove": []},
+        {"op": "attrs", "key": "v", "set": {"data-fh-vars": "--roll:500ms"}, "remove": []},
     ]})
     assert page.evaluate(read, "v") == ["500ms", "", ""]
-    patch(harness, page, {"from": 2, "to": 3, "ops": [{"op": "morph", "path": [], "tag": "main", "html":
+    patch(harness, page, {"from": 2, "to": 3, "ops": [{"op": "morph", "key": "fh-root", "html":
         '<div id="v" data-fh-vars="--roll:500ms"></div><p id="w" data-fh-vars="--steps:4"></p>'}]})
     assert page.evaluate(read, "w") == ["", "4", ""]
 
@@ -268,7 +277,7 @@ def test_a_reorder_keeps_both_animations_where_the_browser_can_move_elements(pag
         pytest.skip("this Chromium has no moveBefore: a moved element restarts its animations")
     page.evaluate("() => { window.spins = ['a', 'b'].map((id) => document.getElementById(id).getAnimations()[0]) }")
     page.wait_for_function("() => window.spins.every((spin) => spin.currentTime > 50)")
-    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "path": [], "tag": "main", "html":
+    patch(harness, page, {"from": 1, "to": 2, "ops": [{"op": "morph", "key": "fh-root", "html":
         '<span id="b" class="spin">B</span><span id="a" class="spin">A</span>'}]})
     assert root_html(page) == '<span id="b" class="spin">B</span><span id="a" class="spin">A</span>'
     assert page.evaluate("""() => ['a', 'b'].every((id, index) => {

@@ -10,7 +10,18 @@ enum PageBudget {
     static func bounded(_ content: HTML, limit: Int = maximumContentBytes) -> HTML {
         let size = content.renderedByteCount
         guard size > limit else { return content }
-        return div(.class("fh-panel"), .class("fh-too-large"), .role("alert")) {
+        return panel(size: size, limit: limit)
+    }
+
+    /// `content` rendered for a session, or the panel when it would take more than `limit` bytes: the render
+    /// stops at the limit, and only then is the rest counted (for the panel's figure) without being written.
+    static func rendered(_ content: HTML, limit: Int = maximumContentBytes, sizedLike previous: RenderedTree? = nil) -> RenderedTree {
+        if let tree = RenderedTree(content, byteLimit: limit, sizedLike: previous) { return tree }
+        return RenderedTree(panel(size: content.renderedByteCount, limit: limit)) ?? .empty
+    }
+
+    private static func panel(size: Int, limit: Int) -> HTML {
+        div(.class("fh-panel"), .class("fh-too-large"), .role("alert")) {
             h1 { "This page is too large to show" }
             p {
                 "What it holds would take \(megabytes(size)) of HTML, and a page may take \(megabytes(limit)). "

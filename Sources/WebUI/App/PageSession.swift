@@ -8,9 +8,10 @@ final class PageSession {
     let featureID: FeatureID
     private(set) var feature: PageFeature
     private(set) var preferences: PagePreferences
-    /// The version of `tree`: what a client that has seen every patch holds.
+    /// The version of `rendered`: what a client that has seen every patch holds.
     private(set) var version = 0
-    private(set) var tree: HTML
+    /// The content as last rendered, which the next render is diffed against.
+    private(set) var rendered: RenderedTree
     private var streams: [ObjectIdentifier: any EventStreamSink] = [:]
     private var observation: StateObservation?
     private var flushScheduled = false
@@ -29,11 +30,14 @@ final class PageSession {
         self.feature = feature
         self.preferences = preferences
         lastSeen = now
-        tree = PageBudget.bounded(feature.scene.render())
+        rendered = PageBudget.rendered(feature.scene.render())
         observe()
     }
 
     var streamCount: Int { streams.count }
+
+    /// The page's content as the client has it at `version`: rendered already, so serving the page renders nothing.
+    var content: HTML { .trustedMarkup(rendered.markupString) }
 
     // MARK: streams
 
@@ -42,7 +46,7 @@ final class PageSession {
     func attach(_ stream: any EventStreamSink, clientVersion: Int) {
         streams[ObjectIdentifier(stream)] = stream
         if clientVersion != version {
-            send(PatchMessage(from: clientVersion, to: version, ops: HTMLDiff.resync(to: tree)), to: stream)
+            send(PatchMessage(from: clientVersion, to: version, ops: HTMLDiff.resync(to: rendered)), to: stream)
         }
     }
 
@@ -68,10 +72,9 @@ final class PageSession {
     func flush() {
         flushScheduled = false
         guard !isClosed else { return }
-        let new = PageBudget.bounded(feature.scene.render())
-        guard new != tree else { return }
-        let ops = HTMLDiff.ops(from: tree, to: new)
-        tree = new
+        let new = PageBudget.rendered(feature.scene.render(), sizedLike: rendered)
+        let ops = HTMLDiff.ops(from: rendered, to: new)
+        rendered = new
         guard !ops.isEmpty else { return }
         version += 1
         let message = PatchMessage(from: version - 1, to: version, ops: ops)

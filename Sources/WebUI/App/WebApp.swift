@@ -116,7 +116,7 @@ public final class WebApp {
             let html = PageShell.featurePage(
                 title: feature.title, featureID: id,
                 stylesheets: assets.stylesheets.map { WebAssets.path(feature: id, file: $0.name) },
-                content: session.tree, session: info, language: language)
+                content: session.content, session: info, language: language)
             responder.send(page(html, request))
         }
     }

@@ -136,22 +136,43 @@ extension HTMLAttribute {
     /// The attributes as rendered: refused and absent ones dropped, `class` values joined, otherwise the last
     /// one written wins, sorted by name so the same element always renders the same bytes (stable goldens).
     static func normalized(_ attributes: [HTMLAttribute]) -> [(name: String, value: String?)] {
-        var values: [String: String?] = [:]
+        var result: [(name: String, value: String?)] = []
+        result.reserveCapacity(attributes.count)
+        normalize(attributes, into: &result)
+        return result
+    }
+
+    /// `normalized`, into `result` (emptied first, its storage kept): the live render reuses one buffer.
+    static func normalize(_ attributes: [HTMLAttribute], into result: inout [(name: String, value: String?)]) {
+        // An element has a handful of attributes: a linear search and an insertion sort beat a dictionary and a
+        // sort, and this runs for every element of every render.
+        result.removeAll(keepingCapacity: true)
         for attribute in attributes {
             guard let name = attribute.name?.rendered else { continue }
+            let index = result.firstIndex { $0.name == name }
             switch attribute.value {
             case .string(let value):
-                if name == "class", case .some(.some(let earlier)) = values[name] {
-                    values[name] = earlier + " " + value
+                if let index {
+                    if name == "class", let earlier = result[index].value {
+                        result[index].value = earlier + " " + value
+                    } else {
+                        result[index].value = value
+                    }
                 } else {
-                    values[name] = .some(value)
+                    result.append((name, value))
                 }
             case .present:
-                values[name] = .some(nil)
+                if let index { result[index].value = nil } else { result.append((name, nil)) }
             case .absent:
-                values[name] = nil
+                if let index { result.remove(at: index) }
             }
         }
-        return values.keys.sorted().map { name in (name, values[name] ?? nil) }
+        for sorted in result.indices.dropFirst() {
+            var index = sorted
+            while index > 0, result[index].name < result[index - 1].name {
+                result.swapAt(index, index - 1)
+                index -= 1
+            }
+        }
     }
 }

@@ -29,6 +29,35 @@ enum HTMLEscaping {
         output.append(contentsOf: Substring(string.unicodeScalars[runStart...]))
     }
 
+    /// The same escaping, appended to UTF-8 bytes: the live tree's render (`RenderedTree`).
+    static func escape(_ string: String, into output: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let replacement: [UInt8]
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = ampersand
+                case UInt8(ascii: "<"): replacement = lessThan
+                case UInt8(ascii: ">"): replacement = greaterThan
+                case UInt8(ascii: "\""): replacement = quote
+                case UInt8(ascii: "'"): replacement = apostrophe
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: replacement)
+                runStart = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
+    private static let ampersand = Array("&amp;".utf8)
+    private static let lessThan = Array("&lt;".utf8)
+    private static let greaterThan = Array("&gt;".utf8)
+    private static let quote = Array("&quot;".utf8)
+    private static let apostrophe = Array("&#39;".utf8)
+
     /// The length in bytes of `escape`'s output, without writing it.
     static func escapedByteCount(_ string: String) -> Int {
         var count = 0

@@ -25,6 +25,12 @@ public struct ServerSentEvent: Sendable, Equatable {
         // CR LF, CR and LF all end a line in the stream: each data line becomes its own `data:` field, which
         // the client joins back with LF. The space after the colon is the one the client strips, so a line's
         // own leading space survives.
+        if !data.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            // One line (a patch's JSON always is): copied whole, not split scalar by scalar.
+            text += "data: "
+            text += data
+            return text + "\n\n"
+        }
         for line in Self.lines(data) { text += "data: \(line)\n" }
         return text + "\n"
     }

@@ -1,87 +1,164 @@
-/// The patch between two renders of `#fh-root`'s content, computed on the normalised trees (`LiveTree`).
+/// The patch between two renders of a page's content (`RenderedTree`), as ops addressed by key: the `id` of an
+/// element that occurs once in the page (`RenderedTree.addresses`), or the root.
 ///
-/// - Same child count, same tag and key at each position: diffed in place (an `attrs` op, then the children).
-///   A changed text is one `text` op; a position whose key, tag or node type changed is one `replace`.
-/// - A changed child count, or a key that moved to another position: a `morph` of the parent, which keeps
-///   matched elements alive in the client.
-/// - A sibling list holding an opaque node (trusted markup, or an element the parser restructures) that changed:
-///   a `morph` of the parent, since the DOM indices past that node are unknown.
-/// - When an element's child ops would take more bytes than one `morph` of it, the `morph` goes instead.
+/// An element with an address, or the root, is an *anchor*. The diff walks both trees from the root, once:
+/// - Where nothing changed (equal hashes, then equal bytes), it goes no further.
+/// - An anchor present in both with the same tag gets an `attrs` op when its attributes changed, and its
+///   children are compared in turn.
+/// - Elements without an address are compared in place: the same tag and attributes at the same position of a
+///   sibling list of the same length, their children likewise. A change there (a text, an attribute, a child
+///   more or less) can only be said by morphing the nearest anchor above it.
+/// - Where an element with an address leaves the page and another node takes its place (a countdown digit with a
+///   new key), the old element is `replace`d, unless the new one is an element the old page holds elsewhere.
+/// - An anchor whose fine ops would take more bytes than one `morph` of it is morphed instead.
+/// So no op names a position, and the server never models how the browser's parser builds the tree. That holds
+/// for markup that nests as HTML allows (what the builder's scenes write); see docs/web-surface.md.
 public enum HTMLDiff {
-    /// The ops that turn the DOM rendered from `old` into `new`; both are the CONTENT of `#fh-root`.
+    /// The key of the root: `#fh-root`, the `<main>` the page shell puts the content in. An element of the content
+    /// with this id is never an address.
+    public static let rootKey = "fh-root"
+
+    /// The ops that turn the DOM rendered from `old` into `new`; both are the content of `#fh-root`.
+    static func ops(from old: RenderedTree, to new: RenderedTree) -> [PatchOp] {
+        var differ = Differ(old: old, new: new)
+        differ.anchor(old: nil, new: nil)
+        return differ.pending.map { differ.op($0) }
+    }
+
+    /// The ops between two renders of content given as values (tests and tools; a session keeps its last render).
     public static func ops(from old: HTML, to new: HTML) -> [PatchOp] {
-        let oldChildren = LiveTree.children(of: old)
-        let newChildren = LiveTree.children(of: new)
-        guard let ops = childOps(from: oldChildren, to: newChildren, path: []) else { return resync(to: new) }
-        return ops
+        ops(from: RenderedTree(old) ?? .empty, to: RenderedTree(new) ?? .empty)
     }
 
-    /// The whole-root resynchronisation: `[.morph(path: [], tag: "main", html: new.render())]`.
+    /// The whole-root resynchronisation: one `morph` of the root with all the content.
+    static func resync(to new: RenderedTree) -> [PatchOp] {
+        [.morph(key: rootKey, html: new.markupString)]
+    }
+
     public static func resync(to new: HTML) -> [PatchOp] {
-        [.morph(path: [], tag: HTMLTag.main.rawValue, html: new.render())]
+        resync(to: RenderedTree(new) ?? .empty)
+    }
+}
+
+/// One walk of two trees. Ops are first noted by node (`Pending`) with their estimated size, and made into
+/// strings at the end, so an anchor's fine ops given up for its morph cost nothing more.
+private struct Differ {
+    enum Pending {
+        case attributes(old: Int, new: Int)
+        /// The root for nil.
+        case morph(new: Int?)
+        case replace(old: Int, new: Int)
     }
 
-    /// The ops for a sibling list diffed in place, or `nil` when its parent must be morphed.
-    static func childOps(from old: [LiveNode], to new: [LiveNode], path: [Int]) -> [PatchOp]? {
-        guard old.count == new.count else { return nil }
-        let changed = old.indices.filter { old[$0].rendered != new[$0].rendered }
-        guard !changed.isEmpty else { return [] }
-        if old.contains(where: \.isOpaque) || new.contains(where: \.isOpaque) { return nil }
-        if keyMoved(from: old, to: new) { return nil }
-        var ops: [PatchOp] = []
-        for index in changed {
-            ops += nodeOps(from: old[index], to: new[index], path: path + [index])
-        }
-        return ops
+    let old: RenderedTree
+    let new: RenderedTree
+    private(set) var pending: [Pending] = []
+    /// `bytesBefore[i]`: the estimated bytes of `pending[0..<i]`.
+    private var bytesBefore: [Int] = [0]
+
+    init(old: RenderedTree, new: RenderedTree) {
+        self.old = old
+        self.new = new
     }
 
-    /// Whether a key present on both sides sits at another position: a reorder, which only a morph keeps alive.
-    private static func keyMoved(from old: [LiveNode], to new: [LiveNode]) -> Bool {
-        var oldPositions: [String: Int] = [:]
-        for (index, node) in old.enumerated() {
-            if let key = node.key { oldPositions[key] = index }
+    /// Two anchors that are the same element (or both the root): its attributes, then its content.
+    mutating func anchor(old oldNode: Int?, new newNode: Int?) {
+        if let oldNode, let newNode, !old.sameOpeningTag(oldNode, as: newNode, in: new) {
+            push(.attributes(old: oldNode, new: newNode))
         }
-        for (index, node) in new.enumerated() {
-            if let key = node.key, let oldIndex = oldPositions[key], oldIndex != index { return true }
+        // Not a comparison of the whole content: that would read an anchor's bytes once per anchor above them.
+        // Its children are compared one by one, each skipped whole when its hash and bytes are unchanged.
+        let mark = pending.count
+        let inPlace = siblings(old: old.children(of: oldNode), new: new.children(of: newNode))
+        let morph = Pending.morph(new: newNode)
+        if !inPlace || bytesBefore[pending.count] - bytesBefore[mark] > estimate(morph) {
+            pending.removeSubrange(mark...)
+            bytesBefore.removeSubrange((mark + 1)...)
+            push(morph)
         }
-        return false
     }
 
-    private static func nodeOps(from old: LiveNode, to new: LiveNode, path: [Int]) -> [PatchOp] {
-        switch (old.kind, new.kind) {
-        case (.text, .text(let text)):
-            return [.text(path: path, text: text)]
-        case (.element(let oldElement), .element(let newElement))
-        where oldElement.tag == newElement.tag && oldElement.key == newElement.key:
-            let tag = newElement.tag.rawValue
-            var ops: [PatchOp] = []
-            if let attributes = attributeOp(from: oldElement, to: newElement, path: path) { ops.append(attributes) }
-            guard oldElement.childrenRendered != newElement.childrenRendered else { return ops }
-            let morph = PatchOp.morph(path: path, tag: tag, html: newElement.childrenRendered)
-            guard let children = childOps(from: oldElement.children, to: newElement.children, path: path) else {
-                return ops + [morph]
+    /// Two sibling lists within one anchor: false when only that anchor's morph can say what changed.
+    private mutating func siblings(old oldList: (first: Int, end: Int), new newList: (first: Int, end: Int)) -> Bool {
+        var oldNode = oldList.first
+        var newNode = newList.first
+        while oldNode < oldList.end, newNode < newList.end {
+            guard compare(oldNode, newNode) else { return false }
+            oldNode = old.nodes[oldNode].subtreeEnd
+            newNode = new.nodes[newNode].subtreeEnd
+        }
+        return oldNode == oldList.end && newNode == newList.end
+    }
+
+    /// Two nodes at the same position of their lists.
+    private mutating func compare(_ oldNode: Int, _ newNode: Int) -> Bool {
+        if old.same(oldNode, as: newNode, in: new) { return true }
+        let oldAddress = old.address(of: oldNode)
+        let newAddress = new.address(of: newNode)
+        if let oldTag = old.nodes[oldNode].tag, oldTag == new.nodes[newNode].tag {
+            if let oldAddress, oldAddress == newAddress {
+                anchor(old: oldNode, new: newNode)
+                return true
             }
-            let childBytes = children.reduce(0) { $0 + $1.json.utf8.count + 1 }
-            // Escaping only adds bytes, so a morph is never smaller than its rendered children: often no need to encode it.
-            guard childBytes > newElement.childrenRendered.utf8.count else { return ops + children }
-            return ops + (childBytes > morph.json.utf8.count ? [morph] : children)
-        default:
-            return [.replace(path: path, html: new.rendered)]
+            if oldAddress == nil, newAddress == nil {
+                return old.sameOpeningTag(oldNode, as: newNode, in: new)
+                    && siblings(old: old.children(of: oldNode), new: new.children(of: newNode))
+            }
+        }
+        // Another node in the place of an element the client can find: replace it, when no element either page
+        // keeps elsewhere is lost or doubled by that.
+        guard let oldAddress else { return false }
+        let leaves = new.addresses[oldAddress] == nil || newAddress == oldAddress
+        let takesNoKeptElement = newAddress == nil || newAddress == oldAddress || old.addresses[newAddress ?? ""] == nil
+        guard leaves, takesNoKeptElement else { return false }
+        push(.replace(old: oldNode, new: newNode))
+        return true
+    }
+
+    private mutating func push(_ op: Pending) {
+        pending.append(op)
+        bytesBefore.append(bytesBefore[bytesBefore.count - 1] + estimate(op))
+    }
+
+    /// About the op's JSON size before escaping (the same reckoning as `PatchOp.estimatedBytes`).
+    private func estimate(_ op: Pending) -> Int {
+        switch op {
+        case .attributes(let oldNode, let newNode):
+            let (set, remove) = attributeChanges(old: oldNode, new: newNode)
+            return PatchOp.attributes(key: new.nodes[newNode].key ?? "", set: set, remove: remove).estimatedBytes
+        case .morph(let newNode):
+            return 32 + (newNode.flatMap { new.nodes[$0].key?.utf8.count } ?? 7) + new.contentRange(of: newNode).count
+        case .replace(let oldNode, let newNode):
+            return 32 + (old.nodes[oldNode].key?.utf8.count ?? 0) + new.nodes[newNode].end - new.nodes[newNode].start
         }
     }
 
-    private static func attributeOp(from old: LiveElement, to new: LiveElement, path: [Int]) -> PatchOp? {
-        var oldValues: [String: String?] = [:]
-        for attribute in old.attributes { oldValues[attribute.name] = .some(attribute.value) }
+    /// The op as it goes on the wire.
+    func op(_ op: Pending) -> PatchOp {
+        switch op {
+        case .attributes(let oldNode, let newNode):
+            let (set, remove) = attributeChanges(old: oldNode, new: newNode)
+            return .attributes(key: new.nodes[newNode].key ?? "", set: set, remove: remove)
+        case .morph(let newNode):
+            guard let newNode else { return .morph(key: HTMLDiff.rootKey, html: new.markupString) }
+            return .morph(key: new.nodes[newNode].key ?? "", html: new.string(new.contentRange(of: newNode)))
+        case .replace(let oldNode, let newNode):
+            let node = new.nodes[newNode]
+            return .replace(key: old.nodes[oldNode].key ?? "", html: new.string(node.start..<node.end))
+        }
+    }
+
+    private func attributeChanges(old oldNode: Int, new newNode: Int) -> (set: [String: String], remove: [String]) {
+        let before = old.attributes[old.nodes[oldNode].attributeStart..<old.nodes[oldNode].attributeEnd]
+        let after = new.attributes[new.nodes[newNode].attributeStart..<new.nodes[newNode].attributeEnd]
         var set: [String: String] = [:]
         var remove: [String] = []
-        var newNames: Set<String> = []
-        for attribute in new.attributes {
-            newNames.insert(attribute.name)
-            if oldValues[attribute.name] != .some(attribute.value) { set[attribute.name] = attribute.value ?? "" }
+        for attribute in after where !before.contains(where: { $0.name == attribute.name && $0.value == attribute.value }) {
+            set[attribute.name] = attribute.value ?? ""
         }
-        for attribute in old.attributes where !newNames.contains(attribute.name) { remove.append(attribute.name) }
-        guard !set.isEmpty || !remove.isEmpty else { return nil }
-        return .attributes(path: path, tag: new.tag.rawValue, set: set, remove: remove.sorted())
+        for attribute in before where !after.contains(where: { $0.name == attribute.name }) {
+            remove.append(attribute.name)
+        }
+        return (set, remove)
     }
 }

@@ -11,7 +11,18 @@ public struct PatchMessage: Sendable, Equatable {
     }
 
     /// `{"from":41,"to":42,"ops":[...]}`: compact, keys in a fixed order, every string escaped (any Unicode, U+2028/9).
-    public var json: String {
-        #"{"from":\#(from),"to":\#(to),"ops":["# + ops.map(\.json).joined(separator: ",") + "]}"
+    public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// The same, as UTF-8.
+    public var jsonBytes: [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(64 + ops.reduce(0) { $0 + $1.estimatedBytes })
+        JSONWriting.append(#"{"from":\#(from),"to":\#(to),"ops":["#, to: &output)
+        for (index, op) in ops.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            op.writeJSON(into: &output)
+        }
+        JSONWriting.append("]}", to: &output)
+        return output
     }
 }

@@ -1,13 +1,13 @@
-/// One change to the page's DOM, addressed by `path`: child indices from `#fh-root` through element and text
-/// children, exactly as the normalised tree has them (see `LiveTree`). `tag` names the element the client must
-/// find at `path`; a mismatch makes it resynchronise instead of corrupting the page.
+/// One change to the page's DOM, addressed by `key`: the `id` of an element that occurs once in the page, or
+/// `HTMLDiff.rootKey` (`fh-root`, the `<main>` the content lives in) for the root. No op names a position, so the
+/// client never has to build the tree the server has in mind: it finds the element by its id, and an op whose
+/// element is missing makes it resynchronise instead of corrupting the page.
 public enum PatchOp: Sendable, Equatable {
-    /// Set a text node's data.
-    case text(path: [Int], text: String)
-    /// Change an element's attributes in place; a boolean attribute that is present is set to `""`.
-    case attributes(path: [Int], tag: String, set: [String: String], remove: [String])
-    /// Replace the node at `path` with the parsed `html` (one element or one text).
-    case replace(path: [Int], html: String)
-    /// Morph the element's children to the parsed `html`, keeping matched elements alive; `path: []` is the root.
-    case morph(path: [Int], tag: String, html: String)
+    /// Change the element's attributes in place; a boolean attribute that is present is set to `""`.
+    case attributes(key: String, set: [String: String], remove: [String])
+    /// Morph the element's children to the parsed `html`, keeping matched elements alive (by id, then by
+    /// position and tag); `HTMLDiff.rootKey` is the whole content.
+    case morph(key: String, html: String)
+    /// Replace the element itself with the parsed `html` (a new element, a text, or nothing).
+    case replace(key: String, html: String)
 }

@@ -90,6 +90,7 @@
     }
 
     function receive(data) {
+      performance.mark('fh-patch-received');
       let message;
       try {
         message = JSON.parse(data);
@@ -110,14 +111,14 @@
       }
       // A message that starts with a whole-root morph replaces everything, so it applies whatever `from` is.
       const first = message.ops[0];
-      const wholeRoot = first && first.op === 'morph' && Array.isArray(first.path) && first.path.length === 0;
+      const wholeRoot = !!first && first.op === 'morph' && first.key === ROOT_KEY;
       if (message.from !== version && !wholeRoot) {
         resync(false);
         return false;
       }
       for (const op of message.ops) {
         if (!applyOp(op)) {
-          console.warn('featurehost: an op did not find its node; resynchronising', op);
+          console.warn('featurehost: an op did not find the element its key names; resynchronising', op);
           resync(true);
           return false;
         }
@@ -150,51 +151,41 @@
 
     // MARK: - Ops
 
-    function nodeAt(path) {
-      if (!Array.isArray(path)) return null;
-      let node = root;
-      for (const index of path) {
-        if (!Number.isInteger(index) || index < 0) return null;
-        node = node.childNodes[index];
-        if (!node) return null;
-      }
-      return node;
-    }
+    /// Ops name the element they change by its `id` (docs/web-surface.md, "Live protocol"); `fh-root` is the root.
+    const ROOT_KEY = 'fh-root';
 
-    function isElement(node, tag) {
-      return !!node && node.nodeType === Node.ELEMENT_NODE && typeof tag === 'string' &&
-        node.localName.toLowerCase() === tag.toLowerCase();
+    function elementFor(key) {
+      if (typeof key !== 'string' || key === '') return null;
+      if (key === ROOT_KEY) return root;
+      const element = document.getElementById(key);
+      return element && element !== root && root.contains(element) ? element : null;
     }
 
     function applyOp(op) {
       if (!op || typeof op !== 'object') return false;
-      const node = nodeAt(op.path);
+      const element = elementFor(op.key);
+      if (!element) return false;
       switch (op.op) {
-        case 'text':
-          if (!node || node.nodeType !== Node.TEXT_NODE || typeof op.text !== 'string') return false;
-          node.data = op.text;
-          return true;
         case 'attrs': {
-          if (!isElement(node, op.tag)) return false;
-          const focusedState = saveFocusedInput(node);
-          if (typeof op.set !== 'object' || op.set === null || !Array.isArray(op.remove)) return false;
-          for (const [name, value] of Object.entries(op.set)) node.setAttribute(name, String(value));
-          for (const name of op.remove) node.removeAttribute(String(name));
-          syncFormState(node, focusedState);
-          applyVars(node);
+          if (element === root || typeof op.set !== 'object' || op.set === null || !Array.isArray(op.remove)) return false;
+          const focusedState = saveFocusedInput(element);
+          for (const [name, value] of Object.entries(op.set)) element.setAttribute(name, String(value));
+          for (const name of op.remove) element.removeAttribute(String(name));
+          syncFormState(element, focusedState);
+          applyVars(element);
           return true;
         }
         case 'replace': {
-          if (!node || node === root || typeof op.html !== 'string') return false;
-          const fragment = parse(op.html, node.parentNode);
+          if (element === root || typeof op.html !== 'string') return false;
+          const fragment = parse(op.html, element.parentNode);
           const added = Array.from(fragment.childNodes);
-          node.replaceWith(fragment);
+          element.replaceWith(fragment);
           for (const child of added) applyVarsDeep(child);
           return true;
         }
         case 'morph':
-          if (!isElement(node, op.tag) || typeof op.html !== 'string') return false;
-          morphChildren(node, parse(op.html, node));
+          if (typeof op.html !== 'string') return false;
+          morphChildren(element, parse(op.html, element));
           return true;
         default:
           return false;

@@ -110,7 +110,7 @@ final class CounterScene: WebScene {
 
     func render() -> HTML {
         div(.class("counter")) {
-            span(.class("count")) { "\(count)" }
+            span(.class("count")) { "\(count)" }.id("count")
             button(.data("action", "add")) { "Add" }
             if !note.isEmpty { p(.class("note"), .aria("label", note)) { note } }
         }

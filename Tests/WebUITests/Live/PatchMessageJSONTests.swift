@@ -6,17 +6,17 @@ import Testing
 @Suite struct PatchMessageJSONTests {
     @Test func messageIsCompactWithKeysInContractOrder() {
         let message = PatchMessage(from: 41, to: 42, ops: [
-            .text(path: [0, 2, 1], text: "5"),
-            .attributes(path: [0, 2], tag: "span", set: ["data-n": "1", "class": "digit"], remove: ["hidden", "aria-x"]),
-            .replace(path: [0, 2, 3], html: "<span>x</span>"),
-            .morph(path: [], tag: "main", html: ""),
+            .attributes(key: "d-2", set: ["data-n": "1", "class": "digit"], remove: ["hidden", "aria-x"]),
+            .replace(key: "d7-4", html: "<span>x</span>"),
+            .morph(key: "fh-root", html: ""),
         ])
         #expect(message.json == """
-            {"from":41,"to":42,"ops":[{"op":"text","path":[0,2,1],"text":"5"},\
-            {"op":"attrs","path":[0,2],"tag":"span","set":{"class":"digit","data-n":"1"},"remove":["hidden","aria-x"]},\
-            {"op":"replace","path":[0,2,3],"html":"<span>x<\\/span>"},\
-            {"op":"morph","path":[],"tag":"main","html":""}]}
+            {"from":41,"to":42,"ops":[\
+            {"op":"attrs","key":"d-2","set":{"class":"digit","data-n":"1"},"remove":["hidden","aria-x"]},\
+            {"op":"replace","key":"d7-4","html":"<span>x<\\/span>"},\
+            {"op":"morph","key":"fh-root","html":""}]}
             """)
+        #expect(message.jsonBytes == Array(message.json.utf8))
         #expect(PatchMessage(from: -1, to: 0, ops: []).json == #"{"from":-1,"to":0,"ops":[]}"#)
     }
 
@@ -39,10 +39,10 @@ import Testing
     @Test func escapedStringsRoundTrip() throws {
         var scalars = (0..<0x80).compactMap { Unicode.Scalar($0) }.map(String.init).joined()
         scalars += "\u{2028}\u{2029}\u{85}\u{FEFF}😀</script>"
-        let json = PatchMessage(from: 1, to: 2, ops: [.text(path: [0], text: scalars)]).json
+        let json = PatchMessage(from: 1, to: 2, ops: [.morph(key: "k", html: scalars)]).json
         #expect(!json.contains("\n") && !json.contains("\r") && !json.contains("\u{2028}") && !json.contains("\u{2029}"))
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         let ops = decoded?["ops"] as? [[String: Any]]
-        #expect(ops?.first?["text"] as? String == scalars)
+        #expect(ops?.first?["html"] as? String == scalars)
     }
 }

@@ -224,7 +224,7 @@ class LegitSession:
             self.record.errors.append(f"event {event}: {data[:80]}")
             return
         message = json.loads(data)
-        resync = message["ops"] and message["ops"][0].get("op") == "morph" and message["ops"][0].get("path") == []
+        resync = message["ops"] and message["ops"][0].get("op") == "morph" and message["ops"][0].get("key") == "fh-root"
         if message["from"] != self.version and not resync:
             self.record.out_of_order += 1
         self.version = message["to"]

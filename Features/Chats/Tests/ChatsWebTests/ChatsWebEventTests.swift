@@ -67,7 +67,7 @@ struct ChatsWebEventTests {
         #expect(h.html().contains(#"data-action="refresh""#))
         #expect(h.send(.click("refresh")) == .handled)
         #expect(h.state.list.refreshing == "Loading chats…")
-        #expect(h.html().contains(#"<p class="chats-refreshing" role="status">Loading chats…</p>"#))
+        #expect(h.html().contains(#"<p class="chats-refreshing" id="chats-refreshing" role="status">Loading chats…</p>"#))
         #expect(h.html().contains(#"<button aria-disabled="true" class="chats-refresh" data-action="refresh""#))
         try GoldenFile.check(h.goldenText(), named: "list-refreshing.html", in: golden)
         #expect(h.send(.key("r")) == .ignored)

@@ -81,12 +81,12 @@ struct OfferCountdownWebUpdateTests {
 }
 
 /// The size of a live-protocol message replacing elements (docs/web-surface.md): the SSE envelope with
-/// six-digit versions (a day at 3 frames a second), one `replace` op per element with the timer's path, and
-/// the HTML as a JSON string (its quotes escaped).
+/// six-digit versions (a day at 3 frames a second), one `replace` op per element naming the digit it replaces
+/// by its key, and the HTML as a JSON string (its quotes escaped).
 enum PatchEstimate {
     static func bytes(replacing elements: [String]) -> Int {
         let ops = elements.map { html in
-            #"{"op":"replace","path":[0,1,2,6,1],"html":""# + html.replacingOccurrences(of: "\"", with: "\\\"") + #""}"#
+            #"{"op":"replace","key":"d7-5","html":""# + html.replacingOccurrences(of: "\"", with: "\\\"") + #""}"#
         }
         let data = #"{"from":259199,"to":259200,"ops":["# + ops.joined(separator: ",") + "]}"
         return "event: patch\nid: 259200\ndata: \(data)\n\n".utf8.count

@@ -11,10 +11,12 @@ enum ArticleDetailMarkup {
     static func detail(_ detail: CarNewsViewState.Detail, state: CarNewsViewState) -> HTML {
         section(.class("car-news-detail"), .aria("labelledby", titleID)) {
             CarNewsPageMarkup.header(
-                state, heading: span(.class("car-news-detail-heading")) { CarNewsWebCopy.articleHeading },
+                state, keys: "car-news-detail", heading: span(.class("car-news-detail-heading")) { CarNewsWebCopy.articleHeading },
                 leading: backButton())
             div(.class("car-news-article")) {
-                span(.class("car-news-frame is-detail")) { ArticlePictureMarkup.picture(detail.image, label: detail.imageLabel) }
+                span(.class("car-news-frame is-detail")) {
+                    ArticlePictureMarkup.picture(detail.image, label: detail.imageLabel).id("car-news-detail-picture")
+                }
                 h2(.class("car-news-article-title")) { detail.title }.id(titleID)
                 p(.class("car-news-date")) { detail.date }
                 if detail.isLoading { p(.class("car-news-loading"), .role("status")) { CarNewsWebCopy.loadingArticle } }
@@ -33,6 +35,7 @@ enum ArticleDetailMarkup {
                 }
                 if let tags = detail.tags { p(.class("car-news-tags")) { tags } }
             }
+            .id("car-news-detail-body")
         }
         .id("car-news-detail-\(detail.id)")
     }

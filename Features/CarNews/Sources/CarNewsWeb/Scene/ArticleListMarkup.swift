@@ -4,7 +4,8 @@ import WebUI
 
 /// The cards, newest first (the presenter's order), one page at a time (`ArticlePaging`), and the pager when
 /// there is more than one page. Each card is one button: the picture with the title over its bottom, the date
-/// under it. Cards are keyed by article id, so an update keeps the focused one.
+/// under it. Cards are keyed by article id, so an update keeps the focused one, and so are their buttons (whose
+/// attributes change when the article covers the list or the selection moves).
 enum ArticleListMarkup {
     static func list(_ state: CarNewsViewState, coverage: Coverage) -> HTML {
         let paging = ArticlePaging(count: state.rows.count, selectedIndex: state.selectedIndex)
@@ -28,11 +29,12 @@ enum ArticleListMarkup {
                 isSelected && coverage == .shown ? .data("fh-focus", "") : .nothing
             ) {
                 span(.class("car-news-frame")) {
-                    ArticlePictureMarkup.picture(row.image, label: row.imageLabel)
+                    ArticlePictureMarkup.picture(row.image, label: row.imageLabel).id("car-news-picture-\(row.id)")
                     span(.class("car-news-title")) { row.title }
                 }
                 span(.class("car-news-date")) { row.date }
             }
+            .id("car-news-open-\(row.id)")
         }
         .id("car-news-article-\(row.id)")
     }
@@ -49,6 +51,7 @@ enum ArticleListMarkup {
             ) { CarNewsWebCopy.newer }
             .id("car-news-newer")
             span(.class("car-news-range")) { CarNewsWebCopy.pageRange(first: first, last: last, of: paging.count) }
+                .id("car-news-range")
             button(
                 .class("car-news-button car-news-older"), .type("button"), .data("action", "older"),
                 .aria("disabled", paging.hasOlder ? "false" : "true"), coverage.tabOrder

@@ -6,7 +6,9 @@ import WebUI
 ///
 /// The root always has the list view first and the article second (empty while none is open): the article lies
 /// over the list as a full-window layer, so the list keeps its scroll position under it and Back returns to the
-/// same card; the list is out of the tab order and the accessibility tree meanwhile (`Coverage`).
+/// same card; the list is out of the tab order and the accessibility tree meanwhile (`Coverage`). What changes
+/// is keyed (the root, the layer, the header's status and button, each card's button), so the live diff names
+/// those elements, not the list around them.
 enum CarNewsPageMarkup {
     static let openActionPrefix = "open-"
 
@@ -16,7 +18,7 @@ enum CarNewsPageMarkup {
         // `r` refreshes anywhere, as in the terminal; Escape is the article's (on the list it is the browser's).
         return div(.class("car-news"), .data("keys", isDetailOpen ? "r R Escape" : "r R")) {
             div(.class("car-news-list-view"), coverage.hiddenFromAssistiveTechnology) {
-                header(state, heading: h1(.class("car-news-heading")) { state.title }, coverage: coverage)
+                header(state, keys: "car-news-list", heading: h1(.class("car-news-heading")) { state.title }, coverage: coverage)
                 if let banner = state.banner { bannerMarkup(banner, coverage: coverage) }
                 switch state.body {
                 case .list:
@@ -30,7 +32,9 @@ enum CarNewsPageMarkup {
             div(.class("car-news-layer")) {
                 if let detail = state.detail { ArticleDetailMarkup.detail(detail, state: state) }
             }
+            .id("car-news-layer")
         }
+        .id("car-news")
     }
 
     /// The article's id from a card's `open-<id>`.
@@ -39,13 +43,17 @@ enum CarNewsPageMarkup {
         return Int64(action.dropFirst(openActionPrefix.count))
     }
 
-    /// The title (or the article's back button and heading), `Updating…` or the count, and the refresh button.
-    static func header(_ state: CarNewsViewState, heading: HTML, leading: HTML = .empty, coverage: Coverage = .shown) -> HTML {
+    /// The title (or the article's back button and heading), `Updating…` or the count, and the refresh button;
+    /// the status and the button keyed `<keys>-status` and `<keys>-refresh` (the list's and the article's).
+    static func header(
+        _ state: CarNewsViewState, keys: String, heading: HTML, leading: HTML = .empty, coverage: Coverage = .shown
+    ) -> HTML {
         WebUI.header(.class("car-news-header")) {
             leading
             heading
-            span(.class("car-news-status"), .role("status")) { state.status ?? state.count ?? "" }
+            span(.class("car-news-status"), .role("status")) { state.status ?? state.count ?? "" }.id("\(keys)-status")
             refreshButton(CarNewsWebCopy.refresh, busy: state.status != nil, extraClass: "car-news-refresh", coverage: coverage)
+                .id("\(keys)-refresh")
         }
     }
 

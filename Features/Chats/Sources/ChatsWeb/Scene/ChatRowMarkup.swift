@@ -3,12 +3,13 @@ import FeatureHostCore
 import WebUI
 
 /// One chat row: a button (selecting the row, as the terminal's keys do) holding the round avatar, the name,
-/// the date, the whole message and the unread badge. Its height follows its content: nothing is cut.
+/// the date, the whole message and the unread badge. Its height follows its content: nothing is cut. The row is
+/// keyed `key` and its button `key-select`, so a selection that moves changes their attributes in place.
 enum ChatRowMarkup {
     /// The avatar's size in CSS pixels; the placeholder has the same, so a loading picture moves nothing.
     static let avatarSize = "48"
 
-    static func row(_ row: ChatRowState, chat: Chat, index: Int, isSelected: Bool, copy: ChatsWebCopy) -> HTML {
+    static func row(_ row: ChatRowState, chat: Chat, index: Int, key: String, isSelected: Bool, copy: ChatsWebCopy) -> HTML {
         li(.class(isSelected ? "chats-row chats-selected" : "chats-row")) {
             button(
                 .class("chats-row-button"), .type("button"), .data("action", "select-\(index)"),
@@ -16,7 +17,7 @@ enum ChatRowMarkup {
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
                 isSelected ? .data("fh-focus", "") : .chatsNothing
             ) {
-                avatar(row.avatar)
+                avatar(row.avatar).id("\(key)-avatar")
                 span(.class("chats-name")) { row.name }
                 span(.class("chats-date")) { row.date }
                 span(.class("chats-message")) { row.message }
@@ -27,7 +28,9 @@ enum ChatRowMarkup {
                     ) { badge }
                 }
             }
+            .id("\(key)-select")
         }
+        .id(key)
     }
 
     /// The picture once the host's cache has it (served from `/images/<key>`); until then, when it failed,

@@ -11,10 +11,10 @@ enum ChatsListMarkup {
             header(.class("chats-header")) {
                 div(.class("chats-heading")) {
                     h1(.class("chats-title")) { list.title }.id("chats-title")
-                    p(.class("chats-summary")) { list.summary }
+                    p(.class("chats-summary")) { list.summary }.id("chats-summary")
                 }
                 div(.class("chats-tools")) {
-                    p(.class("chats-refreshing"), .role("status")) { list.refreshing ?? "" }
+                    p(.class("chats-refreshing"), .role("status")) { list.refreshing ?? "" }.id("chats-refreshing")
                     if hasRefresh(list) {
                         // `aria-disabled`, not `disabled`: a disabled button drops the focus it has, and the keys
                         // with it; the scene ignores a refresh while one runs.
@@ -66,10 +66,11 @@ enum ChatsListMarkup {
         return HTML.build {
             ul(.class("chats-rows"), .aria("label", title)) {
                 for (index, key) in keys(rows, shown) {
-                    ChatRowMarkup.row(rows[index], chat: rows.chat(at: index), index: index, isSelected: index == selected, copy: copy)
-                        .id(key)
+                    ChatRowMarkup.row(
+                        rows[index], chat: rows.chat(at: index), index: index, key: key, isSelected: index == selected, copy: copy)
                 }
             }
+            .id("chats-rows")
             if pages.count > 1 { pager(pages, page: page, shown: shown, copy: copy) }
         }
     }

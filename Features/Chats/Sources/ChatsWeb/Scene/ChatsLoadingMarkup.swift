@@ -26,6 +26,7 @@ enum ChatsLoadingMarkup {
                     for index in 0..<frameCount { frame(index) }
                 }
                 p(.class("chats-loading-label"), .role("status")) { state.screen == .launch ? "" : state.loadingLabel }
+                    .id("chats-loading-label")
             }
             .id("chats-loading-layer")
         }

@@ -18,6 +18,7 @@ enum ChatsPageMarkup {
             listLayer(state, copy: copy)
             ChatsLoadingMarkup.layer(state, copy: copy)
         }
+        .id("chats")
     }
 
     static func screenName(_ screen: ChatsViewState.Screen) -> String {

@@ -23,6 +23,7 @@ enum InvitationsPageMarkup {
             page(state)
             InvitationsModalMarkup.layer(state.modal, heldValues: heldValues)
         }
+        .id("invitations")
     }
 
     /// Behind an open modal the page's button keeps its key (and the focus it may have) but leaves the tab

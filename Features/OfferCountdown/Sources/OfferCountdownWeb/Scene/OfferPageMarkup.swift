@@ -7,7 +7,9 @@ import WebUI
 /// wide), and the popup layer. Pure: the same state gives the same bytes.
 ///
 /// The root's children never change in number or order (the popup layer is always there, empty while
-/// closed), so the live diff addresses the timer's digits by the same short path every second.
+/// closed). What changes is keyed (the offer, its `✕`, the button, the popup layer and each digit), so the live
+/// diff names exactly those elements: a second replaces a digit, opening the popup sets a few attributes and
+/// fills the layer.
 enum OfferPageMarkup {
     static let artworkPath = WebAssets.path(feature: OfferCountdownFeature.manifest.id, file: "artwork.svg")
 
@@ -21,6 +23,7 @@ enum OfferPageMarkup {
             portraitMessage()
             OfferPopupMarkup.layer(state.popup)
         }
+        .id("offer")
     }
 
     /// Shown by the stylesheet instead of the offer when the page is taller than wide: a phone turning, and
@@ -49,6 +52,7 @@ enum OfferPageMarkup {
                 .class("offer-close"), .type("button"), .aria("label", OfferWebCopy.closeOfferLabel),
                 isPopupOpen ? .tabindex(-1) : .nothing
             ) { close }
+            .id("offer-close")
         }
     }
 

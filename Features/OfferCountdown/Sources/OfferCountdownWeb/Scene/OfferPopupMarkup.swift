@@ -6,7 +6,7 @@ import WebUI
 /// page, empty and hidden while closed, so opening and closing change this one element.
 enum OfferPopupMarkup {
     static func layer(_ popup: OfferPopupView?) -> HTML {
-        guard let popup else { return div(.class("offer-modal"), .hidden()) }
+        guard let popup else { return div(.class("offer-modal"), .hidden()).id("offer-modal") }
         return div(.class("offer-modal")) {
             // A sibling of the dialog, not its parent: a click inside the dialog must not reach this action.
             div(.class("offer-backdrop"), .data("action", "dismiss"))
@@ -23,5 +23,6 @@ enum OfferPopupMarkup {
                 p(.class("offer-popup-message")) { popup.message }.id("offer-popup-message")
             }
         }
+        .id("offer-modal")
     }
 }

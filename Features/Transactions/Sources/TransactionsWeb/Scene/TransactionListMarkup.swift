@@ -62,6 +62,7 @@ enum TransactionListMarkup {
                     TransactionRowMarkup.row(rows[index], index: index, isSelected: index == state.selectedRow)
                 }
             }
+            .id("tx-list")
             if paging.isPaged, !paging.range.isEmpty { pager(paging, rows: rows) }
         }
     }
@@ -76,6 +77,7 @@ enum TransactionListMarkup {
             span(.class("tx-position")) {
                 rows.position(showing: paging.range.lowerBound...(paging.range.upperBound - 1))
             }
+            .id("tx-position")
             button(
                 .class("tx-page"), .type("button"), .data("action", TransactionsWebAction.nextPage.name),
                 .disabled(!paging.hasNext)

@@ -3,7 +3,8 @@ import WebUI
 
 /// One transaction: a toggle button (`aria-pressed` is its pin). Pinned, it shows the category (in its
 /// colour) and the pin; the name and the amount; the merchant · account and the date. Unpinned, it collapses
-/// to the category and the crossed-out pin, blended into the page.
+/// to the category and the crossed-out pin, blended into the page. The row is keyed `tx-<id>` and its button
+/// `tx-<id>-pin`, so a selection that moves or a pin that toggles changes that button in place.
 enum TransactionRowMarkup {
     static func row(_ row: TransactionRow, index: Int, isSelected: Bool) -> HTML {
         var classes = "tx-row tx-c-\(row.color.rawValue)"
@@ -33,6 +34,7 @@ enum TransactionRowMarkup {
                     }
                 }
             }
+            .id("tx-\(row.id)-pin")
         }
         .id("tx-\(row.id)")
     }

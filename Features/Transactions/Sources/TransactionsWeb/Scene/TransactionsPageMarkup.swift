@@ -58,6 +58,7 @@ enum TransactionsPageMarkup {
             }
             if let warning = state.pinsWarning { p(.class("tx-notice tx-pins-warning")) { warning } }
         }
+        .id("tx-notices")
     }
 
     static func retryButton() -> HTML {
