@@ -161,6 +161,8 @@ echo "+ swift test"
 if ! swift test > "$work/test.log" 2>&1; then
   { grep -E "error:|^✘ Test .* failed after" "$work/test.log" | sed -E 's/ failed after .*//' | sort -u | cut -c1-300 >&2; } || true
   { grep -E "^✘ Test .* recorded an issue" "$work/test.log" | cut -c1-600 >&2; } || true
+  # A crash of the test process: the runtime's line and the backtrace, which name the test that crashed.
+  { grep -E -A60 "Fatal error|Crash: " "$work/test.log" | grep -vE "^(✔|◇)" | head -n 80 >&2; } || true
   fail "swift test failed after the walkthrough (the failed tests above)"
 fi
 tail -n 1 "$work/test.log"
