@@ -20,7 +20,7 @@ enum PluginProcessBenchmarks {
             return
         }
         guard
-            let stub = try? PluginStubs.build(
+            let stub = try? await PluginStubs.build(
                 MisbehavingPluginStub.source(id: "bench-stub", title: "Stub", []), named: "benchstub", in: directory.url)
         else {
             bench.report("plugin-process", value: "skipped: no C compiler for the stub")

@@ -119,7 +119,7 @@ import WebUI
 
     @Test(arguments: Call.allCases)
     func aTrapInAnyCallIsThatFeaturesPanelOnBothSurfaces(_ call: Call) async throws {
-        let stubbed = try StubbedHost([call.trap, .webEntry], library: "trap", isolation: .process)
+        let stubbed = try await StubbedHost([call.trap, .webEntry], library: "trap", isolation: .process)
         let web = webScene(stubbed)
         await call.make(stubbed, web: web)
         let stop = try #require(stubbed.pluginFeature?.instance.stop, "the plugin stopped")
@@ -146,7 +146,7 @@ import WebUI
 
     @Test(arguments: Call.allCases)
     func aHangInAnyCallIsBoundedByItsDeadline(_ call: Call) async throws {
-        let stubbed = try StubbedHost([call.hang, .webEntry], library: "hang", limits: Self.short, isolation: .process)
+        let stubbed = try await StubbedHost([call.hang, .webEntry], library: "hang", limits: Self.short, isolation: .process)
         let web = webScene(stubbed)
         // Timed from here: building the stub and starting its process are not the deadline's (a loaded CI machine
         // took 35 s over the whole test).
@@ -169,8 +169,8 @@ import WebUI
         #expect(stubbed.processLibrary?.isRunning == false, "a hung child is killed, never trusted again")
     }
 
-    @Test func aCrashWhoseReportOutlastsTheDeadlineIsACrashNotAHang() throws {
-        let stubbed = try StubbedHost([.slowCrashInRender], library: "slow", limits: Self.short, isolation: .process)
+    @Test func aCrashWhoseReportOutlastsTheDeadlineIsACrashNotAHang() async throws {
+        let stubbed = try await StubbedHost([.slowCrashInRender], library: "slow", limits: Self.short, isolation: .process)
         _ = stubbed.plugin?.text()
         let stop = try #require(stubbed.pluginFeature?.instance.stop)
         #expect(
@@ -184,7 +184,7 @@ import WebUI
         var limits = PluginLimits()
         limits.memoryBytes = 64 << 20
         limits.memoryCheckInterval = .milliseconds(50)
-        let stubbed = try StubbedHost([.leak], library: "leak", limits: limits, isolation: .process)
+        let stubbed = try await StubbedHost([.leak], library: "leak", limits: limits, isolation: .process)
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil }, "the watchdog stopped it")
         let reason = try #require(stubbed.pluginFeature?.instance.stop?.reason)
         #expect(reason.hasPrefix("the plugin libleak.so was stopped: it used "))
@@ -193,8 +193,8 @@ import WebUI
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 1"))
     }
 
-    @Test func anExitIsThatFeaturesPanelWithItsLastOutput() throws {
-        let stubbed = try StubbedHost([.exitInRender, .standardOutput], library: "exit", isolation: .process)
+    @Test func anExitIsThatFeaturesPanelWithItsLastOutput() async throws {
+        let stubbed = try await StubbedHost([.exitInRender, .standardOutput], library: "exit", isolation: .process)
         _ = stubbed.plugin?.text()
         let stop = try #require(stubbed.pluginFeature?.instance.stop)
         #expect(stop.reason == "the plugin libexit.so stopped: its process exited with status 7 in render.")
@@ -210,7 +210,7 @@ import WebUI
         var limits = PluginLimits()
         limits.memoryCheckInterval = .milliseconds(50)
         limits.pingInterval = .milliseconds(100)
-        let stubbed = try StubbedHost([.hangLater], library: "stuck", limits: limits, isolation: .process)
+        let stubbed = try await StubbedHost([.hangLater], library: "stuck", limits: limits, isolation: .process)
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil })
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
@@ -218,7 +218,7 @@ import WebUI
     }
 
     @Test func aTrapOnAThreadOfItsOwnIsSeenWithoutACall() async throws {
-        let stubbed = try StubbedHost([.trapLater], library: "later", isolation: .process)
+        let stubbed = try await StubbedHost([.trapLater], library: "later", isolation: .process)
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil })
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
@@ -226,8 +226,8 @@ import WebUI
         #expect(stubbed.plugin?.changeCount ?? 0 >= 1, "the panel was asked to draw")
     }
 
-    @Test func garbageOnTheChannelStopsThePluginNotTheHost() throws {
-        let stubbed = try StubbedHost([.garbageInRender], library: "garbage", isolation: .process)
+    @Test func garbageOnTheChannelStopsThePluginNotTheHost() async throws {
+        let stubbed = try await StubbedHost([.garbageInRender], library: "garbage", isolation: .process)
         _ = stubbed.plugin?.text()
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
@@ -235,23 +235,24 @@ import WebUI
                 + "which the host cannot read.")
     }
 
-    @Test func itsOutputGoesToItsLogNotTheTerminal() throws {
-        let stubbed = try StubbedHost([.standardOutput], library: "chatty", isolation: .process)
+    @Test func itsOutputGoesToItsLogNotTheTerminal() async throws {
+        let stubbed = try await StubbedHost([.standardOutput], library: "chatty", isolation: .process)
         #expect(stubbed.pluginText == "Ticks: 0")
         let log = stubbed.host.directory.url.appendingPathComponent("logs/plugins/libchatty.so.log")
         var text = ""
         let deadline = ContinuousClock.now.advanced(by: .seconds(30))
         while !text.contains("the stub says so on stderr too"), ContinuousClock.now < deadline {
             text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            usleep(10_000)
+            // The log is written by the child's reader thread; polling it must not hold the main actor.
+            try await Task.sleep(for: .milliseconds(10))
         }
         #expect(text.contains("the stub renders 72x8\n"))
         #expect(text.contains("the stub says so on stderr too\n"))
     }
 
-    @Test func aLibraryThatCrashesTheLoaderFailsAloneAndSaysHow() throws {
+    @Test func aLibraryThatCrashesTheLoaderFailsAloneAndSaysHow() async throws {
         let host = try TestHost()
-        let library = try PluginStubs.build(
+        let library = try await PluginStubs.build(
             MisbehavingPluginStub.source(id: "stub-init", title: "Init", [.crashInStaticInitializer]), named: "init", in: host.directory.url)
         #expect {
             _ = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
@@ -266,9 +267,9 @@ import WebUI
 
     /// A file cut short makes the system's loader itself fault (SIGBUS here: its segments reach past the end of the
     /// file), which in process would end the host.
-    @Test func aTruncatedLibraryFailsAloneAndTheLoaderSaysWhy() throws {
+    @Test func aTruncatedLibraryFailsAloneAndTheLoaderSaysWhy() async throws {
         let host = try TestHost()
-        let library = try PluginStubs.truncated(named: "cut", in: host.directory.url)
+        let library = try await PluginStubs.truncated(named: "cut", in: host.directory.url)
         #expect {
             _ = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
         } throws: { error in
@@ -282,9 +283,9 @@ import WebUI
         }
     }
 
-    @Test func theRuntimesOwnFatalErrorLineReachesThePanel() throws {
+    @Test func theRuntimesOwnFatalErrorLineReachesThePanel() async throws {
         let host = try TestHost()
-        let library = try PluginStubs.buildSwiftTrap(named: "swifttrap", in: host.directory.url)
+        let library = try await PluginStubs.buildSwiftTrap(named: "swifttrap", in: host.directory.url)
         let plugin = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
         let feature = try DynamicFeature.make(plugin, context: try host.context(id: "swift-trap"), dataDirectory: host.directory.url)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 100, height: 20))
@@ -299,11 +300,11 @@ import WebUI
     /// The web server's sockets and wake-up pipe are not close-on-exec: a child must not keep them (it would hold
     /// the port and the connections open after the host is gone).
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads /proc (Linux)"))
-    func theChildHasTheChannelAndDevNullAndNoneOfTheHostsOtherDescriptors() throws {
+    func theChildHasTheChannelAndDevNullAndNoneOfTheHostsOtherDescriptors() async throws {
         var pipe: [Int32] = [-1, -1]
         #expect(pipe.withUnsafeMutableBufferPointer { makePipe($0.baseAddress) } == 0)
         defer { pipe.forEach { close($0) } }
-        let stubbed = try StubbedHost([], library: "fds", isolation: .process)
+        let stubbed = try await StubbedHost([], library: "fds", isolation: .process)
         let pid = try #require(stubbed.processLibrary?.processID)
         func target(_ path: String) -> String { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "" }
         let ours = target("/proc/self/fd/\(pipe[0])")
@@ -320,7 +321,7 @@ import WebUI
     @Test func aLibraryLetGoEndsItsProcess() async throws {
         var pid: Int32?
         do {
-            let stubbed = try StubbedHost([], library: "gone", isolation: .process)
+            let stubbed = try await StubbedHost([], library: "gone", isolation: .process)
             #expect(stubbed.pluginText == "Ticks: 0")
             pid = stubbed.processLibrary?.processID
         }
@@ -331,7 +332,7 @@ import WebUI
     // MARK: - Restart
 
     @Test func rRestartsThePluginAndItsStateStartsAgain() async throws {
-        let stubbed = try StubbedHost([.trapInKey], library: "restart", isolation: .process)
+        let stubbed = try await StubbedHost([.trapInKey], library: "restart", isolation: .process)
         let library = try #require(stubbed.processLibrary)
         await stubbed.host.advance(by: .seconds(2))
         #expect(stubbed.pluginText == "Ticks: 2")
@@ -350,17 +351,17 @@ import WebUI
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 5"))
     }
 
-    @Test func aRestartPicksUpARebuiltLibrary() throws {
-        let stubbed = try StubbedHost([.trapInRender], library: "rebuilt", isolation: .process)
+    @Test func aRestartPicksUpARebuiltLibrary() async throws {
+        let stubbed = try await StubbedHost([.trapInRender], library: "rebuilt", isolation: .process)
         _ = stubbed.plugin?.text()
         #expect(stubbed.pluginFeature?.instance.stop != nil)
-        _ = try PluginStubs.build(MisbehavingPluginStub.source(id: "test-stub", title: "Stub", []), named: "rebuilt", in: stubbed.host.directory.url)
+        _ = try await PluginStubs.build(MisbehavingPluginStub.source(id: "test-stub", title: "Stub", []), named: "rebuilt", in: stubbed.host.directory.url)
         #expect(stubbed.plugin?.press(.character("r")) == [.handled])
         #expect(stubbed.pluginText == "Ticks: 0", "the fixed build renders")
     }
 
-    @Test func automaticRestartsStopAfterTooManyCrashesAndAnExplicitOneStillWorks() throws {
-        let stubbed = try StubbedHost([.trapInKey], library: "budget", isolation: .process)
+    @Test func automaticRestartsStopAfterTooManyCrashesAndAnExplicitOneStillWorks() async throws {
+        let stubbed = try await StubbedHost([.trapInKey], library: "budget", isolation: .process)
         let context = try stubbed.host.context(id: "test-stub")
         func newPage() throws -> DynamicFeature {
             try DynamicFeature.make(stubbed.loaded, context: context, dataDirectory: stubbed.host.directory.url)
@@ -380,8 +381,8 @@ import WebUI
         #expect(page.instance.stop == nil, "an explicit restart always works")
     }
 
-    @Test func theWebPanelsRestartButtonIsTheHostsOnlyWhileStopped() throws {
-        let stubbed = try StubbedHost([.webEntry, .trapInPageEvent], library: "web", isolation: .process)
+    @Test func theWebPanelsRestartButtonIsTheHostsOnlyWhileStopped() async throws {
+        let stubbed = try await StubbedHost([.webEntry, .trapInPageEvent], library: "web", isolation: .process)
         let scene = try #require(webScene(stubbed))
         #expect(scene.render().render().hasPrefix("<p>Ticks: 0</p>"))
         // While it runs, the plugin gets every event, whatever its action: this one makes the stub trap.
@@ -398,7 +399,7 @@ import WebUI
     /// What a host session sees of the stub over an hour with a host timer every 10 minutes and the built-in
     /// counter ticking every second: the host clock's time at each plugin frame request, and the last frames.
     func anHour(_ isolation: PluginIsolation) async throws -> (requests: [Duration], plugin: String, counter: String) {
-        let stubbed = try StubbedHost([], library: "hour", isolation: isolation)
+        let stubbed = try await StubbedHost([], library: "hour", isolation: isolation)
         let effects = EffectRunner(activity: stubbed.host.activity)
         let timeline = MonotonicTimeline(clock: stubbed.host.clock)
         var hostTicks = 0
