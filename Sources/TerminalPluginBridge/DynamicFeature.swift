@@ -56,6 +56,8 @@ final class DynamicScene: TerminalScene {
     var keyHints: [KeyHint] { instance.keyHints }
 
     func render(size: Size) -> Frame {
+        // Read, so the surface's render loop draws again at the plugin's next frame request.
+        _ = instance.frameRequests
         // nil once the plugin is stopped, before this render or by it (it sent more than the host accepts).
         guard let bytes = instance.renderedBytes(size: size) else {
             return Self.message(instance.stopReason ?? "the plugin \(instance.file.lastPathComponent) was stopped.", size: size)
@@ -86,6 +88,4 @@ final class DynamicScene: TerminalScene {
     }
 
     func handle(_ key: Key) -> KeyHandling { instance.handle(key) }
-
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { instance.relay.add(onChange) }
 }

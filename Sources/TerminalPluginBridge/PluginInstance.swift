@@ -23,7 +23,7 @@ package final class PluginInstance: ManualClockFollower {
     private let limits: PluginLimits
     /// The host clock's time when the plugin's clock was at zero; nil with a live clock.
     private let base: ManualClock.Instant?
-    private var probe: StateObservation?
+    private var probe: ActivityProbe?
 
     init(plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL, limits: PluginLimits = .standard) throws {
         file = plugin.file
@@ -129,9 +129,9 @@ package final class PluginInstance: ManualClockFollower {
         return HostCall.run { json.withUnsafeBufferPointer { buffer in handle(pointer, buffer.baseAddress, buffer.count) } } != 0
     }
 
-    /// Calls `onChange` on each of the plugin's frame requests (terminal or web: the same callback), and once
-    /// when the plugin is stopped.
-    package func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { relay.add(onChange) }
+    /// The plugin's frame requests so far (terminal or web: the same callback), one more when it is stopped.
+    /// Observable: a scene reads it in `render`, so each request is a change its surface's render loop sees.
+    package var frameRequests: Int { relay.requests }
 
     var minimumSize: Size {
         guard isRunning else { return Size(width: 0, height: 0) }

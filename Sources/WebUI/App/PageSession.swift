@@ -1,7 +1,10 @@
 import FeatureHostCore
 
 /// One page load: its feature's scene, the HTML the browser has (by version), and the event streams that
-/// carry the changes. Changes in one main-actor turn become one patch.
+/// carry the changes. The scene is rendered by one `RenderLoop`, which tracks what its render read: changes in
+/// one main-actor turn become one render and at most one patch. A page event's answer is rendered at the end of
+/// the turn that handled it (so it goes out before the POST's 204); a change from elsewhere (a timer, a
+/// finished request) on the next turn.
 @MainActor
 final class PageSession {
     let id: String
@@ -12,8 +15,11 @@ final class PageSession {
     private(set) var version = 0
     private(set) var tree: HTML
     private var streams: [ObjectIdentifier: any EventStreamSink] = [:]
-    private var observation: StateObservation?
-    private var flushScheduled = false
+    private var renders: RenderLoop?
+    /// Whether `tree` holds a render yet: the first one is the page as served, not a patch.
+    private var hasTree = false
+    /// Renders of the scene, whatever made them: what the tests of one render per input count.
+    private(set) var renderCount = 0
     /// When the last stream went away (or the page was served, before any stream): the grace period counts from it.
     private(set) var lastSeen: Duration
     private(set) var hasAppeared = false
@@ -29,8 +35,8 @@ final class PageSession {
         self.feature = feature
         self.preferences = preferences
         lastSeen = now
-        tree = PageBudget.bounded(feature.scene.render())
-        observe()
+        tree = .empty
+        startRendering()
     }
 
     var streamCount: Int { streams.count }
@@ -64,11 +70,16 @@ final class PageSession {
     // MARK: changes
 
     /// Renders and sends what changed since the last patch; nothing when the HTML is the same (a roll step
-    /// the page animates by itself, say).
-    func flush() {
-        flushScheduled = false
+    /// the page animates by itself, say). Only the render loop calls it.
+    private func flush() {
         guard !isClosed else { return }
+        renderCount += 1
         let new = PageBudget.bounded(feature.scene.render())
+        guard hasTree else {
+            tree = new
+            hasTree = true
+            return
+        }
         guard new != tree else { return }
         let ops = HTMLDiff.ops(from: tree, to: new)
         tree = new
@@ -84,14 +95,13 @@ final class PageSession {
         stream.write(bytes)
     }
 
-    private func observe() {
-        observation = feature.scene.observe { [weak self] in self?.scheduleFlush() }
-    }
-
-    private func scheduleFlush() {
-        guard !flushScheduled else { return }
-        flushScheduled = true
-        Task { @MainActor [weak self] in self?.flush() }
+    /// A render loop for the current scene, and its first render, now: the page's content when the session is
+    /// made, a patch from the old tree when the feature was replaced.
+    private func startRendering() {
+        renders?.stop()
+        let loop = RenderLoop { [weak self] in self?.flush() }
+        renders = loop
+        loop.renderNow()
     }
 
     // MARK: events and lifecycle
@@ -99,7 +109,7 @@ final class PageSession {
     func handle(_ event: PageEvent) -> WebEventHandling {
         guard !isClosed else { return .ignored }
         let handling = feature.scene.handle(event)
-        flush()  // the answer to a click goes out now, not a turn later
+        renders?.renderIfStale()  // the answer to a click goes out now, not a turn later
         return handling
     }
 
@@ -125,7 +135,7 @@ final class PageSession {
         } else {
             feature.lifecycle(.didEnterBackground)
         }
-        flush()
+        renders?.renderIfStale()
     }
 
     /// Swaps in a feature built with other preferences (the browser's hour cycle, say), before it appeared:
@@ -135,18 +145,17 @@ final class PageSession {
             newFeature.close()
             return
         }
-        observation?.cancel()
+        renders?.stop()
         feature.close()
         feature = newFeature
         preferences = newPreferences
-        observe()
-        flush()
+        startRendering()
     }
 
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        observation?.cancel()
+        renders?.stop()
         feature.close()
         for stream in streams.values {
             stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)

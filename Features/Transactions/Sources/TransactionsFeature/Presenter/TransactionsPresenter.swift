@@ -1,9 +1,11 @@
 import FeatureHostCore
+import Observation
 import Foundation
 
 /// The Transactions and Insights tabs: filter, selection, pins and sums, all read from one `TransactionStore`
 /// that only this presenter holds, so every change goes through `send` and the view state never goes stale.
 @MainActor
+@Observable
 public final class TransactionsPresenter: Presenter {
     public enum Action: PresenterAction {
         /// `.appear` starts the first load; background and foreground change nothing.
@@ -26,15 +28,14 @@ public final class TransactionsPresenter: Presenter {
         case togglePin
     }
 
-    public private(set) var viewState: ViewState {
-        didSet { observers.publish(viewState, old: oldValue) }
-    }
+    public private(set) var viewState: ViewState
+    /// Real changes of `viewState` so far, for tests and the benchmark.
+    @ObservationIgnored public private(set) var changeCount = 0
     private let store = TransactionStore()
     private let pins: any PinStorage
     private let source: AnyDataSource<Loaded<[Transaction]>>
     private let formatting: TransactionFormatting
     private let effects: EffectRunner
-    private let observers = StateObservers<ViewState>()
 
     private var tab: Tab = .transactions
     private var filter: CategoryFilter = .all
@@ -74,13 +75,6 @@ public final class TransactionsPresenter: Presenter {
         viewState = makeViewState()
     }
 
-    /// Frames requested so far.
-    public var changeCount: Int { observers.changeCount }
-
-    public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
-        observers.add(onChange)
-    }
-
     public func send(_ action: Action) {
         switch action {
         case .lifecycle(.appear):
@@ -110,7 +104,14 @@ public final class TransactionsPresenter: Presenter {
             store.togglePin(at: selectedPosition)
             saveWaitingPins()
         }
-        viewState = makeViewState()
+        publish(makeViewState())
+    }
+
+    /// An equal state is no change: nothing counted, nothing for a surface to render.
+    private func publish(_ new: ViewState) {
+        guard new != viewState else { return }
+        viewState = new
+        changeCount += 1
     }
 
     // MARK: - Loading
