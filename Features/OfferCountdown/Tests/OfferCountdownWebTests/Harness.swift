@@ -18,6 +18,8 @@ struct Harness {
         host = try TestHost()
         feature = try OfferCountdownFeature(context: try host.context(id: "offer-countdown", settings: settings))
         scene = OfferCountdownWebScene(presenter: feature.presenter, rollDuration: feature.rollDuration)
+        // The page as its session serves it: rendered once when the session is made.
+        _ = scene.render()
     }
 
     /// What the host's session does the first time the page is shown.
