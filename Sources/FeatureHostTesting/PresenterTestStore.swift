@@ -75,7 +75,7 @@ public final class PresenterTestStore<P: Presenter> {
     ) {
         collect(sourceLocation)
         if !receivedChanges.isEmpty {
-            fail("\(describe(receivedChanges)) before send(\(action)); assert them with `receive` first", sourceLocation)
+            fail(describe(receivedChanges, "before send(\(action)): assert them with `receive` first"), sourceLocation)
             dropReceived()
         }
         presenter.send(action)
@@ -171,7 +171,7 @@ public final class PresenterTestStore<P: Presenter> {
         await settle()
         collect(sourceLocation)
         if !receivedChanges.isEmpty {
-            fail("\(describe(receivedChanges)) at the end; assert them with `receive`", sourceLocation)
+            fail(describe(receivedChanges, "at the end: assert them with `receive`"), sourceLocation)
             dropReceived()
         }
         if activity.inFlight > 0 {
@@ -191,11 +191,19 @@ public final class PresenterTestStore<P: Presenter> {
         receivedChanges += take(sourceLocation)
     }
 
-    /// The recorder's changes since the last call, checked against the presenter's own count of them.
+    /// The recorder's changes since the last call, checked against the presenter's own count of them and for
+    /// states equal to the one before (both mean the equality guard is missing).
     private func take(_ sourceLocation: SourceLocation) -> [Change] {
         let changes = recorder.take()
         let count = presenter.changeCount
         defer { counted = count }
+        var previous = receivedChanges.last?.state ?? state
+        for change in changes {
+            if change.state == previous {
+                fail("the presenter published a view state equal to the one before, at \(change.at): the equality guard is missing", sourceLocation)
+            }
+            previous = change.state
+        }
         if count - counted != changes.count {
             fail(
                 "the presenter counted \(count - counted) change(s) where \(changes.count) view state(s) were published: "
@@ -214,10 +222,11 @@ public final class PresenterTestStore<P: Presenter> {
         await IdleWaiter.wait(for: activity, timeout: idleTimeout)
     }
 
-    private func describe(_ changes: [Change]) -> String {
+    /// `N change(s) not asserted (at …) <when>; the first:` and its difference from the last asserted state.
+    private func describe(_ changes: [Change], _ when: String) -> String {
         let instants = changes.prefix(8).map { "\($0.at)" }.joined(separator: ", ")
         let more = changes.count > 8 ? ", …" : ""
-        var text = "\(changes.count) change(s) not asserted (at \(instants)\(more))"
+        var text = "\(changes.count) change(s) not asserted (at \(instants)\(more)) \(when)"
         if let first = changes.first { text += "; the first:\n\(Self.difference(from: state, to: first.state))" }
         return text
     }
@@ -234,11 +243,27 @@ public final class PresenterTestStore<P: Presenter> {
         dump(new, to: &newText)
         let oldLines = oldText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let newLines = newText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var lines: [String] = []
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
         for change in newLines.difference(from: oldLines) {
             switch change {
-            case .remove(_, let line, _): lines.append("− " + line)
-            case .insert(_, let line, _): lines.append("+ " + line)
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        // In the order of the dumps: what went, then what came in its place.
+        var lines: [String] = []
+        var (old, new) = (0, 0)
+        while old < oldLines.count || new < newLines.count {
+            if removed.contains(old), old < oldLines.count {
+                lines.append("− " + oldLines[old])
+                old += 1
+            } else if inserted.contains(new), new < newLines.count {
+                lines.append("+ " + newLines[new])
+                new += 1
+            } else {
+                old += 1
+                new += 1
             }
         }
         let limit = 60
