@@ -20,8 +20,9 @@ extension LiveTerminal: ShellTerminal {}
 /// The interactive shell: terminal events in, frames out. Frames come from one `RenderLoop`: the shell's render
 /// reads the model and the open scene (its presenter's view state), and the first change to any of it after a
 /// frame schedules the next one for the next turn of the main actor. So a key is one frame however many things
-/// it changes, a tick is one frame, a burst of keys queued together is one frame, and a key that changes nothing
-/// is none. Only what Observation cannot see (a resize, a return from Ctrl-Z) asks for a frame itself.
+/// it changes (the shell's screen, the scene's scroll, the presenter), a run of timers in one turn is one frame,
+/// and a key that changes nothing is none. Only what Observation cannot see (a resize, a return from Ctrl-Z)
+/// asks for a frame itself.
 @MainActor
 final class LiveShell {
     private let model: ShellModel
