@@ -54,7 +54,7 @@ public final class OfferCountdownPresenter: Presenter {
     @ObservationIgnored private let timeline: MonotonicTimeline
     @ObservationIgnored private let effects: EffectRunner
     /// What the screen is; `viewState` is derived from it at each instant.
-    @ObservationIgnored private var session: OfferSession
+    @ObservationIgnored private var model: OfferModel
 
     /// - Parameters:
     ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
@@ -63,14 +63,14 @@ public final class OfferCountdownPresenter: Presenter {
     public init(timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration) {
         self.timeline = timeline
         self.effects = effects
-        session = OfferSession(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
-        viewState = session.viewState(at: timeline.now, copy: .design)
+        model = OfferModel(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
+        viewState = model.viewState(at: timeline.now, copy: .design)
     }
 
     public func send(_ action: Action) {
         let now = timeline.now
-        session.apply(action, at: now)
-        publish(session.viewState(at: now, copy: copy))
+        model.apply(action, at: now)
+        publish(model.viewState(at: now, copy: copy))
         // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
         if action != .tick { syncTimer(at: now) }
     }
@@ -85,7 +85,7 @@ public final class OfferCountdownPresenter: Presenter {
     /// Runs the timer while the countdown has a next change (running, or a last roll to finish), stops it
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
-        guard session.countdown.nextDeadline(at: now) != nil else {
+        guard model.countdown.nextDeadline(at: now) != nil else {
             effects.cancel(Self.timerID)
             return
         }
@@ -94,7 +94,7 @@ public final class OfferCountdownPresenter: Presenter {
             Self.timerID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
-                return self.session.countdown.nextDeadline(at: self.timeline.now)
+                return self.model.countdown.nextDeadline(at: self.timeline.now)
             },
             fire: { [weak self] in self?.send(.tick) })
     }
