@@ -25,6 +25,7 @@ func runBenchmarks() async {
     if bench.shouldRun("images") { await ImageCacheBenchmarks.run(&bench) }
     if bench.shouldRun("hostile-web") { await HostileWebBenchmarks.run(&bench) }
     if bench.shouldRun("pictures") { await PictureBenchmarks.run(&bench) }
+    if bench.shouldRun("frames") { await FrameBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 
