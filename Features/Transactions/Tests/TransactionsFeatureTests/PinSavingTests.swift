@@ -144,6 +144,19 @@ import Testing
         await second.finish()
     }
 
+    /// Two tabs' saves at the same moment, each through its own store of the data directory's file: both kept.
+    @Test func savesOfTwoSessionsAtOnceKeepBoth() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("preferences")
+        let first = LivePinStorage(try PlistFileStore(suiteFile: file, prefix: "transactions."))
+        let second = LivePinStorage(try PlistFileStore(suiteFile: file, prefix: "transactions."))
+        async let one = first.save([1: false])
+        async let two = second.save([2: false])
+        let kept = try await [one, two]
+        #expect(kept.contains([1, 2]), "the later save read the earlier: \(kept)")
+        #expect(try await first.unpinnedIDs() == [1, 2])
+    }
+
     @Test func pinningEverythingAgainRemovesTheSavedValue() async throws {
         let host = try TestHost()
         let store = try store(host, pins: LivePinStorage(host.store))
