@@ -2,6 +2,7 @@ import DataSources
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
+import Testing
 
 @testable import InvitationsFeature
 
@@ -41,6 +42,11 @@ struct Harness {
     }
 
     func settle() async { await host.settle() }
+
+    /// The presenter in a `PresenterTestStore`, from the state it shows now: each change from here on is asserted.
+    func store(sourceLocation: SourceLocation = #_sourceLocation) -> PresenterTestStore<InvitationsPresenter> {
+        PresenterTestStore(presenter, host: host, sourceLocation: sourceLocation)
+    }
 }
 
 /// Whole expected view states, so each test compares everything the screen shows.
