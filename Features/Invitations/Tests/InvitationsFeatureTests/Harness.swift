@@ -119,3 +119,28 @@ enum Expected {
                 button: "OK", confetti: ConfettiBurst(pattern: .shower, seed: 0x5EE_0FF).pieces(at: ConfettiBurst.frameInterval * frame)))
     }
 }
+
+extension PresenterTestStore where P == InvitationsPresenter {
+    /// From the not-registered page: opens the form and fills the three fields, Enter moving from one to the next,
+    /// each step asserted; focus ends on Send. (Texts as typed: no tabs or controls to clean.)
+    func fillForm(name: String, email: String, confirmation: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        send(.activate, sourceLocation: sourceLocation) { $0 = Expected.notRegistered(focused: false, modal: Expected.form()) }
+        send(.insert(name), sourceLocation: sourceLocation) { $0.modal = Expected.form([name, "", ""]) }
+        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, "", ""], focus: .field(.email)) }
+        send(.insert(email), sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, ""], focus: .field(.email)) }
+        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, ""], focus: .field(.confirmEmail)) }
+        send(.insert(confirmation), sourceLocation: sourceLocation) {
+            $0.modal = Expected.form([name, email, confirmation], focus: .field(.confirmEmail))
+        }
+        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, confirmation], focus: .send) }
+    }
+
+    /// Fills the form, sends it and receives the answer: the congratulations over the registered page.
+    func register(name: String, email: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+        fillForm(name: name, email: email, confirmation: email, sourceLocation: sourceLocation)
+        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, email], focus: .send, sending: true) }
+        await receive(sourceLocation: sourceLocation) {
+            $0 = Expected.registered(name: name, email: email, modal: Expected.congratulations())
+        }
+    }
+}
