@@ -24,75 +24,81 @@ struct AvatarTests {
         Fixtures.list(Self.chats, summary: "40 chats", avatars: avatars, selected: selected)
     }
 
-    @Test func avatarRowsAreAWindowAroundTheSelectionAndTheRowsOnScreen() {
-        #expect(ChatsPresenter.avatarRows(selected: 0, visible: 0..<0, count: 100_000) == [0..<20, 0..<0])
-        #expect(ChatsPresenter.avatarRows(selected: 50, visible: 48..<53, count: 100_000) == [30..<70, 48..<53])
-        #expect(ChatsPresenter.avatarRows(selected: 3, visible: 0..<9, count: 5) == [0..<5, 0..<5])
-        #expect(ChatsPresenter.avatarRows(selected: 99, visible: 95..<120, count: 100) == [79..<100, 95..<100])
-        #expect(ChatsPresenter.avatarRows(selected: 0, visible: 0..<4, count: 0) == [])
-    }
-
     @Test func fetchesFollowTheSelectionAndTheReportedRows() async throws {
         let transport = ManualTransport()
         let host = try TestHost(transport: transport)
-        let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats))
-        #expect(presenter.viewState.list == Fixtures.loadingList)
+        let store = PresenterTestStore(try Fixtures.presenter(host, source: Fixtures.source(Self.chats)), host: host)
+        #expect(store.state.list == Fixtures.loadingList)
 
-        // Loaded: the first 20 rows fetch theirs, so `a` starts; rows sharing a URL share its state.
-        presenter.send(.lifecycle(.appear))
+        // Loaded: the first 20 rows fetch theirs, so `a` starts; rows sharing a URL share its state. (A fetch held
+        // by the transport is work in flight: wait for its request, not for the store to settle.)
+        store.send(.lifecycle(.appear))
         await transport.waitForRequests(1)
         #expect(transport.requests == [Self.a])
-        #expect(presenter.viewState.list == list([Self.a: .loading]))
-        #expect(presenter.viewState.list.rows?[31].avatar == .loading)
-        #expect(presenter.viewState.list.rows?[1].avatar == nil)
-        await host.clock.advance(by: .milliseconds(2_800))
-        #expect(presenter.viewState.screen == .list)
+        await store.receive(at: .zero) { $0.list = list([Self.a: .loading]) }
+        #expect(store.state.list.rows?[31].avatar == .loading)
+        #expect(store.state.list.rows?[1].avatar == nil)
 
         transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: SampleImage.png))
-        await host.settle()
         // The cache keeps it: asking again is a hit, not a request.
+        await store.presenter.until { $0.list.rows?[0].avatar != .loading }
         let reference = try await host.environment.images.image(at: Self.a)
         #expect(reference.contentType == "image/png" && reference.byteCount == SampleImage.png.count)
-        #expect(presenter.viewState.list == list([Self.a: .loaded(reference)]))
-        #expect(presenter.viewState.list.rows?[31].avatar == .loaded(reference))
+        await store.receive(at: .zero) { $0.list = list([Self.a: .loaded(reference)]) }
+        #expect(store.state.list.rows?[31].avatar == .loaded(reference))
+        await store.advance(by: .milliseconds(2_800))
+        store.skipReceivedChanges { $0.screen = .list; $0.loader = LoaderState(frameIndex: 5, nextFrameIndex: 0, dissolve: 0, frameCount: 6)
+            $0.loadingLayer = LayerState(scale: 1.2, opacity: 0); $0.listLayer = .identity; $0.transitionProgress = 1 }
 
         // The selection moves down: `b` comes into the window; `a` is loaded already and not fetched again.
-        presenter.send(.select(index: 30))
+        store.send(.select(index: 30)) { $0.list = list([Self.a: .loaded(reference), Self.b: .loading], selected: 30) }
         await transport.waitForRequests(2)
         #expect(transport.requests == [Self.a, Self.b])
-        #expect(presenter.viewState.list == list([Self.a: .loaded(reference), Self.b: .loading], selected: 30))
 
         // Back up before it answers: `b` leaves the window, its fetch is cancelled and forgotten.
-        presenter.send(.select(index: 0))
+        store.send(.select(index: 0)) { $0.list = list([Self.a: .loaded(reference)]) }
         await host.settle()
         #expect(transport.cancelled == [Self.b])
-        #expect(presenter.viewState.list == list([Self.a: .loaded(reference)]))
 
         // A surface reports it shows row 30: `b` starts again, and fails.
-        presenter.send(.rowsVisible(28..<32))
+        store.send(.rowsVisible(28..<32)) { $0.list = list([Self.a: .loaded(reference), Self.b: .loading]) }
         await transport.waitForRequests(3)
         transport.reply(Self.b, HTTPResponse(status: 404))
-        await host.settle()
         let notFound = ImageState.failed("The image b.png could not be loaded: the server answered HTTP 404.")
-        #expect(presenter.viewState.list == list([Self.a: .loaded(reference), Self.b: notFound]))
+        await store.receive { $0.list = list([Self.a: .loaded(reference), Self.b: notFound]) }
 
         // Moving about fetches nothing more: each URL once, failures are not retried by scrolling.
-        presenter.send(.select(index: 35))
-        presenter.send(.rowsVisible(0..<4))
-        presenter.send(.rowsVisible(28..<32))
+        store.send(.select(index: 35)) { $0.list.selectedIndex = 35 }
+        store.send(.rowsVisible(0..<4))
+        store.send(.rowsVisible(28..<32))
         await host.settle()
         #expect(transport.requests == [Self.a, Self.b, Self.b])
         #expect(transport.pending.isEmpty)
 
         // An explicit refresh retries the failure (only).
-        presenter.send(.reload)
+        store.send(.reload) {
+            $0.list = list([Self.a: .loaded(reference), Self.b: .loading], selected: 35)
+            $0.list.refreshing = "Loading chats…"
+        }
         await transport.waitForRequests(4)
         #expect(transport.requests == [Self.a, Self.b, Self.b, Self.b])
+        await store.presenter.until { $0.list.refreshing == nil }
+        let reloaded = Fixtures.start.addingTimeInterval(2.8)
+        await store.receive {
+            $0.list = Fixtures.list(
+                Self.chats, summary: "40 chats", avatars: [Self.a: .loaded(reference), Self.b: .loading], now: reloaded, selected: 35)
+        }
         transport.fail(Self.b, HTTPError.cannotConnect(Self.b, reason: "the connection was refused"))
-        await host.settle()
-        #expect(
-            presenter.viewState.list.rows?[30].avatar
-                == .failed("The image b.png could not be loaded: Could not connect to img.example: the connection was refused."))
+        await store.receive {
+            $0.list = Fixtures.list(
+                Self.chats, summary: "40 chats",
+                avatars: [
+                    Self.a: .loaded(reference),
+                    Self.b: .failed("The image b.png could not be loaded: Could not connect to img.example: the connection was refused."),
+                ], now: reloaded, selected: 35)
+        }
+        store.send(.lifecycle(.didEnterBackground))
+        await store.finish()
     }
 
     @Test func realTransportAgainstTheLoopbackServer() async throws {

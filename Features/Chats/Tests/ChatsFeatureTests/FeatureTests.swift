@@ -100,29 +100,27 @@ struct FeatureTests {
             // The refresh brings a newer chat on top: the selected one moves down a row.
             version.next() == 1 ? Loaded(chats) : Loaded([Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats)
         }
-        let presenter = try Fixtures.presenter(host, source: source)
-        presenter.send(.lifecycle(.appear))
-        await host.settle()
-        await host.advance(by: .milliseconds(2_800))
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats"))
+        let store = PresenterTestStore(try Fixtures.presenter(host, source: source), host: host)
+        store.send(.lifecycle(.appear))
+        await store.receive(at: .zero) { $0.list = Fixtures.list(chats, summary: "3 chats") }
+        await store.advance(by: .milliseconds(2_800))
+        store.skipReceivedChanges { $0.screen = .list; $0.loader = LoaderState(frameIndex: 5, nextFrameIndex: 0, dissolve: 0, frameCount: 6)
+            $0.loadingLayer = LayerState(scale: 1.2, opacity: 0); $0.listLayer = .identity; $0.transitionProgress = 1 }
 
-        presenter.send(.moveSelection(by: 5))
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 2))
-        presenter.send(.moveSelection(by: -1))
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 1))
-        presenter.send(.select(index: 9))
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 2))
-        presenter.send(.select(index: -4))
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 0))
-        presenter.send(.select(index: 1))
+        store.send(.moveSelection(by: 5)) { $0.list.selectedIndex = 2 }
+        store.send(.moveSelection(by: 1))
+        store.send(.moveSelection(by: -1)) { $0.list.selectedIndex = 1 }
+        store.send(.select(index: 9)) { $0.list.selectedIndex = 2 }
+        store.send(.select(index: -4)) { $0.list.selectedIndex = 0 }
+        store.send(.select(index: 1)) { $0.list.selectedIndex = 1 }
 
-        presenter.send(.reload)
-        #expect(presenter.viewState.list == Fixtures.list(chats, summary: "3 chats", selected: 1, refreshing: "Loading chats…"))
-        await host.settle()
+        store.send(.reload) { $0.list.refreshing = "Loading chats…" }
         let refreshed = [Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats
-        #expect(
-            presenter.viewState.list
-                == Fixtures.list(refreshed, summary: "4 chats", now: Fixtures.start.addingTimeInterval(2.8), selected: 2))
+        await store.receive {
+            $0.list = Fixtures.list(refreshed, summary: "4 chats", now: Fixtures.start.addingTimeInterval(2.8), selected: 2)
+        }
+        store.send(.lifecycle(.didEnterBackground))
+        await store.finish()
     }
 
     @Test func releasingThePresenterCancelsItsWork() async throws {
@@ -142,15 +140,17 @@ struct FeatureTests {
         #expect(host.activity.inFlight == 0)
     }
 
-    @Test func listActionsBeforeAnythingLoadedChangeNothing() throws {
+    @Test func listActionsBeforeAnythingLoadedChangeNothing() async throws {
         let host = try TestHost()
-        let presenter = try Fixtures.presenter(host, source: Fixtures.source([Fixtures.chat(1, "A")]))
-        let before = presenter.viewState
-        presenter.send(.moveSelection(by: 1))
-        presenter.send(.select(index: 3))
-        presenter.send(.rowsVisible(0..<3))
-        presenter.send(.reload)
-        #expect(presenter.viewState == before)
-        #expect(presenter.changeCount == 0)
+        let store = PresenterTestStore(try Fixtures.presenter(host, source: Fixtures.source([Fixtures.chat(1, "A")])), host: host)
+        store.send(.moveSelection(by: 1))
+        store.send(.select(index: 3))
+        store.send(.rowsVisible(0..<3))
+        store.send(.reload)
+        store.send(.lifecycle(.didEnterBackground))
+        store.send(.lifecycle(.willEnterForeground))
+        #expect(store.presenter.changeCount == 0)
+        #expect(host.activity.inFlight == 0 && host.clock.sleeperCount == 0, "nothing starts before the feature appears")
+        await store.finish()
     }
 }

@@ -18,12 +18,14 @@ import Testing
             Fixtures.chat(3, "C", unread: 5, at: "2026-03-16T10:00:00Z"),
             Fixtures.chat(4, "D", unread: Int.min, at: "2026-03-16T09:00:00Z"),
         ]
-        let presenter = try Fixtures.presenter(host, source: Fixtures.source(chats))
-        presenter.send(.lifecycle(.appear))
-        await host.settle()
-        await host.advance(by: .milliseconds(2_800))
-        #expect(presenter.viewState.list.summary == "4 chats · 9,223,372,036,854,775,807 unread messages")
-        #expect(presenter.viewState.list.rows?.count == 4)
+        let store = PresenterTestStore(try Fixtures.presenter(host, source: Fixtures.source(chats)), host: host)
+        store.send(.lifecycle(.appear))
+        await store.receive {
+            $0.list = Fixtures.list(chats, summary: "4 chats · 9,223,372,036,854,775,807 unread messages")
+        }
+        #expect(store.state.list.rows?.count == 4)
+        store.send(.lifecycle(.didEnterBackground))
+        await store.finish()
     }
 
     /// A 5 MB message and a 5 MB name are cut where chats come in, whatever the source's form.

@@ -35,93 +35,105 @@ struct CelebrationTests {
         #expect(all.allSatisfy { (0...1).contains($0.x) && (0..<1).contains($0.y) })
     }
 
+    /// The registered page with `modal` over it.
+    private func registered(_ modal: ViewState.Modal? = nil) -> ViewState {
+        Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: modal)
+    }
+
     @Test("Frames follow the clock every 50 ms and stop when the burst ends")
     func framesFollowTheClock() async throws {
         let h = try await registered()
+        let store = h.store()
         #expect(h.presenter.isAnimating)
-        await h.host.advance(by: .milliseconds(50))
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations(frame: 1)))
-        await h.host.advance(by: .milliseconds(949))
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations(frame: 19)))
-        await h.host.advance(by: .milliseconds(1))
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations(frame: 20)))
-        await h.host.advance(by: .seconds(2))
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations(frame: 60)))
-        if case .celebration(let celebration) = h.state.modal { #expect(celebration.confetti.isEmpty) }
+        await store.advance(by: .milliseconds(50)) { $0 = registered(Expected.congratulations(frame: 1)) }
+        await store.advance(by: .milliseconds(949))
+        for frame in 2...19 {
+            await store.receive(at: .milliseconds(50 * frame)) { $0.modal = Expected.congratulations(frame: frame) }
+        }
+        await store.advance(by: .milliseconds(1)) { $0.modal = Expected.congratulations(frame: 20) }
+        await store.advance(by: .seconds(2))
+        store.skipReceivedChanges { $0.modal = Expected.congratulations(frame: 60) }
+        if case .celebration(let celebration) = store.state.modal { #expect(celebration.confetti.isEmpty) }
         #expect(!h.presenter.isAnimating)
         #expect(h.host.clock.sleeperCount == 0)
         // No frames between animations.
-        let frames = h.presenter.changeCount
-        await h.host.advance(by: .seconds(60))
-        #expect(h.presenter.changeCount == frames)
+        await store.advance(by: .seconds(60))
         // OK shows the registered page.
-        h.send(.activate)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
+        store.send(.activate) { $0 = registered() }
+        await store.finish()
     }
 
     @Test("One frame per tick: 60 frames for the whole burst")
     func frameCount() async throws {
         let h = try await registered()
-        let before = h.presenter.changeCount
-        await h.host.advance(by: .seconds(10))
-        #expect(h.presenter.changeCount - before <= 60)
-        #expect(h.presenter.changeCount - before >= 55)
+        let store = h.store()
+        await store.advance(by: .seconds(10))
+        let frames = store.skipReceivedChanges { $0.modal = Expected.congratulations(frame: 60) }
+        #expect((55...60).contains(frames))
+        store.send(.dismiss) { $0 = registered() }
+        await store.finish()
     }
 
     @Test("Dismissing mid-burst stops the timeline")
     func dismissMidBurst() async throws {
         let h = try await registered()
-        await h.host.advance(by: .milliseconds(300))
-        h.send(.dismiss)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
-        await h.host.clock.settle()
+        let store = h.store()
+        await store.advance(by: .milliseconds(300))
+        #expect(store.skipReceivedChanges { $0.modal = Expected.congratulations(frame: 6) } == 6)
+        store.send(.dismiss) { $0 = registered() }
         #expect(!h.presenter.isAnimating)
-        #expect(h.host.clock.sleeperCount == 0)
+        await store.finish()
     }
 
     @Test("In the background no frames are made; back in the foreground the burst is where the clock says")
     func background() async throws {
         let h = try await registered()
-        await h.host.advance(by: .milliseconds(100))
-        h.send(.lifecycle(.didEnterBackground))
-        await h.host.clock.settle()
+        let store = h.store()
+        await store.advance(by: .milliseconds(100))
+        await store.receive(at: .milliseconds(50)) { $0.modal = Expected.congratulations(frame: 1) }
+        await store.receive(at: .milliseconds(100)) { $0.modal = Expected.congratulations(frame: 2) }
+        store.send(.lifecycle(.didEnterBackground))
         #expect(h.host.clock.sleeperCount == 0)
-        let frames = h.presenter.changeCount
-        await h.host.advance(by: .seconds(1))
-        #expect(h.presenter.changeCount == frames)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations(frame: 2)))
-        h.send(.lifecycle(.willEnterForeground))
+        await store.advance(by: .seconds(1))
+        // The timer starts again and its first deadline is past: the frame the clock says, at once.
+        store.send(.lifecycle(.willEnterForeground))
         await h.host.clock.settle()
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations(frame: 22)))
-        await h.host.advance(by: .milliseconds(50))
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations(frame: 23)))
+        await store.receive(at: .milliseconds(1_100)) { $0.modal = Expected.congratulations(frame: 22) }
+        await store.advance(by: .milliseconds(50)) { $0.modal = Expected.congratulations(frame: 23) }
+        store.send(.lifecycle(.didEnterBackground))
+        await store.finish()
     }
 
     @Test("The cancelled view has its own burst on the same timeline")
     func cancelledBurst() async throws {
         let h = try await registered()
-        h.send(.dismiss, .activate, .focusPrevious, .activate)
-        await h.settle()
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled()))
-        await h.host.advance(by: .milliseconds(1500))
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled(frame: 30)))
-        await h.host.advance(by: .seconds(2))
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled(frame: 60)))
+        let store = h.store()
+        store.send(.dismiss) { $0 = registered() }
+        store.send(.activate) { $0 = registered(Expected.alert()) }
+        store.send(.focusPrevious) { $0.modal = Expected.alert(focus: .cancelInvite) }
+        // The alert stays until the device has kept the cancel.
+        store.send(.activate)
+        await store.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
+        await store.advance(by: .milliseconds(1500))
+        store.skipReceivedChanges { $0.modal = Expected.cancelled(frame: 30) }
+        await store.advance(by: .seconds(2))
+        store.skipReceivedChanges { $0.modal = Expected.cancelled(frame: 60) }
         #expect(h.host.clock.sleeperCount == 0)
-        h.send(.activate)
-        #expect(h.state == Expected.notRegistered())
+        store.send(.activate) { $0 = Expected.notRegistered() }
+        await store.finish()
     }
 
     @Test("The alert opens on Keep invite; Keep and Esc both keep the invite")
     func alertKeeps() async throws {
         let h = try await registered()
-        h.send(.activate)
-        h.send(.activate)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.alert()))
-        h.send(.activate)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
-        h.send(.activate, .focusNext, .dismiss)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
+        let store = h.store()
+        store.send(.activate) { $0 = registered() }
+        store.send(.activate) { $0 = registered(Expected.alert()) }
+        store.send(.activate) { $0 = registered() }
+        store.send(.activate) { $0 = registered(Expected.alert()) }
+        store.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
+        store.send(.dismiss) { $0 = registered() }
         #expect(h.host.store.data(forKey: "registration") != nil)
+        await store.finish()
     }
 }

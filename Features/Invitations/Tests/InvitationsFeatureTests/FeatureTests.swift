@@ -24,11 +24,10 @@ struct FeatureTests {
     func defaultSource() async throws {
         // Keeps every request and answers 200 `Registered`, so the default source is tested without the network.
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data("Registered".utf8)))])
-        let h = try Harness(source: nil, host: try TestHost(transport: transport))
-        h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
-        h.send(.activate)
-        await h.settle()
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
+        let store = try Harness(source: nil, host: try TestHost(transport: transport)).store()
+        await store.register(name: "Jane Doe", email: "jane@example.com")
+        store.send(.dismiss) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com") }
+        await store.finish()
         let request = try #require(transport.requests.first)
         #expect(transport.requests.count == 1)
         #expect(request.method == "POST")
@@ -62,16 +61,11 @@ struct FeatureTests {
 
     @Test("Offline flow with the in-memory source: the used address is rejected in the form")
     func inMemoryFlow() async throws {
-        let h = try Harness(source: SourceConfiguration(kind: .inMemory))
-        h.fillForm(name: "Used Person", email: "usedemail@blinq.app", confirmation: "usedemail@blinq.app")
-        h.send(.activate)
-        await h.settle()
-        #expect(
-            h.state
-                == Expected.notRegistered(
-                    focused: false,
-                    modal: Expected.form(
-                        ["Used Person", "usedemail@blinq.app", "usedemail@blinq.app"], focus: .send,
-                        status: Expected.error("This email address is already in use"))))
+        let store = try Harness(source: SourceConfiguration(kind: .inMemory)).store()
+        store.fillForm(name: "Used Person", email: "usedemail@blinq.app", confirmation: "usedemail@blinq.app")
+        let values = ["Used Person", "usedemail@blinq.app", "usedemail@blinq.app"]
+        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive { $0.modal = Expected.form(values, focus: .send, status: Expected.error("This email address is already in use")) }
+        await store.finish()
     }
 }

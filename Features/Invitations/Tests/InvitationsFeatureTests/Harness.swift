@@ -2,6 +2,7 @@ import DataSources
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
+import Testing
 
 @testable import InvitationsFeature
 
@@ -41,6 +42,11 @@ struct Harness {
     }
 
     func settle() async { await host.settle() }
+
+    /// The presenter in a `PresenterTestStore`, from the state it shows now: each change from here on is asserted.
+    func store(sourceLocation: SourceLocation = #_sourceLocation) -> PresenterTestStore<InvitationsPresenter> {
+        PresenterTestStore(presenter, host: host, sourceLocation: sourceLocation)
+    }
 }
 
 /// Whole expected view states, so each test compares everything the screen shows.
@@ -111,5 +117,30 @@ enum Expected {
                 kind: .cancelled, title: "Invite cancelled",
                 message: "You have been removed from the invitation list. You can request a new invite at any time.",
                 button: "OK", confetti: ConfettiBurst(pattern: .shower, seed: 0x5EE_0FF).pieces(at: ConfettiBurst.frameInterval * frame)))
+    }
+}
+
+extension PresenterTestStore where P == InvitationsPresenter {
+    /// From the not-registered page: opens the form and fills the three fields, Enter moving from one to the next,
+    /// each step asserted; focus ends on Send. (Texts as typed: no tabs or controls to clean.)
+    func fillForm(name: String, email: String, confirmation: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        send(.activate, sourceLocation: sourceLocation) { $0 = Expected.notRegistered(focused: false, modal: Expected.form()) }
+        send(.insert(name), sourceLocation: sourceLocation) { $0.modal = Expected.form([name, "", ""]) }
+        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, "", ""], focus: .field(.email)) }
+        send(.insert(email), sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, ""], focus: .field(.email)) }
+        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, ""], focus: .field(.confirmEmail)) }
+        send(.insert(confirmation), sourceLocation: sourceLocation) {
+            $0.modal = Expected.form([name, email, confirmation], focus: .field(.confirmEmail))
+        }
+        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, confirmation], focus: .send) }
+    }
+
+    /// Fills the form, sends it and receives the answer: the congratulations over the registered page.
+    func register(name: String, email: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+        fillForm(name: name, email: email, confirmation: email, sourceLocation: sourceLocation)
+        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, email], focus: .send, sending: true) }
+        await receive(sourceLocation: sourceLocation) {
+            $0 = Expected.registered(name: name, email: email, modal: Expected.congratulations())
+        }
     }
 }

@@ -21,23 +21,22 @@ struct LoopbackFlowTests {
     func fullFlow() async throws {
         let server = try LoopbackHTTPServer(handler: Self.fakeAuth)
         let h = try Harness(url: server.url("fakeAuth"))
-        #expect(h.state == Expected.notRegistered())
+        let store = h.store()
+        #expect(store.state == Expected.notRegistered())
 
-        h.send(.activate)
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form()))
-        h.send(.insert("J"), .insert("a"), .insert("n"), .insert("e"), .insert(" Doe"))
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form(["Jane Doe", "", ""])))
-        h.send(.activate, .insert("jane@example.com"))
-        #expect(
-            h.state == Expected.notRegistered(focused: false, modal: Expected.form(["Jane Doe", "jane@example.com", ""], focus: .field(.email))))
-        h.send(.focusNext, .insert("jane@example.com"), .activate)
+        store.send(.activate) { $0 = Expected.notRegistered(focused: false, modal: Expected.form()) }
+        for (index, text) in ["J", "a", "n", "e", " Doe"].enumerated() {
+            store.send(.insert(text)) { $0.modal = Expected.form([["J", "Ja", "Jan", "Jane", "Jane Doe"][index], "", ""]) }
+        }
+        store.send(.activate) { $0.modal = Expected.form(["Jane Doe", "", ""], focus: .field(.email)) }
+        store.send(.insert("jane@example.com")) { $0.modal = Expected.form(["Jane Doe", "jane@example.com", ""], focus: .field(.email)) }
+        store.send(.focusNext) { $0.modal = Expected.form(["Jane Doe", "jane@example.com", ""], focus: .field(.confirmEmail)) }
         let filled = ["Jane Doe", "jane@example.com", "jane@example.com"]
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form(filled, focus: .send)))
+        store.send(.insert("jane@example.com")) { $0.modal = Expected.form(filled, focus: .field(.confirmEmail)) }
+        store.send(.activate) { $0.modal = Expected.form(filled, focus: .send) }
 
-        h.send(.activate)
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form(filled, focus: .send, sending: true)))
-        await h.settle()
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
+        store.send(.activate) { $0.modal = Expected.form(filled, focus: .send, sending: true) }
+        await store.receive { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()) }
 
         let received = try #require(server.requests.first)
         #expect(server.requests.count == 1)
@@ -48,34 +47,31 @@ struct LoopbackFlowTests {
         let json = try JSONSerialization.jsonObject(with: received.body) as? [String: String]
         #expect(json == ["name": "Jane Doe", "email": "jane@example.com"])
 
-        h.send(.activate)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
-        h.send(.activate)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.alert(focus: .keep)))
-        h.send(.focusNext)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.alert(focus: .cancelInvite)))
-        h.send(.activate)
-        await h.settle()
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled()))
+        store.send(.activate) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com") }
+        store.send(.activate) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.alert(focus: .keep)) }
+        store.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
+        store.send(.activate)
+        await store.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
         #expect(h.host.store.data(forKey: LiveRegistrationStorage.key) == nil)
-        h.send(.dismiss)
-        #expect(h.state == Expected.notRegistered())
+        store.send(.dismiss) { $0 = Expected.notRegistered() }
         // Cancelling is local: the backend heard only the one request.
         #expect(server.requests.count == 1)
         // The form starts empty again after a successful request.
-        h.send(.activate)
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form()))
+        store.send(.activate) { $0 = Expected.notRegistered(focused: false, modal: Expected.form()) }
+        await store.finish()
     }
 
     @Test("200 with the JSON string \"Registered\" also registers; surrounding whitespace is not sent")
     func jsonStringReply() async throws {
         let server = try LoopbackHTTPServer { _ in .json("\"Registered\"") }
-        let h = try Harness(url: server.url("fakeAuth"))
-        h.fillForm(name: "  Ann Lee ", email: " ann@example.org", confirmation: "ann@example.org ")
-        h.send(.activate)
-        await h.settle()
-        #expect(h.state == Expected.registered(name: "Ann Lee", email: "ann@example.org", modal: Expected.congratulations()))
+        let store = try Harness(url: server.url("fakeAuth")).store()
+        let values = ["  Ann Lee ", " ann@example.org", "ann@example.org "]
+        store.fillForm(name: values[0], email: values[1], confirmation: values[2])
+        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive { $0 = Expected.registered(name: "Ann Lee", email: "ann@example.org", modal: Expected.congratulations()) }
         #expect(server.requests.map(\.bodyText) == [#"{"name":"Ann Lee","email":"ann@example.org"}"#])
+        store.send(.dismiss) { $0 = Expected.registered(name: "Ann Lee", email: "ann@example.org") }
+        await store.finish()
     }
 
     @Test("400 for usedemail@blinq.app shows the server's message as it is; values stay; Send retries")
@@ -111,22 +107,20 @@ struct LoopbackFlowTests {
     func serverErrorThenRetry() async throws {
         let server = try LoopbackHTTPServer()
         server.respond(withSequence: [.text("Internal error", status: 500), .text("Registered")])
-        let h = try Harness(url: server.url("fakeAuth"))
-        h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
-        h.send(.activate)
-        await h.settle()
+        let store = try Harness(url: server.url("fakeAuth")).store()
+        store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
-        #expect(
-            h.state
-                == Expected.notRegistered(
-                    focused: false,
-                    modal: Expected.form(
-                        values, focus: .send,
-                        status: Expected.error("The invitation server had a problem (HTTP 500). Please press Send to try again in a moment."))))
-        h.send(.activate)
-        await h.settle()
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
+        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive {
+            $0.modal = Expected.form(
+                values, focus: .send,
+                status: Expected.error("The invitation server had a problem (HTTP 500). Please press Send to try again in a moment."))
+        }
+        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()) }
         #expect(server.requests.map(\.bodyText) == Array(repeating: #"{"name":"Jane Doe","email":"jane@example.com"}"#, count: 2))
+        store.send(.dismiss) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com") }
+        await store.finish()
     }
 
     @Test("A 400 with a garbage body says the server gave no reason")
@@ -156,13 +150,14 @@ struct LoopbackFlowTests {
         )
     }
 
-    private func expectFailure(_ h: Harness, _ message: String) async throws {
-        h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
-        h.send(.activate)
-        await h.settle()
+    private func expectFailure(_ h: Harness, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let store = h.store(sourceLocation: sourceLocation)
+        store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com", sourceLocation: sourceLocation)
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form(values, focus: .send, status: Expected.error(message))))
-        #expect(h.host.store.data(forKey: LiveRegistrationStorage.key) == nil)
+        store.send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive(sourceLocation: sourceLocation) { $0.modal = Expected.form(values, focus: .send, status: Expected.error(message)) }
+        #expect(h.host.store.data(forKey: LiveRegistrationStorage.key) == nil, sourceLocation: sourceLocation)
+        await store.finish(sourceLocation: sourceLocation)
     }
 
     @Test("Invalid input: no request, errors under each field, focus on the first bad one, then live updates")
@@ -227,32 +222,48 @@ struct LoopbackFlowTests {
     func noDoubleSubmission() async throws {
         let gate = BlockingGate()
         let server = try LoopbackHTTPServer { _ in LoopbackHTTPServer.Reply.text("Registered").held(by: gate) }
-        let h = try Harness(url: server.url("fakeAuth"))
-        h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
-        h.send(.activate)
-        let sending = Expected.notRegistered(
-            focused: false, modal: Expected.form(["Jane Doe", "jane@example.com", "jane@example.com"], focus: .send, sending: true))
-        #expect(h.state == sending)
-        h.send(.activate, .activate, .dismiss, .focusPrevious, .insert("x"), .deleteBackward, .focusNext, .activate)
-        await h.host.clock.settle()
-        #expect(h.state == sending)
+        let store = try Harness(url: server.url("fakeAuth")).store()
+        store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
+        store.send(.activate) { $0.modal = Expected.form(["Jane Doe", "jane@example.com", "jane@example.com"], focus: .send, sending: true) }
+        let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
+        store.send(.activate)
+        store.send(.activate)
+        store.send(.dismiss)
+        // Focus may move meanwhile; the text may not change.
+        store.send(.focusPrevious) { $0.modal = Expected.form(values, focus: .field(.confirmEmail), sending: true) }
+        store.send(.insert("x"))
+        store.send(.deleteBackward)
+        store.send(.focusNext) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        store.send(.activate)
         gate.open()
-        await h.settle()
+        await store.receive { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()) }
         #expect(server.requests.count == 1)
-        #expect(h.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
+        store.send(.dismiss) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com") }
+        await store.finish()
     }
 
     @Test("Esc closes the form, keeps what was typed, and forgets errors until the next Send")
-    func closeAndReopen() throws {
-        let h = try Harness(source: SourceConfiguration(kind: .inMemory))
-        h.send(.activate, .insert("Jo"), .focusNext, .focusNext, .focusNext, .activate)
-        h.send(.dismiss)
-        #expect(h.state == Expected.notRegistered())
-        h.send(.activate)
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form(["Jo", "", ""])))
+    func closeAndReopen() async throws {
+        let store = try Harness(source: SourceConfiguration(kind: .inMemory)).store()
+        store.send(.activate) { $0 = Expected.notRegistered(focused: false, modal: Expected.form()) }
+        store.send(.insert("Jo")) { $0.modal = Expected.form(["Jo", "", ""]) }
+        store.send(.focusNext) { $0.modal = Expected.form(["Jo", "", ""], focus: .field(.email)) }
+        store.send(.focusNext) { $0.modal = Expected.form(["Jo", "", ""], focus: .field(.confirmEmail)) }
+        store.send(.focusNext) { $0.modal = Expected.form(["Jo", "", ""], focus: .send) }
+        store.send(.activate) {
+            $0.modal = Expected.form(
+                ["Jo", "", ""], focus: .field(.fullName),
+                errors: [
+                    .fullName: "Your full name needs at least 3 characters.", .email: "Enter your email address.",
+                    .confirmEmail: "Enter your email address again to confirm it.",
+                ])
+        }
+        store.send(.dismiss) { $0 = Expected.notRegistered() }
+        store.send(.activate) { $0 = Expected.notRegistered(focused: false, modal: Expected.form(["Jo", "", ""])) }
         // Esc on the page is not the feature's: the shell goes back.
-        h.send(.dismiss, .dismiss)
-        #expect(h.state == Expected.notRegistered())
+        store.send(.dismiss) { $0 = Expected.notRegistered() }
+        store.send(.dismiss)
+        await store.finish()
     }
 
     @Test("Text editing in a field: ←, →, Home, End, Delete, Backspace")

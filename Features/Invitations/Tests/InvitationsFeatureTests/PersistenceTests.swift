@@ -12,20 +12,22 @@ struct PersistenceTests {
     @Test("Registering, then a new presenter opens on the registered page; cancelling, then it opens on the request page")
     func acrossPresenters() async throws {
         let host = try TestHost()
-        let first = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
-        first.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
-        first.send(.activate)
-        await first.settle()
-        #expect(first.state == Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()))
+        let first = try Harness(source: SourceConfiguration(kind: .inMemory), host: host).store()
+        await first.register(name: "Jane Doe", email: "jane@example.com")
         let stored = try #require(host.store.data(forKey: "registration"))
         #expect(String(decoding: stored, as: UTF8.self) == #"{"email":"jane@example.com","name":"Jane Doe"}"#)
+        // Quit during the congratulations (as the app does: it goes to the background first): the next start knows.
+        first.send(.lifecycle(.didEnterBackground))
+        await first.finish()
 
-        // Quit during the congratulations: the next start already knows.
-        let second = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
+        let second = try Harness(source: SourceConfiguration(kind: .inMemory), host: host).store()
         #expect(second.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
-        second.send(.activate, .focusNext, .activate)
-        await second.settle()
-        #expect(second.state == Expected.notRegistered(focused: false, modal: Expected.cancelled()))
+        second.send(.activate) { $0.modal = Expected.alert(); $0.page.isButtonFocused = false }
+        second.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
+        second.send(.activate)
+        await second.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
+        second.send(.dismiss) { $0 = Expected.notRegistered() }
+        await second.finish()
 
         let third = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
         #expect(third.state == Expected.notRegistered())
@@ -49,14 +51,15 @@ struct PersistenceTests {
     func unreadable(_ raw: String) async throws {
         let host = try TestHost()
         try host.store.set(Data(raw.utf8), forKey: "registration")
-        let h = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
-        #expect(h.state == Expected.notRegistered(notice: Self.unreadableNotice))
-        // Removed once the feature appears, in an effect.
-        await h.settle()
+        let store = try Harness(source: SourceConfiguration(kind: .inMemory), host: host).store()
+        #expect(store.state == Expected.notRegistered(notice: Self.unreadableNotice))
+        // Removed once the feature appears, in an effect: the page does not change.
+        await store.finish()
         #expect(host.store.data(forKey: "registration") == nil)
         // The notice goes once the user acts on the page.
-        h.send(.activate)
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.form()))
+        let later = PresenterTestStore(store.presenter, host: host)
+        later.send(.activate) { $0 = Expected.notRegistered(focused: false, modal: Expected.form()) }
+        await later.finish()
         // And the next start does not report it again.
         let again = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
         #expect(again.state == Expected.notRegistered())

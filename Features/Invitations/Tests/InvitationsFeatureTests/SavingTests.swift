@@ -22,17 +22,18 @@ struct InvitationsSavingTests {
     func registrationNotKept() async throws {
         let host = try TestHost()
         host.store.refuseWrites(Self.reason)
-        let h = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
-        h.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
-        h.send(.activate)
-        await h.settle()
-        #expect(
-            h.state
-                == Expected.registered(
-                    name: "Jane Doe", email: "jane@example.com",
-                    notice: "The invitation server accepted your request, but this device could not keep it: \(Self.reason) "
-                        + "After a restart this page will not know you are registered."))
+        let store = try Harness(source: SourceConfiguration(kind: .inMemory), host: host).store()
+        store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
+        let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
+        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive {
+            $0 = Expected.registered(
+                name: "Jane Doe", email: "jane@example.com",
+                notice: "The invitation server accepted your request, but this device could not keep it: \(Self.reason) "
+                    + "After a restart this page will not know you are registered.")
+        }
         #expect(host.store.keys.isEmpty)
+        await store.finish()
         // The next start does not know: what the notice said.
         host.store.refuseWrites(nil)
         #expect(try Harness(source: SourceConfiguration(kind: .inMemory), host: host).state == Expected.notRegistered())
@@ -41,21 +42,26 @@ struct InvitationsSavingTests {
     @Test("A cancel the device could not keep: no 'Invite cancelled', still registered, and why")
     func cancelNotKept() async throws {
         let host = try TestHost()
-        let h = try await registered(host)
+        let store = try await registered(host).store()
+        func page(_ modal: ViewState.Modal? = nil, notice: String? = nil) -> ViewState {
+            Expected.registered(name: "Jane Doe", email: "jane@example.com", notice: notice, modal: modal)
+        }
         host.store.refuseWrites(Self.reason)
-        h.send(.activate, .focusNext, .activate)
-        await h.settle()
-        #expect(
-            h.state
-                == Expected.registered(
-                    name: "Jane Doe", email: "jane@example.com",
-                    notice: "Your invite was not cancelled: this device could not save the change: \(Self.reason)"))
+        store.send(.activate) { $0 = page(Expected.alert()) }
+        store.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
+        store.send(.activate)
+        await store.receive {
+            $0 = page(notice: "Your invite was not cancelled: this device could not save the change: \(Self.reason)")
+        }
         #expect(host.store.data(forKey: "registration") != nil)
         // The notice goes with the next action; the cancel works once the disk does.
         host.store.refuseWrites(nil)
-        h.send(.activate, .focusNext, .activate)
-        await h.settle()
-        #expect(h.state == Expected.notRegistered(focused: false, modal: Expected.cancelled()))
+        store.send(.activate) { $0 = page(Expected.alert()) }
+        store.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
+        store.send(.activate)
+        await store.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
+        store.send(.dismiss) { $0 = Expected.notRegistered() }
+        await store.finish()
     }
 
     @Test("An unreadable value that cannot be removed either says so after the first notice")
@@ -64,9 +70,11 @@ struct InvitationsSavingTests {
         try host.store.set(Data("garbage".utf8), forKey: "registration")
         host.store.refuseWrites(Self.reason)
         let h = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
-        await h.settle()
-        #expect(
-            h.state == Expected.notRegistered(notice: PersistenceTests.unreadableNotice + " It could not be removed either: \(Self.reason)"))
+        let store = h.store()
+        #expect(store.state == Expected.notRegistered(notice: PersistenceTests.unreadableNotice))
+        // The removal started when the feature appeared.
+        await store.receive { $0.notice = PersistenceTests.unreadableNotice + " It could not be removed either: \(Self.reason)" }
+        await store.finish()
     }
 
     /// The save blocks on a file: the presenter must not wait for it. Until it is kept, the form still says it

@@ -5,8 +5,7 @@ import ChatsFeature
 /// rows on each side of the selection, so every avatar on the shown page loads without the page reporting
 /// what it shows.
 struct RowPages: Equatable {
-    // `ChatsPresenter.avatarWindow` (main-actor isolated, so written out here; a test keeps them equal).
-    static let size = 20
+    static let size = ChatsPresenter.avatarWindow
 
     let rowCount: Int
 

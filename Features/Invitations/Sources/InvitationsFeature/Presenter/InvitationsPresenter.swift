@@ -3,15 +3,14 @@ import Observation
 
 /// The invitation flow: the not-registered page, the request form and its request, the congratulations
 /// burst, the registered page, the cancel alert and the cancelled burst. Persists the registration.
+///
+/// The one shape of a presenter: what the flow is is an `InvitationsModel` value; each action is applied to it, the
+/// view state is derived from it, and the presenter runs the work it asks for (the request, saves of the
+/// registration) through its effect runner and keeps the confetti timer running while the model has a burst on
+/// screen.
 @MainActor
 @Observable
 public final class InvitationsPresenter: Presenter {
-    private enum Modal: Equatable {
-        case form
-        case alert(ViewState.CancelAlert.Choice)
-        case celebration(CelebrationModel)
-    }
-
     /// Effect ids: the backend request, the save of the registration, and the confetti timeline of the
     /// celebration on screen.
     private enum Effect {
@@ -23,25 +22,12 @@ public final class InvitationsPresenter: Presenter {
     public private(set) var viewState: ViewState
     /// Real changes of `viewState` so far, for tests and the benchmark.
     @ObservationIgnored public private(set) var changeCount = 0
-    private let backend: any InvitationBackend
-    private let storage: any RegistrationStorage
-    private let timeline: MonotonicTimeline
-    private let effects: EffectRunner
-
-    private var registration: Invitation?
-    private var notice: String?
-    private var modal: Modal?
-    private var form = RequestFormModel()
-    private var burstCount = 0
-    private var isInBackground = false
-    /// An unreadable stored value waits to be removed until the feature appears (building it starts nothing).
-    private var needsClearing: Bool
-    /// True while the confirmed cancel is being saved: the alert stays, and takes no more choices.
-    private var isCancelling = false
-    /// While the removal of an unreadable value runs, a registration to keep waits for it, so the removal can
-    /// never land after the registration and erase it.
-    private var isClearing = false
-    private var waitingChange: RegistrationChange?
+    /// What the flow is; `viewState` is derived from it after each action.
+    @ObservationIgnored private var model: InvitationsModel
+    @ObservationIgnored private let backend: any InvitationBackend
+    @ObservationIgnored private let storage: any RegistrationStorage
+    @ObservationIgnored private let timeline: MonotonicTimeline
+    @ObservationIgnored private let effects: EffectRunner
 
     /// - Parameters:
     ///   - storage: read here, synchronously: the first frame must already know whether the user is registered.
@@ -55,21 +41,23 @@ public final class InvitationsPresenter: Presenter {
         self.storage = storage
         self.timeline = timeline
         self.effects = effects
-        let loaded = storage.load()
-        registration = loaded.invitation
-        notice = loaded.problem
-        needsClearing = loaded.needsClearing
-        viewState = ViewState(
-            brand: InvitationsCopy.brand, page: InvitationsViewStateBuilder.page(for: loaded.invitation, focused: true),
-            notice: loaded.problem)
+        model = InvitationsModel(saved: storage.load())
+        viewState = model.viewState()
     }
 
     /// Whether the confetti timeline is running (it stops when the burst ends or the app goes to the background).
     public var isAnimating: Bool { effects.isRunning(Effect.confetti) }
 
+    /// The action applied to the model, the view state derived from it (an equal one is no change), then the work
+    /// the model asked for, and the confetti timer started or stopped as the model says.
     public func send(_ action: Action) {
-        apply(action)
-        publish(makeViewState())
+        let burst = model.animatedBurst
+        let work = model.apply(action, at: timeline.now)
+        publish(model.viewState())
+        for item in work { run(item) }
+        // A frame changes nothing the timer depends on, and the timer ends by itself after the last one.
+        if case .animationFrame = action { return }
+        syncAnimation(after: burst)
     }
 
     /// An equal state is no change: nothing counted, nothing for a surface to render.
@@ -79,280 +67,63 @@ public final class InvitationsPresenter: Presenter {
         changeCount += 1
     }
 
-    // MARK: - Actions
+    // MARK: - Work
 
-    private func apply(_ action: Action) {
-        switch action {
-        case .lifecycle(.appear):
-            // The page waits for the user, and a celebration's timer starts when the celebration is shown
-            // (always after a user action, so after appear). Only an unreadable saved value is removed now.
-            clearUnreadableValue()
-        case .lifecycle(.didEnterBackground):
-            isInBackground = true
-            stopAnimation()
-        case .lifecycle(.willEnterForeground):
-            isInBackground = false
-            startAnimation()
-        case .focusNext: moveFocus(by: 1)
-        case .focusPrevious: moveFocus(by: -1)
-        case .focus(let target): focus(target)
-        case .activate: activate()
-        case .dismiss: dismiss()
-        case .insert(let text): editForm { $0.insert(text) }
-        case .deleteBackward: editForm { $0.deleteBackward() }
-        case .deleteForward: editForm { $0.deleteForward() }
-        case .moveCursor(let move): editForm { $0.moveCursor(move) }
-        case .setText(let field, let text):
-            guard modal == .form else { return }
-            form.setText(text, of: field)
-        case .submissionFinished(let result): finishSubmission(result)
-        case .registrationSaved(let change, let failure): finishSaving(change, failure: failure)
-        case .animationFrame(let frame, let burst): advanceCelebration(to: frame, burst: burst)
+    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome has
+    /// been applied here.
+    private func run(_ work: InvitationsModel.Work) {
+        switch work {
+        case .request(let invitation):
+            let backend = self.backend
+            effects.run(
+                Effect.request,
+                work: { () async -> Result<InvitationOutcome, InvitationFailure> in
+                    do throws(InvitationFailure) {
+                        return .success(try await backend.requestInvitation(invitation))
+                    } catch {
+                        return .failure(error)
+                    }
+                },
+                apply: { [weak self] result in self?.send(.submissionFinished(result)) })
+        case .save(let change):
+            let storage = self.storage
+            effects.run(
+                Effect.save,
+                work: { () async -> FeatureError? in
+                    do {
+                        try await storage.save(change.saved)
+                        return nil
+                    } catch {
+                        return FeatureError(error.userFacingMessage)
+                    }
+                },
+                apply: { [weak self] failure in self?.send(.registrationSaved(change, failure: failure)) })
         }
     }
 
-    private func moveFocus(by step: Int) {
-        switch modal {
-        case .form:
-            form.moveFocus(by: step)
-        case .alert(let choice):
-            guard !isCancelling else { return }
-            modal = .alert(choice == .keep ? .cancelInvite : .keep)
-        case .celebration, nil:
-            break
-        }
-    }
+    // MARK: - Confetti
 
-    private func focus(_ target: FocusTarget) {
-        switch (modal, target) {
-        case (.form, .field(let field)):
-            form.focus = .field(field)
-        case (.form, .send):
-            form.focus = .send
-        case (.alert, .alert(let choice)) where !isCancelling:
-            modal = .alert(choice)
-        default:
-            break  // not a control of what is open
-        }
-    }
-
-    private func activate() {
-        switch modal {
-        case nil:
-            notice = nil
-            if registration == nil {
-                form.focus = .field(.fullName)
-                modal = .form
-            } else {
-                // An alert opens on its non-destructive choice.
-                modal = .alert(.keep)
-            }
-        case .form:
-            if form.focus == .send {
-                submit()
-            } else {
-                form.moveFocus(by: 1)
-            }
-        case .alert(.keep):
-            guard !isCancelling else { return }
-            modal = nil
-        case .alert(.cancelInvite):
-            // "Invite cancelled" only once the device has kept it: until then the alert stays.
-            guard !isCancelling else { return }
-            isCancelling = true
-            save(.cancel)
-        case .celebration:
-            endCelebration()
-        }
-    }
-
-    private func dismiss() {
-        switch modal {
-        case .form:
-            // The request is bounded by the source's timeout; closing under it would lose its answer.
-            guard !form.isSending else { return }
-            form.attempted = false
-            form.failure = nil
-            modal = nil
-        case .alert:
-            guard !isCancelling else { return }
-            modal = nil
-        case .celebration:
-            endCelebration()
-        case nil:
-            break
-        }
-    }
-
-    private func editForm(_ change: (inout TextFieldValue) -> Bool) {
-        guard modal == .form else { return }
-        form.edit(change)
-    }
-
-    // MARK: - Request
-
-    private func submit() {
-        guard !form.isSending else { return }
-        form.attempted = true
-        form.failure = nil
-        let problems = form.problems
-        if let first = InvitationField.allCases.first(where: { problems[$0] != nil }) {
-            form.focus = .field(first)
+    /// Runs the confetti timer while the model has a burst on screen, from that burst's start: ticks at fixed
+    /// offsets from it on the injected clock, so frames never drift. The timer asks for each deadline afresh and
+    /// ends by itself once the burst is over or no longer shown; a stale timer's ticks go nowhere.
+    private func syncAnimation(after previous: Int?) {
+        guard let burst = model.animatedBurst else {
+            effects.cancel(Effect.confetti)
             return
         }
-        let invitation = form.invitation
-        form.phase = .sending(invitation)
-        let backend = self.backend
-        effects.run(
-            Effect.request,
-            work: { () async -> Result<InvitationOutcome, InvitationFailure> in
-                do throws(InvitationFailure) {
-                    return .success(try await backend.requestInvitation(invitation))
-                } catch {
-                    return .failure(error)
-                }
-            },
-            apply: { [weak self] result in self?.send(.submissionFinished(result)) })
-    }
-
-    private func finishSubmission(_ result: Result<InvitationOutcome, InvitationFailure>) {
-        guard case .sending(let invitation) = form.phase else { return }
-        form.phase = .editing
-        switch result {
-        case .success(.registered):
-            // "All done!" only once the device has kept the registration: the form stays "sending" meanwhile.
-            form.phase = .sending(invitation)
-            save(.register(invitation))
-        case .success(.rejected(let message)):
-            form.failure = message
-        case .failure(let failure):
-            form.failure = failure.message
-        }
-    }
-
-    // MARK: - Saving the registration
-
-    /// Saves `change` in an effect, off the main actor; one at a time (a registration waits for the removal of
-    /// an unreadable value, the only save that can run beside another).
-    private func save(_ change: RegistrationChange) {
-        if isClearing, change != .clearUnreadable {
-            waitingChange = change
-            return
-        }
-        if change == .clearUnreadable { isClearing = true }
-        let storage = self.storage
-        effects.run(
-            Effect.save,
-            work: { () async -> FeatureError? in
-                do {
-                    try await storage.save(change.saved)
-                    return nil
-                } catch {
-                    return FeatureError(error.userFacingMessage)
-                }
-            },
-            apply: { [weak self] failure in self?.send(.registrationSaved(change, failure: failure)) })
-    }
-
-    private func finishSaving(_ change: RegistrationChange, failure: FeatureError?) {
-        switch change {
-        case .register(let invitation):
-            guard case .sending(let sent) = form.phase, sent == invitation else { return }
-            // The backend has the request either way: the page says registered, for this run at least.
-            registration = invitation
-            form = RequestFormModel()
-            if let failure {
-                modal = nil
-                notice = InvitationsCopy.registeredButNotKept(failure.message)
-            } else {
-                celebrate(.registered)
-            }
-        case .cancel:
-            guard isCancelling else { return }
-            isCancelling = false
-            if let failure {
-                modal = nil
-                notice = InvitationsCopy.cancelNotKept(failure.message)
-            } else {
-                registration = nil
-                celebrate(.cancelled)
-            }
-        case .clearUnreadable:
-            isClearing = false
-            // A failure only adds why to the notice already shown.
-            if let failure, notice != nil {
-                notice = [notice, InvitationsCopy.notCleared(failure.message)].compactMap { $0 }.joined(separator: " ")
-            }
-            if let waiting = waitingChange {
-                waitingChange = nil
-                save(waiting)
-            }
-        }
-    }
-
-    /// Removes an unreadable stored value once, so its notice is not shown at every start.
-    private func clearUnreadableValue() {
-        guard needsClearing else { return }
-        needsClearing = false
-        save(.clearUnreadable)
-    }
-
-    // MARK: - Celebration
-
-    private func celebrate(_ kind: ViewState.Celebration.Kind) {
-        burstCount += 1
-        modal = .celebration(CelebrationModel(kind: kind, burst: burstCount, startedAt: timeline.now))
-        startAnimation()
-    }
-
-    private func endCelebration() {
-        stopAnimation()
-        modal = nil
-    }
-
-    private func advanceCelebration(to frame: Int, burst: Int) {
-        guard case .celebration(var celebration) = modal, celebration.burst == burst, frame > celebration.frame else { return }
-        celebration.frame = min(frame, ConfettiBurst.frameCount)
-        modal = .celebration(celebration)
-    }
-
-    /// Ticks at fixed offsets from the burst's start on the injected clock, so frames never drift. The timer
-    /// asks for each deadline afresh and ends by itself once the burst is over or no longer shown.
-    private func startAnimation() {
-        stopAnimation()
-        guard !isInBackground, case .celebration(let celebration) = modal, !celebration.isOver else { return }
-        let burst = celebration.burst
+        if burst != previous { effects.cancel(Effect.confetti) }
         effects.timer(
             Effect.confetti, on: timeline,
-            nextDeadline: { [weak self] in self?.animatedCelebration(burst)?.nextFrameDeadline },
+            nextDeadline: { [weak self] in self?.celebration(burst)?.nextFrameDeadline },
             fire: { [weak self] in
-                guard let self, let celebration = self.animatedCelebration(burst) else { return }
+                guard let self, let celebration = self.celebration(burst) else { return }
                 self.send(.animationFrame(celebration.frame(dueAt: self.timeline.now), burst: burst))
             })
     }
 
-    private func stopAnimation() {
-        effects.cancel(Effect.confetti)
-    }
-
-    /// The celebration on screen if it is burst `burst` and may animate; a stale timer's ticks go nowhere.
-    private func animatedCelebration(_ burst: Int) -> CelebrationModel? {
-        guard !isInBackground, case .celebration(let celebration) = modal, celebration.burst == burst else { return nil }
+    /// The celebration on screen if it is burst `burst` and may animate.
+    private func celebration(_ burst: Int) -> CelebrationModel? {
+        guard let celebration = model.animatedCelebration, celebration.burst == burst else { return nil }
         return celebration
-    }
-
-    // MARK: - View state
-
-    private func makeViewState() -> ViewState {
-        let modalState: ViewState.Modal?
-        switch modal {
-        case nil: modalState = nil
-        case .form: modalState = .requestForm(InvitationsViewStateBuilder.requestForm(form))
-        case .alert(let choice): modalState = .cancelAlert(InvitationsViewStateBuilder.cancelAlert(focus: choice))
-        case .celebration(let celebration): modalState = .celebration(InvitationsViewStateBuilder.celebration(celebration))
-        }
-        return ViewState(
-            brand: InvitationsCopy.brand, page: InvitationsViewStateBuilder.page(for: registration, focused: modal == nil),
-            notice: notice, modal: modalState)
     }
 }
