@@ -8,7 +8,10 @@ import TerminalPluginBridge
 struct HostOptions {
     let registry: FeatureRegistry
     let config: HostConfig
-    let dataDirectory: URL
+    /// Resolved when asked: `list` and `validate` never need it unless a plugin does (start-up, docs/architecture.md).
+    var dataDirectory: URL { dataDirectoryOverride ?? Self.dataDirectory(for: arguments) }
+    private let dataDirectoryOverride: URL?
+    private let arguments: CommandLineArguments
     /// Plugins that added no feature, and config entries left out because of them, as config issues:
     /// `validate` fails on them; the shell shows them as error entries and runs the rest.
     let pluginIssues: [ConfigIssue]
@@ -47,7 +50,6 @@ struct HostOptions {
         arguments: CommandLineArguments, registry builtIns: FeatureRegistry = BuiltInFeatures.registry,
         dataDirectory override: URL? = nil, writesLogs: Bool = false, limits: PluginLimits = .standard
     ) throws {
-        let dataDirectory = override ?? Self.dataDirectory(for: arguments)
         let isolation = try Self.isolation(for: arguments)
         var registry = builtIns
         var issues = registry.problems.map { ConfigIssue(file: "registry", path: "", message: $0) }
@@ -60,6 +62,7 @@ struct HostOptions {
         case .file(let file, _):
             // Plugins first: the features of the config may be theirs. Each is loaded in its own process (unless
             // the config or --plugin-isolation says in-process), so one that crashes the loader fails alone.
+            let dataDirectory = override ?? Self.dataDirectory(for: arguments)
             let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits)
             let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
             let configurations = ConfigLoader.pluginConfigurations(in: file)
@@ -82,7 +85,8 @@ struct HostOptions {
         guard issues.isEmpty else { throw ConfigErrors(issues) }
         self.registry = registry
         self.config = config
-        self.dataDirectory = dataDirectory
+        dataDirectoryOverride = override
+        self.arguments = arguments
         pluginFailures = failures.map(\.error)
         self.plugins = plugins
         pluginIssues =

@@ -39,10 +39,11 @@ public struct LocalePreference: Sendable, Equatable {
     ///   - environment: the process environment (`LC_*`, `LANG`, `TZ`).
     ///   - config: the config's top-level `locale` and `hourCycle`.
     ///   - flags: `--locale`, `--hour-cycle`, `--time-zone`; they win over everything.
-    ///   - systemTimeZone: the zone when neither a flag nor `TZ` names one.
+    ///   - systemTimeZone: the zone when neither a flag nor `TZ` names one; only asked for then (the system's zone
+    ///     costs a read of the environment and of `/etc/localtime`).
     public static func resolve(
         environment: [String: String], config: HostConfig.LocaleSettings = .init(), flags: Flags = .init(),
-        systemTimeZone: TimeZone = .current
+        systemTimeZone: @autoclosure () -> TimeZone = .current
     ) -> LocalePreference {
         let (locale, localeReason) = chooseLocale(environment: environment, config: config, flags: flags)
         let hourCycle: HourCycle
@@ -62,7 +63,7 @@ public struct LocalePreference: Sendable, Equatable {
         } else if let name = environment["TZ"], let zone = zone(fromTZ: name) {
             (timeZone, timeZoneReason) = (zone, "TZ=\(name)")
         } else {
-            (timeZone, timeZoneReason) = (systemTimeZone, "the system time zone")
+            (timeZone, timeZoneReason) = (systemTimeZone(), "the system time zone")
         }
         return LocalePreference(
             locale: locale, localeReason: localeReason, hourCycle: hourCycle, hourCycleReason: hourCycleReason,
