@@ -27,6 +27,7 @@ func runBenchmarks() async {
     if bench.shouldRun("pictures") { await PictureBenchmarks.run(&bench) }
     if bench.shouldRun("hostile-server") { await HostileServerBenchmarks.run(&bench) }
     if bench.shouldRun("plugin-process") { await PluginProcessBenchmarks.run(&bench) }
+    if bench.shouldRun("startup") { StartupBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 
