@@ -62,18 +62,21 @@ struct HostOptions {
         case .file(let file, _):
             // Plugins first: the features of the config may be theirs. Each is loaded in its own process (unless
             // the config or --plugin-isolation says in-process), so one that crashes the loader fails alone.
-            let dataDirectory = override ?? Self.dataDirectory(for: arguments)
-            let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits)
-            let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
             let configurations = ConfigLoader.pluginConfigurations(in: file)
-            let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
-            for (index, result) in opened.enumerated() {
-                do {
-                    let loaded = try result.get()
-                    try PluginLoader.register(loaded, into: &registry, makeFeature: maker)
-                    plugins.append(loaded)
-                } catch {
-                    failures.append((index, error))
+            // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
+            if !configurations.isEmpty {
+                let dataDirectory = override ?? Self.dataDirectory(for: arguments)
+                let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits)
+                let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
+                let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
+                for (index, result) in opened.enumerated() {
+                    do {
+                        let loaded = try result.get()
+                        try PluginLoader.register(loaded, into: &registry, makeFeature: maker)
+                        plugins.append(loaded)
+                    } catch {
+                        failures.append((index, error))
+                    }
                 }
             }
             do {
