@@ -20,7 +20,15 @@ struct HostOptions {
     /// The plugins whose features were registered, in config order (serve reads their web entries).
     let plugins: [LoadedPlugin]
 
-    static let environment = ProcessInfo.processInfo.environment
+    /// The variables the host's own lookups read (config, data directory, locale, time zone), each with `getenv`:
+    /// `ProcessInfo.environment` copies the whole environment into a dictionary first (start-up).
+    static let environment: [String: String] = {
+        var found: [String: String] = [:]
+        for name in [ConfigLocator.environmentKey] + DataDirectory.environmentKeys + LocalePreference.environmentKeys {
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        return found
+    }()
     static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
     /// The data directory the documented lookup order names for these arguments.
