@@ -28,6 +28,7 @@ func runBenchmarks() async {
     if bench.shouldRun("hostile-server") { await HostileServerBenchmarks.run(&bench) }
     if bench.shouldRun("plugin-process") { await PluginProcessBenchmarks.run(&bench) }
     if bench.shouldRun("startup") { StartupBenchmarks.run(&bench) }
+    if bench.shouldRun("static") { StaticFileBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

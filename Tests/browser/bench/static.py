@@ -226,7 +226,7 @@ def main() -> int:
                   f"{os.cpu_count()} cores; wrk -t1, {options.seconds:g} s a round, {options.rounds} round(s)")
             print()
             print(f"{'connections':>11}  {'featurehost req/s':>17}  {'nginx req/s':>11}  {'ratio':>5}  "
-                  f"{'fh CPU/req':>10}  {'nginx CPU/req':>13}  {'ratio':>5}")
+                  f"{'fh CPU/req':>10}  {'nginx CPU/req':>13}  {'ratio':>5}  {'fh core':>7}  {'nginx core':>10}")
             for connections in levels:
                 rounds = {"featurehost": [], "nginx": []}
                 for index in range(options.rounds):
@@ -236,18 +236,20 @@ def main() -> int:
                     for name, pid, port in order:
                         pids = [pid] if pid else nginx.pids
                         rounds[name].append(measure(pids, port, options.path, connections, options.seconds, headers))
-                fh = {key: statistics.median(r[key] for r in rounds["featurehost"]) for key in ("rps", "cpu_us")}
-                ng = {key: statistics.median(r[key] for r in rounds["nginx"]) for key in ("rps", "cpu_us")}
+                keys = ("rps", "cpu_us", "cpu_share")
+                fh = {key: statistics.median(r[key] for r in rounds["featurehost"]) for key in keys}
+                ng = {key: statistics.median(r[key] for r in rounds["nginx"]) for key in keys}
                 bad = {name: sum(r["bad"] for r in results) for name, results in rounds.items()}
                 print(f"{connections:>11}  {fh['rps']:>17,.0f}  {ng['rps']:>11,.0f}  {fh['rps'] / ng['rps']:>5.2f}  "
                       f"{fh['cpu_us']:>8.1f}µs  {ng['cpu_us']:>11.1f}µs  {fh['cpu_us'] / ng['cpu_us']:>5.2f}"
+                      f"  {fh['cpu_share']:>7.0%}  {ng['cpu_share']:>10.0%}"
                       + (f"  FAILED: {bad}" if any(bad.values()) else ""), flush=True)
                 if any(bad.values()):
                     failures += 1
             print()
             print(f"load average after: {' '.join(pathlib.Path('/proc/loadavg').read_text().split()[:3])}")
             print("ratio: featurehost / nginx (requests per second: higher is better for featurehost; "
-                  "CPU per request: lower is better)")
+                  "CPU per request: lower is better); core: the share of one core each server used while loaded")
         finally:
             if nginx is not None:
                 nginx.stop()
