@@ -145,10 +145,12 @@ let package = Package(
             name: "featurehost-bench",
             dependencies: [
                 "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostPluginKit",
-                "TerminalPluginBridge", "ImageDecoding", "featurehost-plugin-host",
+                "TerminalPluginBridge", "ImageDecoding", "featurehost-plugin-host", "featurehost", "featurehost-hello",
             ]
                 + featureModules
         ),
+        // The start-up benchmark's anchor: a hello-world linked with Foundation, built as `featurehost` is. Not a product.
+        .executableTarget(name: "featurehost-hello"),
 
         // MARK: tools
         // `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`.

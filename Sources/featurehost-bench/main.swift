@@ -29,6 +29,8 @@ func runBenchmarks() async {
     if bench.shouldRun("plugin-process") { await PluginProcessBenchmarks.run(&bench) }
     if bench.shouldRun("page-events-web") { await PageEventBenchmarks.run(&bench) }
     if bench.shouldRun("frames") { await FrameBenchmarks.run(&bench) }
+    if bench.shouldRun("startup") { StartupBenchmarks.run(&bench) }
+    if bench.shouldRun("static") { StaticFileBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

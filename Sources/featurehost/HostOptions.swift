@@ -8,7 +8,10 @@ import TerminalPluginBridge
 struct HostOptions {
     let registry: FeatureRegistry
     let config: HostConfig
-    let dataDirectory: URL
+    /// Resolved when asked: `list` and `validate` never need it unless a plugin does (start-up, docs/architecture.md).
+    var dataDirectory: URL { dataDirectoryOverride ?? Self.dataDirectory(for: arguments) }
+    private let dataDirectoryOverride: URL?
+    private let arguments: CommandLineArguments
     /// Plugins that added no feature, and config entries left out because of them, as config issues:
     /// `validate` fails on them; the shell shows them as error entries and runs the rest.
     let pluginIssues: [ConfigIssue]
@@ -17,7 +20,15 @@ struct HostOptions {
     /// The plugins whose features were registered, in config order (serve reads their web entries).
     let plugins: [LoadedPlugin]
 
-    static let environment = ProcessInfo.processInfo.environment
+    /// The variables the host's own lookups read (config, data directory, locale, time zone), each with `getenv`:
+    /// `ProcessInfo.environment` copies the whole environment into a dictionary first (start-up).
+    static let environment: [String: String] = {
+        var found: [String: String] = [:]
+        for name in [ConfigLocator.environmentKey] + DataDirectory.environmentKeys + LocalePreference.environmentKeys {
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        return found
+    }()
     static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
     /// The data directory the documented lookup order names for these arguments.
@@ -47,7 +58,6 @@ struct HostOptions {
         arguments: CommandLineArguments, registry builtIns: FeatureRegistry = BuiltInFeatures.registry,
         dataDirectory override: URL? = nil, writesLogs: Bool = false, limits: PluginLimits = .standard
     ) throws {
-        let dataDirectory = override ?? Self.dataDirectory(for: arguments)
         let isolation = try Self.isolation(for: arguments)
         var registry = builtIns
         var issues = registry.problems.map { ConfigIssue(file: "registry", path: "", message: $0) }
@@ -60,17 +70,21 @@ struct HostOptions {
         case .file(let file, _):
             // Plugins first: the features of the config may be theirs. Each is loaded in its own process (unless
             // the config or --plugin-isolation says in-process), so one that crashes the loader fails alone.
-            let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits)
-            let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
             let configurations = ConfigLoader.pluginConfigurations(in: file)
-            let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
-            for (index, result) in opened.enumerated() {
-                do {
-                    let loaded = try result.get()
-                    try PluginLoader.register(loaded, into: &registry, makeFeature: maker)
-                    plugins.append(loaded)
-                } catch {
-                    failures.append((index, error))
+            // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
+            if !configurations.isEmpty {
+                let dataDirectory = override ?? Self.dataDirectory(for: arguments)
+                let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits)
+                let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
+                let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
+                for (index, result) in opened.enumerated() {
+                    do {
+                        let loaded = try result.get()
+                        try PluginLoader.register(loaded, into: &registry, makeFeature: maker)
+                        plugins.append(loaded)
+                    } catch {
+                        failures.append((index, error))
+                    }
                 }
             }
             do {
@@ -82,7 +96,8 @@ struct HostOptions {
         guard issues.isEmpty else { throw ConfigErrors(issues) }
         self.registry = registry
         self.config = config
-        self.dataDirectory = dataDirectory
+        dataDirectoryOverride = override
+        self.arguments = arguments
         pluginFailures = failures.map(\.error)
         self.plugins = plugins
         pluginIssues =

@@ -13,10 +13,10 @@ enum ListCommand {
         let idWidth = resolved.map(\.id.rawValue.count).max() ?? 0
         for feature in resolved {
             let state = feature.entry.enabled ? "enabled " : "disabled"
-            let id = feature.id.rawValue.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+            let id = padded(feature.id.rawValue, to: idWidth)
             if let source = feature.source {
                 let cached = source.kind == .http && source.cache ? " (cached)" : ""
-                print("\(id)  \(state)  \(source.kind.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))  \(source.location)\(cached)")
+                print("\(id)  \(state)  \(padded(source.kind.rawValue, to: 9))  \(source.location)\(cached)")
             } else {
                 print("\(id)  \(state)  none       (no data source)")
             }
@@ -24,5 +24,11 @@ enum ListCommand {
         print("")
         for line in LocaleFlags.preference(flags, options: options).summary { print(line) }
         return 0
+    }
+
+    /// Spaces after `text` up to `width` characters. (Foundation's `padding(toLength:)` goes through NSString: a
+    /// tenth of `list`'s own work at start-up.)
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 }

@@ -102,4 +102,28 @@ import Testing
                 "time zone   Europe/Oslo  (TZ=Europe/Oslo)",
             ])
     }
+
+    /// The system zone is the zone `/etc/localtime` links into `zoneinfo`, as Foundation reads it; anything else is
+    /// Foundation's own answer.
+    @Test func theSystemZoneIsTheZoneTheLocaltimeLinkNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("localtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func link(_ name: String, to target: String) throws -> String {
+            let path = folder.appendingPathComponent(name).path
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+            return path
+        }
+        #expect(LocalePreference.systemTimeZone(link: try link("oslo", to: "/usr/share/zoneinfo/Europe/Oslo")) == oslo)
+        #expect(LocalePreference.systemTimeZone(link: try link("relative", to: "../usr/share/zoneinfo/Europe/Oslo")) == oslo)
+        for fallback in [
+            try link("unknown", to: "/usr/share/zoneinfo/Nowhere/Atlantis"), try link("elsewhere", to: "/tmp/Europe/Oslo"),
+            folder.appendingPathComponent("missing").path,
+        ] {
+            #expect(LocalePreference.systemTimeZone(link: fallback) == TimeZone.current, "\(fallback)")
+        }
+        let file = folder.appendingPathComponent("file")
+        try Data("TZif".utf8).write(to: file)
+        #expect(LocalePreference.systemTimeZone(link: file.path) == TimeZone.current)
+    }
 }

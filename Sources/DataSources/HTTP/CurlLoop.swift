@@ -5,11 +5,18 @@ import Foundation
 /// server are reused across requests). Requests and cancellations come from any thread through a locked queue and
 /// `curl_multi_wakeup`; everything else, curl's callbacks included, happens on this thread.
 final class CurlLoop: @unchecked Sendable {
-    /// nil when libcurl cannot be loaded (a platform without it): the transport then falls back to URLSession.
+    /// nil when libcurl cannot be loaded (a platform without it): the transport then falls back to URLSession, or on
+    /// Linux fails with `loadFailure`.
     static let shared: CurlLoop? = {
         guard fh_curl_load() == nil, let multi = fh_curl_multi_init() else { return nil }
         return CurlLoop(multi: multi)
     }()
+
+    /// Why `shared` is nil, in words for the user.
+    static var loadFailure: String {
+        guard let reason = fh_curl_load() else { return "libcurl could not start its loop" }
+        return "\(String(cString: reason)); install libcurl 7.68 or later (Debian: libcurl4)"
+    }
 
     private let multi: OpaquePointer
     private let lock = NSLock()

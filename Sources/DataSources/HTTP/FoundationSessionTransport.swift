@@ -1,12 +1,16 @@
 import FeatureHostCore
 import Foundation
 
+/// `LiveHTTPTransport`'s name from when it was URLSession; kept so code written against it still builds.
+public typealias URLSessionTransport = LiveHTTPTransport
+
+// Not on Linux: FoundationNetworking needs libcurl.so.4 to load at all, so where libcurl is missing this fallback could
+// never run, and importing it would link FoundationNetworking with libcurl, TLS and Kerberos (32 more shared libraries)
+// into every command, `list` and `validate` included, which never send a request (docs/architecture.md, Start-up).
+#if !os(Linux)
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// `LiveHTTPTransport`'s name from when it was URLSession; kept so code written against it still builds.
-public typealias URLSessionTransport = LiveHTTPTransport
 
 /// The fallback where libcurl cannot be loaded (iOS): URLSession with a whole-request deadline and the size limit
 /// checked once the body has arrived, which bounds what the host keeps, not what URLSession reads. Redirects are
@@ -137,3 +141,4 @@ private final class DataTaskHandle: @unchecked Sendable {
         if let task { Self.cancelQueue.async { task.cancel() } }
     }
 }
+#endif

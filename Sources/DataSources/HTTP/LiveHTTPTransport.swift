@@ -14,7 +14,8 @@ import Foundation
 /// URLSession cannot do this on Linux: it has no streaming read, a cancelled task goes on inflating a compressed
 /// body to its end (a 2 MiB gzip reply that inflates to 2 GiB took a process to 2.3 GB although cancelled at 8
 /// MiB), and a redirect's body is kept whole before any delegate sees it. Where libcurl cannot be loaded (iOS),
-/// the transport falls back to URLSession with the limit checked after the body has arrived.
+/// the transport falls back to URLSession with the limit checked after the body has arrived; on Linux, where
+/// FoundationNetworking itself needs libcurl, a request then fails naming what is missing.
 public struct LiveHTTPTransport: HTTPTransport {
     /// The most body bytes any reply may have, whatever the request asks.
     public var maximumBodySize: Int
@@ -37,7 +38,11 @@ public struct LiveHTTPTransport: HTTPTransport {
             throw HTTPError.cannotConnect(request.url, reason: "\(refusal), and \(HTTPDestination.rule)")
         }
         guard let loop = CurlLoop.shared else {
-            return try await FoundationSessionTransport(maximumBodySize: limit).send(request)
+            #if os(Linux)
+                throw HTTPError.failed(request.url, reason: CurlLoop.loadFailure)
+            #else
+                return try await FoundationSessionTransport(maximumBodySize: limit).send(request)
+            #endif
         }
         let deadline = Deadline(seconds: request.timeout)
         var hop = request

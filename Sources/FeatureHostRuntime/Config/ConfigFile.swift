@@ -25,7 +25,10 @@ enum ConfigFile {
         } catch {
             throw failure(file, "the config file cannot be read.")
         }
-        if let problem = sizeProblem(data.count, fileSize: (try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int) {
+        // The file's size only for the message: asking for its attributes costs more than reading a config.
+        if data.count > maximumBytes,
+            let problem = sizeProblem(data.count, fileSize: (try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int)
+        {
             throw failure(file, problem)
         }
         return data

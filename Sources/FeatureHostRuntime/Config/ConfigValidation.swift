@@ -252,14 +252,18 @@ struct ConfigValidation {
     }
 
     /// JSONSerialization gives booleans as NSNumber (whose `as? Bool` also accepts 0 and 1); plists give `Bool`.
+    /// The exact type is compared first: a cast that fails between a Swift value and a Foundation class (a string
+    /// as NSNumber) looks for a bridge, and the first such lookup scans every conformance in the process (a fifth of
+    /// `validate`'s own work at start-up).
     private func boolValue(_ value: Any) -> Bool? {
-        if let bool = value as? Bool, type(of: value) == Bool.self { return bool }
-        guard let number = value as? NSNumber, isBoolean(number) else { return nil }
+        if type(of: value) == Bool.self { return value as? Bool }
+        guard type(of: value) != String.self, let number = value as? NSNumber, isBoolean(number) else { return nil }
         return number.boolValue
     }
 
     func numberValue(_ value: Any) -> Double? {
-        guard type(of: value) != Bool.self, let number = value as? NSNumber, !isBoolean(number) else { return nil }
+        guard type(of: value) != Bool.self, type(of: value) != String.self, let number = value as? NSNumber, !isBoolean(number)
+        else { return nil }
         return number.doubleValue
     }
 

@@ -4,6 +4,9 @@ import Foundation
 /// Where the host keeps caches, databases and small state: `--data-dir DIR`, else `$FEATUREHOST_DATA_DIR`,
 /// else `$XDG_DATA_HOME/featurehost`, else `~/.local/share/featurehost`. Created on first use.
 public enum DataDirectory {
+    /// The variables `resolve` reads.
+    public static let environmentKeys = ["FEATUREHOST_DATA_DIR", "XDG_DATA_HOME", "HOME"]
+
     public static func resolve(explicit: String?, environment: [String: String], currentDirectory: URL) -> URL {
         if let explicit, !explicit.isEmpty { return ConfigLocator.absolute(explicit, in: currentDirectory) }
         if let value = environment["FEATUREHOST_DATA_DIR"], !value.isEmpty {

@@ -35,14 +35,18 @@ public struct LocalePreference: Sendable, Equatable {
     /// (dates, words, money), in that order; then `LANG`.
     public static let environmentOrder = ["LC_ALL", "LC_TIME", "LC_MESSAGES", "LC_MONETARY", "LANG"]
 
+    /// The variables `resolve` reads.
+    public static let environmentKeys = environmentOrder + ["TZ"]
+
     /// - Parameters:
     ///   - environment: the process environment (`LC_*`, `LANG`, `TZ`).
     ///   - config: the config's top-level `locale` and `hourCycle`.
     ///   - flags: `--locale`, `--hour-cycle`, `--time-zone`; they win over everything.
-    ///   - systemTimeZone: the zone when neither a flag nor `TZ` names one.
+    ///   - systemTimeZone: the zone when neither a flag nor `TZ` names one; only asked for then (the system's zone
+    ///     costs a read of the environment and of `/etc/localtime`).
     public static func resolve(
         environment: [String: String], config: HostConfig.LocaleSettings = .init(), flags: Flags = .init(),
-        systemTimeZone: TimeZone = .current
+        systemTimeZone: @autoclosure () -> TimeZone = LocalePreference.systemTimeZone()
     ) -> LocalePreference {
         let (locale, localeReason) = chooseLocale(environment: environment, config: config, flags: flags)
         let hourCycle: HourCycle
@@ -62,7 +66,7 @@ public struct LocalePreference: Sendable, Equatable {
         } else if let name = environment["TZ"], let zone = zone(fromTZ: name) {
             (timeZone, timeZoneReason) = (zone, "TZ=\(name)")
         } else {
-            (timeZone, timeZoneReason) = (systemTimeZone, "the system time zone")
+            (timeZone, timeZoneReason) = (systemTimeZone(), "the system time zone")
         }
         return LocalePreference(
             locale: locale, localeReason: localeReason, hourCycle: hourCycle, hourCycleReason: hourCycleReason,
@@ -102,6 +106,21 @@ public struct LocalePreference: Sendable, Equatable {
     public static func isKnown(_ identifier: String) -> Bool {
         let available = Locale.availableIdentifiers
         return available.contains(identifier) || available.contains(identifier.replacingOccurrences(of: "-", with: "_"))
+    }
+
+    /// The zone `/etc/localtime` links to (`/usr/share/zoneinfo/Europe/Oslo`), as `TimeZone.current` finds it when
+    /// `TZ` is unset, without the two copies of the whole environment Foundation makes on the way (a tenth of
+    /// `list`'s own work at start-up); Foundation's own answer when the file is not such a link.
+    public static func systemTimeZone(link: String = "/etc/localtime") -> TimeZone {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        if count > 0 {
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let range = target.range(of: "/zoneinfo/"), let zone = TimeZone(identifier: String(target[range.upperBound...])) {
+                return zone
+            }
+        }
+        return .current
     }
 
     /// `TZ` as an Olson name (`Europe/Oslo`, or `:Europe/Oslo` as glibc also accepts); other forms are left

@@ -62,7 +62,7 @@ public struct FeatureRegistry: Sendable {
     /// with nothing to read, a setting whose default its own declaration refuses. (With those, a config that
     /// `validate` accepts would still fail at start.)
     public var problems: [String] {
-        var seen: [FeatureID: String] = [:]
+        var seen: [(id: FeatureID, label: String)] = []  // A handful: a list costs less to set up than a dictionary.
         var problems: [String] = []
         for registration in registrations {
             let id = registration.manifest.id
@@ -78,10 +78,10 @@ public struct FeatureRegistry: Sendable {
                 problems.append(
                     "The feature \"\(id)\" (\(registration.label)) declares the setting \"\(setting.key)\" with the default \(setting.defaultValue), which is not \(setting.type.allowed).")
             }
-            if let first = seen[id] {
+            if let first = seen.first(where: { $0.id == id })?.label {
                 problems.append("The feature id \"\(id)\" is registered twice: by \(first) and by \(registration.label).")
             } else {
-                seen[id] = registration.label
+                seen.append((id, registration.label))
             }
         }
         return problems

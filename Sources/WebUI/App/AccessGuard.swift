@@ -82,6 +82,12 @@ public struct AccessGuard: Sendable, Equatable {
     static func cookies(named name: String, in headers: [String]) -> [String] {
         var values: [String] = []
         for header in headers {
+            // Every request carries the token cookie: read an ASCII header (a browser's) in its bytes, without a
+            // string per pair; anything else by characters, as written below.
+            if let found = asciiCookies(named: name, in: header) {
+                values += found
+                continue
+            }
             for pair in header.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2, parts[0].trimmingSpaces == name else { continue }
@@ -89,6 +95,38 @@ public struct AccessGuard: Sendable, Equatable {
             }
         }
         return values
+    }
+
+    /// The same reading for an ASCII header (nil for any other): pairs between `;` (empty ones skipped), a pair's
+    /// leading `=` dropped, its name up to the next `=` and its value after it, neither empty, both trimmed of
+    /// spaces and tabs. In ASCII a character is a byte, so this is what the splits above give.
+    private static func asciiCookies(named name: String, in header: String) -> [String]? {
+        var header = header
+        return header.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let wanted = Array(name.utf8)
+            var values: [String] = []
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+                defer { start = end + 1 }
+                var pairStart = start
+                while pairStart < end, bytes[pairStart] == UInt8(ascii: "=") { pairStart += 1 }
+                guard let equals = bytes[pairStart..<end].firstIndex(of: UInt8(ascii: "=")), equals + 1 < end,
+                    trimmed(bytes[pairStart..<equals]).elementsEqual(wanted)
+                else { continue }
+                values.append(String(decoding: trimmed(bytes[(equals + 1)..<end]), as: UTF8.self))
+            }
+            return values
+        }
+    }
+
+    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
     }
 
     /// Compares every byte whatever the first difference, so timing tells nothing about the token.

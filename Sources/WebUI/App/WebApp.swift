@@ -21,6 +21,10 @@ public final class WebApp {
     }
 
     public let configuration: Configuration
+    /// The static files' answers, for the server's I/O thread: `featurehost serve` installs them with
+    /// `HTTPServer.answerImmediately`, so a file is served without a hop to the main actor.
+    public nonisolated let immediateFiles: ImmediateFiles
+    private let staticFiles: StaticFiles
     private let launcher: any PageLauncher
     private let now: () -> Duration
     private let log: (String) -> Void
@@ -39,6 +43,8 @@ public final class WebApp {
         self.now = now
         self.log = log
         self.makeSessionID = makeSessionID
+        staticFiles = StaticFiles(features: launcher.assets)
+        immediateFiles = ImmediateFiles(access: configuration.access, files: staticFiles)
     }
 
     public var sessionCount: Int { sessions.count }
@@ -71,7 +77,7 @@ public final class WebApp {
         case (.get, "f") where parts.count == 2, (.head, "f") where parts.count == 2:
             openPage(FeatureID(parts[1]), request, responder)
         case (.get, "assets"), (.head, "assets"):
-            serveAsset(Array(parts.dropFirst()), request, responder)
+            serveAsset(request, responder)
         case (.get, "images") where parts.count == 2, (.head, "images") where parts.count == 2:
             serveImage(key: parts[1], request, responder)
         case (.get, "s") where parts.count == 3 && parts[2] == "events":
@@ -132,20 +138,19 @@ public final class WebApp {
         return true
     }
 
-    private func serveAsset(_ parts: [String], _ request: HTTPServerRequest, _ responder: any ResponseSink) {
-        let asset: WebAsset?
-        switch parts.count {
-        case 1: asset = [PageAssets.script, PageAssets.stylesheet].first { $0.name == parts[0] }
-        case 2: asset = launcher.assets[FeatureID(parts[0])]?.file(named: parts[1])
-        default: asset = nil
-        }
-        guard let asset else { return notFound(request, responder) }
-        switch asset.contents {
-        case .success(let bytes):
-            responder.send(Self.response(.ok, request, headers: [("Content-Type", asset.contentType), ("Cache-Control", "no-cache")], body: bytes))
-        case .failure(let failure):
-            log("500 \(request.method.rawValue) \(request.path): \(failure.description)")
-            responder.send(Self.response(.internalServerError, request, headers: Self.plainText, body: Array("\(failure.description)\n".utf8)))
+    /// A file from the table built at start (`StaticFiles`); the server usually answers these itself
+    /// (`immediateFiles`), so this route serves what reaches the main actor (tests, a request before it was installed).
+    private func serveAsset(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        switch staticFiles.entry(forPath: request.path) {
+        case nil:
+            notFound(request, responder)
+        case .ready(let prepared)?:
+            var response = prepared.response
+            response.keepAlive = request.keepAlive
+            responder.send(response)
+        case .failed(let failure)?:
+            log("500 \(request.method.rawValue) \(request.path): \(failure)")
+            responder.send(Self.response(.internalServerError, request, headers: Self.plainText, body: Array("\(failure)\n".utf8)))
         }
     }
 
@@ -256,11 +261,11 @@ public final class WebApp {
 
     // MARK: responses
 
-    static let contentSecurityPolicy =
+    nonisolated static let contentSecurityPolicy =
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-    static let securityHeaders: [(String, String)] = [
+    nonisolated static let securityHeaders: [(String, String)] = [
         ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
         ("Cache-Control", "no-store"),
@@ -271,9 +276,15 @@ public final class WebApp {
     static func response(
         _ status: HTTPStatus, _ request: HTTPServerRequest, headers: [(String, String)] = [], body: [UInt8] = []
     ) -> HTTPServerResponse {
+        response(status, keepAlive: request.keepAlive, headers: headers, body: body)
+    }
+
+    nonisolated static func response(
+        _ status: HTTPStatus, keepAlive: Bool, headers: [(String, String)] = [], body: [UInt8] = []
+    ) -> HTTPServerResponse {
         // A later header of the same name wins in the writer's list, so the asset's own Cache-Control stays.
         let merged = securityHeaders.filter { base in !headers.contains { $0.0 == base.0 } } + headers
-        return HTTPServerResponse(status: status, headers: merged, body: body, keepAlive: request.keepAlive)
+        return HTTPServerResponse(status: status, headers: merged, body: body, keepAlive: keepAlive)
     }
 
     private func page(_ html: HTML, _ request: HTTPServerRequest, status: HTTPStatus = .ok) -> HTTPServerResponse {

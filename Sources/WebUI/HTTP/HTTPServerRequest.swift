@@ -34,14 +34,24 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// The first value under `name`, any case.
     public subscript(name: String) -> String? {
-        let key = name.lowercased()
-        return fields.first { $0.name.lowercased() == key }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// Every value under `name`, any case, in order.
     public func values(for name: String) -> [String] {
-        let key = name.lowercased()
-        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// `a.lowercased() == b.lowercased()`, without making either string when both are ASCII (header names are
+    /// tokens, so always on the server's side): every request asks for Host, Connection, Cookie and the framing.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        let (x, y) = (a.utf8, b.utf8)
+        guard x.allSatisfy({ $0 < 0x80 }), y.allSatisfy({ $0 < 0x80 }) else { return a.lowercased() == b.lowercased() }
+        return x.count == y.count && zip(x, y).allSatisfy { asciiLower($0) == asciiLower($1) }
+    }
+
+    private static func asciiLower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
@@ -85,8 +95,16 @@ public struct HTTPServerRequest: Sendable, Equatable {
 enum PercentDecoding {
     /// Decodes `%XX` escapes; nil on a malformed escape or bytes that are not UTF-8.
     static func decode<S: StringProtocol>(_ text: S) -> String? {
+        // Nothing escaped: the text itself (a string's bytes are always UTF-8).
+        if !text.utf8.contains(UInt8(ascii: "%")) { return String(text) }
+        return decode(bytes: text.utf8)
+    }
+
+    /// The same for bytes as they came (a request target).
+    static func decode<C: Collection<UInt8>>(bytes text: C) -> String? {
+        if !text.contains(UInt8(ascii: "%")) { return strictUTF8(text) }
         var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
+        var iterator = text.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
@@ -111,6 +129,8 @@ enum PercentDecoding {
 /// The bytes as a string if they are valid UTF-8, else nil. (`String(validating:as:)` needs macOS 15; decoding
 /// repairs bad bytes to U+FFFD, so a round trip that changes the bytes means they were not UTF-8.)
 func strictUTF8<C: Collection<UInt8>>(_ bytes: C) -> String? {
+    // ASCII is always UTF-8 (a request's line and most headers are): one pass instead of decoding and comparing.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     let text = String(decoding: bytes, as: UTF8.self)
     return text.utf8.elementsEqual(bytes) ? text : nil
 }

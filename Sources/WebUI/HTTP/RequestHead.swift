@@ -5,8 +5,13 @@ struct RequestLine: Sendable {
     let version: HTTPVersion
 
     init(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) {
-        let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, let methodText = strictUTF8(parts[0]),
+        // Exactly three parts between exactly two spaces (a split that keeps empty parts, without making one).
+        let space = UInt8(ascii: " ")
+        guard let first = line.firstIndex(of: space), let second = line[(first + 1)...].firstIndex(of: space),
+            !line[(second + 1)...].contains(space)
+        else { throw .malformedRequestLine }
+        let parts = [line[..<first], line[(first + 1)..<second], line[(second + 1)...]]
+        guard let methodText = strictUTF8(parts[0]),
             HTTPToken.isToken(parts[0])
         else { throw .malformedRequestLine }
         guard let method = HTTPMethod(rawValue: methodText) else { throw .methodNotAllowed(methodText) }
@@ -39,18 +44,18 @@ struct RequestTarget: Sendable {
 
     init(_ bytes: ArraySlice<UInt8>) throws(HTTPRequestError) {
         // Visible ASCII only: browsers percent-encode everything else, so a raw byte outside it is not a browser.
-        guard bytes.first == UInt8(ascii: "/"), bytes.allSatisfy({ (0x21...0x7E).contains($0) }),
-            let raw = strictUTF8(bytes)
-        else { throw .malformedRequestLine }
-        let pieces = raw.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let path = PercentDecoding.decode(pieces[0]), !path.contains("\0") else { throw .malformedTarget }
-        if pieces.count > 1 {
+        guard bytes.first == UInt8(ascii: "/"), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw .malformedRequestLine }
+        // Visible ASCII is UTF-8, one byte a character: the pieces are found in the bytes.
+        let question = bytes.firstIndex(of: UInt8(ascii: "?"))
+        let pathBytes = bytes[..<(question ?? bytes.endIndex)]
+        guard let path = PercentDecoding.decode(bytes: pathBytes), !path.utf8.contains(0) else { throw .malformedTarget }
+        if let question {
             // The query's escapes must be well-formed too, even though it is kept raw.
-            guard PercentDecoding.decode(pieces[1]) != nil else { throw .malformedTarget }
+            guard PercentDecoding.decode(bytes: bytes[(question + 1)...]) != nil else { throw .malformedTarget }
         }
-        self.raw = raw
+        self.raw = String(decoding: bytes, as: UTF8.self)
         self.path = path
-        self.query = pieces.count > 1 ? String(pieces[1]) : nil
+        self.query = question.map { String(decoding: bytes[($0 + 1)...], as: UTF8.self) }
     }
 }
 
@@ -138,7 +143,12 @@ enum HTTPToken {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        // "!#$%&'*+-.^_`|~", spelled as cases: no array made per byte of every header name.
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
         }
     }
 }

@@ -26,8 +26,7 @@ final class Connection {
     var idleSince: ContinuousClock.Instant
     /// Whether any byte of the current request has arrived (it then earns a 408 rather than a silent close).
     var requestBegun = false
-    private var output: [UInt8] = []
-    private var outputStart = 0
+    private var output = OutputQueue()
 
     init(id: UInt64, fd: Int32, peer: String, parser: HTTPRequestParser, now: ContinuousClock.Instant) {
         self.id = id
@@ -38,7 +37,7 @@ final class Connection {
         idleSince = now
     }
 
-    var queuedByteCount: Int { output.count - outputStart }
+    var queuedByteCount: Int { output.count }
 
     /// Answers a client has not read yet, past which its next requests are not read: a client that pipelines
     /// requests and never reads cannot make the queue grow (its deadline closes it instead).
@@ -60,25 +59,19 @@ final class Connection {
     }
 
     func enqueue(_ bytes: [UInt8]) {
-        // Drop what was sent once it dominates the buffer, so a long stream does not keep its history.
-        if outputStart > 0, outputStart >= output.count / 2 {
-            output.removeSubrange(0..<outputStart)
-            outputStart = 0
-        }
-        output.append(contentsOf: bytes)
+        output.append(bytes)
+    }
+
+    /// Queued by reference: a prepared response's bytes are never copied per request.
+    func enqueue(_ chunk: ByteChunk) {
+        output.append(chunk)
     }
 
     /// Sends what the socket takes now; false when the connection failed.
     func flush() -> Bool {
-        while outputStart < output.count {
-            switch Socket.write(fd, output[outputStart...]) {
-            case .transferred(let count): outputStart += count
-            case .wouldBlock: return true
-            case .closed, .failed: return false
-            }
+        switch output.write(to: fd) {
+        case .transferred, .wouldBlock: true
+        case .closed, .failed: false
         }
-        output = []
-        outputStart = 0
-        return true
     }
 }

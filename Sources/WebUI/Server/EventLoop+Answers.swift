@@ -47,6 +47,8 @@ extension EventLoop {
             flushNow(connection)
         case .abort(let id):
             if let connection = connections[id] { closeConnection(connection) }
+        case .setImmediateAnswer(let answer):
+            immediateAnswer = answer
         }
     }
 
@@ -54,7 +56,19 @@ extension EventLoop {
         var response = response
         response.keepAlive = response.keepAlive && request.keepAlive
         connection.enqueue(response.serialized(forHead: request.method == .head))
-        guard response.keepAlive else {
+        answered(connection, keepAlive: response.keepAlive)
+    }
+
+    /// A prepared answer: its head and body queued by reference, sent in one gather write when the socket takes it.
+    func respond(_ connection: Connection, to request: HTTPServerRequest, with prepared: PreparedResponse) {
+        connection.enqueue(prepared.head(for: request))
+        if request.method != .head { connection.enqueue(prepared.body) }
+        answered(connection, keepAlive: prepared.keepsAlive(for: request))
+    }
+
+    /// After an answer was queued: the connection waits for its next request, or closes once the answer is sent.
+    private func answered(_ connection: Connection, keepAlive: Bool) {
+        guard keepAlive else {
             connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
             flushNow(connection)
             return

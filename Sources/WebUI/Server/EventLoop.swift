@@ -22,6 +22,12 @@ final class EventLoop: @unchecked Sendable {
     /// table does not turn the loop into a busy spin.
     private var acceptPausedUntil: ContinuousClock.Instant?
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Asked first for every complete request: an answer prepared in advance is written here and now, on this
+    /// thread, and the handler never sees the request (`HTTPServer.answerImmediately`).
+    var immediateAnswer: HTTPServer.ImmediateAnswer?
+    /// Set while `parse` runs its loop, so an answer's flush does not parse the next pipelined request from
+    /// within (the loop takes it).
+    private var parsing = false
 
     init(configuration: HTTPServer.Configuration, listeners: [Int32], mailbox: LoopMailbox, handler: @escaping Handler) {
         self.configuration = configuration
@@ -169,21 +175,38 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Feeds the parser and hands a complete request to the handler.
+    /// Feeds the parser and hands a complete request to the handler, or answers it at once when the immediate
+    /// answer has it; then the next pipelined request, if one is buffered whole, in a loop rather than by recursion.
     func parse(_ connection: Connection, _ bytes: [UInt8]) {
-        switch connection.parser.feed(bytes) {
-        case .needMoreData:
-            return
-        case .error(let error):
-            report("\(error.status) (\(error.detail)) from \(connection.peer)")
-            answerAndClose(connection, HTTPServerResponse(error: error))
-        case .request(let request):
-            connection.phase = .handling(request)
-            // After stop() no handler may run; stop() may come from another thread at any time.
-            guard !mailbox.isStopRequested else { return }
-            let responder = HTTPResponder(
-                connectionID: connection.id, mailbox: mailbox, maxQueuedBytes: configuration.maxQueuedBytesPerConnection)
-            handler(request, responder)
+        guard !parsing else { return }  // The running loop below takes the next request.
+        parsing = true
+        defer { parsing = false }
+        var input = bytes
+        while true {
+            switch connection.parser.feed(input) {
+            case .needMoreData:
+                return
+            case .error(let error):
+                report("\(error.status) (\(error.detail)) from \(connection.peer)")
+                answerAndClose(connection, HTTPServerResponse(error: error))
+                return
+            case .request(let request):
+                connection.phase = .handling(request)
+                // After stop() no handler may run; stop() may come from another thread at any time.
+                guard !mailbox.isStopRequested else { return }
+                if let immediateAnswer, let prepared = immediateAnswer(request) {
+                    respond(connection, to: request, with: prepared)
+                    guard connections[connection.id] != nil, case .awaitingRequest = connection.phase, connection.requestBegun,
+                        connection.mayTakeNextRequest
+                    else { return }
+                    input = []
+                    continue
+                }
+                let responder = HTTPResponder(
+                    connectionID: connection.id, mailbox: mailbox, maxQueuedBytes: configuration.maxQueuedBytesPerConnection)
+                handler(request, responder)
+                return
+            }
         }
     }
 

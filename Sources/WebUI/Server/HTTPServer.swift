@@ -74,6 +74,18 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// An answer the I/O thread may give itself, at once: bytes prepared in advance (a static file) for a request
+    /// that needs nothing else, or nil to hand the request to the handler as usual. It runs on the I/O thread for
+    /// every complete request, so it must be quick and must never block.
+    public typealias ImmediateAnswer = @Sendable (HTTPServerRequest) -> PreparedResponse?
+
+    /// Installs (or with nil removes) the immediate answer; it applies to requests completed after the I/O thread
+    /// takes it, a moment later. `featurehost serve` answers its static files this way: no hop to the main actor
+    /// and back, no header written per request.
+    public func answerImmediately(_ answer: ImmediateAnswer?) {
+        mailbox.post(.setImmediateAnswer(answer))
+    }
+
     /// Open connections, including ones finishing their last answer.
     public var connectionCount: Int { mailbox.connectionCount }
 

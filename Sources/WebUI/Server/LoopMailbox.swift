@@ -18,6 +18,8 @@ enum LoopWork: Sendable {
     case streamClose(connection: UInt64)
     /// Close at once, dropping what is queued.
     case abort(connection: UInt64)
+    /// From now on, complete requests are offered to this first (nil: every request goes to the handler).
+    case setImmediateAnswer(HTTPServer.ImmediateAnswer?)
 }
 
 /// What the loop thread shares with every other thread: the work queue with its wake-up pipe, the stop

@@ -169,6 +169,28 @@ enum Socket {
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed
     }
 
+    /// One gather write of `chunks` (the first `skipping` bytes of the first already sent), never raising SIGPIPE.
+    static func writeChunks(_ fd: Int32, _ chunks: ArraySlice<ByteChunk>, skipping: Int) -> IOResult {
+        guard !chunks.isEmpty else { return .transferred(0) }
+        #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)
+        #else
+            let flags: Int32 = 0  // SO_NOSIGPIPE is set on every accepted socket instead.
+        #endif
+        let count = withUnsafeTemporaryAllocation(of: iovec.self, capacity: chunks.count) { vectors -> Int in
+            for (index, chunk) in chunks.enumerated() {
+                let skip = index == 0 ? skipping : 0
+                vectors[index] = iovec(iov_base: UnsafeMutableRawPointer(mutating: chunk.base + skip), iov_len: chunk.count - skip)
+            }
+            var message = msghdr()
+            message.msg_iov = vectors.baseAddress
+            message.msg_iovlen = numericCast(chunks.count)
+            return sendmsg(fd, &message, flags)
+        }
+        if count >= 0 { return .transferred(count) }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed
+    }
+
     /// `host:port` of an accepted peer, for log lines.
     static func describe(_ storage: sockaddr_storage) -> String {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)

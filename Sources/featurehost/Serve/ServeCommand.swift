@@ -43,6 +43,9 @@ enum ServeCommand {
             configuration: WebApp.Configuration(access: access), launcher: launcher, now: { clock.now - start },
             log: { ServeOutput.line($0) })
         slot.app = app
+        // Static files are answered on the server's I/O thread from bytes prepared once, after the same checks.
+        let files = app.immediateFiles
+        server.answerImmediately { request in files.answer(request) }
         ServeOutput.line(access.startAddress)
 
         // Grace periods and keep-alives; cancelled at shutdown.
@@ -54,6 +57,7 @@ enum ServeCommand {
         }
         _ = await shutdown.wait()
         ticker.cancel()
+        server.answerImmediately(nil)
         slot.app = nil
         app.closeAll()
         server.stop()
