@@ -96,11 +96,16 @@ public final class PictureStore: TerminalPictures {
         return .ready(picture)
     }
 
+    /// Decodes run one at a time on a queue of their own, never on Swift's cooperative pool: a photo is
+    /// milliseconds of CPU in a release build and much more in a debug one, and the pool's few threads (two on a
+    /// 2-core machine) also carry every feature's loading and saving.
+    private nonisolated static let decodeQueue = DispatchQueue(label: "featurehost.pictures.decode", qos: .userInitiated)
+
     private func startDecoding(_ source: Source) {
         guard decoding.insert(source).inserted else { return }
         activity?.begin()
         let images = self.images, limits = self.limits, activity = self.activity, keepsPixels = mode.usesPixelProtocol
-        Task.detached(priority: .userInitiated) { [weak self] in
+        Self.decodeQueue.async { [weak self] in
             let result: Result<DecodedImage, ImageDecodingError>
             if let cached = images.cachedImage(forKey: source.key) {
                 result = Result { () throws(ImageDecodingError) in try ImageDecoder.decode(cached.data, limits: limits) }
@@ -108,8 +113,10 @@ public final class PictureStore: TerminalPictures {
             } else {
                 result = .failure(ImageDecodingError(.malformed, "The image is no longer in the cache."))
             }
-            await self?.finish(source, with: result)
-            activity?.end()
+            Task { @MainActor in
+                self?.finish(source, with: result)
+                activity?.end()
+            }
         }
     }
 
