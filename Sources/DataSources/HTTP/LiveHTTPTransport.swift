@@ -26,7 +26,7 @@ public struct LiveHTTPTransport: HTTPTransport {
 
     /// The limit of a request that names none of its own.
     public static let defaultMaximumBodySize = 16 * 1024 * 1024
-    /// The most a request may ask for (car-news' feed of 100,000 articles asks for 160 MiB): the default ceiling.
+    /// The most a request may ask for (car-news' feed of 100,000 articles asks for 96 MiB): the default ceiling.
     public static let largestBodySize = 256 * 1024 * 1024
     public static let maximumRedirects = 10
 

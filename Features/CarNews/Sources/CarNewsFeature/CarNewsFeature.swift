@@ -14,9 +14,9 @@ public struct CarNewsFeature: PresenterFeature {
         bundledSamples: [.jsonFile, .inMemory])
 
     /// The largest feed reply read: 100,000 articles of the real schema with a paragraph of content each are
-    /// about 70 MB, over the 16 MiB a source reads by default. Decoding holds the reply and its articles at once
-    /// (about 3× the reply), so this is also what bounds the memory one refresh takes.
-    public static let maximumFeedSize = 160 * 1024 * 1024
+    /// about 70 MB, over the 16 MiB a source reads by default. A hostile server can make a refresh hold up to twice
+    /// this before it is refused (docs/reliability.md, "Limits"), so it is no larger than 100,000 articles need.
+    public static let maximumFeedSize = 96 * 1024 * 1024
 
     public let presenter: CarNewsPresenter
 

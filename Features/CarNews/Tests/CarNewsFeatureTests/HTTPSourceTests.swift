@@ -26,9 +26,9 @@ struct HTTPSourceTests {
         #expect(!FileManager.default.fileExists(atPath: harness.host.environment.payloadCacheFile.path))
     }
 
-    @Test("a feed past the 16 MiB a source reads by default is read (its limit is 160 MiB); one past 160 MiB is refused")
+    @Test("a feed past the 16 MiB a source reads by default is read (its limit is 96 MiB); one past 96 MiB is refused")
     func feedLimit() async throws {
-        #expect(CarNewsFeature.maximumFeedSize == 160 * 1024 * 1024)
+        #expect(CarNewsFeature.maximumFeedSize == 96 * 1024 * 1024)
         // 17 MiB: the two articles and a long field the decoder ignores.
         let padding = String(repeating: "x", count: 17 * 1024 * 1024)
         let long = Fixtures.quirkyReply.replacingOccurrences(of: #""serverTime":"#, with: #""padding":"\#(padding)","serverTime":"#)
@@ -40,11 +40,11 @@ struct HTTPSourceTests {
         #expect(presenter.viewState == .list(Fixtures.quirkyRows))
 
         // Declared past the limit: refused before the body, and the saved list stays under the banner.
-        server.respond(with: LoopbackHTTPServer.Reply(body: Data("{}".utf8), framing: .declaredLength("167772161")))
+        server.respond(with: LoopbackHTTPServer.Reply(body: Data("{}".utf8), framing: .declaredLength("100663297")))
         await harness.send(.refresh, to: presenter)
         #expect(
             presenter.viewState.banner?.detail
-                == "The reply from \(server.url("articles").absoluteString) is larger than the 167772160-byte limit.")
+                == "The reply from \(server.url("articles").absoluteString) is larger than the 100663296-byte limit.")
         #expect(presenter.viewState.rows.count == 2)
     }
 
@@ -94,7 +94,7 @@ struct HTTPSourceTests {
             #expect(await harness.host.settle())
             #expect(feature.presenter.viewState.rows.count == 2, "the saved articles stay")
             let banner = try #require(feature.presenter.viewState.banner)
-            #expect("\(banner)".contains("167772160-byte limit"), "\(banner)")  // the feed's own limit (`maximumFeedSize`)
+            #expect("\(banner)".contains("100663296-byte limit"), "\(banner)")  // the feed's own limit (`maximumFeedSize`)
         }
     }
 }
