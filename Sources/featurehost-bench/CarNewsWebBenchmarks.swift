@@ -38,7 +38,7 @@ enum CarNewsWebBenchmarks {
         feature.handle(.appear)
         await host.settle()
         let bytes = scene.render().render().utf8.count
-        bench.report("car-news-web: page of the bundled reply (\(feature.presenter.viewState.rows.count) articles)", value: "\(bytes) B")
+        bench.report("car-news-web: page of the bundled reply (\(feature.presenter.viewState.rowCount) articles)", value: "\(bytes) B")
         bench.measure("car-news-web: render the bundled reply's page", iterations: 2_000) {
             _ = scene.render().render()
         }
@@ -53,7 +53,7 @@ enum CarNewsWebBenchmarks {
         let html = scene.render().render()
         let cards = html.components(separatedBy: "class=\"car-news-item\"").count - 1
         bench.report(
-            "car-news-web: page of \(feature.presenter.viewState.rows.count) saved articles",
+            "car-news-web: page of \(feature.presenter.viewState.rowCount) saved articles",
             value: "\(html.utf8.count) B, \(cards) cards (pages of \(ArticlePaging.pageSize))")
         bench.measure("car-news-web: render the 10,000-article page", iterations: 500) {
             _ = scene.render().render()

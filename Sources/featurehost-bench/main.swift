@@ -11,6 +11,7 @@ func runBenchmarks() async {
     // Each suite is one file of this target: `enum XBenchmarks { static func run(_:) }`.
     // benchmark-suites: begin
     if bench.shouldRun("car-news") { await CarNewsBenchmarks.run(&bench) }
+    if bench.shouldRun("car-news-scale") { await CarNewsScaleBenchmarks.run(&bench) }
     if bench.shouldRun("data-sources") { DataSourceBenchmarks.run(&bench) }
     if bench.shouldRun("terminal") { TerminalBenchmarks.run(&bench) }
     if bench.shouldRun("offer-countdown") { await OfferCountdownBenchmarks.run(&bench) }

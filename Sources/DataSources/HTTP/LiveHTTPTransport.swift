@@ -4,7 +4,8 @@ import Foundation
 
 /// The live transport: libcurl, driven so that nothing a server sends is trusted.
 ///
-/// - Every reply is bounded while it arrives, by the smaller of `maximumBodySize` and the request's own limit: by
+/// - Every reply is bounded while it arrives, by the smaller of `maximumBodySize` and the request's own limit
+///   (`defaultMaximumBodySize` for a request that names none): by
 ///   `Content-Length` before the body, then by counting, after decompression (gzip and deflate are inflated by curl
 ///   into our counter, 16 KiB at a time; other encodings are refused).
 /// - Redirects are followed here, at most `maximumRedirects`, each hop checked like the first (`HTTPDestination`)
@@ -24,16 +25,19 @@ public struct LiveHTTPTransport: HTTPTransport {
     /// makes a name resolve to 127.0.0.1 to show that the address, not the name, is what gets checked.
     public var resolving: [String]
 
+    /// The limit of a request that names none of its own.
     public static let defaultMaximumBodySize = 16 * 1024 * 1024
+    /// The most a request may ask for (car-news' feed of 100,000 articles asks for 96 MiB): the default ceiling.
+    public static let largestBodySize = 256 * 1024 * 1024
     public static let maximumRedirects = 10
 
-    public init(maximumBodySize: Int = defaultMaximumBodySize, resolving: [String] = []) {
+    public init(maximumBodySize: Int = largestBodySize, resolving: [String] = []) {
         self.maximumBodySize = max(0, maximumBodySize)
         self.resolving = resolving
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let limit = min(maximumBodySize, max(0, request.maximumBodySize ?? maximumBodySize))
+        let limit = min(maximumBodySize, max(0, request.maximumBodySize ?? Self.defaultMaximumBodySize))
         if let refusal = HTTPDestination.refusal(of: request.url, trusting: request.trustedOrigin) {
             throw HTTPError.cannotConnect(request.url, reason: "\(refusal), and \(HTTPDestination.rule)")
         }

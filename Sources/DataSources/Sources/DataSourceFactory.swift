@@ -6,21 +6,26 @@ import Foundation
 public enum DataSourceFactory {
     /// - Parameter useSharedCache: pass `false` when the feature keeps its own offline copy, so a cached
     ///   `http` source does not also fill the host's payload cache.
+    /// - Parameter maximumBodySize: the largest reply an `http` source reads (a feed that is known to be large
+    ///   names its own, documented limit).
     public static func make<Record: Sendable>(
         _ record: Record.Type = Record.self, context: FeatureContext, decoder: PayloadDecoder<Record>,
-        samples: SampleData<Record>, useSharedCache: Bool = true
+        samples: SampleData<Record>, useSharedCache: Bool = true,
+        maximumBodySize: Int = HTTPSource<Record>.defaultMaximumBodySize
     ) throws -> AnyDataSource<Loaded<Record>> {
         guard let configuration = context.source else {
             throw FeatureError("\(context.id) has no data source configured.")
         }
         // Not counted in flight here: the presenter's effect that calls `load()` counts it until its result
         // is applied, and the host's transport counts each request.
-        return try make(configuration, context: context, decoder: decoder, samples: samples, useSharedCache: useSharedCache)
+        return try make(
+            configuration, context: context, decoder: decoder, samples: samples, useSharedCache: useSharedCache,
+            maximumBodySize: maximumBodySize)
     }
 
     private static func make<Record: Sendable>(
         _ configuration: SourceConfiguration, context: FeatureContext, decoder: PayloadDecoder<Record>,
-        samples: SampleData<Record>, useSharedCache: Bool
+        samples: SampleData<Record>, useSharedCache: Bool, maximumBodySize: Int
     ) throws -> AnyDataSource<Loaded<Record>> {
         switch configuration.kind {
         case .plist, .jsonFile:
@@ -38,7 +43,9 @@ public enum DataSourceFactory {
             guard let url = configuration.url else {
                 throw FeatureError("\(context.id): an http source needs a \"url\".")
             }
-            let http = HTTPSource(url: url, timeout: configuration.timeout, transport: context.transport, decoder: decoder)
+            let http = HTTPSource(
+                url: url, timeout: configuration.timeout, transport: context.transport, decoder: decoder,
+                maximumBodySize: maximumBodySize)
             guard configuration.cache, useSharedCache else { return AnyDataSource(http) }
             return AnyDataSource(
                 CachedHTTPSource(

@@ -13,6 +13,11 @@ public struct CarNewsFeature: PresenterFeature {
         defaultSource: SourceConfiguration(kind: .http, url: defaultURL, cache: true),
         bundledSamples: [.jsonFile, .inMemory])
 
+    /// The largest feed reply read: 100,000 articles of the real schema with a paragraph of content each are
+    /// about 70 MB, over the 16 MiB a source reads by default. A hostile server can make a refresh hold up to twice
+    /// this before it is refused (docs/reliability.md, "Limits"), so it is no larger than 100,000 articles need.
+    public static let maximumFeedSize = 96 * 1024 * 1024
+
     public let presenter: CarNewsPresenter
 
     @MainActor
@@ -24,7 +29,7 @@ public struct CarNewsFeature: PresenterFeature {
         // The feature's table is its cache, so the source must not also keep the payload in the host's cache.
         let source = try DataSourceFactory.make(
             ArticleFeed.self, context: context, decoder: CarNewsSamples.decoder, samples: CarNewsSamples.data,
-            useSharedCache: false)
+            useSharedCache: false, maximumBodySize: Self.maximumFeedSize)
         presenter = CarNewsPresenter(
             refresher: ArticleRefresher(source: source, store: Self.makeStore(context), now: context.now),
             formatter: PublishDateFormatter(timeZone: context.timeZone, hourCycle: context.hourCycle), now: context.now,

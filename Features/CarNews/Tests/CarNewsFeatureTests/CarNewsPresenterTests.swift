@@ -26,89 +26,100 @@ struct CarNewsPresenterTests {
         Row(id: id, title: title, date: date, imageLabel: "Image: \(image)", image: Harness.offlineImage(image))
     }
 
-    private func openedSample(_ harness: Harness) async throws -> CarNewsPresenter {
-        try await harness.appeared(Harness.inMemory)
+    private static let loadingRows = sampleRows.map { $0.with(image: .loading) }
+
+    /// The bundled sample appeared on a store: `Updating…`, the refreshed list with its images loading, then the
+    /// images failing (offline), in whatever order they fail.
+    private func openedSample(
+        _ harness: Harness, _ source: SourceConfiguration = Harness.inMemory
+    ) async throws -> PresenterTestStore<CarNewsPresenter> {
+        let store = harness.store(try harness.feature(source).presenter)
+        #expect(store.state == .loading)  // nothing is read before it appears
+        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive { $0 = .list(Self.loadingRows) }
+        await store.advance(by: .zero)
+        store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
+        return store
     }
 
     @Test("the in-memory and json-file kinds serve the bundled sample, newest first, first row focused")
     func bundledSample() async throws {
-        let harness = try Harness()
-        #expect(try await openedSample(harness).viewState == .list(Self.sampleRows))
-        let fromFile = try harness.feature(SourceConfiguration(kind: .jsonFile)).presenter
-        #expect(fromFile.viewState == .loading)  // nothing is read before it appears
-        await harness.send(.lifecycle(.appear), to: fromFile)
-        #expect(fromFile.viewState == .list(Self.sampleRows))
+        try await openedSample(try Harness()).finish()
+        try await openedSample(try Harness(), SourceConfiguration(kind: .jsonFile)).finish()
     }
 
     @Test("a json-file source whose file is missing shows the error screen")
     func missingFile() async throws {
         let harness = try Harness()
         let missing = harness.host.directory.file("nowhere.json")
-        let presenter = try harness.feature(SourceConfiguration(kind: .jsonFile, path: missing)).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        #expect(presenter.viewState == .failed("\(missing.path): the file does not exist."))
+        let store = harness.store(try harness.feature(SourceConfiguration(kind: .jsonFile, path: missing)).presenter)
+        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive { $0 = .failed("\(missing.path): the file does not exist.") }
+        await store.finish()
     }
 
     @Test("↑/↓ move one row, pages move by the scene's page, Home/End jump; all clamp at the ends")
     func selection() async throws {
-        let harness = try Harness()
-        let presenter = try await openedSample(harness)
-        let steps: [(CarNewsPresenter.Action, Int)] = [
-            (.moveSelection(by: -1), 0), (.moveSelection(by: 1), 1), (.moveSelection(by: 1), 2), (.moveSelection(by: 3), 5),
-            (.moveSelection(by: 3), 6), (.moveSelection(by: 1), 6), (.moveSelection(by: -4), 2), (.selectLast, 6),
-            (.selectFirst, 0), (.moveSelection(by: -3), 0),
+        let store = try await openedSample(try Harness())
+        let steps: [(CarNewsPresenter.Action, Int?)] = [
+            (.moveSelection(by: -1), nil), (.moveSelection(by: 1), 1), (.moveSelection(by: 1), 2), (.moveSelection(by: 3), 5),
+            (.moveSelection(by: 3), 6), (.moveSelection(by: 1), nil), (.moveSelection(by: -4), 2), (.selectLast, 6),
+            (.selectFirst, 0), (.moveSelection(by: -3), nil), (.moveSelection(by: .max), 6), (.moveSelection(by: .min), 0),
         ]
         for (action, index) in steps {
-            presenter.send(action)
-            #expect(presenter.viewState == .list(Self.sampleRows, selected: index), "\(action)")
+            if let index {
+                store.send(action) { $0.selectedIndex = index }
+            } else {
+                store.send(action)
+            }
         }
+        await store.finish()
     }
 
     @Test(
         "opening shows the row's title, date and image at once, the text once read; list keys do nothing under it; closing goes back"
     )
     func detail() async throws {
-        let harness = try Harness()
-        let presenter = try await openedSample(harness)
-        presenter.send(.moveSelection(by: 2))
-        presenter.send(.openSelected)
-        var expected = CarNewsViewState.list(Self.sampleRows, selected: 2)
-        expected.detail = CarNewsViewState.Detail(
-            id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
-            imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg"), isLoading: true, ingress: "",
-            sections: [], tags: nil)
-        #expect(presenter.viewState == expected)
-
-        await harness.host.settle()
-        expected.detail = CarNewsViewState.Detail(
-            id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
-            imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg"),
-            ingress: "The new Q7 is lighter, roomier and more efficient than the car it replaces.",
-            sections: [
-                .init(
-                    subject: "Lighter by up to 325 kg",
-                    description: "Aluminium in the body and chassis brings the weight down, and with it the consumption.")
-            ], tags: nil)
-        #expect(presenter.viewState == expected)
-
-        presenter.send(.moveSelection(by: 1))
-        presenter.send(.selectLast)
-        presenter.send(.openSelected)
-        #expect(presenter.viewState == expected)
-
-        presenter.send(.closeDetail)
-        #expect(presenter.viewState == .list(Self.sampleRows, selected: 2))
+        let store = try await openedSample(try Harness())
+        store.send(.moveSelection(by: 2)) { $0.selectedIndex = 2 }
+        store.send(.openSelected) {
+            $0.detail = CarNewsViewState.Detail(
+                id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
+                imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg"), isLoading: true, ingress: "",
+                sections: [], tags: nil)
+        }
+        await store.receive {
+            $0.detail = CarNewsViewState.Detail(
+                id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
+                imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg"),
+                ingress: "The new Q7 is lighter, roomier and more efficient than the car it replaces.",
+                sections: [
+                    .init(
+                        subject: "Lighter by up to 325 kg",
+                        description: "Aluminium in the body and chassis brings the weight down, and with it the consumption.")
+                ], tags: nil)
+        }
+        store.send(.moveSelection(by: 1))
+        store.send(.selectLast)
+        store.send(.openSelected)
+        store.send(.closeDetail) { $0.detail = nil }
+        store.send(.closeDetail)
+        await store.finish()
     }
 
     @Test("closing an article before its text arrives drops the read")
     func closeWhileReading() async throws {
-        let harness = try Harness()
-        let presenter = try await openedSample(harness)
-        presenter.send(.openSelected)
-        #expect(presenter.viewState.detail?.isLoading == true)
-        presenter.send(.closeDetail)
-        await harness.host.settle()
-        #expect(presenter.viewState == .list(Self.sampleRows))
+        let store = try await openedSample(try Harness())
+        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: Self.sampleRows[0]) }
+        store.send(.closeDetail) { $0.detail = nil }
+        await store.finish()
+        #expect(store.state == .list(Self.sampleRows))
+    }
+
+    private static func loadingDetail(of row: Row) -> CarNewsViewState.Detail {
+        CarNewsViewState.Detail(
+            id: row.id, title: row.title, date: row.date, imageLabel: row.imageLabel, image: row.image, isLoading: true,
+            ingress: "", sections: [], tags: nil)
     }
 
     @Test("an article without content items shows none; tags show when present")
@@ -119,46 +130,66 @@ struct CarNewsPresenterTests {
             tags: ["audi", " q7 ", ""], content: [])
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.reply([tagged]).utf8)))])
         let harness = try Harness(loopback: transport)
-        let presenter = try harness.feature(.http(url)).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        await harness.send(.openSelected, to: presenter)
-        #expect(
-            presenter.viewState.detail
-                == CarNewsViewState.Detail(
-                    id: 1, title: "Tagged article", date: "16 March, 09:05", imageLabel: "No image",
-                    ingress: "First line\nsecond line", sections: [], tags: "Tags: audi, q7"))
+        let store = harness.store(try harness.feature(.http(url)).presenter)
+        let row = Row(id: 1, title: "Tagged article", date: "16 March, 09:05", imageLabel: "No image")
+        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive { $0 = .list([row]) }
+        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: row) }
+        await store.receive {
+            $0.detail = CarNewsViewState.Detail(
+                id: 1, title: "Tagged article", date: "16 March, 09:05", imageLabel: "No image",
+                ingress: "First line\nsecond line", sections: [], tags: "Tags: audi, q7")
+        }
+        await store.finish()
     }
 
     @Test("r while a refresh runs does not start a second one")
     func oneRefreshAtATime() async throws {
         let url = try #require(URL(string: "http://127.0.0.1:8080/articles"))
-        let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
+        let reply = HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8))
+        let transport = ScriptedTransport([.success(reply), .success(reply)])
         let harness = try Harness(loopback: transport)
-        let presenter = try harness.feature(.http(url)).presenter
-        presenter.send(.lifecycle(.appear))
-        presenter.send(.refresh)
-        presenter.send(.refresh)
-        await harness.host.settle()
+        let store = harness.store(try harness.feature(.http(url)).presenter)
+        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
+        store.send(.refresh)
+        store.send(.refresh)
+        await store.receive { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
+        await store.advance(by: .zero)
+        store.skipReceivedChanges { $0 = .list(Fixtures.quirkyRows) }
         #expect(transport.requests.count == 1)
-        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
-        await harness.send(.refresh, to: presenter)
+        store.send(.refresh) { $0.status = "Updating…" }
+        // A good refresh asks again for the images that failed.
+        await store.receive { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
+        await store.advance(by: .zero)
+        store.skipReceivedChanges { $0 = .list(Fixtures.quirkyRows) }
         #expect(transport.requests.count == 2)
+        await store.finish()
     }
 
     @Test("back in the foreground it refreshes only when the last attempt is a minute old; background does nothing")
     func foreground() async throws {
+        let store = try await openedSample(try Harness())
+        store.send(.lifecycle(.didEnterBackground))
+        await store.advance(by: .seconds(59))
+        store.send(.lifecycle(.willEnterForeground))
+        await store.advance(by: .seconds(1))
+        store.send(.lifecycle(.willEnterForeground)) { $0.status = "Updating…" }
+        await store.receive { $0 = .list(Self.loadingRows) }
+        await store.advance(by: .zero)
+        store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
+        await store.finish()
+    }
+
+    @Test("a feature that never appeared ignores the foreground; r makes it appear")
+    func foregroundBeforeAppear() async throws {
         let harness = try Harness()
-        let presenter = try await openedSample(harness)
-        presenter.send(.lifecycle(.didEnterBackground))
-        #expect(presenter.viewState == .list(Self.sampleRows))
-        await harness.host.advance(by: .seconds(59))
-        presenter.send(.lifecycle(.willEnterForeground))
-        #expect(presenter.viewState == .list(Self.sampleRows))
-        await harness.host.advance(by: .seconds(1))
-        presenter.send(.lifecycle(.willEnterForeground))
-        #expect(presenter.viewState == CarNewsViewState.list(Self.sampleRows).updating())
-        await harness.host.settle()
-        #expect(presenter.viewState == .list(Self.sampleRows))
+        let store = harness.store(try harness.feature(Harness.inMemory).presenter)
+        store.send(.lifecycle(.willEnterForeground))
+        store.send(.refresh) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive { $0 = .list(Self.loadingRows) }
+        await store.advance(by: .zero)
+        store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
+        await store.finish()
     }
 
     @Test("a 12-hour user in New York sees local 12-hour times")
@@ -183,21 +214,25 @@ struct CarNewsPresenterTests {
         try FileManager.default.createDirectory(at: harness.storageDirectory, withIntermediateDirectories: true)
         let file = harness.storageDirectory.appendingPathComponent("articles.sqlite")
         try Data(repeating: 0x42, count: 8192).write(to: file)
-        let presenter = try harness.feature(Harness.inMemory).presenter
-        #expect(presenter.viewState == .loading)  // the file is not even opened before the feature appears
+        let store = harness.store(try harness.feature(Harness.inMemory).presenter)
+        #expect(store.state == .loading)  // the file is not even opened before the feature appears
         #expect(!FileManager.default.fileExists(atPath: file.path + ".corrupt-20260316-123400"))
-        let recorder = ViewStateRecorder(presenter)
-        await harness.send(.lifecycle(.appear), to: presenter)
         let notice =
             "The saved articles could not be read (file is not a database), so the file was moved aside to "
             + "articles.sqlite.corrupt-20260316-123400; the articles will be downloaded again."
-        var whileLoading = CarNewsViewState.loading.updating()
-        whileLoading.notices = [notice]
-        #expect(recorder.states.prefix(2) == [CarNewsViewState.loading.updating(), whileLoading])
-        var expected = CarNewsViewState.list(Self.sampleRows)
-        expected.notices = [notice]
-        #expect(presenter.viewState == expected)
+        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive { $0.notices = [notice] }
+        await store.receive {
+            $0 = .list(Self.loadingRows)
+            $0.notices = [notice]
+        }
+        await store.advance(by: .zero)
+        store.skipReceivedChanges {
+            $0 = .list(Self.sampleRows)
+            $0.notices = [notice]
+        }
         #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt-20260316-123400"))
+        await store.finish()
     }
 
     @Test("an http source with \"cache\": false keeps the articles in memory only")
@@ -232,8 +267,7 @@ struct CarNewsPresenterTests {
         presenter.send(.moveSelection(by: -1))
         presenter.send(.closeDetail)
         // Appearing, the refreshed list (its images loading), then each of the 7 images as it fails.
-        let loadingImages = CarNewsViewState.list(Self.sampleRows.map { $0.with(image: .loading) })
-        #expect(recorder.states.prefix(2) == [CarNewsViewState.loading.updating(), loadingImages])
+        #expect(recorder.states.prefix(2) == [CarNewsViewState.loading.updating(), .list(Self.loadingRows)])
         #expect(recorder.states.count == 2 + Self.sampleRows.count)
         #expect(recorder.states.last == .list(Self.sampleRows))
         #expect(presenter.changeCount == recorder.states.count)
@@ -254,35 +288,37 @@ struct CarNewsPresenterTests {
     @Test("a reply that could not be saved is still shown and opened, with a notice; a row gone from the store says so")
     func unsavedReply() async throws {
         let harness = try Harness()
-        let presenter = try await openedSample(harness)
+        let store = try await openedSample(harness)
         let kept = Fixtures.article(1, "Kept in memory", minutes: 600)
-        let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Fixtures.march2026)
-        presenter.send(
+        let unsaved = UnsavedArticles([kept])
+        store.send(
             .refreshFinished(
                 .refreshed(
                     RefreshedList(
-                        summaries: [kept.summary, gone], refreshedAt: harness.host.now,
-                        saveProblem: "The articles could not be saved for offline reading: disk full", unsaved: [1: kept]))))
-        var expected = CarNewsViewState.list([
-            Row(id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image"),
-            Row(id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image"),
-        ])
-        expected.notices = ["The articles could not be saved for offline reading: disk full"]
-        #expect(presenter.viewState == expected)
+                        window: ArticleWindow.around(.index(0), in: unsaved.summaries), refreshedAt: harness.host.now,
+                        saveProblem: "The articles could not be saved for offline reading: disk full", unsaved: unsaved)))
+        ) {
+            $0 = .list([Row(id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image")])
+            $0.notices = ["The articles could not be saved for offline reading: disk full"]
+        }
+        store.send(.openSelected) {
+            $0.detail = CarNewsViewState.Detail(
+                id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image", ingress: "Ingress 1.",
+                sections: [.init(subject: "Subject 1", description: "Description 1.")], tags: nil)
+        }
+        store.send(.closeDetail) { $0.detail = nil }
 
-        presenter.send(.openSelected)
-        #expect(
-            presenter.viewState.detail
-                == CarNewsViewState.Detail(
-                    id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image", ingress: "Ingress 1.",
-                    sections: [.init(subject: "Subject 1", description: "Description 1.")], tags: nil))
-        presenter.send(.closeDetail)
-        presenter.send(.moveSelection(by: 1))
-        await harness.send(.openSelected, to: presenter)
-        #expect(
-            presenter.viewState.detail
-                == CarNewsViewState.Detail(
-                    id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image", ingress: "", sections: [], tags: nil,
-                    problem: "This article is no longer saved.", canRefresh: true))
+        // A saved list whose row is no longer in the store (removed by another refresh meanwhile).
+        let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Fixtures.march2026)
+        store.send(.refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: harness.host.now)))) {
+            $0 = .list([Row(id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image")])
+        }
+        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: $0.rows[0]) }
+        await store.receive {
+            $0.detail = CarNewsViewState.Detail(
+                id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image", ingress: "", sections: [], tags: nil,
+                problem: "This article is no longer saved.", canRefresh: true)
+        }
+        await store.finish()
     }
 }

@@ -26,6 +26,28 @@ struct HTTPSourceTests {
         #expect(!FileManager.default.fileExists(atPath: harness.host.environment.payloadCacheFile.path))
     }
 
+    @Test("a feed past the 16 MiB a source reads by default is read (its limit is 96 MiB); one past 96 MiB is refused")
+    func feedLimit() async throws {
+        #expect(CarNewsFeature.maximumFeedSize == 96 * 1024 * 1024)
+        // 17 MiB: the two articles and a long field the decoder ignores.
+        let padding = String(repeating: "x", count: 17 * 1024 * 1024)
+        let long = Fixtures.quirkyReply.replacingOccurrences(of: #""serverTime":"#, with: #""padding":"\#(padding)","serverTime":"#)
+        #expect(long.utf8.count > 16 * 1024 * 1024)
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(long))
+        let harness = try Harness()
+        let presenter = try await harness.appeared(Harness.http(server, timeout: 60))
+        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+
+        // Declared past the limit: refused before the body, and the saved list stays under the banner.
+        server.respond(with: LoopbackHTTPServer.Reply(body: Data("{}".utf8), framing: .declaredLength("100663297")))
+        await harness.send(.refresh, to: presenter)
+        #expect(
+            presenter.viewState.banner?.detail
+                == "The reply from \(server.url("articles").absoluteString) is larger than the 100663296-byte limit.")
+        #expect(presenter.viewState.rows.count == 2)
+    }
+
     @Test("with no source in the config, the default is the real API, cached")
     func defaultSource() throws {
         #expect(
@@ -72,7 +94,7 @@ struct HTTPSourceTests {
             #expect(await harness.host.settle())
             #expect(feature.presenter.viewState.rows.count == 2, "the saved articles stay")
             let banner = try #require(feature.presenter.viewState.banner)
-            #expect("\(banner)".contains("16777216-byte limit"), "\(banner)")
+            #expect("\(banner)".contains("100663296-byte limit"), "\(banner)")  // the feed's own limit (`maximumFeedSize`)
         }
     }
 }

@@ -2,6 +2,7 @@ import DataSources
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
+import Testing
 
 @testable import CarNewsFeature
 
@@ -29,6 +30,11 @@ final class Harness {
     func send(_ action: CarNewsPresenter.Action, to presenter: CarNewsPresenter) async {
         presenter.send(action)
         await host.settle()
+    }
+
+    /// A `PresenterTestStore` on `presenter` (made from this host's context): every change asserted.
+    func store(_ presenter: CarNewsPresenter, sourceLocation: SourceLocation = #_sourceLocation) -> PresenterTestStore<CarNewsPresenter> {
+        PresenterTestStore(presenter, host: host, sourceLocation: sourceLocation)
     }
 
     /// The feature's presenter, appeared and settled.

@@ -232,7 +232,8 @@ struct CarNewsSceneTests {
         let driver = try await opened(harness)
         let scene = try #require(driver.scene as? CarNewsScene)
         let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Date(timeIntervalSince1970: 1_773_651_900))
-        scene.presenter.send(.refreshFinished(.refreshed(RefreshedList(summaries: [gone], refreshedAt: harness.host.now))))
+        scene.presenter.send(
+            .refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: harness.host.now))))
         driver.press(.enter)
         await harness.host.settle()
         #expect(driver.text().contains("This article is no longer saved. Press r to refresh the list."))

@@ -138,7 +138,7 @@ struct CarNewsWebStateTests {
         let h = try WebHarness()
         await h.appear()
         let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Date(timeIntervalSince1970: 1_773_651_900))
-        h.feature.presenter.send(.refreshFinished(.refreshed(RefreshedList(summaries: [gone], refreshedAt: h.host.now))))
+        h.feature.presenter.send(.refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: h.host.now))))
         #expect(await h.send(.click("open-2")) == .handled)
         #expect(h.html().contains(">This article is no longer saved.<"))
         #expect(h.html().contains(">Refresh the list<"))

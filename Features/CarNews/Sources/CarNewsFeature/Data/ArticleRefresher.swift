@@ -8,8 +8,9 @@ struct ArticleRefresher: Sendable {
     let store: any ArticleStoreClient
     let now: @Sendable () -> Date
 
+    /// Reads back the window of the new list around `anchor` (the selection when the refresh started).
     @concurrent
-    func refresh() async -> RefreshOutcome {
+    func refresh(around anchor: ListAnchor) async -> RefreshOutcome {
         // The feature's source never serves a cached copy (`useSharedCache: false`): any value here is fresh.
         let feed: ArticleFeed
         do {
@@ -20,34 +21,31 @@ struct ArticleRefresher: Sendable {
         let date = now()
         // A good reply with no articles at all would empty the offline copy, and the next outage would then
         // have nothing to show: keep what is saved, and say so (`RefreshedList.keptSaved`).
-        if feed.articles.isEmpty, let kept = await savedWhenEmptied() {
+        if feed.articles.isEmpty, let kept = await savedWhenEmptied(around: anchor) {
             return .refreshed(kept)
         }
         do {
             try await store.save(feed.articles, keeping: Set(feed.skipped.compactMap(\.id)), at: date)
-            let summaries = try await store.summaries()
+            let window = try await store.window(around: anchor, size: ArticleWindow.size)
             return .refreshed(
-                RefreshedList(
-                    summaries: summaries, refreshedAt: date, skipped: feed.skipped, storeNotices: await store.takeNotices()))
+                RefreshedList(window: window, refreshedAt: date, skipped: feed.skipped, storeNotices: await store.takeNotices()))
         } catch {
             // The reply is good: show it even though it cannot be kept for offline use this time.
-            var byID: [Int64: Article] = [:]
-            for article in feed.articles { byID[article.id] = article }
+            let unsaved = UnsavedArticles(feed.articles)
             return .refreshed(
                 RefreshedList(
-                    summaries: feed.articles.map(\.summary).sorted(by: ArticleSummary.newestFirst), refreshedAt: date,
-                    skipped: feed.skipped,
+                    window: ArticleWindow.around(anchor, in: unsaved.summaries), refreshedAt: date, skipped: feed.skipped,
                     saveProblem: "The articles could not be saved for offline reading: \(error.userFacingMessage)",
-                    unsaved: byID, storeNotices: await store.takeNotices()))
+                    unsaved: unsaved, storeNotices: await store.takeNotices()))
         }
     }
 
     /// The saved list and its date, when there is one to keep; nil when nothing is saved (or it cannot be read),
     /// so the empty reply is saved as the server's answer.
-    private func savedWhenEmptied() async -> RefreshedList? {
-        guard let summaries = try? await store.summaries(), !summaries.isEmpty else { return nil }
+    private func savedWhenEmptied(around anchor: ListAnchor) async -> RefreshedList? {
+        guard let window = try? await store.window(around: anchor, size: ArticleWindow.size), window.total > 0 else { return nil }
         let savedAt = (try? await store.lastRefresh()) ?? nil
         return RefreshedList(
-            summaries: summaries, refreshedAt: savedAt ?? now(), keptSaved: true, storeNotices: await store.takeNotices())
+            window: window, refreshedAt: savedAt ?? now(), keptSaved: true, storeNotices: await store.takeNotices())
     }
 }

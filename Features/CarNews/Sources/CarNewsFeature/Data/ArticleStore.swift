@@ -58,18 +58,51 @@ public final class ArticleStore: @unchecked Sendable {
         "CASE WHEN length(\(column)) <= \(maximumFieldLength) THEN \(column) END"
     }
 
-    /// The offline list: every saved article, newest first.
+    /// The whole offline list, newest first (the screen reads `window(around:size:)`).
     public func summaries() throws -> [ArticleSummary] {
         try withRecovery { database in
             try database.query(
                 "SELECT id, \(Self.bounded("title")), \(Self.bounded("image")), published_at FROM articles ORDER BY published_at DESC, id DESC"
-            ).map { row in
-                guard case .integer(let id) = row[0], let title = row[1].string, let image = row[2].string,
-                    case .integer(let published) = row[3], Self.publishedRange.contains(published)
-                else { throw Self.unreadable(row[0]) }
-                return ArticleSummary(id: id, title: title, image: image, published: Date(timeIntervalSince1970: TimeInterval(published)))
-            }
+            ).map(Self.summary)
         }
+    }
+
+    /// A window of the offline list around `anchor`, newest first: `size` rows at most, read through the
+    /// `articles_newest_first` index, so its cost does not grow with what the list holds beyond the skipped rows.
+    public func window(around anchor: ListAnchor, size: Int = ArticleWindow.size) throws -> ArticleWindow {
+        try withRecovery { database in
+            guard case .integer(let count) = try database.query("SELECT COUNT(*) FROM articles").first?[0] else {
+                throw DatabaseDamage("the number of saved articles cannot be read")
+            }
+            let total = Int(count)
+            let anchorIndex = try ArticleWindow.resolve(anchor, total: total) { id in try Self.position(of: id, in: database) }
+            guard let anchorIndex else { return .empty }
+            let offset = ArticleWindow.offset(centredOn: anchorIndex, total: total, size: size)
+            let summaries = try database.query(
+                "SELECT id, \(Self.bounded("title")), \(Self.bounded("image")), published_at FROM articles "
+                    + "ORDER BY published_at DESC, id DESC LIMIT ? OFFSET ?", [.integer(Int64(size)), .integer(Int64(offset))]
+            ).map(Self.summary)
+            return ArticleWindow(total: total, offset: offset, summaries: summaries, anchorIndex: anchorIndex)
+        }
+    }
+
+    /// Where article `id` is in the newest-first list: how many rows come before it. Nil when it is not saved.
+    private static func position(of id: Int64, in database: SQLiteDatabase) throws -> Int? {
+        guard case .integer(let published) = try database.query("SELECT published_at FROM articles WHERE id = ?", [.integer(id)]).first?[0]
+        else { return nil }
+        let before = try database.query(
+            "SELECT COUNT(*) FROM articles WHERE published_at > ? OR (published_at = ? AND id > ?)",
+            [.integer(published), .integer(published), .integer(id)]
+        ).first?[0]
+        guard case .integer(let count) = before else { return nil }
+        return Int(count)
+    }
+
+    private static func summary(_ row: SQLiteRow) throws -> ArticleSummary {
+        guard case .integer(let id) = row[0], let title = row[1].string, let image = row[2].string,
+            case .integer(let published) = row[3], publishedRange.contains(published)
+        else { throw unreadable(row[0]) }
+        return ArticleSummary(id: id, title: title, image: image, published: Date(timeIntervalSince1970: TimeInterval(published)))
     }
 
     /// One saved article with its content items, or nil when there is no row for `id`.

@@ -5,8 +5,9 @@ import Foundation
 /// table in the feature's storage directory; `InMemoryArticleStoreClient` keeps the rows for the session only
 /// (an `http` source with `"cache": false`, and tests).
 protocol ArticleStoreClient: Sendable {
-    /// The offline list: every saved article, newest first (same minute: higher id first).
-    func summaries() async throws -> [ArticleSummary]
+    /// A window of the offline list around `anchor`, newest first (same minute: higher id first): the list is
+    /// paged from the store, never held whole by the presenter.
+    func window(around anchor: ListAnchor, size: Int) async throws -> ArticleWindow
     /// One saved article with its content items, or nil when there is no row for `id`.
     func article(id: Int64) async throws -> Article?
     /// When the last good refresh was saved; nil before the first.
@@ -19,12 +20,13 @@ protocol ArticleStoreClient: Sendable {
 }
 
 extension ArticleStoreClient {
-    /// The list and the last refresh for the screen's first rows, with the notices the read produced.
-    func saved() async -> SavedArticles {
+    /// A window of the list for the screen (with `lastRefresh` when `withLastRefresh`), and the notices the read
+    /// produced.
+    func saved(around anchor: ListAnchor, withLastRefresh: Bool = true) async -> SavedArticles {
         var saved = SavedArticles()
         do {
-            saved.summaries = try await summaries()
-            saved.lastRefresh = try await lastRefresh()
+            saved.window = try await window(around: anchor, size: ArticleWindow.size)
+            if withLastRefresh { saved.lastRefresh = try await lastRefresh() }
         } catch {
             saved.readError = error.userFacingMessage
         }

@@ -6,14 +6,20 @@ final class InMemoryArticleStoreClient: ArticleStoreClient, @unchecked Sendable 
     private let lock = NSLock()
     private var articles: [Int64: Article] = [:]
     private var refreshed: Date?
+    /// The list, newest first, sorted once per save rather than per window.
+    private var sorted: [ArticleSummary]?
 
     init(articles: [Article] = [], lastRefresh: Date? = nil) {
         for article in articles { self.articles[article.id] = article }
         refreshed = lastRefresh
     }
 
-    func summaries() async throws -> [ArticleSummary] {
-        lock.withLock { articles.values.map(\.summary) }.sorted(by: ArticleSummary.newestFirst)
+    func window(around anchor: ListAnchor, size: Int) async throws -> ArticleWindow {
+        lock.withLock {
+            let list = sorted ?? articles.values.map(\.summary).sorted(by: ArticleSummary.newestFirst)
+            sorted = list
+            return ArticleWindow.around(anchor, in: list, size: size)
+        }
     }
 
     func article(id: Int64) async throws -> Article? { lock.withLock { articles[id] } }
@@ -25,6 +31,7 @@ final class InMemoryArticleStoreClient: ArticleStoreClient, @unchecked Sendable 
             var kept = self.articles.filter { keeping.contains($0.key) }
             for article in articles { kept[article.id] = article }
             self.articles = kept
+            sorted = nil
             refreshed = date
         }
     }

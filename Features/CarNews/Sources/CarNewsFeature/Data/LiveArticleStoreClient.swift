@@ -19,7 +19,9 @@ final class LiveArticleStoreClient: ArticleStoreClient, @unchecked Sendable {
         self.now = now
     }
 
-    @concurrent func summaries() async throws -> [ArticleSummary] { try store().summaries() }
+    @concurrent func window(around anchor: ListAnchor, size: Int) async throws -> ArticleWindow {
+        try store().window(around: anchor, size: size)
+    }
 
     @concurrent func article(id: Int64) async throws -> Article? { try store().article(id: id) }
 

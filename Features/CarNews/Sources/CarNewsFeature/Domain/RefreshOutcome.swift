@@ -9,24 +9,24 @@ public enum RefreshOutcome: Sendable, Equatable {
 }
 
 public struct RefreshedList: Sendable, Equatable {
-    /// The list to show, newest first.
-    public var summaries: [ArticleSummary]
+    /// The window of the new list to show, around the article selected when the refresh started.
+    public var window: ArticleWindow
     public var refreshedAt: Date
     public var skipped: [SkippedArticle]
     /// Set when the reply could not be saved: the articles then live only in `unsaved` until the next refresh.
     public var saveProblem: String?
-    public var unsaved: [Int64: Article]
-    /// The server answered with no articles, so the saved list was kept as it was: `summaries` and
+    public var unsaved: UnsavedArticles?
+    /// The server answered with no articles, so the saved list was kept as it was: `window` and
     /// `refreshedAt` are the saved ones.
     public var keptSaved: Bool
     /// What the store did to a damaged file on the way.
     public var storeNotices: [String]
 
     public init(
-        summaries: [ArticleSummary], refreshedAt: Date, skipped: [SkippedArticle] = [], saveProblem: String? = nil,
-        unsaved: [Int64: Article] = [:], keptSaved: Bool = false, storeNotices: [String] = []
+        window: ArticleWindow, refreshedAt: Date, skipped: [SkippedArticle] = [], saveProblem: String? = nil,
+        unsaved: UnsavedArticles? = nil, keptSaved: Bool = false, storeNotices: [String] = []
     ) {
-        self.summaries = summaries
+        self.window = window
         self.refreshedAt = refreshedAt
         self.skipped = skipped
         self.saveProblem = saveProblem

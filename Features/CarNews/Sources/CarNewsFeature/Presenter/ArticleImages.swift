@@ -2,12 +2,10 @@ import FeatureHostCore
 import Foundation
 
 /// What is known of each article image, by the article's `image` field as the server sent it (asked for once,
-/// then loading, loaded or failed), and which rows show it. The presenter watches only the rows near the
-/// selection (`ImageWindow`) and the open article; a finished fetch updates the rows watched.
+/// then loading, loaded or failed). The model asks only for the rows near the selection (`ImageWindow`) and the
+/// open article; every row derives its picture from here, so a finished fetch shows wherever that image is.
 struct ArticleImages {
     private var states: [String: ImageState] = [:]
-    private var rowsByImage: [String: [Int]] = [:]
-    private var watched = Set<Int>()
 
     /// What to show for `image` now: nil when the article has none, `.loading` until it has been fetched (or
     /// while nobody has asked for it yet).
@@ -32,22 +30,9 @@ struct ArticleImages {
         }
     }
 
-    /// Row `index` shows `image`: a finished fetch of it updates that row. Then as `ask`.
-    mutating func watch(row index: Int, showing image: String) -> URL? {
-        if watched.insert(index).inserted { rowsByImage[image, default: []].append(index) }
-        return ask(image)
-    }
-
-    /// A new list: its row indices mean other articles.
-    mutating func unwatchRows() {
-        rowsByImage = [:]
-        watched = []
-    }
-
-    /// Records a fetch's result and returns the watched rows that show the image.
-    mutating func finish(_ image: String, with state: ImageState) -> [Int] {
+    /// Records a fetch's result: every row and article showing `image` shows it from now on.
+    mutating func finish(_ image: String, with state: ImageState) {
         states[image] = state
-        return rowsByImage[image] ?? []
     }
 
     /// Forgets the images that failed, so they are asked for again.

@@ -4,8 +4,9 @@ import Foundation
 
 /// The car news list and its article detail. On `.appear` it reads the saved rows, then refreshes in the
 /// background; a failed refresh keeps the saved rows under an offline banner; with nothing saved it shows an
-/// error screen. The store, the refresh and the images are reached only through effects, off the main actor.
-/// Never touches a surface: scroll positions and key names are the scene's.
+/// error screen. What the screen is lives in one `CarNewsModel`; the store, the refresh and the images are
+/// reached only through the work it asks for, run as effects off the main actor, whose outcomes come back
+/// through `send`. Never touches a surface: scroll positions and key names are the scene's.
 @MainActor
 @Observable
 public final class CarNewsPresenter: Presenter {
@@ -14,7 +15,15 @@ public final class CarNewsPresenter: Presenter {
         case lifecycle(LifecycleEvent)
         /// Refresh again (ignored while one runs).
         case refresh
+        /// The saved window and the last refresh, read when the feature appeared.
+        case savedRead(SavedArticles)
         case refreshFinished(RefreshOutcome)
+        /// A window of the saved list read around `anchor` (the selection neared the edge of the rows held).
+        case windowRead(ListAnchor, SavedArticles)
+        /// The saved text of article `id`, or nil when it is no longer saved.
+        case articleRead(id: Int64, Result<Article?, FeatureError>)
+        /// An article image fetched (or not), by the article's `image` field.
+        case imageFinished(image: String, ImageState)
         /// Moves the selection by `n` rows (negative is up), clamped to the list.
         case moveSelection(by: Int)
         case selectFirst
@@ -29,36 +38,20 @@ public final class CarNewsPresenter: Presenter {
 
     /// On returning to the foreground, refresh only if the last attempt is older than this: terminal focus comes
     /// and goes often, and each change must not cost a request.
-    public static let foregroundRefreshInterval: Duration = .seconds(60)
+    public nonisolated static let foregroundRefreshInterval: Duration = .seconds(60)
 
     public private(set) var viewState: CarNewsViewState
     /// Real changes of `viewState` so far, for tests and the benchmark.
     @ObservationIgnored public private(set) var changeCount = 0
 
-    private let refresher: ArticleRefresher
-    private let store: any ArticleStoreClient
-    private let formatter: ArticleFormatter
-    private let effects: EffectRunner
-    private let timeline: MonotonicTimeline
-    private let imageLoader: any ImageLoading
-
-    // The model the view state is built from.
-    private var hasAppeared = false
-    private var summaries: [ArticleSummary] = []
-    private var rows: [CarNewsViewState.Row] = []
-    private var selectedIndex: Int?
-    private var lastRefresh: Date?
-    private var failure: String?
-    /// From `.appear` (while the saved list is read) until the refresh's outcome is applied.
-    private var isRefreshing = false
-    private var lastAttempt: Duration?
-    private var unsaved: [Int64: Article] = [:]
-    private var sessionNotices: [String] = []
-    private var refreshNotices: [String] = []
-    private var detail: CarNewsViewState.Detail?
-    /// The open article's `image` field, whose state the detail follows.
-    private var detailImage: String?
-    private var images = ArticleImages()
+    /// What the screen is; `viewState` is derived from it after each action.
+    @ObservationIgnored private var model = CarNewsModel()
+    @ObservationIgnored private let refresher: ArticleRefresher
+    @ObservationIgnored private let store: any ArticleStoreClient
+    @ObservationIgnored private let formatter: ArticleFormatter
+    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let timeline: MonotonicTimeline
+    @ObservationIgnored private let imageLoader: any ImageLoading
 
     init(
         refresher: ArticleRefresher, formatter: PublishDateFormatter, now: @escaping @Sendable () -> Date,
@@ -73,210 +66,12 @@ public final class CarNewsPresenter: Presenter {
         viewState = CarNewsViewState(body: .message(CarNewsCopy.loading))
     }
 
+    /// The one shape of a presenter: the action applied to the model, the view state derived from it (an equal
+    /// one is no change), then the work the model asked for.
     public func send(_ action: Action) {
-        switch action {
-        case .lifecycle(.appear):
-            appear()
-        case .lifecycle(.willEnterForeground):
-            guard hasAppeared else { return }
-            if let lastAttempt, timeline.now - lastAttempt < Self.foregroundRefreshInterval { return }
-            startRefresh()
-        case .lifecycle(.didEnterBackground):
-            return
-        case .refresh:
-            if hasAppeared { startRefresh() } else { appear() }
-        case .refreshFinished(let outcome):
-            apply(outcome)
-        case .moveSelection(let offset):
-            guard detail == nil, let index = selectedIndex else { return }
-            selectedIndex = min(max(index + offset, 0), rows.count - 1)
-            requestImages()
-        case .selectFirst:
-            guard detail == nil, !rows.isEmpty else { return }
-            selectedIndex = 0
-            requestImages()
-        case .selectLast:
-            guard detail == nil, !rows.isEmpty else { return }
-            selectedIndex = rows.count - 1
-            requestImages()
-        case .openSelected:
-            guard detail == nil, let index = selectedIndex else { return }
-            open(summaries[index])
-        case .closeDetail:
-            effects.cancel(Self.articleEffect)
-            detail = nil
-            detailImage = nil
-        }
-        update()
-    }
-
-    // MARK: - Loading
-
-    /// Once: read the saved list, show it, then refresh. The refresh waits for the read so the saved rows always
-    /// come first, and `Updating…` shows from the start.
-    private func appear() {
-        guard !hasAppeared else { return }
-        hasAppeared = true
-        isRefreshing = true
-        lastAttempt = timeline.now
-        let store = self.store
-        effects.run(
-            Self.savedEffect, work: { await store.saved() },
-            apply: { [weak self] saved in
-                guard let self else { return }
-                applySaved(saved)
-                runRefresh()
-                update()
-            })
-    }
-
-    private func applySaved(_ saved: SavedArticles) {
-        if let readError = saved.readError {
-            sessionNotices.append(CarNewsCopy.unreadableList(readError))
-        }
-        sessionNotices += saved.notices
-        summaries = saved.summaries
-        lastRefresh = saved.lastRefresh
-        rebuildRows(keeping: nil)
-    }
-
-    private func startRefresh() {
-        guard !isRefreshing else { return }
-        isRefreshing = true
-        lastAttempt = timeline.now
-        runRefresh()
-    }
-
-    private func runRefresh() {
-        let refresher = self.refresher
-        effects.run(
-            Self.refreshEffect, work: { await refresher.refresh() },
-            apply: { [weak self] outcome in self?.send(.refreshFinished(outcome)) })
-    }
-
-    private func apply(_ outcome: RefreshOutcome) {
-        isRefreshing = false
-        switch outcome {
-        case .failed(let reason):
-            failure = reason
-        case .refreshed(let list):
-            failure = nil
-            lastRefresh = list.refreshedAt
-            unsaved = list.unsaved
-            let selectedID = selectedIndex.map { rows[$0].id }
-            summaries = list.summaries
-            // A good refresh is a fair moment to try the images that failed again.
-            images.forgetFailures()
-            rebuildRows(keeping: selectedID)
-            sessionNotices += list.storeNotices
-            refreshNotices = [
-                list.keptSaved ? CarNewsCopy.emptyReplyKept(formatter.savedWhen(list.refreshedAt)) : nil,
-                CarNewsCopy.skippedNotice(list.skipped.count), list.saveProblem,
-            ].compactMap { $0 }
-            requestDetailImage()
-        }
-    }
-
-    // MARK: - The article
-
-    /// An article fetched by the last refresh but not saved opens at once; a saved one is read from the store,
-    /// with the row's title, date and image shown meanwhile.
-    private func open(_ summary: ArticleSummary) {
-        if let kept = unsaved[summary.id] {
-            showDetail(summary, article: kept)
-            return
-        }
-        showDetail(summary, article: nil, isLoading: true)
-        let store = self.store
-        let id = summary.id
-        effects.run(
-            Self.articleEffect, work: { try await store.article(id: id) },
-            apply: { [weak self] result in
-                guard let self, detail?.id == id else { return }
-                switch result {
-                case .success(let article?):
-                    showDetail(summary, article: article)
-                case .success(nil):
-                    showDetail(summary, article: nil, problem: CarNewsCopy.noLongerSaved, canRefresh: true)
-                case .failure(let error):
-                    showDetail(summary, article: nil, problem: CarNewsCopy.unreadableArticle(error.userFacingMessage))
-                }
-                update()
-            })
-    }
-
-    private func showDetail(
-        _ summary: ArticleSummary, article: Article?, isLoading: Bool = false, problem: String? = nil, canRefresh: Bool = false
-    ) {
-        let image = article?.image ?? summary.image
-        detailImage = image
-        detail = formatter.detail(
-            summary, article: article, image: images.state(of: image), isLoading: isLoading, problem: problem,
-            canRefresh: canRefresh)
-        requestDetailImage()
-    }
-
-    // MARK: - Images
-
-    /// Asks for the images of the rows near the selection that nobody asked for yet.
-    private func requestImages() {
-        for index in ImageWindow.rows(around: selectedIndex, count: rows.count) {
-            let image = summaries[index].image
-            if let url = images.watch(row: index, showing: image) { fetchImage(url, for: image) }
-            rows[index].image = images.state(of: image)
-        }
-    }
-
-    private func requestDetailImage() {
-        guard let image = detailImage else { return }
-        if let url = images.ask(image) { fetchImage(url, for: image) }
-        detail?.image = images.state(of: image)
-    }
-
-    private func fetchImage(_ url: URL, for image: String) {
-        let loader = imageLoader
-        effects.run(
-            "image \(image)",
-            work: { () async -> ImageState in
-                do throws(ImageFailure) {
-                    return .loaded(try await loader.image(at: url))
-                } catch {
-                    return .failed(error.message)
-                }
-            },
-            apply: { [weak self] state in
-                guard let self else { return }
-                for index in images.finish(image, with: state) { rows[index].image = state }
-                if detailImage == image { detail?.image = state }
-                update()
-            })
-    }
-
-    // MARK: - View state
-
-    /// Formats every row once per list change (not per key press) and keeps the selection on its article.
-    private func rebuildRows(keeping selectedID: Int64?) {
-        let previousIndex = selectedIndex
-        rows = formatter.rows(summaries, images: images)
-        if rows.isEmpty {
-            selectedIndex = nil
-        } else if let selectedID, let index = rows.firstIndex(where: { $0.id == selectedID }) {
-            selectedIndex = index
-        } else {
-            selectedIndex = min(previousIndex ?? 0, rows.count - 1)
-        }
-        images.unwatchRows()
-        requestImages()
-    }
-
-    private func update() {
-        var state = CarNewsViewState(
-            body: body, rows: rows, selectedIndex: selectedIndex, status: isRefreshing ? CarNewsCopy.updating : nil,
-            count: CarNewsCopy.count(rows.count), notices: sessionNotices + refreshNotices, detail: detail)
-        if let failure, !rows.isEmpty {
-            state.banner = CarNewsViewState.Banner(title: formatter.offlineTitle(lastRefresh: lastRefresh), detail: failure)
-        }
-        publish(state)
+        let work = model.apply(action, at: timeline.now)
+        publish(model.viewState(formatter: formatter))
+        for item in work { run(item) }
     }
 
     /// An equal state is no change: nothing counted, nothing for a surface to render.
@@ -286,15 +81,54 @@ public final class CarNewsPresenter: Presenter {
         changeCount += 1
     }
 
-    private var body: CarNewsViewState.Body {
-        if !rows.isEmpty { return .list }
-        if isRefreshing { return .message(CarNewsCopy.loading) }
-        if let failure { return .message(CarNewsCopy.loadFailed(failure)) }
-        if lastRefresh != nil { return .message(CarNewsCopy.noArticles) }
-        return .message(CarNewsCopy.loading)
+    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome has
+    /// been applied here.
+    private func run(_ work: CarNewsModel.Work) {
+        let store = self.store
+        switch work {
+        case .readSaved(let anchor):
+            effects.run(
+                Self.savedEffect, work: { await store.saved(around: anchor) },
+                apply: { [weak self] saved in self?.send(.savedRead(saved)) })
+        case .refresh(let anchor):
+            let refresher = self.refresher
+            effects.run(
+                Self.refreshEffect, work: { await refresher.refresh(around: anchor) },
+                apply: { [weak self] outcome in self?.send(.refreshFinished(outcome)) })
+        case .readWindow(let anchor):
+            effects.run(
+                Self.windowEffect, work: { await store.saved(around: anchor, withLastRefresh: false) },
+                apply: { [weak self] read in self?.send(.windowRead(anchor, read)) })
+        case .readArticle(let id):
+            effects.run(
+                Self.articleEffect,
+                work: { () async -> Result<Article?, FeatureError> in
+                    do {
+                        return .success(try await store.article(id: id))
+                    } catch {
+                        return .failure(FeatureError(error.userFacingMessage))
+                    }
+                },
+                apply: { [weak self] result in self?.send(.articleRead(id: id, result)) })
+        case .cancelArticleRead:
+            effects.cancel(Self.articleEffect)
+        case .fetchImage(let url, let image):
+            let loader = imageLoader
+            effects.run(
+                "image \(image)",
+                work: { () async -> ImageState in
+                    do throws(ImageFailure) {
+                        return .loaded(try await loader.image(at: url))
+                    } catch {
+                        return .failed(error.message)
+                    }
+                },
+                apply: { [weak self] state in self?.send(.imageFinished(image: image, state)) })
+        }
     }
 
     private static let savedEffect = "saved list"
     private static let refreshEffect = "refresh"
+    private static let windowEffect = "window"
     private static let articleEffect = "article"
 }

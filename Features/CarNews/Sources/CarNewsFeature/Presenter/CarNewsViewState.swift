@@ -113,8 +113,14 @@ public struct CarNewsViewState: Equatable, Sendable {
 
     public var title: String
     public var body: Body
+    /// The rows held around the selection (`ArticleWindow`), not the whole list: `rows[0]` is the list's row
+    /// `firstRowIndex`. A screen draws the rows it shows with `row(at:)`.
     public var rows: [Row]
-    /// The focused row; nil only when there are no rows.
+    /// Rows in the whole list.
+    public var rowCount: Int
+    /// The list position of `rows[0]`.
+    public var firstRowIndex: Int
+    /// The focused row's list position; nil only when there are no rows.
     public var selectedIndex: Int?
     public var banner: Banner?
     /// `Updating…` while a refresh runs, else nil.
@@ -126,12 +132,15 @@ public struct CarNewsViewState: Equatable, Sendable {
     public var detail: Detail?
 
     public init(
-        title: String = CarNewsViewState.screenTitle, body: Body, rows: [Row] = [], selectedIndex: Int? = nil,
-        banner: Banner? = nil, status: String? = nil, count: String? = nil, notices: [String] = [], detail: Detail? = nil
+        title: String = CarNewsViewState.screenTitle, body: Body, rows: [Row] = [], rowCount: Int? = nil,
+        firstRowIndex: Int = 0, selectedIndex: Int? = nil, banner: Banner? = nil, status: String? = nil, count: String? = nil,
+        notices: [String] = [], detail: Detail? = nil
     ) {
         self.title = title
         self.body = body
         self.rows = rows
+        self.rowCount = rowCount ?? rows.count
+        self.firstRowIndex = firstRowIndex
         self.selectedIndex = selectedIndex
         self.banner = banner
         self.status = status
@@ -141,4 +150,14 @@ public struct CarNewsViewState: Equatable, Sendable {
     }
 
     public static let screenTitle = "Car News"
+
+    /// The row at list position `index`; nil outside the rows held (for the moment a far jump's rows are read).
+    public func row(at index: Int) -> Row? {
+        index >= firstRowIndex && index - firstRowIndex < rows.count ? rows[index - firstRowIndex] : nil
+    }
+
+    /// The list position of the row of article `id`, when it is held.
+    public func index(ofArticle id: Int64) -> Int? {
+        rows.firstIndex { $0.id == id }.map { $0 + firstRowIndex }
+    }
 }

@@ -57,11 +57,14 @@ struct ArticleListView {
     private func drawCards(in area: Rect, into frame: inout Frame, scrollOffset: Int) -> Int {
         let height = cardHeight(in: frame.size)
         let layout = ListLayout.layout(
-            rowCount: state.rows.count, viewportHeight: area.height, selectedIndex: state.selectedIndex,
+            rowCount: state.rowCount, viewportHeight: area.height, selectedIndex: state.selectedIndex,
             scrollOffset: scrollOffset, rowHeight: { _ in height })
         var cards = Frame(size: area.size)
         for visible in layout.rows {
-            let row = state.rows[visible.index], focused = visible.index == state.selectedIndex
+            // The presenter holds the rows around the selection; after a far jump, for the moment their window is
+            // read, a card is left blank.
+            guard let row = state.row(at: visible.index) else { continue }
+            let focused = visible.index == state.selectedIndex
             if let pictures = shownPictures {
                 drawPictureCard(row, focused: focused, top: visible.y, pictureRows: height - 2, pictures: pictures, into: &cards)
             } else {

@@ -8,11 +8,15 @@ import WebUI
 /// attributes change when the article covers the list or the selection moves).
 enum ArticleListMarkup {
     static func list(_ state: CarNewsViewState, coverage: Coverage) -> HTML {
-        let paging = ArticlePaging(count: state.rows.count, selectedIndex: state.selectedIndex)
+        let paging = ArticlePaging(count: state.rowCount, selectedIndex: state.selectedIndex)
         return HTML.build {
             ul(.class("car-news-cards"), .aria("label", CarNewsWebCopy.listLabel)) {
+                // The presenter holds the rows around the selection, which covers the page; after a far jump, for
+                // the moment their window is read, the page lists what it has.
                 for index in paging.range {
-                    card(state.rows[index], isSelected: index == state.selectedIndex, coverage: coverage)
+                    if let row = state.row(at: index) {
+                        card(row, isSelected: index == state.selectedIndex, coverage: coverage)
+                    }
                 }
             }
             .id("car-news-cards")

@@ -51,13 +51,13 @@ public final class CarNewsWebScene: WebScene {
         case "close":
             return close(state)
         case "newer", "older":
-            let paging = ArticlePaging(count: state.rows.count, selectedIndex: state.selectedIndex)
+            let paging = ArticlePaging(count: state.rowCount, selectedIndex: state.selectedIndex)
             let target = paging.selection(forPage: paging.page + (action == "older" ? 1 : -1))
             guard state.detail == nil, let target else { return .ignored }
             return select(target, state)
         default:
             guard let id = CarNewsPageMarkup.articleID(fromOpenAction: action), state.detail == nil,
-                let index = state.rows.firstIndex(where: { $0.id == id })
+                let index = state.index(ofArticle: id)
             else { return .ignored }
             _ = select(index, state)
             presenter.send(.openSelected)
