@@ -16,6 +16,7 @@ public final class InvitationsPresenter: Presenter {
         static let request = "request"
         static let save = "save"
         static let confetti = "confetti"
+        static let read = "read"
     }
 
     public private(set) var viewState: ViewState {
@@ -61,6 +62,7 @@ public final class InvitationsPresenter: Presenter {
         viewState = ViewState(
             brand: InvitationsCopy.brand, page: InvitationsViewStateBuilder.page(for: loaded.invitation, focused: true),
             notice: loaded.problem)
+        storage.observeChanges(self) { presenter in presenter.send(.savedRegistrationChanged) }
     }
 
     /// How many times the state changed: the number of frames asked for.
@@ -107,6 +109,8 @@ public final class InvitationsPresenter: Presenter {
         case .submissionFinished(let result): finishSubmission(result)
         case .registrationSaved(let change, let failure): finishSaving(change, failure: failure)
         case .animationFrame(let frame, let burst): advanceCelebration(to: frame, burst: burst)
+        case .savedRegistrationChanged: readRegistration()
+        case .finishedReadingRegistration(let saved): adopt(saved)
         }
     }
 
@@ -286,6 +290,35 @@ public final class InvitationsPresenter: Presenter {
                 waitingChange = nil
                 save(waiting)
             }
+        }
+    }
+
+    // MARK: - Changes made elsewhere
+
+    /// Reads the saved registration again, off the main actor (it changed elsewhere); a read under way is replaced.
+    private func readRegistration() {
+        let storage = self.storage
+        effects.run(
+            Effect.read, work: { storage.load() },
+            apply: { [weak self] saved in self?.send(.finishedReadingRegistration(saved)) })
+    }
+
+    /// Shows what another screen or process saved. A request or cancel of this screen's under way decides
+    /// itself (its save comes after); a form or alert that no longer fits closes: the form once the user is
+    /// registered elsewhere, the cancel alert once the invite was cancelled elsewhere.
+    private func adopt(_ saved: SavedRegistration) {
+        if case .sending = form.phase { return }
+        guard !isCancelling, !isClearing else { return }
+        registration = saved.invitation
+        if let problem = saved.problem { notice = problem }
+        switch modal {
+        case .form where registration != nil:
+            form = RequestFormModel()
+            modal = nil
+        case .alert where registration == nil:
+            modal = nil
+        default:
+            break
         }
     }
 

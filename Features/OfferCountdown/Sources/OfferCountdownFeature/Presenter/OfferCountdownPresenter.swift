@@ -1,7 +1,8 @@
 import FeatureHostCore
 
 /// The offer screen: a countdown read from foreground time on the injected clock, per-digit rolls, and the
-/// activation popup.
+/// activation popup. The countdown and the activation are the run's (`OfferRun`, shared by every screen of the
+/// offer in one run of the host: the shell's, each web page's); the popup is this screen's.
 ///
 /// Time is never counted in ticks: every wake-up reads the clock, so a late one shows the right value. The
 /// presenter sleeps to the exact next deadline (a second's change or a roll step) and then to nothing: no
@@ -15,8 +16,11 @@ public final class OfferCountdownPresenter: Presenter {
         case activate
         /// Closes the popup.
         case dismissPopup
-        /// `.appear` starts the countdown (once); the background pauses it and the foreground resumes it.
+        /// `.appear` starts the countdown (once); the background pauses it and the foreground resumes it, as far
+        /// as this screen goes: the run's countdown runs while any screen that appeared is in the foreground.
         case lifecycle(LifecycleEvent)
+        /// Another screen of the same run started, paused or resumed the countdown, or activated the offer.
+        case runChanged
     }
 
     public struct ViewState: Sendable, Equatable {
@@ -49,20 +53,28 @@ public final class OfferCountdownPresenter: Presenter {
     private static let timerID = "countdown"
 
     private let copy = OfferCopy.design
-    private let timeline: MonotonicTimeline
+    private let run: OfferRun
+    private var timeline: MonotonicTimeline { run.timeline }
     private let effects: EffectRunner
-    private var session: OfferSession
+    private var session = OfferSession()
     private let observers = StateObservers<ViewState>()
 
     /// - Parameters:
     ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
     ///   - duration: where the countdown starts (86,400 s shows `01:00:00:00`).
     ///   - rollDuration: how long a changing digit rolls; zero switches the roll off.
-    public init(timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration) {
-        self.timeline = timeline
+    public convenience init(timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration) {
+        self.init(run: OfferRun(timeline: timeline, duration: duration, rollDuration: rollDuration), effects: effects)
+    }
+
+    /// A screen of the run's offer: it shows `run`'s countdown and activation, and hears when another screen
+    /// changes them.
+    init(run: OfferRun, effects: EffectRunner) {
+        self.run = run
         self.effects = effects
-        session = OfferSession(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
-        viewState = session.viewState(at: timeline.now, copy: .design)
+        viewState = OfferSession().viewState(
+            at: run.timeline.now, copy: .design, countdown: run.countdown, activatedValue: run.activatedValue)
+        run.changes.observe(self, as: ObjectIdentifier(self)) { presenter, _ in presenter.send(.runChanged) }
     }
 
     /// How many frames the presenter has asked for (state changes published), for the benchmark.
@@ -74,16 +86,16 @@ public final class OfferCountdownPresenter: Presenter {
 
     public func send(_ action: Action) {
         let now = timeline.now
-        session.apply(action, at: now)
-        viewState = session.viewState(at: now, copy: copy)
+        session.apply(action, at: now, run: run, screen: self)
+        viewState = session.viewState(at: now, copy: copy, countdown: run.countdown, activatedValue: run.activatedValue)
         // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
         if action != .tick { syncTimer(at: now) }
     }
 
-    /// Runs the timer while the countdown has a next change (running, or a last roll to finish), stops it
-    /// otherwise (background, all over).
+    /// Runs the timer while this screen shows the countdown and it has a next change (running, or a last roll to
+    /// finish), stops it otherwise (this screen not shown yet or in the background, the countdown paused, all over).
     private func syncTimer(at now: Duration) {
-        guard session.countdown.nextDeadline(at: now) != nil else {
+        guard session.hasAppeared, session.isInForeground, run.countdown.nextDeadline(at: now) != nil else {
             effects.cancel(Self.timerID)
             return
         }
@@ -92,7 +104,7 @@ public final class OfferCountdownPresenter: Presenter {
             Self.timerID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
-                return self.session.countdown.nextDeadline(at: self.timeline.now)
+                return self.run.countdown.nextDeadline(at: self.timeline.now)
             },
             fire: { [weak self] in self?.send(.tick) })
     }

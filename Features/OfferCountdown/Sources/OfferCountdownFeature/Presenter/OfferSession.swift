@@ -1,39 +1,34 @@
 import FeatureHostCore
 
-/// What the offer screen is at a moment: the countdown, whether the screen appeared, the activation and the
-/// popup. The presenter applies actions to it and derives the view state from it.
+/// What one screen of the offer is at a moment: whether it appeared, whether it is in the foreground, and its
+/// popup. The countdown and the activation belong to the run (`OfferRun`), shared by every screen. The presenter
+/// applies actions to both and derives the view state from them.
 struct OfferSession: Sendable, Equatable {
-    var countdown: Countdown
     var hasAppeared = false
     var isInForeground = true
-    /// The countdown's value when the offer was activated; a second activation shows the same moment.
-    var activatedValue: Int?
     var isPopupOpen = false
 
-    mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration) {
+    /// Applies `action` for the screen `screen` (its presenter), telling the run what concerns it.
+    @MainActor
+    mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration, run: OfferRun, screen: AnyObject) {
         switch action {
         case .lifecycle(.appear):
             guard !hasAppeared else { return }
             hasAppeared = true
-            if isInForeground { countdown.start(at: now) }
-        case .tick:
+            if isInForeground { run.show(screen, at: now) }
+        case .tick, .runChanged:
             break
         case .activate:
-            guard !isPopupOpen else { return }
-            if activatedValue == nil {
-                let value = countdown.reading(at: now).value
-                guard value > 0 else { return }  // expired
-                activatedValue = value
-            }
+            guard !isPopupOpen, run.activate(from: screen, at: now) else { return }
             isPopupOpen = true
         case .dismissPopup:
             isPopupOpen = false
         case .lifecycle(.didEnterBackground):
             isInForeground = false
-            countdown.pause(at: now)
+            run.hide(screen, at: now)
         case .lifecycle(.willEnterForeground):
             isInForeground = true
-            if hasAppeared { countdown.start(at: now) }
+            if hasAppeared { run.show(screen, at: now) }
         }
     }
 
@@ -41,7 +36,7 @@ struct OfferSession: Sendable, Equatable {
     private static let activeGradient: [OfferColor] = [.blue, .pink]
     private static let inactiveGradient: [OfferColor] = [.gray, .gray]
 
-    func viewState(at now: Duration, copy: OfferCopy) -> OfferCountdownPresenter.ViewState {
+    func viewState(at now: Duration, copy: OfferCopy, countdown: Countdown, activatedValue: Int?) -> OfferCountdownPresenter.ViewState {
         let reading = countdown.reading(at: now)
         let groups = CountdownFormat.Groups(reading.value)
         let to = CountdownFormat.digits(groups)

@@ -15,6 +15,11 @@ public final class TransactionsPresenter: Presenter {
         case finishedLoading(Result<Loaded<[Transaction]>, FeatureError>, pins: Result<Set<Int>, FeatureError>)
         /// A pin save's outcome: the unpinned ids now kept, or why the changes it carried were not kept.
         case finishedSavingPins(Result<Set<Int>, FeatureError>)
+        /// The saved pins were changed elsewhere (another page or the shell of this run, another process): read
+        /// them again, so every screen of the run shows the same pins.
+        case savedPinsChanged
+        /// That read's outcome.
+        case finishedReadingPins(Result<Set<Int>, FeatureError>)
         /// Transactions ↔ Insights.
         case switchTab
         case chooseFilter(CategoryFilter)
@@ -50,12 +55,17 @@ public final class TransactionsPresenter: Presenter {
     private var pinsSaveFailure: String?
     /// `store.savesFinished` when the load under way started, so its read of the pins is not taken over a newer save.
     private var savesFinishedAtLoad = 0
+    /// The same for a read of the pins alone (after they changed elsewhere).
+    private var savesFinishedAtRead = 0
+    /// Whether `.appear` came: before it nothing is read (the first load reads the pins).
+    private var hasAppeared = false
 
     static let loadingMessage = "Loading transactions…"
     static let sumLabel = "Total spent:"
     static let insightsTotalLabel = "Total spent"
     private static let loadEffect = "load"
     private static let savePinsEffect = "save-pins"
+    private static let readPinsEffect = "read-pins"
 
     /// Reads and loads nothing until `.lifecycle(.appear)`: each load reads the saved pins with the transactions,
     /// off the main actor (a warning in the view state when they are unreadable).
@@ -72,6 +82,7 @@ public final class TransactionsPresenter: Presenter {
             canRetry: false, filters: [], rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil,
             insights: nil)
         viewState = makeViewState()
+        pins.observeChanges(self) { presenter in presenter.send(.savedPinsChanged) }
     }
 
     /// Frames requested so far.
@@ -84,6 +95,7 @@ public final class TransactionsPresenter: Presenter {
     public func send(_ action: Action) {
         switch action {
         case .lifecycle(.appear):
+            hasAppeared = true
             startLoading()
         case .lifecycle:
             // Pins are saved on every change, and the data has no clock: nothing to pause or resume.
@@ -95,6 +107,10 @@ public final class TransactionsPresenter: Presenter {
             finishLoading(result)
         case .finishedSavingPins(let result):
             finishSavingPins(result)
+        case .savedPinsChanged:
+            startReadingPins()
+        case .finishedReadingPins(let result):
+            finishReadingPins(result)
         case .switchTab:
             tab = tab == .transactions ? .insights : .transactions
         case .chooseFilter(let newFilter):
@@ -174,6 +190,24 @@ public final class TransactionsPresenter: Presenter {
             apply: { [weak self] result in
                 self?.send(.finishedSavingPins(result.mapError { FeatureError($0.userFacingMessage) }))
             })
+    }
+
+    /// Reads the saved pins again (they changed elsewhere), off the main actor; a read under way is replaced.
+    private func startReadingPins() {
+        guard hasAppeared else { return }
+        savesFinishedAtRead = store.savesFinished
+        let pins = self.pins
+        effects.run(
+            Self.readPinsEffect, work: { try await pins.unpinnedIDs() },
+            apply: { [weak self] result in
+                self?.send(.finishedReadingPins(result.mapError { FeatureError($0.userFacingMessage) }))
+            })
+    }
+
+    /// A save of this screen's that finished meanwhile may have read the file before the change: read again.
+    private func finishReadingPins(_ result: Result<Set<Int>, FeatureError>) {
+        guard savesFinishedAtRead == store.savesFinished else { return startReadingPins() }
+        store.readPins(result, savesFinishedBefore: savesFinishedAtRead)
     }
 
     private func finishSavingPins(_ result: Result<Set<Int>, FeatureError>) {
