@@ -94,8 +94,8 @@ public enum MisbehavingPluginStub {
 
 extension PluginStubs {
     /// Builds the stub, then keeps only its first half: a library file cut short, as a failed copy leaves it.
-    public static func truncated(named name: String, in directory: URL) throws -> URL {
-        let library = try build(MisbehavingPluginStub.source(id: "stub-\(name)", title: "Truncated", []), named: name, in: directory)
+    public static func truncated(named name: String, in directory: URL) async throws -> URL {
+        let library = try await build(MisbehavingPluginStub.source(id: "stub-\(name)", title: "Truncated", []), named: name, in: directory)
         let bytes = try Data(contentsOf: library)
         try bytes.prefix(bytes.count / 2).write(to: library)
         return library
@@ -104,11 +104,11 @@ extension PluginStubs {
     /// A plugin written in Swift against the C ABI alone (`Tests/PluginStubs/trapping_plugin.swift`), whose
     /// `render` force-unwraps nil: the Swift runtime's own "Fatal error: … file:line" line and trap. Built with
     /// `swiftc -emit-library` (about a second).
-    public static func buildSwiftTrap(named name: String, in directory: URL) throws -> URL {
+    public static func buildSwiftTrap(named name: String, in directory: URL) async throws -> URL {
         let library = directory.appendingPathComponent("lib\(name).\(libraryExtension)")
         let source = repository.appendingPathComponent("Tests/PluginStubs/trapping_plugin.swift")
         let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
-        let result = try ProcessRunner.runBlocking(
+        let result = try await ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
                 swiftc, "-emit-library", "-module-name", "TrappingPlugin", "-Onone", "-import-objc-header",

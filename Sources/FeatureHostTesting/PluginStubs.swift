@@ -21,15 +21,17 @@ public enum PluginStubs {
         public static let libraryExtension = "so"
     #endif
 
-    /// Compiles `source` into `lib<name>.so` (`.dylib` on macOS) in `directory` with `cc -shared -fPIC`.
-    public static func build(_ source: String, named name: String, in directory: URL) throws -> URL {
+    /// Compiles `source` into `lib<name>.so` (`.dylib` on macOS) in `directory` with `cc -shared -fPIC`. The
+    /// compiler is awaited on a thread of its own: a build on a loaded machine can take seconds, and a test on the
+    /// main actor that held it meanwhile would stall every other test's presenter (see `ProcessRunner.run`).
+    public static func build(_ source: String, named name: String, in directory: URL) async throws -> URL {
         let sourceFile = directory.appendingPathComponent("\(name).c")
         try Data(source.utf8).write(to: sourceFile)
         let library = directory.appendingPathComponent("lib\(name).\(libraryExtension)")
         guard let compiler = cCompiler else {
             throw BuildError(description: "no C compiler: neither cc nor clang is on PATH (the Swift toolchain ships clang).")
         }
-        let result = try ProcessRunner.runBlocking(
+        let result = try await ProcessRunner.run(
             compiler, ["-shared", "-fPIC", "-I", abiInclude.path, "-o", library.path, sourceFile.path])
         guard result.status == 0 else { throw BuildError(description: "cc failed for \(name).c:\n\(result.standardError)") }
         return library

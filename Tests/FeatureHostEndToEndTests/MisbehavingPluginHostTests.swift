@@ -16,12 +16,12 @@ import WebUI
     let host: TestHost
     let config: URL
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory("featurehost-misbehaving-plugins")
         let ext = PluginStubs.libraryExtension
-        _ = try PluginStubs.build(
+        _ = try await PluginStubs.build(
             MisbehavingPluginStub.source(id: "test-segv", title: "Segv", [.segfaultInCreate, .webEntry]), named: "segv", in: directory.url)
-        _ = try PluginStubs.build(
+        _ = try await PluginStubs.build(
             MisbehavingPluginStub.source(id: "test-big", title: "Big", [.hugeHTML, .hugeFrame, .webEntry]), named: "big", in: directory.url)
         config = try directory.write(
             """
@@ -127,9 +127,9 @@ import WebUI
     /// that crashes the loader is named by `validate` and `list` goes on without it.
     @Test func theCommandsGoOnAndSayWhichFileFailedAndHow() async throws {
         let ext = PluginStubs.libraryExtension
-        _ = try PluginStubs.build(
+        _ = try await PluginStubs.build(
             MisbehavingPluginStub.source(id: "test-trap", title: "Trap", [.trapInRender]), named: "trap", in: directory.url)
-        let initializer = try PluginStubs.build(
+        let initializer = try await PluginStubs.build(
             MisbehavingPluginStub.source(id: "test-init", title: "Init", [.crashInStaticInitializer]), named: "init", in: directory.url)
         let config = try directory.write(
             #"{ "plugins": ["libtrap.\#(ext)", "libinit.\#(ext)"], "features": [ { "id": "test-trap" } ] }"#, to: "commands.json")

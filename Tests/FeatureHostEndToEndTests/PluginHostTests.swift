@@ -13,13 +13,13 @@ import Testing
     let directory: TemporaryDirectory
     let config: URL
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory("featurehost-plugin-host")
         let ext = PluginStubs.libraryExtension
         try directory.write("not a library", to: "libjunk.\(ext)")
-        _ = try PluginStubs.build(PluginStubs.noEntry, named: "noentry", in: directory.url)
-        _ = try PluginStubs.build(PluginStubs.abiVersion(7), named: "abi7", in: directory.url)
-        _ = try PluginStubs.build(PluginStubs.manifestOnly(id: "test-stub", title: "Stub"), named: "stub", in: directory.url)
+        _ = try await PluginStubs.build(PluginStubs.noEntry, named: "noentry", in: directory.url)
+        _ = try await PluginStubs.build(PluginStubs.abiVersion(7), named: "abi7", in: directory.url)
+        _ = try await PluginStubs.build(PluginStubs.manifestOnly(id: "test-stub", title: "Stub"), named: "stub", in: directory.url)
         // Paths are relative to the config file's folder.
         config = try directory.write(
             """

@@ -18,21 +18,21 @@ import Testing
     }
 
     @Test func aSegfaultInCreateIsShownInTheFeaturesPanel() async throws {
-        let stubbed = try StubbedHost([.segfaultInCreate], library: "segv")
+        let stubbed = try await StubbedHost([.segfaultInCreate], library: "segv")
         #expect(stubbed.pluginEntry.failure == expected("libsegv.so", "SIGSEGV (a bad memory access, such as a NULL dereference)"))
         await stubbed.host.advance(by: .seconds(2))
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 2"), "the built-in feature runs on")
     }
 
     @Test func anAbortInCreateIsShownInTheFeaturesPanel() async throws {
-        let stubbed = try StubbedHost([.abortInCreate], library: "abort")
+        let stubbed = try await StubbedHost([.abortInCreate], library: "abort")
         #expect(stubbed.pluginEntry.failure == expected("libabort.so", "SIGABRT (it called abort, or an assertion failed)"))
         await stubbed.host.advance(by: .seconds(2))
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 2"))
     }
 
-    @Test func aCrashedPluginIsNotCreatedAgain() throws {
-        let stubbed = try StubbedHost([.segfaultInCreate], library: "segv")
+    @Test func aCrashedPluginIsNotCreatedAgain() async throws {
+        let stubbed = try await StubbedHost([.segfaultInCreate], library: "segv")
         #expect(try stubbed.callCount() == 1)
         // What a second surface does: each web page load launches its features again.
         let plugin = try PluginLoader.open(stubbed.library)
@@ -44,10 +44,14 @@ import Testing
         #expect(try stubbed.callCount() == 1, "the recorded crash was reported; create was not called")
     }
 
-    @Test func theHostsOwnSignalHandlersAreBackAfterTheCall() throws {
+    @Test func theHostsOwnSignalHandlersAreBackAfterTheCall() async throws {
+        // Built first: the handlers are process-wide, so the launches and the comparison run without suspending,
+        // while no other test's plugin call can be in flight on the main actor.
+        let (abortHost, abort) = try await StubbedHost.build([.abortInCreate], library: "abort")
+        let (fineHost, fine) = try await StubbedHost.build([], library: "fine")
         let before = handlers()
-        _ = try StubbedHost([.abortInCreate], library: "abort")
-        _ = try StubbedHost([], library: "fine")
+        _ = try StubbedHost(library: abort, in: abortHost)
+        _ = try StubbedHost(library: fine, in: fineHost)
         #expect(handlers() == before, "SIGSEGV, SIGABRT, SIGILL, SIGBUS, SIGFPE and SIGTRAP have their handlers back")
     }
 

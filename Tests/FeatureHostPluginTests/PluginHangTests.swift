@@ -21,7 +21,7 @@ import WebPluginBridge
         + "(its advance never called done). It will not be called again in this run."
 
     @Test func theWaitIsBoundedAndThePanelSaysWhoFailedToDoWhat() async throws {
-        let stubbed = try StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
+        let stubbed = try await StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
         #expect(stubbed.pluginText == "Ticks: 0")
         await stubbed.host.advance(by: .seconds(3))
         #expect(stubbed.host.clock.now.offset == .seconds(3), "the host's clock went on past the plugin's deadline")
@@ -32,7 +32,7 @@ import WebPluginBridge
     }
 
     @Test func aStoppedPluginIsNeverCalledAgain() async throws {
-        let stubbed = try StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
+        let stubbed = try await StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
         await stubbed.host.advance(by: .seconds(1))
         #expect(stubbed.pluginText == expected)
         let calls = try stubbed.callCount()
@@ -49,7 +49,7 @@ import WebPluginBridge
     }
 
     @Test func aLateAndDoubledDoneAfterTheTimeoutIsIgnored() async throws {
-        let stubbed = try StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
+        let stubbed = try await StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
         await stubbed.host.advance(by: .seconds(1))
         // The plugin's thread finally calls done, twice, for the advance the host gave up on.
         try PluginStubs.run(.callSavedDoneTwice, in: stubbed.library)
@@ -59,16 +59,18 @@ import WebPluginBridge
     }
 
     @Test func theWebPageOfAStoppedPluginShowsTheSameError() async throws {
-        let stubbed = try StubbedHost([.advanceNeverDone, .webEntry], library: "hang", limits: Self.limits)
+        let stubbed = try await StubbedHost([.advanceNeverDone, .webEntry], library: "hang", limits: Self.limits)
         let feature = try #require(stubbed.pluginFeature)
         let scene = try #require(PluginWeb.scene(for: feature))
-        #expect(scene.render().render() == #"<p>Ticks: 0</p><button data-action="poke" type="button">Poke</button>"#)
-        var changes = 0
-        let observation = scene.observe { changes += 1 }
+        // The page's render loop, as its session keeps it.
+        var html = ""
+        let renders = RenderLoop { html = scene.render().render() }
+        renders.renderNow()
+        #expect(html == #"<p>Ticks: 0</p><button data-action="poke" type="button">Poke</button>"#)
         await stubbed.host.advance(by: .seconds(1))
-        #expect(changes == 1, "the stop asks the page to render again")
-        #expect(scene.render().render() == #"<div class="fh-plugin-stopped" role="alert"><p>\#(expected)</p></div>"#)
-        observation.cancel()
+        #expect(await MainActorTurns.run(until: { renders.renderCount == 2 }), "the stop asks the page to render again")
+        #expect(html == #"<div class="fh-plugin-stopped" role="alert"><p>\#(expected)</p></div>"#)
+        renders.stop()
     }
 
     @Test func theDefaultBoundIsAFewSecondsOfRealTime() {

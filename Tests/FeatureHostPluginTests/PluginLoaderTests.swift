@@ -45,8 +45,8 @@ private struct AlphaFeature: Feature {
         #expect(error.description.contains("No such file"))
     }
 
-    @Test func aLibraryWithoutTheEntrySymbol() throws {
-        let file = try PluginStubs.build(PluginStubs.noEntry, named: "noentry", in: directory.url)
+    @Test func aLibraryWithoutTheEntrySymbol() async throws {
+        let file = try await PluginStubs.build(PluginStubs.noEntry, named: "noentry", in: directory.url)
         #expect(failure(file) == PluginLoadError(file: file, reason: .noEntrySymbol))
         #expect(
             failure(file)?.description
@@ -54,9 +54,9 @@ private struct AlphaFeature: Feature {
         )
     }
 
-    @Test func aLibraryForAnotherABIVersionIsRefusedBeforeAnythingElseIsRead() throws {
+    @Test func aLibraryForAnotherABIVersionIsRefusedBeforeAnythingElseIsRead() async throws {
         // The stub's table is sixteen zeros after the version: reading any function pointer would crash.
-        let file = try PluginStubs.build(PluginStubs.abiVersion(99), named: "abi99", in: directory.url)
+        let file = try await PluginStubs.build(PluginStubs.abiVersion(99), named: "abi99", in: directory.url)
         #expect(failure(file) == PluginLoadError(file: file, reason: .wrongABIVersion(found: 99)))
         #expect(
             failure(file)?.description
@@ -64,8 +64,8 @@ private struct AlphaFeature: Feature {
         )
     }
 
-    @Test func anIdThatClashesWithABuiltInIsRefused() throws {
-        let file = try PluginStubs.build(PluginStubs.manifestOnly(id: "alpha"), named: "alpha", in: directory.url)
+    @Test func anIdThatClashesWithABuiltInIsRefused() async throws {
+        let file = try await PluginStubs.build(PluginStubs.manifestOnly(id: "alpha"), named: "alpha", in: directory.url)
         var registry = FeatureRegistry([AlphaFeature.self])
         let failures = PluginLoader.load([file], into: &registry, makeFeature: unusedMaker)
         #expect(failures == [PluginLoadError(file: file, reason: .idClash("alpha", owner: "AlphaFeature (built-in)"))])
@@ -76,23 +76,23 @@ private struct AlphaFeature: Feature {
         #expect(registry.ids == ["alpha"])
     }
 
-    @Test func theSameLibraryTwiceClashesWithItself() throws {
-        let file = try PluginStubs.build(PluginStubs.manifestOnly(id: "stub-twice"), named: "twice", in: directory.url)
+    @Test func theSameLibraryTwiceClashesWithItself() async throws {
+        let file = try await PluginStubs.build(PluginStubs.manifestOnly(id: "stub-twice"), named: "twice", in: directory.url)
         var registry = FeatureRegistry([])
         let failures = PluginLoader.load([file, file], into: &registry, makeFeature: unusedMaker)
         #expect(failures == [PluginLoadError(file: file, reason: .idClash("stub-twice", owner: "libtwice.so (\(file.path))"))])
         #expect(registry.ids == ["stub-twice"])
     }
 
-    @Test func aManifestThatIsNotUsableIsNamed() throws {
-        let file = try PluginStubs.build(PluginStubs.manifestOnly(id: "Not_Kebab"), named: "badid", in: directory.url)
+    @Test func aManifestThatIsNotUsableIsNamed() async throws {
+        let file = try await PluginStubs.build(PluginStubs.manifestOnly(id: "Not_Kebab"), named: "badid", in: directory.url)
         #expect(failure(file) == PluginLoadError(file: file, reason: .badManifest("the feature id \"Not_Kebab\" is not kebab-case.")))
     }
 
-    @Test func aFailedPluginDoesNotStopTheOthersAndKeepsConfigOrder() throws {
+    @Test func aFailedPluginDoesNotStopTheOthersAndKeepsConfigOrder() async throws {
         let junk = try directory.write("junk", to: "libjunk.so")
-        let first = try PluginStubs.build(PluginStubs.manifestOnly(id: "stub-one"), named: "one", in: directory.url)
-        let second = try PluginStubs.build(PluginStubs.manifestOnly(id: "stub-two"), named: "two", in: directory.url)
+        let first = try await PluginStubs.build(PluginStubs.manifestOnly(id: "stub-one"), named: "one", in: directory.url)
+        let second = try await PluginStubs.build(PluginStubs.manifestOnly(id: "stub-two"), named: "two", in: directory.url)
         var registry = FeatureRegistry([AlphaFeature.self])
         let failures = PluginLoader.load([first, junk, second], into: &registry, makeFeature: unusedMaker)
         #expect(failures.map(\.file) == [junk])
@@ -100,8 +100,8 @@ private struct AlphaFeature: Feature {
         #expect(registry.registration(for: "stub-two")?.manifest.title == "Stub")
     }
 
-    @Test func aPluginsCreateErrorReachesTheFeaturesPanel() throws {
-        let file = try PluginStubs.build(PluginStubs.manifestOnly(id: "stub-fails"), named: "fails", in: directory.url)
+    @Test func aPluginsCreateErrorReachesTheFeaturesPanel() async throws {
+        let file = try await PluginStubs.build(PluginStubs.manifestOnly(id: "stub-fails"), named: "fails", in: directory.url)
         var registry = FeatureRegistry([])
         let environment = HostEnvironment(
             clock: TestClock(), now: { Date(timeIntervalSince1970: 0) }, transport: TestHostTransport(),

@@ -2,6 +2,7 @@ import FeatureHostCore
 import FeatureHostRuntime
 import FeatureHostTesting
 import Foundation
+import Observation
 import TerminalPluginBridge
 import TerminalUI
 import Testing
@@ -119,7 +120,7 @@ import WebUI
 
     @Test(arguments: Call.allCases)
     func aTrapInAnyCallIsThatFeaturesPanelOnBothSurfaces(_ call: Call) async throws {
-        let stubbed = try StubbedHost([call.trap, .webEntry], library: "trap", isolation: .process)
+        let stubbed = try await StubbedHost([call.trap, .webEntry], library: "trap", isolation: .process)
         let web = webScene(stubbed)
         await call.make(stubbed, web: web)
         let stop = try #require(stubbed.pluginFeature?.instance.stop, "the plugin stopped")
@@ -146,7 +147,7 @@ import WebUI
 
     @Test(arguments: Call.allCases)
     func aHangInAnyCallIsBoundedByItsDeadline(_ call: Call) async throws {
-        let stubbed = try StubbedHost([call.hang, .webEntry], library: "hang", limits: Self.short, isolation: .process)
+        let stubbed = try await StubbedHost([call.hang, .webEntry], library: "hang", limits: Self.short, isolation: .process)
         let web = webScene(stubbed)
         // Timed from here: building the stub and starting its process are not the deadline's (a loaded CI machine
         // took 35 s over the whole test).
@@ -169,8 +170,8 @@ import WebUI
         #expect(stubbed.processLibrary?.isRunning == false, "a hung child is killed, never trusted again")
     }
 
-    @Test func aCrashWhoseReportOutlastsTheDeadlineIsACrashNotAHang() throws {
-        let stubbed = try StubbedHost([.slowCrashInRender], library: "slow", limits: Self.short, isolation: .process)
+    @Test func aCrashWhoseReportOutlastsTheDeadlineIsACrashNotAHang() async throws {
+        let stubbed = try await StubbedHost([.slowCrashInRender], library: "slow", limits: Self.short, isolation: .process)
         _ = stubbed.plugin?.text()
         let stop = try #require(stubbed.pluginFeature?.instance.stop)
         #expect(
@@ -184,7 +185,7 @@ import WebUI
         var limits = PluginLimits()
         limits.memoryBytes = 64 << 20
         limits.memoryCheckInterval = .milliseconds(50)
-        let stubbed = try StubbedHost([.leak], library: "leak", limits: limits, isolation: .process)
+        let stubbed = try await StubbedHost([.leak], library: "leak", limits: limits, isolation: .process)
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil }, "the watchdog stopped it")
         let reason = try #require(stubbed.pluginFeature?.instance.stop?.reason)
         #expect(reason.hasPrefix("the plugin libleak.so was stopped: it used "))
@@ -193,8 +194,8 @@ import WebUI
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 1"))
     }
 
-    @Test func anExitIsThatFeaturesPanelWithItsLastOutput() throws {
-        let stubbed = try StubbedHost([.exitInRender, .standardOutput], library: "exit", isolation: .process)
+    @Test func anExitIsThatFeaturesPanelWithItsLastOutput() async throws {
+        let stubbed = try await StubbedHost([.exitInRender, .standardOutput], library: "exit", isolation: .process)
         _ = stubbed.plugin?.text()
         let stop = try #require(stubbed.pluginFeature?.instance.stop)
         #expect(stop.reason == "the plugin libexit.so stopped: its process exited with status 7 in render.")
@@ -210,7 +211,7 @@ import WebUI
         var limits = PluginLimits()
         limits.memoryCheckInterval = .milliseconds(50)
         limits.pingInterval = .milliseconds(100)
-        let stubbed = try StubbedHost([.hangLater], library: "stuck", limits: limits, isolation: .process)
+        let stubbed = try await StubbedHost([.hangLater], library: "stuck", limits: limits, isolation: .process)
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil })
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
@@ -218,16 +219,16 @@ import WebUI
     }
 
     @Test func aTrapOnAThreadOfItsOwnIsSeenWithoutACall() async throws {
-        let stubbed = try StubbedHost([.trapLater], library: "later", isolation: .process)
+        let stubbed = try await StubbedHost([.trapLater], library: "later", isolation: .process)
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil })
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
                 == "the plugin liblater.so stopped: it crashed with \(Self.sigill) while running on its own (a timer, a task or a thread of its own).")
-        #expect(stubbed.plugin?.changeCount ?? 0 >= 1, "the panel was asked to draw")
+        #expect((stubbed.pluginFeature?.instance.frameRequests ?? 0) >= 1, "the panel was asked to draw")
     }
 
-    @Test func garbageOnTheChannelStopsThePluginNotTheHost() throws {
-        let stubbed = try StubbedHost([.garbageInRender], library: "garbage", isolation: .process)
+    @Test func garbageOnTheChannelStopsThePluginNotTheHost() async throws {
+        let stubbed = try await StubbedHost([.garbageInRender], library: "garbage", isolation: .process)
         _ = stubbed.plugin?.text()
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
@@ -235,23 +236,24 @@ import WebUI
                 + "which the host cannot read.")
     }
 
-    @Test func itsOutputGoesToItsLogNotTheTerminal() throws {
-        let stubbed = try StubbedHost([.standardOutput], library: "chatty", isolation: .process)
+    @Test func itsOutputGoesToItsLogNotTheTerminal() async throws {
+        let stubbed = try await StubbedHost([.standardOutput], library: "chatty", isolation: .process)
         #expect(stubbed.pluginText == "Ticks: 0")
         let log = stubbed.host.directory.url.appendingPathComponent("logs/plugins/libchatty.so.log")
         var text = ""
         let deadline = ContinuousClock.now.advanced(by: .seconds(30))
         while !text.contains("the stub says so on stderr too"), ContinuousClock.now < deadline {
             text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            usleep(10_000)
+            // The log is written by the child's reader thread; polling it must not hold the main actor.
+            try await Task.sleep(for: .milliseconds(10))
         }
         #expect(text.contains("the stub renders 72x8\n"))
         #expect(text.contains("the stub says so on stderr too\n"))
     }
 
-    @Test func aLibraryThatCrashesTheLoaderFailsAloneAndSaysHow() throws {
+    @Test func aLibraryThatCrashesTheLoaderFailsAloneAndSaysHow() async throws {
         let host = try TestHost()
-        let library = try PluginStubs.build(
+        let library = try await PluginStubs.build(
             MisbehavingPluginStub.source(id: "stub-init", title: "Init", [.crashInStaticInitializer]), named: "init", in: host.directory.url)
         #expect {
             _ = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
@@ -266,9 +268,9 @@ import WebUI
 
     /// A file cut short makes the system's loader itself fault (SIGBUS here: its segments reach past the end of the
     /// file), which in process would end the host.
-    @Test func aTruncatedLibraryFailsAloneAndTheLoaderSaysWhy() throws {
+    @Test func aTruncatedLibraryFailsAloneAndTheLoaderSaysWhy() async throws {
         let host = try TestHost()
-        let library = try PluginStubs.truncated(named: "cut", in: host.directory.url)
+        let library = try await PluginStubs.truncated(named: "cut", in: host.directory.url)
         #expect {
             _ = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
         } throws: { error in
@@ -282,9 +284,9 @@ import WebUI
         }
     }
 
-    @Test func theRuntimesOwnFatalErrorLineReachesThePanel() throws {
+    @Test func theRuntimesOwnFatalErrorLineReachesThePanel() async throws {
         let host = try TestHost()
-        let library = try PluginStubs.buildSwiftTrap(named: "swifttrap", in: host.directory.url)
+        let library = try await PluginStubs.buildSwiftTrap(named: "swifttrap", in: host.directory.url)
         let plugin = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
         let feature = try DynamicFeature.make(plugin, context: try host.context(id: "swift-trap"), dataDirectory: host.directory.url)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 100, height: 20))
@@ -299,11 +301,11 @@ import WebUI
     /// The web server's sockets and wake-up pipe are not close-on-exec: a child must not keep them (it would hold
     /// the port and the connections open after the host is gone).
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads /proc (Linux)"))
-    func theChildHasTheChannelAndDevNullAndNoneOfTheHostsOtherDescriptors() throws {
+    func theChildHasTheChannelAndDevNullAndNoneOfTheHostsOtherDescriptors() async throws {
         var pipe: [Int32] = [-1, -1]
         #expect(pipe.withUnsafeMutableBufferPointer { makePipe($0.baseAddress) } == 0)
         defer { pipe.forEach { close($0) } }
-        let stubbed = try StubbedHost([], library: "fds", isolation: .process)
+        let stubbed = try await StubbedHost([], library: "fds", isolation: .process)
         let pid = try #require(stubbed.processLibrary?.processID)
         func target(_ path: String) -> String { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "" }
         let ours = target("/proc/self/fd/\(pipe[0])")
@@ -320,7 +322,7 @@ import WebUI
     @Test func aLibraryLetGoEndsItsProcess() async throws {
         var pid: Int32?
         do {
-            let stubbed = try StubbedHost([], library: "gone", isolation: .process)
+            let stubbed = try await StubbedHost([], library: "gone", isolation: .process)
             #expect(stubbed.pluginText == "Ticks: 0")
             pid = stubbed.processLibrary?.processID
         }
@@ -331,7 +333,7 @@ import WebUI
     // MARK: - Restart
 
     @Test func rRestartsThePluginAndItsStateStartsAgain() async throws {
-        let stubbed = try StubbedHost([.trapInKey], library: "restart", isolation: .process)
+        let stubbed = try await StubbedHost([.trapInKey], library: "restart", isolation: .process)
         let library = try #require(stubbed.processLibrary)
         await stubbed.host.advance(by: .seconds(2))
         #expect(stubbed.pluginText == "Ticks: 2")
@@ -343,24 +345,25 @@ import WebUI
         #expect(stubbed.pluginFeature?.instance.stop == nil)
         #expect(library.generation == 2, "a new process loaded the library again")
         #expect(stubbed.pluginText == "Ticks: 0", "its in-memory state was lost: its clock starts again")
-        let frames = plugin.changeCount
+        let instance = try #require(stubbed.pluginFeature?.instance)
+        let frames = instance.frameRequests
         await stubbed.host.advance(by: .seconds(3))
         #expect(stubbed.pluginText == "Ticks: 3", "appear was delivered again, and its clock follows the host's")
-        #expect(plugin.changeCount - frames == 3, "one frame request a tick, as before the restart")
+        #expect(instance.frameRequests - frames == 3, "one frame request a tick, as before the restart")
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 5"))
     }
 
-    @Test func aRestartPicksUpARebuiltLibrary() throws {
-        let stubbed = try StubbedHost([.trapInRender], library: "rebuilt", isolation: .process)
+    @Test func aRestartPicksUpARebuiltLibrary() async throws {
+        let stubbed = try await StubbedHost([.trapInRender], library: "rebuilt", isolation: .process)
         _ = stubbed.plugin?.text()
         #expect(stubbed.pluginFeature?.instance.stop != nil)
-        _ = try PluginStubs.build(MisbehavingPluginStub.source(id: "test-stub", title: "Stub", []), named: "rebuilt", in: stubbed.host.directory.url)
+        _ = try await PluginStubs.build(MisbehavingPluginStub.source(id: "test-stub", title: "Stub", []), named: "rebuilt", in: stubbed.host.directory.url)
         #expect(stubbed.plugin?.press(.character("r")) == [.handled])
         #expect(stubbed.pluginText == "Ticks: 0", "the fixed build renders")
     }
 
-    @Test func automaticRestartsStopAfterTooManyCrashesAndAnExplicitOneStillWorks() throws {
-        let stubbed = try StubbedHost([.trapInKey], library: "budget", isolation: .process)
+    @Test func automaticRestartsStopAfterTooManyCrashesAndAnExplicitOneStillWorks() async throws {
+        let stubbed = try await StubbedHost([.trapInKey], library: "budget", isolation: .process)
         let context = try stubbed.host.context(id: "test-stub")
         func newPage() throws -> DynamicFeature {
             try DynamicFeature.make(stubbed.loaded, context: context, dataDirectory: stubbed.host.directory.url)
@@ -380,8 +383,8 @@ import WebUI
         #expect(page.instance.stop == nil, "an explicit restart always works")
     }
 
-    @Test func theWebPanelsRestartButtonIsTheHostsOnlyWhileStopped() throws {
-        let stubbed = try StubbedHost([.webEntry, .trapInPageEvent], library: "web", isolation: .process)
+    @Test func theWebPanelsRestartButtonIsTheHostsOnlyWhileStopped() async throws {
+        let stubbed = try await StubbedHost([.webEntry, .trapInPageEvent], library: "web", isolation: .process)
         let scene = try #require(webScene(stubbed))
         #expect(scene.render().render().hasPrefix("<p>Ticks: 0</p>"))
         // While it runs, the plugin gets every event, whatever its action: this one makes the stub trap.
@@ -398,18 +401,18 @@ import WebUI
     /// What a host session sees of the stub over an hour with a host timer every 10 minutes and the built-in
     /// counter ticking every second: the host clock's time at each plugin frame request, and the last frames.
     func anHour(_ isolation: PluginIsolation) async throws -> (requests: [Duration], plugin: String, counter: String) {
-        let stubbed = try StubbedHost([], library: "hour", isolation: isolation)
+        let stubbed = try await StubbedHost([], library: "hour", isolation: isolation)
         let effects = EffectRunner(activity: stubbed.host.activity)
         let timeline = MonotonicTimeline(clock: stubbed.host.clock)
         var hostTicks = 0
         effects.timer("host", on: timeline, nextDeadline: { .seconds(600 * (hostTicks + 1)) }, fire: { hostTicks += 1 })
         let plugin = try #require(stubbed.plugin)
-        var requests: [Duration] = []
-        let observation = plugin.scene.observe { requests.append(stubbed.host.clock.now.offset) }
+        let requests = FrameRequestTimes(clock: stubbed.host.clock)
+        requests.follow(try #require(stubbed.pluginFeature?.instance))
         await stubbed.host.clock.advance(by: .seconds(3600))
         #expect(hostTicks == 6)
-        observation.cancel()
-        return (requests, StubbedHost.oneLine(plugin.text()), stubbed.counter.text())
+        requests.stop()
+        return (requests.times, StubbedHost.oneLine(plugin.text()), stubbed.counter.text())
     }
 
     @Test func virtualTimeCrossesTheProcessBoundaryExactlyAsInProcess() async throws {
@@ -426,3 +429,30 @@ import WebUI
 
 /// `pipe(2)` without the clash with the local name.
 private func makePipe(_ fds: UnsafeMutablePointer<Int32>?) -> Int32 { pipe(fds) }
+
+/// The host clock's time at each of a plugin's frame requests, as each happens (a render loop would fold the
+/// requests of one turn into one render).
+@MainActor
+final class FrameRequestTimes {
+    private let clock: ManualClock
+    private(set) var times: [Duration] = []
+    private var following = true
+
+    init(clock: ManualClock) { self.clock = clock }
+
+    func follow(_ instance: any PluginInstance) {
+        guard following else { return }
+        withObservationTracking {
+            _ = instance.frameRequests
+        } onChange: { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.following else { return }
+                self.times.append(self.clock.now.offset)
+                // Observation tracks one change: follow the next one (registered now, it is not this one).
+                self.follow(instance)
+            }
+        }
+    }
+
+    func stop() { following = false }
+}

@@ -13,7 +13,7 @@ import WebUI
 /// the plugin with a message in its panel, and the built-in feature goes on.
 @Suite @MainActor struct PluginSizeLimitTests {
     @Test func aFrameOverTheByteLimitStopsThePlugin() async throws {
-        let stubbed = try StubbedHost([.hugeFrame], library: "bigframe")
+        let stubbed = try await StubbedHost([.hugeFrame], library: "bigframe")
         #expect(
             stubbed.pluginText
                 == "The plugin libbigframe.so was stopped: it sent more than 8 MiB for one 72×8 frame, and the host accepts at "
@@ -23,15 +23,15 @@ import WebUI
     }
 
     @Test func aFrameOfMoreCellsThanTheScreenIsRefusedBeforeItIsBuilt() async throws {
-        let stubbed = try StubbedHost([.hugeFrameCells], library: "bigcells")
+        let stubbed = try await StubbedHost([.hugeFrameCells], library: "bigcells")
         #expect(
             stubbed.pluginText
                 == "The plugin libbigcells.so sent a frame that cannot be read: the frame size 2000×2000 is larger than 576 cells.")
         #expect(stubbed.pluginFeature?.instance.stopReason == nil, "a frame that cannot be read is refused per render, as before")
     }
 
-    @Test func keyHintsOverTheLimitStopThePlugin() throws {
-        let stubbed = try StubbedHost([.hugeKeyHints], library: "bighints")
+    @Test func keyHintsOverTheLimitStopThePlugin() async throws {
+        let stubbed = try await StubbedHost([.hugeKeyHints], library: "bighints")
         #expect(stubbed.plugin?.scene.keyHints == [])
         #expect(
             stubbed.pluginText
@@ -40,7 +40,7 @@ import WebUI
     }
 
     @Test func htmlOverTheLimitStopsThePluginOnItsPage() async throws {
-        let stubbed = try StubbedHost([.webEntry, .hugeHTML], library: "bightml")
+        let stubbed = try await StubbedHost([.webEntry, .hugeHTML], library: "bightml")
         let feature = try #require(stubbed.pluginFeature)
         let scene = try #require(PluginWeb.scene(for: feature))
         let message =

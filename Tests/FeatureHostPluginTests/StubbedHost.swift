@@ -23,10 +23,22 @@ struct StubbedHost {
     init(
         _ behaviours: Set<MisbehavingPluginStub.Behaviour>, library name: String, limits: PluginLimits = .standard,
         isolation: PluginIsolation = .inProcess
-    ) throws {
-        host = try TestHost()
-        library = try PluginStubs.build(
+    ) async throws {
+        let (host, library) = try await Self.build(behaviours, library: name)
+        try self.init(library: library, in: host, limits: limits, isolation: isolation)
+    }
+
+    /// The stub built into a new test host's directory, to launch later without suspending in between.
+    static func build(_ behaviours: Set<MisbehavingPluginStub.Behaviour>, library name: String) async throws -> (TestHost, URL) {
+        let host = try TestHost()
+        let library = try await PluginStubs.build(
             MisbehavingPluginStub.source(id: "test-stub", title: "Stub", behaviours), named: name, in: host.directory.url)
+        return (host, library)
+    }
+
+    init(library: URL, in host: TestHost, limits: PluginLimits = .standard, isolation: PluginIsolation = .inProcess) throws {
+        self.host = host
+        self.library = library
         var registry = FeatureRegistry([PluginCounterFeature.self])
         loaded = try loadPlugin(library, isolation: isolation, limits: limits, dataDirectory: host.directory.url)
         try PluginLoader.register(

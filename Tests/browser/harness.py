@@ -39,6 +39,8 @@ class Harness:
         self.streams = []
         self.posts = []
         self.post_status = 204
+        # What `HEAD /` answers: 200 says the host is there, 421 that another run answers at this address.
+        self.probe_status = 200
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
@@ -145,6 +147,10 @@ class Harness:
                         continue
                     self.wfile.write(f"event: {event}\ndata: {data}\n\n".encode())
                     self.wfile.flush()
+
+            def do_HEAD(self):
+                # The client's "is the host there?" probe after a lost stream (featurehost.js, Connection).
+                self._send(harness.probe_status if urlparse(self.path).path == "/" else 404)
 
             def do_POST(self):
                 url = urlparse(self.path)

@@ -23,7 +23,15 @@ socket="featurehost-input-$$"
 session=main
 cleanup() { tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
-t() { tmux -L "$socket" "$@"; }
+# A session started right after the last one was killed can meet the server on its way out ("server exited
+# unexpectedly"): a new session is tried again for a moment.
+t() {
+  local i
+  if [ "$1" = new-session ]; then
+    for ((i = 0; i < 20; i++)); do tmux -L "$socket" "$@" 2>/dev/null && return 0; sleep 0.1; done
+  fi
+  tmux -L "$socket" "$@"
+}
 
 cat > "$work/config.json" <<'JSON'
 { "features": [ { "id": "offer-countdown", "settings": { "rollDuration": 0 } },

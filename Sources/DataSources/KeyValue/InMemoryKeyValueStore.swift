@@ -38,6 +38,18 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
         changes.post([key])
     }
 
+    /// Under the store's lock, so no other save comes between the read and the write.
+    public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let refusal { throw FeatureError(refusal) }
+        let new = try transform(values[key])
+        guard values[key] != new else { return new }
+        values[key] = new
+        changes.post([key])
+        return new
+    }
+
     /// Makes every save fail with `reason` from now on (nil: saves work again). For tests of failed saves.
     public func refuseWrites(_ reason: String?) {
         lock.withLock { refusal = reason }

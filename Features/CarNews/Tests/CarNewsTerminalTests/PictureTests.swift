@@ -157,7 +157,7 @@ struct CarNewsPictureTests {
     func pixelProtocol() async throws {
         let (driver, _, _) = try await opened(mode: .kitty)
         let frame = driver.frame()
-        #expect(frame.placements.count == 2)
+        try #require(frame.placements.count == 2)
         // The first card: 75 × 12 cells from (3, 2), its last row (the title's band) left to the cells.
         #expect(frame.placements[0].origin == Point(x: 3, y: 2))
         #expect(frame.placements[0].visible == Rect(x: 3, y: 2, width: 75, height: 11))

@@ -1,42 +1,52 @@
 import FeatureHostCore
 
 /// What one screen of the offer is at a moment: whether it appeared, whether it is in the foreground, and its
-/// popup. The countdown and the activation belong to the run (`OfferRun`), shared by every screen. The presenter
-/// applies actions to both and derives the view state from them.
-struct OfferSession: Sendable, Equatable {
+/// popup. The countdown and the activation are the run's (`OfferRun.State`, shared by every screen of the run),
+/// passed in: `apply` returns what the action asks of the run, and `viewState` derives from both.
+struct OfferModel: Sendable, Equatable {
     var hasAppeared = false
     var isInForeground = true
     var isPopupOpen = false
 
-    /// Applies `action` for the screen `screen` (its presenter), telling the run what concerns it.
-    @MainActor
-    mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration, run: OfferRun, screen: AnyObject) {
+    mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration, run: OfferRun.State) -> [OfferRun.Work] {
         switch action {
         case .lifecycle(.appear):
-            guard !hasAppeared else { return }
+            guard !hasAppeared else { return [] }
             hasAppeared = true
-            if isInForeground { run.show(screen, at: now) }
+            return isInForeground ? [.show] : []
         case .tick, .runChanged:
-            break
+            return []
         case .activate:
-            guard !isPopupOpen, run.activate(from: screen, at: now) else { return }
+            guard !isPopupOpen else { return [] }
+            // An expired offer that was never activated cannot be.
+            guard run.activatedValue != nil || run.countdown.reading(at: now).value > 0 else { return [] }
             isPopupOpen = true
+            return [.activate]
         case .dismissPopup:
             isPopupOpen = false
+            return []
         case .lifecycle(.didEnterBackground):
             isInForeground = false
-            run.hide(screen, at: now)
+            return [.hide]
         case .lifecycle(.willEnterForeground):
             isInForeground = true
-            if hasAppeared { run.show(screen, at: now) }
+            return hasAppeared ? [.show] : []
         }
+    }
+
+    /// Whether this screen's timer should run: the countdown has a next change (running, or a last roll to finish)
+    /// and this screen appeared; a screen in the background does not follow a countdown another screen keeps
+    /// running (it re-reads when it comes back), but finishes the roll its own pause left.
+    func needsTimer(at now: Duration, run: OfferRun.State) -> Bool {
+        hasAppeared && run.countdown.nextDeadline(at: now) != nil && (isInForeground || !run.countdown.isRunning)
     }
 
     /// Made once: the view state is rebuilt on every wake-up.
     private static let activeGradient: [OfferColor] = [.blue, .pink]
     private static let inactiveGradient: [OfferColor] = [.gray, .gray]
 
-    func viewState(at now: Duration, copy: OfferCopy, countdown: Countdown, activatedValue: Int?) -> OfferCountdownPresenter.ViewState {
+    func viewState(at now: Duration, copy: OfferCopy, run: OfferRun.State) -> OfferCountdownPresenter.ViewState {
+        let (countdown, activatedValue) = (run.countdown, run.activatedValue)
         let reading = countdown.reading(at: now)
         let groups = CountdownFormat.Groups(reading.value)
         let to = CountdownFormat.digits(groups)
