@@ -127,7 +127,7 @@ def test_an_invitation_requested_or_cancelled_in_one_tab_shows_in_the_others(ser
     watching = open_invitations(browser, server)
     asking.click(".inv-page-button")
     asking.wait_for_selector(".inv-request", state="visible")
-    asking.fill("#inv-name", "Jane Doe")
+    asking.fill("#inv-fullName", "Jane Doe")
     asking.fill("#inv-email", "jane@example.com")
     asking.fill("#inv-confirmEmail", "jane@example.com")
     asking.click("#inv-primary")
