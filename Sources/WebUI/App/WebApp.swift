@@ -189,6 +189,8 @@ public final class WebApp {
             }
         }
         session.attach(stream, clientVersion: version)
+        // A first heartbeat at once, so the page knows their interval and notices a host that hangs from now on.
+        stream.write(PageSession.beat(every: configuration.heartbeat))
     }
 
     private func receive(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {

@@ -106,7 +106,9 @@ struct WebAppSessionTests {
         #expect(late.text.contains("\"from\":0,\"to\":1,"))
         #expect(late.text.contains("<button"))
         let current = try #require(try send(makeRequest("GET", "/s/session1/events?v=1"), to: app).streams.first)
-        #expect(current.text.isEmpty, "a client that is up to date hears nothing until the next change")
+        #expect(
+            current.text == "event: beat\ndata: {\"every\":2000}\n\n",
+            "a client that is up to date hears only the first heartbeat until the next change")
     }
 
     @Test func helloAppearsWhenVisibleAndVisibilityMapsToBackgroundAndForeground() throws {
