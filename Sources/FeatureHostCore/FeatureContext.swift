@@ -25,12 +25,15 @@ public struct FeatureContext: Sendable {
     public var payloadCacheFile: URL
     /// The host's image cache: fetched once, kept on disk, served by key.
     public var images: any ImageLoading
+    /// What this run of the host keeps for the feature across every instance of it (the shell's, each web
+    /// page's): one per feature id and run. A context made outside a host has a run of its own.
+    public var run: FeatureRun
 
     public init(
         id: FeatureID, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, transport: any HTTPTransport,
         storageDirectory: URL, locale: Locale, timeZone: TimeZone, hourCycle: HourCycle,
         settings: FeatureSettings = FeatureSettings(), source: SourceConfiguration?, keyValueStore: any KeyValueStore,
-        activity: ActivityTracker, payloadCacheFile: URL, images: any ImageLoading
+        activity: ActivityTracker, payloadCacheFile: URL, images: any ImageLoading, run: FeatureRun = FeatureRun()
     ) {
         self.id = id
         self.clock = clock
@@ -46,6 +49,7 @@ public struct FeatureContext: Sendable {
         self.activity = activity
         self.payloadCacheFile = payloadCacheFile
         self.images = images
+        self.run = run
     }
 
     /// A runner for a presenter's async work and timers, counted on this context's activity tracker. The

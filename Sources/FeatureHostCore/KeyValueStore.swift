@@ -18,10 +18,21 @@ public protocol KeyValueStore: Sendable {
     /// Set when the store's file could not be read (so every value reads as absent) or was moved aside: for the
     /// feature to show, so a reset is never silent. Stores in memory never have one.
     var damageNotice: String? { get }
+    /// Calls `onChange` on the main actor, for as long as `owner` lives, with this store's keys whose values were
+    /// changed by another holder of the same storage: another store of the same file in this process as soon as
+    /// it saved, another process (`featurehost store set`, a second host) once the host looks for such changes
+    /// (`KeyValueChangeFeed.lookForOutsideChanges`). A store that cannot tell its own saves from others' (one in
+    /// memory, shared by every holder) reports them all. Stores nobody else writes report nothing.
+    func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner, Set<String>) -> Void)
 }
 
 extension KeyValueStore {
     public var damageNotice: String? { nil }
+
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner, Set<String>) -> Void
+    ) {}
 
     /// Read, then set: not atomic. Stores that more than one session writes implement their own.
     public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {

@@ -34,6 +34,8 @@ public final class TestHost: Sendable {
             clock: clock, now: clock.wallClock(startingAt: start), transport: transport, dataDirectory: directory.url,
             locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt, hourCycle: .twentyFourHour,
             activity: activity, keyValueStore: { _ in store })
+        // A save's observers (another presenter of the same store) hear it before the host counts as idle.
+        store.countDeliveries(on: activity)
     }
 
     /// The wall-clock now: `start` plus the time the manual clock has advanced.

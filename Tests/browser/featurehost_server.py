@@ -26,9 +26,9 @@ def binary() -> pathlib.Path:
 
 
 class Server:
-    def __init__(self, data_dir: pathlib.Path, config: dict | None = None, args: list[str] | None = None):
+    def __init__(self, data_dir: pathlib.Path, config: dict | None = None, args: list[str] | None = None, port: int = 0):
         self.data_dir = data_dir
-        command = [str(binary()), "serve", "--port", "0", "--data-dir", str(data_dir)]
+        command = [str(binary()), "serve", "--port", str(port), "--data-dir", str(data_dir)]
         if config is not None:
             config_file = data_dir.parent / f"{data_dir.name}-config.json"
             config_file.write_text(json.dumps(config))

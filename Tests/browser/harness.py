@@ -39,6 +39,10 @@ class Harness:
         self.streams = []
         self.posts = []
         self.post_status = 204
+        # What `HEAD /` answers: 200 says the host is there, 421 that another run answers at this address.
+        self.probe_status = 200
+        # How many of the next POSTs get no answer at all (the connection closed): what a host that crashed does.
+        self.unanswered_posts = 0
         self.lock = threading.Lock()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
@@ -146,12 +150,22 @@ class Harness:
                     self.wfile.write(f"event: {event}\ndata: {data}\n\n".encode())
                     self.wfile.flush()
 
+            def do_HEAD(self):
+                # The client's "is the host there?" probe after a lost stream (featurehost.js, Connection).
+                self._send(harness.probe_status if urlparse(self.path).path == "/" else 404)
+
             def do_POST(self):
                 url = urlparse(self.path)
                 length = int(self.headers.get("Content-Length", "0"))
                 body = self.rfile.read(length)
                 if url.path != f"/s/{harness.session}/event":
                     self._send(404)
+                    return
+                with harness.lock:
+                    unanswered = harness.unanswered_posts > 0
+                    harness.unanswered_posts -= 1 if unanswered else 0
+                if unanswered:
+                    self.close_connection = True
                     return
                 with harness.lock:
                     harness.posts.append({

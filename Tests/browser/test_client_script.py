@@ -284,3 +284,40 @@ def test_a_reorder_keeps_both_animations_where_the_browser_can_move_elements(pag
         const animations = document.getElementById(id).getAnimations();
         return animations.length === 1 && animations[0] === window.spins[index] && animations[0].currentTime > 50;
     })""")
+
+
+def test_a_message_the_host_did_not_answer_waits_and_goes_once_it_is_back(page, harness):
+    """The connection (featurehost.js, Connection): an event whose request failed is kept, the page says the host is
+    not answering and takes no click, and once the host answers the stream reopens and the event goes, once."""
+    load(page, harness, '<button id="go" data-action="activate">Go</button><button id="other" data-action="other">Other</button>')
+    harness.unanswered_posts = 1
+    page.click("#go")
+    page.wait_for_function("() => document.body.dataset.fhConnection !== 'live'", timeout=5000)
+    # The probe finds the host at once here, so the page may already be live again; the click went exactly once.
+    page.wait_for_function("() => document.body.dataset.fhConnection === 'live'", timeout=10000)
+    posts = harness.wait_for_posts(2)
+    assert [post["message"] for post in posts[1:]] == [{"kind": "click", "action": "activate"}]
+    harness.wait_for_streams(2)
+    page.click("#other")
+    posts = harness.wait_for_posts(3)
+    assert [post["message"]["action"] for post in posts[1:]] == ["activate", "other"]
+
+
+def test_missed_heartbeats_mean_the_host_is_gone_and_another_run_means_restarted(page, harness, screenshots):
+    load(page, harness, '<div id="list" data-keys="Enter" data-action="list">list</div>')
+    harness.probe_status = 503  # not back yet
+    harness.push("beat", {"every": 200})
+    # No beat after it: three intervals later the host counts as gone.
+    page.wait_for_function("() => document.body.dataset.fhConnection === 'lost'", timeout=3000)
+    assert page.evaluate("() => document.getElementById('fh-root').inert")
+    assert "not answering" in page.inner_text("#fh-connection")
+    # A key the page would send is refused where the user sees it: the banner flashes.
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('fh-connection').classList.contains('fh-connection-flash')")
+    page.screenshot(path=str(screenshots / "lost.png"))
+    harness.probe_status = 421
+    page.click(".fh-connection-retry")
+    page.wait_for_function("() => document.body.dataset.fhConnection === 'restarted'", timeout=5000)
+    assert "Open the address the new run printed" in page.inner_text("#fh-connection")
+    page.screenshot(path=str(screenshots / "restarted.png"))
+    assert [post["message"]["kind"] for post in harness.posts] == ["hello"], "nothing was sent meanwhile"

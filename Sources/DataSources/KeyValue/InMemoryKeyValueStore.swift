@@ -6,8 +6,20 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: Data] = [:]
     private var refusal: String?
+    private let changes = ChangeBroadcast<Set<String>>()
 
     public init(_ values: [String: Data] = [:]) { self.values = values }
+
+    /// Every save is reported to every observer (all holders share this instance, so it cannot tell whose it was).
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner, Set<String>) -> Void
+    ) {
+        changes.observe(owner, onChange)
+    }
+
+    /// Counts each change still to be delivered on `activity` (a test host's tracker), so waiting for the host
+    /// to be idle waits for the observers too.
+    public func countDeliveries(on activity: ActivityTracker) { changes.countDeliveries(on: activity) }
 
     public func data(forKey key: String) -> Data? {
         lock.lock()
@@ -21,7 +33,9 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let refusal { throw FeatureError(refusal) }
+        guard values[key] != data else { return }
         values[key] = data
+        changes.post([key])
     }
 
     /// Under the store's lock, so no other save comes between the read and the write.
@@ -30,7 +44,9 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
         defer { lock.unlock() }
         if let refusal { throw FeatureError(refusal) }
         let new = try transform(values[key])
+        guard values[key] != new else { return new }
         values[key] = new
+        changes.post([key])
         return new
     }
 

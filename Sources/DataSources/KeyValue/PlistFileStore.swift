@@ -28,9 +28,33 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
     /// - Parameter suiteFile: an absolute path without extension; the file is `<suiteFile>.plist`. Nothing is
     ///   created until the first save (a read of a folder that does not exist finds no values), so a read never
     ///   fails for want of a folder and `featurehost store get` changes nothing on disk.
-    public init(suiteFile: URL, prefix: String) throws {
+    /// Other holders of the file hear this store's saves through it, and this store's observers theirs.
+    private let changes: KeyValueChangeFeed?
+
+    /// - Parameter changes: the host's feed for this file (one per run): other stores of the file hear this one's
+    ///   saves, and this one's observers theirs and those of other processes. Without it, nobody is told.
+    public convenience init(suiteFile: URL, prefix: String, changes: KeyValueChangeFeed? = nil) throws {
+        self.init(file: suiteFile, prefix: prefix, changes: changes)
+    }
+
+    init(file suiteFile: URL, prefix: String, changes: KeyValueChangeFeed? = nil) {
         file = suiteFile.appendingPathExtension("plist")
         self.prefix = prefix
+        self.changes = changes
+    }
+
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner, Set<String>) -> Void
+    ) {
+        changes?.observe(owner, store: ObjectIdentifier(self), prefix: prefix, onChange)
+    }
+
+    /// Every value of the file by its full name; nil when the file cannot be read.
+    func allValues() -> [String: Data]? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard case .values(let values) = readFile() else { return nil }
+        return values.compactMapValues { $0 as? Data }
     }
 
     /// Set when the file could not be read (it is kept, and moved aside on the next save) or was moved aside by
@@ -104,6 +128,7 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
             try AtomicFileWriter.replace(file, with: bytes)
             // Still under the writer lock, so the file at the path is the one just written.
             cache = FileIdentity(file).map { ($0, values) }
+            changes?.didSave(name, data: data, from: ObjectIdentifier(self))
         }
         return kept
     }

@@ -34,7 +34,8 @@ public struct FeatureLauncher {
             storageDirectory: storage, locale: environment.locale, timeZone: environment.timeZone,
             hourCycle: environment.hourCycle, settings: settings, source: source,
             keyValueStore: try environment.keyValueStore(id), activity: environment.activity,
-            payloadCacheFile: environment.payloadCacheFile, images: environment.images.scoped(trusting: Self.origin(of: source)))
+            payloadCacheFile: environment.payloadCacheFile, images: environment.images.scoped(trusting: Self.origin(of: source)),
+            run: environment.runs.run(for: id))
     }
 
     /// The origin image and avatar URLs in a feature's data may use besides public hosts: its web source's own.

@@ -17,6 +17,12 @@ public struct HostEnvironment: Sendable {
     /// Each feature's small persistent state; the preferences file under the data directory unless a test
     /// lends another.
     public var keyValueStore: @Sendable (FeatureID) throws -> any KeyValueStore
+    /// What every instance of a feature shares in this run (`FeatureContext.run`), one per feature id. A copy of
+    /// the environment (a web page's, with its own locale) shares it.
+    public let runs: FeatureRuns
+    /// Changes to the preferences file: each store made by the default `keyValueStore` tells the others of its
+    /// saves; nil when the caller lends its own stores.
+    public let keyValueChanges: KeyValueChangeFeed?
 
     public init(
         clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, transport: any HTTPTransport,
@@ -33,9 +39,23 @@ public struct HostEnvironment: Sendable {
         self.timeZone = timeZone
         self.hourCycle = hourCycle ?? Self.hourCycle(for: locale)
         images = ImageCache(directory: Self.imageCacheDirectory(in: dataDirectory), transport: tracked)
-        let preferences = Self.preferencesFile(in: dataDirectory)
-        self.keyValueStore =
-            keyValueStore ?? { id in try PlistFileStore(suiteFile: preferences, prefix: "\(id.rawValue).") }
+        runs = FeatureRuns()
+        if let keyValueStore {
+            self.keyValueStore = keyValueStore
+            keyValueChanges = nil
+        } else {
+            let preferences = Self.preferencesFile(in: dataDirectory)
+            let changes = KeyValueChangeFeed(suiteFile: preferences, activity: activity)
+            self.keyValueStore = { id in try PlistFileStore(suiteFile: preferences, prefix: "\(id.rawValue).", changes: changes) }
+            keyValueChanges = changes
+        }
+    }
+
+    /// Looks for saved values another process changed (`featurehost store set`, a second host) and tells the
+    /// features that keep them. The surfaces call it every few seconds and when the user comes back (a page shown
+    /// or focused, the terminal focused again).
+    public func lookForOutsideChanges() {
+        keyValueChanges?.lookForOutsideChanges()
     }
 
     /// The live environment: the continuous clock, the system's date, URLSession.

@@ -61,9 +61,17 @@ final class PageSession {
         if streams.isEmpty { lastSeen = now }
     }
 
-    /// A comment line that keeps idle streams open and notices the ones whose reader went away.
-    func sendKeepAlive() {
-        for stream in streams.values { stream.write(Array(ServerSentEvent.comment("keep-alive").utf8)) }
+    /// A heartbeat, `beat` with `{"every": ms}` (how often the next come): keeps idle streams open, notices the
+    /// ones whose reader went away, and lets the page tell a host that stopped answering (a hang, a dead
+    /// connection no error reached) from a quiet one: three beats missed and it says the host is gone.
+    func sendBeat(every interval: Duration) {
+        let bytes = Self.beat(every: interval)
+        for stream in streams.values { stream.write(bytes) }
+    }
+
+    static func beat(every interval: Duration) -> [UInt8] {
+        let milliseconds = interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000
+        return ServerSentEvent(event: "beat", data: "{\"every\":\(milliseconds)}").bytes
     }
 
     /// Whether the page is gone: no stream for longer than `grace`.

@@ -16,6 +16,9 @@ public final class WebApp {
         public var hiddenGracePeriod: Duration = .seconds(30 * 60)
         /// Sessions kept at once; past it the longest-disconnected one is closed first.
         public var maxSessions = 512
+        /// How often the host calls `tick`, which sends each stream a heartbeat saying so: a page that hears
+        /// none for three of them says the host stopped answering.
+        public var heartbeat: Duration = .seconds(2)
 
         public init(access: AccessGuard) { self.access = access }
     }
@@ -57,6 +60,9 @@ public final class WebApp {
 
     public func handle(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
         switch configuration.access.check(request) {
+        case .refused(let status, let reason) where Self.isPageVisit(request):
+            log("\(status.code) \(request.method.rawValue) \(Self.loggable(request.path)): \(reason)")
+            responder.send(page(AccessHelp.page(status: status, reason: reason), request, status: status))
         case .refused(let status, let reason):
             refuse(request, responder, status: status, reason: reason)
         case .acceptToken(let location):
@@ -188,6 +194,8 @@ public final class WebApp {
             }
         }
         session.attach(stream, clientVersion: version)
+        // A first heartbeat at once, so the page knows their interval and notices a host that hangs from now on.
+        stream.write(PageSession.beat(every: configuration.heartbeat))
     }
 
     private func receive(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
@@ -248,7 +256,7 @@ public final class WebApp {
                 session.close()
                 sessions[session.id] = nil
             } else {
-                session.sendKeepAlive()
+                session.sendBeat(every: configuration.heartbeat)
             }
         }
     }
@@ -306,6 +314,11 @@ public final class WebApp {
     static func loggable(_ path: String) -> String {
         let cleaned = String(path.unicodeScalars.prefix(200).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
         return path.unicodeScalars.count > 200 ? cleaned + "…" : cleaned
+    }
+
+    /// A browser opening a page (a GET that accepts HTML): a refusal gets a page saying how to get in.
+    static func isPageVisit(_ request: HTTPServerRequest) -> Bool {
+        request.method == .get && (request.headers["Accept"] ?? "").lowercased().contains("text/html")
     }
 
     /// `de_DE` → `de-DE` for `<html lang>`.

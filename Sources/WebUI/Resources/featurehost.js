@@ -39,9 +39,12 @@
       closeStream();
       const stream = new EventSource(base + '/events?v=' + from);
       source = stream;
+      connection.connecting();
       stream.addEventListener('open', () => {
         if (source !== stream) return;
         openedAt = Date.now();
+        connection.heard();
+        connection.live();
         if (!helloSent) {
           helloSent = true;
           post(helloMessage());
@@ -50,7 +53,12 @@
         }
       });
       stream.addEventListener('patch', (event) => {
-        if (source === stream) receive(event.data);
+        if (source !== stream) return;
+        connection.heard();
+        receive(event.data);
+      });
+      stream.addEventListener('beat', (event) => {
+        if (source === stream) connection.beat(event.data);
       });
       stream.addEventListener('gone', () => {
         if (source !== stream) return;
@@ -59,10 +67,11 @@
       });
       stream.addEventListener('error', () => {
         if (source !== stream) return;
-        // EventSource would retry by itself with the same URL; we reconnect with our current version instead.
+        // EventSource would retry by itself with the same URL; we ask whether the host is there first, then
+        // reconnect with our current version (see Connection below).
         closeStream();
         if (openedAt && Date.now() - openedAt >= HEALTHY_STREAM) backoff = FIRST_BACKOFF;
-        scheduleReconnect(version);
+        connection.lost();
       });
     }
 
@@ -72,6 +81,7 @@
       if (source) source.close();
       source = null;
       openedAt = 0;
+      connection.quiet();
     }
 
     function scheduleReconnect(from) {
@@ -410,6 +420,11 @@
     }
 
     async function send(message) {
+      // While the host is away a message waits, in order, and goes once it is back (see Connection below).
+      if (!connection.isLive()) {
+        connection.hold(message);
+        return;
+      }
       if (message.kind === 'click') performance.mark('fh-event-sent');
       try {
         const response = await fetch(base + '/event', {
@@ -424,7 +439,10 @@
           console.warn('featurehost: the server refused an event', response.status, await response.text());
         }
       } catch (error) {
-        console.warn('featurehost: an event could not be sent', error);
+        // The host did not answer (stopped, crashed, restarted): keep the message for when it is back.
+        console.warn('featurehost: an event could not be sent; it waits for the host', error);
+        connection.hold(message);
+        connection.lost();
       }
     }
 
@@ -462,6 +480,7 @@
     document.addEventListener('click', (event) => {
       const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
       if (!inRoot(target) || isFormControl(target)) return;
+      if (connection.refuse(event)) return;
       // A link with an action does not navigate, and a button with its own action does not also submit its form.
       if (target.localName === 'a' || target.localName === 'button') event.preventDefault();
       post({ kind: 'click', action: target.getAttribute('data-action') });
@@ -479,6 +498,7 @@
       if (!(target instanceof Element) || !inRoot(target)) return;
       if (!target.matches('input[data-action], textarea[data-action]')) return;
       if (target.type === 'checkbox' || target.type === 'radio') return;  // their `change` says it
+      // Typing goes on while the host is away (the field keeps it); its messages wait and go in order.
       post({ kind: 'input', action: target.getAttribute('data-action'), value: controlValue(target) });
     });
 
@@ -493,6 +513,7 @@
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || !inRoot(form) || !form.hasAttribute('data-action')) return;
       event.preventDefault();
+      if (connection.refuse(event)) return;
       const fields = {};
       for (const [name, value] of new FormData(form)) {
         if (typeof value === 'string') fields[name] = value;
@@ -517,6 +538,7 @@
       // Enter in a form's field submits the form; the `submit` message says it, so no key message too.
       if (event.key === 'Enter' && focused && focused.form && isFormControl(focused)) return;
       event.preventDefault();
+      if (connection.refuse(event)) return;
       post({ kind: 'key', action: element.getAttribute('data-action') || '', key: event.key });
     });
 
@@ -527,9 +549,11 @@
       const visible = document.visibilityState === 'visible';
       post({ kind: 'visibility', visible });
       if (!helloSent) return;
-      if (visible && !source) {
+      if (visible && !source && connection.isLive()) {
         backoff = FIRST_BACKOFF;
         connect(version);
+      } else if (visible && !connection.isLive()) {
+        connection.tryNow();
       } else if (!visible) {
         closeStream();
       }
@@ -540,19 +564,211 @@
     window.addEventListener('pageshow', (event) => {
       if (event.persisted) {
         backoff = FIRST_BACKOFF;
-        connect(version);
+        if (connection.isLive()) connect(version); else connection.tryNow();
       }
     });
+
+    // MARK: - Connection
+
+    /// Whether the host is there, shown to the user (docs/web-surface.md, "Connection"). States, on `<body
+    /// data-fh-connection>`: `live` (the stream is open and the host's heartbeat arrives), `lost` (the stream
+    /// failed, a message could not be sent, or no heartbeat came for three beats: the page asks the host again
+    /// with backoff and reconnects by itself when it answers), `restarted` (another run of `featurehost serve`
+    /// answers at this address, or the host no longer knows this page's token: only the address the new run
+    /// printed gets back in). While not live the page's controls are inert and a banner says why; clicks and
+    /// keys are refused visibly (the banner flashes), never taken and dropped. Messages already on their way
+    /// (typed text, a click whose request failed) wait, in order, and go once the host is back.
+    const connection = (() => {
+      const PROBE_TIMEOUT = 3000;
+      // Missed beats before the host counts as gone.
+      const BEATS_MISSED = 3;
+      let current = 'live';
+      let beatEvery = 0;
+      let watchdog = 0;
+      let probeTimer = 0;
+      let probing = false;
+      let attempts = 0;
+      let lostAt = null;
+      const held = [];
+      let banner = null;
+
+      function setState(state) {
+        current = state;
+        document.body.dataset.fhConnection = state;
+        root.inert = state !== 'live';
+        render();
+      }
+
+      function render() {
+        if (current === 'live') {
+          if (banner) banner.hidden = true;
+          return;
+        }
+        if (!banner) {
+          banner = document.createElement('div');
+          banner.id = 'fh-connection';
+          banner.className = 'fh-connection';
+          banner.setAttribute('role', 'alert');
+          const text = document.createElement('p');
+          text.className = 'fh-connection-text';
+          const hint = document.createElement('p');
+          hint.className = 'fh-connection-hint';
+          const retry = document.createElement('button');
+          retry.type = 'button';
+          retry.className = 'fh-connection-retry';
+          retry.textContent = 'Try again now';
+          retry.addEventListener('click', () => tryNow());
+          banner.append(text, hint, retry);
+          document.body.insertBefore(banner, document.body.firstChild);
+        }
+        banner.hidden = false;
+        const [text, hint, retry] = banner.children;
+        const waiting = held.length === 1 ? ' 1 action waits to be sent.' : held.length > 1 ? ' ' + held.length + ' actions wait to be sent.' : '';
+        if (current === 'restarted') {
+          text.textContent = 'featurehost serve was restarted: this page belongs to its earlier run.' +
+            (held.length ? ' ' + held.length + (held.length === 1 ? ' action was' : ' actions were') + ' not sent.' : '');
+          hint.textContent = 'Each run has its own address and token. Open the address the new run printed ' +
+            '(http://fh-….localhost:PORT/?token=…) to get back in.';
+          retry.hidden = true;
+        } else {
+          text.textContent = 'The host is not answering (since ' + lostAt.toLocaleTimeString() + '). ' +
+            'Reconnecting… The page is paused until it is back.' + waiting;
+          hint.textContent = attempts >= 3
+            ? 'If you stopped or restarted featurehost serve: start it again, and open the address it printed.'
+            : '';
+          retry.hidden = false;
+        }
+      }
+
+      /// Something came from the host: it is there.
+      function heard() {
+        clearTimeout(watchdog);
+        if (beatEvery > 0) watchdog = setTimeout(() => lost(), beatEvery * BEATS_MISSED);
+      }
+
+      /// A heartbeat: `{"every": ms}`, how often the next ones come.
+      function beat(data) {
+        try {
+          const every = Number(JSON.parse(data).every);
+          if (Number.isFinite(every) && every >= 100 && every <= 60000) beatEvery = every;
+        } catch (_) {
+          // A beat without a readable interval still says the host is there.
+        }
+        heard();
+      }
+
+      /// The stream was closed on purpose (a hidden page, pagehide): silence is not a loss.
+      function quiet() {
+        clearTimeout(watchdog);
+        watchdog = 0;
+      }
+
+      function live() {
+        if (current === 'live') return;
+        clearTimeout(probeTimer);
+        attempts = 0;
+        lostAt = null;
+        setState('live');
+        // What waited goes now, in order, before anything new.
+        for (const message of held.splice(0)) post(message);
+      }
+
+      /// The host did not answer: paused, and asked again with backoff. Also when a reconnect after a probe
+      /// failed or never opened.
+      function lost() {
+        if (current === 'restarted') return;
+        closeStream();
+        if (current === 'live') {
+          lostAt = new Date();
+          setState('lost');
+        }
+        scheduleProbe();
+      }
+
+      /// A stream opened after a probe must open within the probe's time, or the host counts as gone again.
+      function connecting() {
+        if (current === 'live') return;
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => lost(), PROBE_TIMEOUT);
+      }
+
+      function scheduleProbe() {
+        clearTimeout(probeTimer);
+        const delay = backoff;
+        backoff = Math.min(backoff * 2, MAX_BACKOFF);
+        probeTimer = setTimeout(probe, delay);
+      }
+
+      function tryNow() {
+        if (current !== 'lost') return;
+        backoff = FIRST_BACKOFF;
+        clearTimeout(probeTimer);
+        probe();
+      }
+
+      /// Asks the host whether it is there and knows us: the home page's head (no session is made).
+      async function probe() {
+        if (probing || current !== 'lost') return;
+        probing = true;
+        attempts += 1;
+        const abort = new AbortController();
+        const timer = setTimeout(() => abort.abort(), PROBE_TIMEOUT);
+        let status = 0;
+        try {
+          const response = await fetch('/', { method: 'HEAD', cache: 'no-store', credentials: 'same-origin', signal: abort.signal });
+          status = response.status;
+        } catch (_) {
+          status = 0;  // refused, reset or timed out: not back yet
+        } finally {
+          clearTimeout(timer);
+          probing = false;
+        }
+        if (current !== 'lost') return;
+        if (status >= 200 && status < 300) {
+          // Back: the stream's `open` makes the page live; its failure starts over.
+          connect(version);
+        } else if (status === 403 || status === 421) {
+          clearTimeout(probeTimer);
+          setState('restarted');
+        } else {
+          render();
+          scheduleProbe();
+        }
+      }
+
+      return {
+        state: () => current,
+        isLive: () => current === 'live',
+        heard, beat, quiet, live, lost, tryNow, connecting,
+        hold(message) {
+          held.push(message);
+          if (current !== 'live') render();
+        },
+        /// A click, key or submit while not live: refused where the user sees it.
+        refuse(event) {
+          if (current === 'live') return false;
+          event.preventDefault();
+          if (banner) {
+            banner.classList.remove('fh-connection-flash');
+            void banner.offsetWidth;  // restart the flash
+            banner.classList.add('fh-connection-flash');
+          }
+          return true;
+        },
+      };
+    })();
 
     // MARK: - Start
 
     window.FeatureHost = Object.freeze({
       version: () => version,
+      connection: () => connection.state(),
       applyMessage: (message) => applyMessage(message),
       morph: (element, html) => morphChildren(element, parse(html, element)),
     });
 
     applyVarsDeep(root);
+    document.body.dataset.fhConnection = 'live';
     connect(version);
   }
 })();

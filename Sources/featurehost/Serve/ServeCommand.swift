@@ -48,11 +48,12 @@ enum ServeCommand {
         server.answerImmediately { request in files.answer(request) }
         ServeOutput.line(access.startAddress)
 
-        // Grace periods and keep-alives; cancelled at shutdown.
+        // Grace periods, heartbeats, and saved settings another process changed; cancelled at shutdown.
         let ticker = Task { @MainActor in
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(5))
+                try? await Task.sleep(for: app.configuration.heartbeat)
                 app.tick()
+                environment.lookForOutsideChanges()
             }
         }
         _ = await shutdown.wait()

@@ -106,7 +106,9 @@ struct WebAppSessionTests {
         #expect(late.text.contains("\"from\":0,\"to\":1,"))
         #expect(late.text.contains("<button"))
         let current = try #require(try send(makeRequest("GET", "/s/session1/events?v=1"), to: app).streams.first)
-        #expect(current.text.isEmpty, "a client that is up to date hears nothing until the next change")
+        #expect(
+            current.text == "event: beat\ndata: {\"every\":2000}\n\n",
+            "a client that is up to date hears only the first heartbeat until the next change")
     }
 
     @Test func helloAppearsWhenVisibleAndVisibilityMapsToBackgroundAndForeground() throws {
@@ -161,6 +163,21 @@ struct WebAppSessionTests {
         #expect(log.lines.count == 3)
     }
 
+    @Test func aBrowserRefusedGetsAPageSayingHowToGetIn() throws {
+        let app = makeApp(launcher: launcher, now: now)
+        // A page of this run opened without its token, as a browser asks for it (Accept: text/html).
+        let visit = makeRequest("GET", "/f/counter", cookie: nil, headers: [("Accept", "text/html,application/xhtml+xml")])
+        let page = try #require(try send(visit, to: app).responses.first)
+        #expect(page.status == .forbidden)
+        #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        #expect(page.text.contains("This page needs this run&#39;s address"))
+        #expect(page.text.contains("Open the address `featurehost serve` printed"))
+        // A script or curl still gets the plain-text refusal.
+        let plain = try #require(try send(makeRequest("GET", "/f/counter", cookie: nil), to: app).responses.first)
+        #expect(plain.status == .forbidden)
+        #expect(plain.header("Content-Type") == "text/plain; charset=utf-8")
+    }
+
     @Test func aGoneSessionTellsItsStreamSoThePageReloads() throws {
         let app = makeApp(launcher: launcher, now: now)
         let stream = try #require(try send(makeRequest("GET", "/s/nobody/events?v=3"), to: app).streams.first)
@@ -174,7 +191,8 @@ struct WebAppSessionTests {
         now.value = .seconds(100)
         app.tick()
         #expect(app.sessionCount == 1, "a connected page stays")
-        #expect(stream.text.contains(": keep-alive\n"))
+        // The heartbeat, with how often the next come: a page that misses three says the host stopped answering.
+        #expect(stream.text.contains("event: beat\ndata: {\"every\":2000}\n\n"))
         stream.disconnect()
         for _ in 0..<10_000 where app.streamCount > 0 { await Task.yield() }
         #expect(app.streamCount == 0)

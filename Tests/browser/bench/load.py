@@ -220,6 +220,8 @@ class LegitSession:
             self.record.errors.append("the event stream closed")
 
     def _dispatch(self, event: str, data: str):
+        if event == "beat":  # the host's heartbeat (docs/web-surface.md, "Connection")
+            return
         if event != "patch":
             self.record.errors.append(f"event {event}: {data[:80]}")
             return

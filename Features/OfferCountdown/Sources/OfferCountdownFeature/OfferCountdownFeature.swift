@@ -2,7 +2,8 @@ import FeatureHostCore
 
 /// The special offer with a 24-hour countdown and an activation popup. No data source: the offer is local.
 /// The countdown starts on `.lifecycle(.appear)`, which the host's session delivers the first time a surface
-/// shows the feature.
+/// shows the feature; it belongs to the host's run (`OfferRun`), so every instance of the feature in the run
+/// (each web page) continues the same one.
 public struct OfferCountdownFeature: PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "offer-countdown", title: "Offer countdown",
@@ -17,9 +18,11 @@ public struct OfferCountdownFeature: PresenterFeature {
     @MainActor
     public init(context: FeatureContext) throws {
         let settings = try OfferSettings(context.settings)
-        presenter = OfferCountdownPresenter(
-            timeline: context.makeTimeline(), effects: context.makeEffects(), duration: settings.duration,
-            rollDuration: settings.rollDuration)
+        // One countdown per run of the host: every screen of the offer (the shell's, each web page's) shows it.
+        let run = context.run.model(OfferRun.self) {
+            OfferRun(timeline: context.makeTimeline(), duration: settings.duration, rollDuration: settings.rollDuration)
+        }
+        presenter = OfferCountdownPresenter(run: run, effects: context.makeEffects())
         rollDuration = settings.rollDuration
     }
 }

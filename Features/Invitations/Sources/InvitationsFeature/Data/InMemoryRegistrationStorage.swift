@@ -7,8 +7,13 @@ public final class InMemoryRegistrationStorage: RegistrationStorage, @unchecked 
     private let lock = NSLock()
     private var invitation: Invitation?
     private var refusal: String?
+    private let changes: ChangeBroadcast<Void>
 
-    public init(_ invitation: Invitation? = nil) { self.invitation = invitation }
+    /// - Parameter activity: where a save's news, still to reach the observers, counts as in flight.
+    public init(_ invitation: Invitation? = nil, activity: ActivityTracker? = nil) {
+        self.invitation = invitation
+        changes = ChangeBroadcast(countingOn: activity)
+    }
 
     /// What was saved last.
     public var saved: Invitation? { lock.withLock { invitation } }
@@ -23,5 +28,13 @@ public final class InMemoryRegistrationStorage: RegistrationStorage, @unchecked 
             if let refusal { throw FeatureError(refusal) }
             self.invitation = invitation
         }
+        changes.post(())
+    }
+
+    /// Every save is reported to every observer, the saver's own too.
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void
+    ) {
+        changes.observe(owner) { owner, _ in onChange(owner) }
     }
 }

@@ -29,6 +29,14 @@ public struct LiveRegistrationStorage: RegistrationStorage {
             needsClearing: true)
     }
 
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void
+    ) {
+        store.observeChanges(owner) { owner, keys in
+            if keys.contains(Self.key) { onChange(owner) }
+        }
+    }
+
     @concurrent public func save(_ invitation: Invitation?) async throws {
         guard let invitation else {
             try store.set(nil, forKey: Self.key)

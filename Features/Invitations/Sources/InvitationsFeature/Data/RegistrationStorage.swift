@@ -11,6 +11,18 @@ public protocol RegistrationStorage: Sendable {
     /// Saves the registration, or with nil removes it. Throws a `FeatureError` naming the file and the reason
     /// when nothing was kept.
     func save(_ invitation: Invitation?) async throws
+    /// Calls `onChange` on the main actor, for as long as `owner` lives, when the saved registration was changed by
+    /// someone else: another page or the shell of this run at once, another process once the host looks. The
+    /// owner then reads it again (`load`, off the main actor). A storage that cannot tell whose save it was reports
+    /// them all.
+    func observeChanges<Owner: AnyObject & Sendable>(_ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void)
+}
+
+extension RegistrationStorage {
+    /// A storage nobody else writes reports nothing.
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void
+    ) {}
 }
 
 /// What the storage held when the feature was built.

@@ -62,5 +62,13 @@ extension InvitationsPresenter {
         case registrationSaved(RegistrationChange, failure: FeatureError?)
         /// A tick of the confetti timeline: `frame` of the burst numbered `burst`.
         case animationFrame(Int, burst: Int)
+
+        // MARK: From elsewhere
+
+        /// The saved registration was changed elsewhere (another page or the shell of this run, another
+        /// process): read it again, so every screen of the run agrees on whether the user is registered.
+        case savedRegistrationChanged
+        /// That read's outcome.
+        case finishedReadingRegistration(SavedRegistration)
     }
 }

@@ -16,12 +16,16 @@ struct InvitationsModel: Equatable {
         case celebration(CelebrationModel)
     }
 
-    /// Work an action asks for; its outcome comes back through `submissionFinished` or `registrationSaved`.
+    /// Work an action asks for; its outcome comes back through `submissionFinished`, `registrationSaved` or
+    /// `finishedReadingRegistration`.
     enum Work: Equatable {
         /// Ask the backend for an invitation.
         case request(Invitation)
         /// Save a change of the registration.
         case save(RegistrationChange)
+        /// Read the saved registration again: it was changed elsewhere (another page or the shell of this run,
+        /// another process).
+        case read
     }
 
     var registration: Invitation?
@@ -75,8 +79,31 @@ struct InvitationsModel: Equatable {
         case .submissionFinished(let result): return finishSubmission(result)
         case .registrationSaved(let change, let failure): return finishSaving(change, failure: failure, at: now)
         case .animationFrame(let frame, let burst): advanceCelebration(to: frame, burst: burst)
+        case .savedRegistrationChanged: return [.read]
+        case .finishedReadingRegistration(let saved): adopt(saved)
         }
         return []
+    }
+
+    // MARK: - Changes made elsewhere
+
+    /// Shows what another screen or process saved. A request or cancel of this screen's under way decides
+    /// itself (its save comes after); a form or alert that no longer fits closes: the form once the user is
+    /// registered elsewhere, the cancel alert once the invite was cancelled elsewhere.
+    private mutating func adopt(_ saved: SavedRegistration) {
+        if case .sending = form.phase { return }
+        guard !isCancelling, !isClearing else { return }
+        registration = saved.invitation
+        if let problem = saved.problem { notice = problem }
+        switch modal {
+        case .form where registration != nil:
+            form = RequestFormModel()
+            modal = nil
+        case .alert where registration == nil:
+            modal = nil
+        default:
+            break
+        }
     }
 
     // MARK: - Moving and pressing

@@ -17,6 +17,7 @@ public final class InvitationsPresenter: Presenter {
         static let request = "request"
         static let save = "save"
         static let confetti = "confetti"
+        static let read = "read"
     }
 
     public private(set) var viewState: ViewState
@@ -43,6 +44,7 @@ public final class InvitationsPresenter: Presenter {
         self.effects = effects
         model = InvitationsModel(saved: storage.load())
         viewState = model.viewState()
+        storage.observeChanges(self) { presenter in presenter.send(.savedRegistrationChanged) }
     }
 
     /// Whether the confetti timeline is running (it stops when the burst ends or the app goes to the background).
@@ -98,6 +100,12 @@ public final class InvitationsPresenter: Presenter {
                     }
                 },
                 apply: { [weak self] failure in self?.send(.registrationSaved(change, failure: failure)) })
+        case .read:
+            // A read under way is replaced by the newer one.
+            let storage = self.storage
+            effects.run(
+                Effect.read, work: { storage.load() },
+                apply: { [weak self] saved in self?.send(.finishedReadingRegistration(saved)) })
         }
     }
 

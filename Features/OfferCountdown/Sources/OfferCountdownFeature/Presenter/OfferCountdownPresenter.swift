@@ -2,7 +2,8 @@ import FeatureHostCore
 import Observation
 
 /// The offer screen: a countdown read from foreground time on the injected clock, per-digit rolls, and the
-/// activation popup.
+/// activation popup. The countdown and the activation are the run's (`OfferRun`, shared by every screen of the
+/// offer in one run of the host: the shell's, each web page's); the popup is this screen's (`OfferModel`).
 ///
 /// Time is never counted in ticks: every wake-up reads the clock, so a late one shows the right value. The
 /// presenter sleeps to the exact next deadline (a second's change or a roll step) and then to nothing: no
@@ -18,7 +19,10 @@ public final class OfferCountdownPresenter: Presenter {
         /// Closes the popup.
         case dismissPopup
         /// `.appear` starts the countdown (once); the background pauses it and the foreground resumes it.
+        /// As far as this screen goes: the run's countdown runs while any screen that appeared is in the foreground.
         case lifecycle(LifecycleEvent)
+        /// Another screen of the same run started, paused or resumed the countdown, or activated the offer.
+        case runChanged
     }
 
     public struct ViewState: Sendable, Equatable {
@@ -51,26 +55,42 @@ public final class OfferCountdownPresenter: Presenter {
     private static let timerID = "countdown"
 
     @ObservationIgnored private let copy = OfferCopy.design
-    @ObservationIgnored private let timeline: MonotonicTimeline
+    @ObservationIgnored private let run: OfferRun
+    private var timeline: MonotonicTimeline { run.timeline }
     @ObservationIgnored private let effects: EffectRunner
-    /// What the screen is; `viewState` is derived from it at each instant.
-    @ObservationIgnored private var model: OfferModel
+    /// What the screen is; `viewState` is derived from it and the run's state at each instant.
+    @ObservationIgnored private var model = OfferModel()
 
     /// - Parameters:
     ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
     ///   - duration: where the countdown starts (86,400 s shows `01:00:00:00`).
     ///   - rollDuration: how long a changing digit rolls; zero switches the roll off.
-    public init(timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration) {
-        self.timeline = timeline
-        self.effects = effects
-        model = OfferModel(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
-        viewState = model.viewState(at: timeline.now, copy: .design)
+    ///   A screen of a run of its own: nothing else shares its countdown.
+    public convenience init(timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration) {
+        self.init(run: OfferRun(timeline: timeline, duration: duration, rollDuration: rollDuration), effects: effects)
     }
 
+    /// A screen of the run's offer: it shows `run`'s countdown and activation, and hears when another screen
+    /// changes them.
+    init(run: OfferRun, effects: EffectRunner) {
+        self.run = run
+        self.effects = effects
+        viewState = OfferModel().viewState(at: run.timeline.now, copy: .design, run: run.state)
+        run.changes.observe(self, as: ObjectIdentifier(self)) { presenter, _ in presenter.send(.runChanged) }
+    }
+
+    /// A screen that goes away without leaving the foreground first leaves it now, so the run's countdown does not
+    /// count time nobody sees.
+    isolated deinit {
+        if model.hasAppeared, model.isInForeground { run.run(.hide, for: ObjectIdentifier(self), at: run.timeline.now) }
+    }
+
+    /// The run's part of the work is done at once, before publishing: it is shared state this screen shows too (the
+    /// activation's value, the countdown started), not I/O.
     public func send(_ action: Action) {
         let now = timeline.now
-        model.apply(action, at: now)
-        publish(model.viewState(at: now, copy: copy))
+        for work in model.apply(action, at: now, run: run.state) { run.run(work, for: ObjectIdentifier(self), at: now) }
+        publish(model.viewState(at: now, copy: copy, run: run.state))
         // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
         if action != .tick { syncTimer(at: now) }
     }
@@ -82,10 +102,10 @@ public final class OfferCountdownPresenter: Presenter {
         changeCount += 1
     }
 
-    /// Runs the timer while the countdown has a next change (running, or a last roll to finish), stops it
+    /// Runs the timer while the model says this screen follows a next change (`OfferModel.needsTimer`), stops it
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
-        guard model.countdown.nextDeadline(at: now) != nil else {
+        guard model.needsTimer(at: now, run: run.state) else {
             effects.cancel(Self.timerID)
             return
         }
@@ -94,7 +114,7 @@ public final class OfferCountdownPresenter: Presenter {
             Self.timerID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
-                return self.model.countdown.nextDeadline(at: self.timeline.now)
+                return self.run.state.countdown.nextDeadline(at: self.timeline.now)
             },
             fire: { [weak self] in self?.send(.tick) })
     }

@@ -1,47 +1,52 @@
 import FeatureHostCore
 
-/// What the offer screen is at a moment: the countdown, whether the screen appeared, the activation and the
-/// popup. The presenter applies actions to it and derives the view state from it.
+/// What one screen of the offer is at a moment: whether it appeared, whether it is in the foreground, and its
+/// popup. The countdown and the activation are the run's (`OfferRun.State`, shared by every screen of the run),
+/// passed in: `apply` returns what the action asks of the run, and `viewState` derives from both.
 struct OfferModel: Sendable, Equatable {
-    var countdown: Countdown
     var hasAppeared = false
     var isInForeground = true
-    /// The countdown's value when the offer was activated; a second activation shows the same moment.
-    var activatedValue: Int?
     var isPopupOpen = false
 
-    mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration) {
+    mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration, run: OfferRun.State) -> [OfferRun.Work] {
         switch action {
         case .lifecycle(.appear):
-            guard !hasAppeared else { return }
+            guard !hasAppeared else { return [] }
             hasAppeared = true
-            if isInForeground { countdown.start(at: now) }
-        case .tick:
-            break
+            return isInForeground ? [.show] : []
+        case .tick, .runChanged:
+            return []
         case .activate:
-            guard !isPopupOpen else { return }
-            if activatedValue == nil {
-                let value = countdown.reading(at: now).value
-                guard value > 0 else { return }  // expired
-                activatedValue = value
-            }
+            guard !isPopupOpen else { return [] }
+            // An expired offer that was never activated cannot be.
+            guard run.activatedValue != nil || run.countdown.reading(at: now).value > 0 else { return [] }
             isPopupOpen = true
+            return [.activate]
         case .dismissPopup:
             isPopupOpen = false
+            return []
         case .lifecycle(.didEnterBackground):
             isInForeground = false
-            countdown.pause(at: now)
+            return [.hide]
         case .lifecycle(.willEnterForeground):
             isInForeground = true
-            if hasAppeared { countdown.start(at: now) }
+            return hasAppeared ? [.show] : []
         }
+    }
+
+    /// Whether this screen's timer should run: the countdown has a next change (running, or a last roll to finish)
+    /// and this screen appeared; a screen in the background does not follow a countdown another screen keeps
+    /// running (it re-reads when it comes back), but finishes the roll its own pause left.
+    func needsTimer(at now: Duration, run: OfferRun.State) -> Bool {
+        hasAppeared && run.countdown.nextDeadline(at: now) != nil && (isInForeground || !run.countdown.isRunning)
     }
 
     /// Made once: the view state is rebuilt on every wake-up.
     private static let activeGradient: [OfferColor] = [.blue, .pink]
     private static let inactiveGradient: [OfferColor] = [.gray, .gray]
 
-    func viewState(at now: Duration, copy: OfferCopy) -> OfferCountdownPresenter.ViewState {
+    func viewState(at now: Duration, copy: OfferCopy, run: OfferRun.State) -> OfferCountdownPresenter.ViewState {
+        let (countdown, activatedValue) = (run.countdown, run.activatedValue)
         let reading = countdown.reading(at: now)
         let groups = CountdownFormat.Groups(reading.value)
         let to = CountdownFormat.digits(groups)

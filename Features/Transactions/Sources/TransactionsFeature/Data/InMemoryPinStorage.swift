@@ -7,8 +7,13 @@ public final class InMemoryPinStorage: PinStorage, @unchecked Sendable {
     private let lock = NSLock()
     private var ids: Set<Int>
     private var refusal: String?
+    private let changes: ChangeBroadcast<Void>
 
-    public init(unpinnedIDs: Set<Int> = []) { ids = unpinnedIDs }
+    /// - Parameter activity: where a save's news, still to reach the observers, counts as in flight.
+    public init(unpinnedIDs: Set<Int> = [], activity: ActivityTracker? = nil) {
+        ids = unpinnedIDs
+        changes = ChangeBroadcast(countingOn: activity)
+    }
 
     /// What was saved last.
     public var saved: Set<Int> { lock.withLock { ids } }
@@ -19,10 +24,19 @@ public final class InMemoryPinStorage: PinStorage, @unchecked Sendable {
     public func unpinnedIDs() async throws -> Set<Int> { saved }
 
     public func save(_ changes: [Int: Bool]) async throws -> Set<Int> {
-        try lock.withLock {
+        let saved = try lock.withLock {
             if let refusal { throw FeatureError(refusal) }
             ids = ids.applying(pinChanges: changes)
             return ids
         }
+        self.changes.post(())
+        return saved
+    }
+
+    /// Every save is reported to every observer, the saver's own too.
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void
+    ) {
+        changes.observe(owner) { owner, _ in onChange(owner) }
     }
 }

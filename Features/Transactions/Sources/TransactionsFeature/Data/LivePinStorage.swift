@@ -26,6 +26,14 @@ public struct LivePinStorage: PinStorage {
         return ids
     }
 
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void
+    ) {
+        store.observeChanges(owner) { owner, keys in
+            if keys.contains(Self.key) { onChange(owner) }
+        }
+    }
+
     private func read() throws -> Set<Int> {
         guard let ids = try store.value([Int].self, forKey: Self.key) else {
             // Absent because the file could not be read is not "everything pinned": say so rather than reset silently.

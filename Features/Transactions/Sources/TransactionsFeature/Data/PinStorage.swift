@@ -11,6 +11,17 @@ public protocol PinStorage: Sendable {
     /// session over the same data directory may have saved since), saves the result and returns it: what is kept.
     /// Throws a `FeatureError` naming the file and the reason when the change was not kept.
     func save(_ changes: [Int: Bool]) async throws -> Set<Int>
+    /// Calls `onChange` on the main actor, for as long as `owner` lives, when the saved pins were changed by
+    /// someone else: another page or the shell of this run at once, another process once the host looks. The
+    /// owner then reads them again (`unpinnedIDs`). A storage that cannot tell whose save it was reports them all.
+    func observeChanges<Owner: AnyObject & Sendable>(_ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void)
+}
+
+extension PinStorage {
+    /// A storage nobody else writes reports nothing.
+    public func observeChanges<Owner: AnyObject & Sendable>(
+        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void
+    ) {}
 }
 
 extension Set<Int> {

@@ -12,6 +12,8 @@ struct TransactionsModel {
         case load
         /// Save these pin changes (id → pinned).
         case savePins([Int: Bool])
+        /// Read the saved pins again (they changed elsewhere); the outcome comes back as `finishedReadingPins`.
+        case readPins
     }
 
     typealias Action = TransactionsPresenter.Action
@@ -34,11 +36,18 @@ struct TransactionsModel {
     var isLoading = false
     /// `store.savesFinished` when the load under way started, so its read of the pins is not taken over a newer save.
     var savesFinishedAtLoad = 0
+    /// The same for a read of the pins alone (after they changed elsewhere).
+    var savesFinishedAtRead = 0
+    /// Whether `.appear` came: before it nothing is read (the first load reads the pins).
+    var hasAppeared = false
 
     /// Applies `action` and returns the work it asks for.
     mutating func apply(_ action: Action) -> [Work] {
         switch action {
-        case .lifecycle(.appear), .reload:
+        case .lifecycle(.appear):
+            hasAppeared = true
+            return startLoading()
+        case .reload:
             return startLoading()
         case .lifecycle:
             // Pins are saved on every change, and the data has no clock: nothing to pause or resume.
@@ -55,6 +64,13 @@ struct TransactionsModel {
             case .failure(let error): pinsSaveFailure = notSavedMessage(lost, reason: error.message)
             }
             return savingWaitingPins()
+        case .savedPinsChanged:
+            return readingPins()
+        case .finishedReadingPins(let result):
+            // A save of this screen's that finished meanwhile may have read the file before the change: read again.
+            guard savesFinishedAtRead == store.savesFinished else { return readingPins() }
+            store.readPins(result, savesFinishedBefore: savesFinishedAtRead)
+            return []
         case .switchTab:
             tab = tab == .transactions ? .insights : .transactions
         case .chooseFilter(let newFilter):
@@ -110,6 +126,14 @@ struct TransactionsModel {
     /// never overtake each other.
     private mutating func savingWaitingPins() -> [Work] {
         store.changesToSave().map { [.savePins($0)] } ?? []
+    }
+
+    /// The saved pins changed elsewhere (another page or the shell of this run, another process): read them again,
+    /// once the screen has appeared (its first load reads them anyway). A read under way is replaced.
+    private mutating func readingPins() -> [Work] {
+        guard hasAppeared else { return [] }
+        savesFinishedAtRead = store.savesFinished
+        return [.readPins]
     }
 
     /// `Unpinning "Movie Night" was not saved: <reason> The pins shown are the saved ones.`

@@ -17,6 +17,11 @@ public final class TransactionsPresenter: Presenter {
         case finishedLoading(Result<Loaded<[Transaction]>, FeatureError>, pins: Result<Set<Int>, FeatureError>)
         /// A pin save's outcome: the unpinned ids now kept, or why the changes it carried were not kept.
         case finishedSavingPins(Result<Set<Int>, FeatureError>)
+        /// The saved pins were changed elsewhere (another page or the shell of this run, another process): read
+        /// them again, so every screen of the run shows the same pins.
+        case savedPinsChanged
+        /// That read's outcome.
+        case finishedReadingPins(Result<Set<Int>, FeatureError>)
         /// Transactions ↔ Insights.
         case switchTab
         case chooseFilter(CategoryFilter)
@@ -44,6 +49,7 @@ public final class TransactionsPresenter: Presenter {
     nonisolated static let insightsTotalLabel = "Total spent"
     private static let loadEffect = "load"
     private static let savePinsEffect = "save-pins"
+    private static let readPinsEffect = "read-pins"
 
     /// Reads and loads nothing until `.lifecycle(.appear)`: each load reads the saved pins with the transactions,
     /// off the main actor (a warning in the view state when they are unreadable).
@@ -56,6 +62,7 @@ public final class TransactionsPresenter: Presenter {
         self.formatting = formatting
         self.effects = effects
         viewState = model.viewState(formatting: formatting)
+        pins.observeChanges(self) { presenter in presenter.send(.savedPinsChanged) }
     }
 
     /// The one shape of a presenter: the action applied to the model, the view state derived from it (an equal
@@ -102,6 +109,13 @@ public final class TransactionsPresenter: Presenter {
                 Self.savePinsEffect, work: { try await pins.save(changes) },
                 apply: { [weak self] result in
                     self?.send(.finishedSavingPins(result.mapError { FeatureError($0.userFacingMessage) }))
+                })
+        case .readPins:
+            let pins = self.pins
+            effects.run(
+                Self.readPinsEffect, work: { try await pins.unpinnedIDs() },
+                apply: { [weak self] result in
+                    self?.send(.finishedReadingPins(result.mapError { FeatureError($0.userFacingMessage) }))
                 })
         }
     }

@@ -1,0 +1,21 @@
+import FeatureHostCore
+import Foundation
+
+/// This run's `FeatureRun` of each feature: every context the host makes for a feature id lends the same one,
+/// so the shell's presenter and every web page's share what belongs to the run (the offer's countdown).
+public final class FeatureRuns: @unchecked Sendable {
+    // Guards `runs`: contexts are made off the main actor too.
+    private let lock = NSLock()
+    private var runs: [FeatureID: FeatureRun] = [:]
+
+    public init() {}
+
+    public func run(for id: FeatureID) -> FeatureRun {
+        lock.withLock {
+            if let run = runs[id] { return run }
+            let run = FeatureRun()
+            runs[id] = run
+            return run
+        }
+    }
+}
