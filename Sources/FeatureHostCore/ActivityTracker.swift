@@ -6,7 +6,7 @@ public final class ActivityTracker: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     private struct Probe {
-        weak var token: StateObservation?
+        weak var token: ActivityProbe?
         let count: @Sendable () -> Int
     }
     private var probes: [Probe] = []
@@ -30,9 +30,9 @@ public final class ActivityTracker: @unchecked Sendable {
     }
 
     /// Counts work tracked elsewhere, e.g. by a dynamic plugin's own tracker across the plugin boundary,
-    /// until the returned observation is cancelled or released.
-    public func addProbe(_ count: @escaping @Sendable () -> Int) -> StateObservation {
-        let token = StateObservation()
+    /// until the returned probe is cancelled or released.
+    public func addProbe(_ count: @escaping @Sendable () -> Int) -> ActivityProbe {
+        let token = ActivityProbe()
         lock.lock()
         probes.append(Probe(token: token, count: count))
         lock.unlock()

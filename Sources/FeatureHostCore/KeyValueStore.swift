@@ -10,6 +10,11 @@ public protocol KeyValueStore: Sendable {
     /// Saves (or, with nil, removes) the value. Throws a `FeatureError` naming the file and the reason when it
     /// was not kept (a read-only or full volume, a folder that cannot be made); the saved value is then unchanged.
     func set(_ data: Data?, forKey key: String) throws
+    /// Replaces the value with what `transform` makes of the one stored now, with no other save of the key between
+    /// the read and the write (two sessions, two instances over one file, another process): a read-modify-write
+    /// that loses nobody's change. Returns the value kept. Throws as `set` does, or what `transform` threw; the
+    /// saved value is then unchanged.
+    func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data?
     /// Set when the store's file could not be read (so every value reads as absent) or was moved aside: for the
     /// feature to show, so a reset is never silent. Stores in memory never have one.
     var damageNotice: String? { get }
@@ -17,6 +22,13 @@ public protocol KeyValueStore: Sendable {
 
 extension KeyValueStore {
     public var damageNotice: String? { nil }
+
+    /// Read, then set: not atomic. Stores that more than one session writes implement their own.
+    public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {
+        let new = try transform(data(forKey: key))
+        try set(new, forKey: key)
+        return new
+    }
 
     /// Decodes a stored value. `nil` when absent; throws a `FeatureError` naming the key when it cannot be read.
     public func value<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T? {

@@ -6,18 +6,23 @@ import TerminalUI
 import WebUI
 
 /// The plugin's side of one instance: the feature built from the host's context, its scene, and its clock.
+///
+/// The plugin's surface host: each render the host asks for (a frame or the web page's HTML) runs inside one
+/// `RenderTracker`, and the first change to what it read (the plugin's presenter, its scene's own state) asks the
+/// host for a frame, once, until the host renders again. The host then renders on its next turn, so a run of
+/// changes between two of its renders is one request and one render.
 @MainActor
 final class HostedFeature {
     /// What the host may ask from any thread.
     nonisolated let status: HostedStatus
     private let feature: any TerminalFeature
-    private let frameRequest: FrameRequest
     private let clock: ManualClock?
     private var scene: (any TerminalScene)?
     /// Made instead of the terminal scene when the host shows the feature on the web.
     private var webScene: (any WebScene)?
     private var appeared = false
-    private var observation: StateObservation?
+    /// What the host's last render read.
+    private let renders: RenderTracker
     /// Sizes beyond this are clamped: a frame is rendered for a terminal, not for whatever number arrives.
     static let largestSide = 1000
 
@@ -54,8 +59,10 @@ final class HostedFeature {
             images: ImageCache(
                 directory: payloadCacheFile.deletingLastPathComponent().appendingPathComponent("plugin-images/\(wire.id)"),
                 transport: transport))
-        status = HostedStatus(activity: activity, clock: self.clock)
-        self.frameRequest = frameRequest
+        let status = HostedStatus(activity: activity, clock: self.clock)
+        self.status = status
+        // Checked on every request: a timer may outlive the instance, and the host's context pointer with it.
+        renders = RenderTracker { if !status.isClosed { frameRequest() } }
         feature = try make(context)
     }
 
@@ -63,19 +70,8 @@ final class HostedFeature {
     func openScene() {
         guard !appeared else { return }
         appeared = true
-        if webScene == nil {
-            let scene = feature.makeScene()
-            observation = scene.observe(requestingFrames())
-            self.scene = scene
-        }
+        if webScene == nil { scene = feature.makeScene() }
         feature.handle(.appear)
-    }
-
-    /// Checked on every change: a timer may outlive the instance, and the host's context pointer with it.
-    private func requestingFrames() -> @MainActor () -> Void {
-        let request = frameRequest
-        let status = self.status
-        return { if !status.isClosed { request() } }
     }
 
     // MARK: - Web
@@ -83,12 +79,10 @@ final class HostedFeature {
     /// Makes the web scene (once) and starts nothing; `appear` comes through `openScene`.
     func openWebScene() {
         guard webScene == nil, scene == nil, let web = feature as? any WebFeature else { return }
-        let webScene = web.makeWebScene()
-        observation = webScene.observe(requestingFrames())
-        self.webScene = webScene
+        webScene = web.makeWebScene()
     }
 
-    func renderHTML() -> String { webScene?.render().render() ?? "" }
+    func renderHTML() -> String { renders.track { webScene?.render() }?.render() ?? "" }
 
     func handle(_ event: PageEvent) -> Bool { webScene?.handle(event) == .handled }
 
@@ -97,7 +91,7 @@ final class HostedFeature {
 
     func render(width: Int, height: Int) -> [UInt8] {
         let size = Size(width: min(max(width, 0), Self.largestSide), height: min(max(height, 0), Self.largestSide))
-        return FrameCodec.encode(scene?.render(size: size) ?? Frame(size: size))
+        return FrameCodec.encode(renders.track { scene?.render(size: size) } ?? Frame(size: size))
     }
 
     /// One key's bytes; a fresh parser each time, so a lone ESC is the Esc key.

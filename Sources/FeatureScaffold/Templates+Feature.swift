@@ -77,82 +77,128 @@ extension Templates {
     static func presenter(_ names: FeatureNames) -> String {
         #"""
         import FeatureHostCore
+        import Observation
 
         /// Turns actions into the view state; never touches a surface. Counts presses, and shows how long the
         /// feature has been open: a timer started on `.appear` (through the effect runner, on the host's
         /// clock) that stops in the background.
+        ///
+        /// The presenter shape every feature follows: what the screen is lives in one value, the model; `send`
+        /// applies the action to it at the clock's instant, publishes the view state derived from it (an equal
+        /// one is no change: nothing counted, nothing rendered), then runs what the new model asks for (here the
+        /// timer, which runs while the feature is shown in the foreground). Surfaces observe `viewState`.
         @MainActor
+        @Observable
         public final class \#(names.name)Presenter: Presenter {
-            public enum Action: PresenterAction, Equatable {
+            public enum Action: PresenterAction, Equatable, Sendable {
                 case press
                 case tick
                 case lifecycle(LifecycleEvent)
             }
 
-            public private(set) var viewState: ViewState {
-                didSet { observers.publish(viewState, old: oldValue) }
-            }
+            public private(set) var viewState: ViewState
             /// How many times the view state changed: the frames the presenter asked for.
-            public var changeCount: Int { observers.changeCount }
+            @ObservationIgnored public private(set) var changeCount = 0
 
-            private let observers = StateObservers<ViewState>()
-            private let effects: EffectRunner
-            private let timeline: MonotonicTimeline
-            private var pressCount = 0
-            /// When the feature first appeared, on the timeline; nil until then.
-            private var appearedAt: Duration?
+            @ObservationIgnored private var model: \#(names.name)Model
+            @ObservationIgnored private let effects: EffectRunner
+            @ObservationIgnored private let timeline: MonotonicTimeline
             private static let timer = "open-time"
 
             public init(greeting: Greeting, effects: EffectRunner, timeline: MonotonicTimeline) {
                 self.effects = effects
                 self.timeline = timeline
-                viewState = ViewState(
-                    greeting: greeting.text, presses: Self.pressesText(0), openFor: Self.openForText(seconds: 0), isPaused: false)
+                model = \#(names.name)Model(greeting: greeting)
+                viewState = model.viewState
             }
 
             public func send(_ action: Action) {
-                var state = viewState
-                switch action {
-                case .press:
-                    pressCount += 1
-                    state.presses = Self.pressesText(pressCount)
-                case .tick:
-                    state.openFor = Self.openForText(seconds: openSeconds)
-                case .lifecycle(.appear):
-                    guard appearedAt == nil else { return }
-                    appearedAt = timeline.now
-                    startTimer()
-                case .lifecycle(.didEnterBackground):
-                    state.isPaused = true
+                model.apply(action, at: timeline.now)
+                publish(model.viewState)
+                syncTimer()
+            }
+
+            /// An equal state is no change: nothing counted, nothing for a surface to render.
+            private func publish(_ new: ViewState) {
+                guard new != viewState else { return }
+                viewState = new
+                changeCount += 1
+            }
+
+            /// Runs the timer while the model has a next tick (starting it unless it runs), stops it otherwise.
+            private func syncTimer() {
+                guard model.isTimerRunning else {
                     effects.cancel(Self.timer)
-                case .lifecycle(.willEnterForeground):
-                    state.isPaused = false
-                    state.openFor = Self.openForText(seconds: openSeconds)
-                    if appearedAt != nil { startTimer() }
+                    return
                 }
-                viewState = state
-            }
-
-            public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
-                observers.add(onChange)
-            }
-
-            /// Whole seconds since the feature appeared: a function of elapsed time, so a late wake-up still
-            /// shows the right number.
-            private var openSeconds: Int {
-                guard let appearedAt else { return 0 }
-                return Int((timeline.now - appearedAt).seconds)
-            }
-
-            /// Wakes at each whole second after `.appear`, until cancelled.
-            private func startTimer() {
                 effects.timer(
                     Self.timer, on: timeline,
                     nextDeadline: { [weak self] in
-                        guard let self, let appearedAt = self.appearedAt else { return nil }
-                        return appearedAt + .seconds(self.openSeconds + 1)
+                        guard let self else { return nil }
+                        return self.model.nextTick(after: self.timeline.now)
                     },
                     fire: { [weak self] in self?.send(.tick) })
+            }
+        }
+
+        """#
+    }
+
+    static func model(_ names: FeatureNames) -> String {
+        #"""
+        import FeatureHostCore
+
+        /// What the screen is at a moment, as a value: the presenter applies actions to it and derives the view
+        /// state from it. No clock and no I/O: time comes in as the instant of each action, so every rule here is
+        /// a pure function a test can call directly.
+        struct \#(names.name)Model: Equatable, Sendable {
+            let greeting: Greeting
+            var pressCount = 0
+            /// When the feature first appeared, on the timeline; nil until then.
+            var appearedAt: Duration?
+            var isInForeground = true
+            /// The whole seconds open, as the screen shows them: moved by each tick and by the return to the
+            /// foreground (the time open counts on in the background).
+            var shownSeconds = 0
+
+            init(greeting: Greeting) { self.greeting = greeting }
+
+            mutating func apply(_ action: \#(names.name)Presenter.Action, at now: Duration) {
+                switch action {
+                case .press:
+                    pressCount += 1
+                case .tick:
+                    shownSeconds = seconds(at: now)
+                case .lifecycle(.appear):
+                    guard appearedAt == nil else { return }
+                    appearedAt = now
+                case .lifecycle(.didEnterBackground):
+                    isInForeground = false
+                case .lifecycle(.willEnterForeground):
+                    isInForeground = true
+                    shownSeconds = seconds(at: now)
+                }
+            }
+
+            /// The timer runs while the feature is shown in the foreground.
+            var isTimerRunning: Bool { appearedAt != nil && isInForeground }
+
+            /// The next whole second after appearing: a function of elapsed time, so a late wake-up still shows the
+            /// right number. Nil while the timer should not run.
+            func nextTick(after now: Duration) -> Duration? {
+                guard isTimerRunning, let appearedAt else { return nil }
+                return appearedAt + .seconds(seconds(at: now) + 1)
+            }
+
+            func seconds(at now: Duration) -> Int {
+                guard let appearedAt else { return 0 }
+                return Int((now - appearedAt).seconds)
+            }
+
+            var viewState: \#(names.name)Presenter.ViewState {
+                \#(names.name)Presenter.ViewState(
+                    greeting: greeting.text, presses: Self.pressesText(pressCount), openFor: "Open for \(shownSeconds) s",
+                    isPaused: !isInForeground)
             }
 
             static func pressesText(_ count: Int) -> String {
@@ -162,8 +208,6 @@ extension Templates {
                 default: "Pressed \(count) times"
                 }
             }
-
-            static func openForText(seconds: Int) -> String { "Open for \(seconds) s" }
         }
 
         """#

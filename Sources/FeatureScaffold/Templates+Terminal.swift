@@ -17,7 +17,8 @@ extension Templates {
         #"""
         \#(imports("FeatureHostCore", "TerminalUI", names.module))
 
-        /// Draws the presenter's view state and turns keys into its actions. `render` only draws.
+        /// Draws the presenter's view state and turns keys into its actions. `render` only draws; the shell draws
+        /// again when what it read changes (a scene with view-local state of its own, a scroll, is `@Observable`).
         @MainActor
         final class \#(names.name)Scene: TerminalScene {
             private let presenter: \#(names.name)Presenter
@@ -44,10 +45,6 @@ extension Templates {
                 guard key == .enter else { return .ignored }
                 presenter.send(.press)
                 return .handled
-            }
-
-            func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-                presenter.observe { _ in onChange() }
             }
         }
 

@@ -19,50 +19,41 @@ extension Templates {
                 try \#(names.module)(context: host.context(for: \#(names.module).self, settings: settings))
             }
 
-            @Test func eachActionGivesTheWholeNewState() throws {
-                let presenter = try feature(settings: ["greeting": .string("Hello")]).presenter
-                var expected = State(greeting: "Hello", presses: "Not pressed yet", openFor: "Open for 0 s", isPaused: false)
-                #expect(presenter.viewState == expected)
-                presenter.send(.press)
-                expected.presses = "Pressed once"
-                #expect(presenter.viewState == expected)
-                presenter.send(.press)
-                expected.presses = "Pressed 2 times"
-                #expect(presenter.viewState == expected)
-                presenter.send(.lifecycle(.didEnterBackground))
-                expected.isPaused = true
-                #expect(presenter.viewState == expected)
-                presenter.send(.lifecycle(.willEnterForeground))
-                expected.isPaused = false
-                #expect(presenter.viewState == expected)
+            /// Its presenter in a test store: each change is asserted whole, and the test ends with nothing left
+            /// running.
+            func store(settings: [String: SettingValue] = [:]) throws -> PresenterTestStore<\#(names.name)Presenter> {
+                PresenterTestStore(try feature(settings: settings).presenter, host: host)
+            }
+
+            @Test func eachActionGivesTheWholeNewState() async throws {
+                let store = try store(settings: ["greeting": .string("Hello")])
+                #expect(store.state == State(greeting: "Hello", presses: "Not pressed yet", openFor: "Open for 0 s", isPaused: false))
+                store.send(.press) { $0.presses = "Pressed once" }
+                store.send(.press) { $0.presses = "Pressed 2 times" }
+                store.send(.lifecycle(.didEnterBackground)) { $0.isPaused = true }
+                store.send(.lifecycle(.willEnterForeground)) { $0.isPaused = false }
+                store.send(.lifecycle(.willEnterForeground))  // already in the foreground: no change, nothing counted
+                await store.finish()
             }
 
             @Test func theTimerStartsOnAppearAndStopsInTheBackground() async throws {
-                let presenter = try feature().presenter
-                await host.advance(by: .seconds(5))
-                #expect(presenter.viewState.openFor == "Open for 0 s", "nothing runs before the feature appears")
-                presenter.send(.lifecycle(.appear))
-                await host.advance(by: .seconds(3))
-                #expect(presenter.viewState.openFor == "Open for 3 s")
-                presenter.send(.lifecycle(.didEnterBackground))
-                await host.advance(by: .seconds(10))
-                #expect(presenter.viewState.openFor == "Open for 3 s", "no ticks in the background")
-                #expect(host.clock.sleeperCount == 0)
-                presenter.send(.lifecycle(.willEnterForeground))
-                #expect(presenter.viewState.openFor == "Open for 13 s", "the time open counts on in the background")
-                await host.advance(by: .milliseconds(1500))
-                #expect(presenter.viewState.openFor == "Open for 14 s")
-            }
-
-            @Test func observersHearOnlyRealChanges() throws {
-                let presenter = try feature().presenter
-                var seen: [String] = []
-                let observation = presenter.observe { seen.append($0.presses) }
-                presenter.send(.press)
-                presenter.send(.lifecycle(.willEnterForeground))
-                #expect(seen == ["Pressed once"], "foreground while in the foreground changes nothing")
-                #expect(presenter.changeCount == 1)
-                observation.cancel()
+                let store = try store()
+                await store.advance(by: .seconds(5))  // nothing runs before the feature appears
+                store.send(.lifecycle(.appear))
+                await store.advance(by: .seconds(1)) { $0.openFor = "Open for 1 s" }
+                await store.advance(by: .seconds(2))
+                await store.receive(at: .seconds(7)) { $0.openFor = "Open for 2 s" }
+                await store.receive(at: .seconds(8)) { $0.openFor = "Open for 3 s" }
+                store.send(.lifecycle(.didEnterBackground)) { $0.isPaused = true }
+                await store.advance(by: .seconds(10))  // no ticks in the background
+                // The time open counts on in the background.
+                store.send(.lifecycle(.willEnterForeground)) {
+                    $0.isPaused = false
+                    $0.openFor = "Open for 13 s"
+                }
+                await store.advance(by: .milliseconds(1500)) { $0.openFor = "Open for 14 s" }
+                store.send(.lifecycle(.didEnterBackground)) { $0.isPaused = true }  // stops the timer
+                await store.finish()
             }
 
             @Test func theGreetingComesFromTheSettings() throws {
@@ -108,10 +99,10 @@ extension Templates {
             }
 
             @Test func enterPressesAndOtherKeysAreLeftToTheShell() {
-                let changes = driver.changeCount
+                let changes = feature.presenter.changeCount
                 #expect(driver.press(.enter, .escape, .character("q")) == [.handled, .ignored, .ignored])
                 #expect(driver.text().contains("[ Press ]  Pressed once"))
-                #expect(driver.changeCount == changes + 1, "one new frame, for the press")
+                #expect(feature.presenter.changeCount == changes + 1, "one change, for the press")
                 #expect(driver.scene.keyHints == [KeyHint(key: "Enter", action: "press")])
             }
 

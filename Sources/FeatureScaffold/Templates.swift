@@ -2,7 +2,7 @@
 ///
 /// ```
 /// Features/<Name>/
-///   Sources/<Name>Feature/     <Name>Feature.swift, Domain/, Data/, Presenter/   (no surface module)
+///   Sources/<Name>Feature/     <Name>Feature.swift, Domain/, Data/, Presenter/ (presenter, model, view state)
 ///   Sources/<Name>Terminal/    <Name>Feature+Terminal.swift, Scene/
 ///   Sources/<Name>Web/         <Name>Feature+Web.swift, Scene/, Resources/<id>.css
 ///   Tests/<Name>FeatureTests/  presenter tests
@@ -30,6 +30,7 @@ public enum Templates {
             File(path: "\(featureSources)/Domain/Greeting.swift", contents: greeting(names)),
             File(path: "\(featureSources)/Data/\(names.name)Settings.swift", contents: settings(names)),
             File(path: "\(featureSources)/Presenter/\(names.name)Presenter.swift", contents: presenter(names)),
+            File(path: "\(featureSources)/Presenter/\(names.name)Model.swift", contents: model(names)),
             File(path: "\(featureSources)/Presenter/\(names.name)ViewState.swift", contents: viewState(names)),
             File(path: "\(terminalSources)/\(names.module)+Terminal.swift", contents: terminalConformance(names)),
             File(path: "\(terminalSources)/Scene/\(names.name)Scene.swift", contents: scene(names)),
@@ -58,7 +59,7 @@ public enum Templates {
     /// The modules and types the bundle declares under names made from the feature's name (its `Greeting` is
     /// its module's own).
     public static func declaredTypes(_ names: FeatureNames) -> [String] {
-        [names.module, names.terminalModule, names.webModule] + ["Presenter", "Settings", "Scene", "WebScene"].map { names.name + $0 }
+        [names.module, names.terminalModule, names.webModule] + ["Presenter", "Model", "Settings", "Scene", "WebScene"].map { names.name + $0 }
     }
 
     /// `import` lines, sorted (the feature's own module sorts among the others by its name).

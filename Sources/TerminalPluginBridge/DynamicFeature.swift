@@ -70,6 +70,8 @@ final class DynamicScene: TerminalScene {
     }
 
     func render(size: Size) -> Frame {
+        // Read, so the surface's render loop draws again at the plugin's next frame request.
+        _ = instance.frameRequests
         // nil once the plugin is stopped, before this render or by it (it sent more than the host accepts).
         guard let bytes = instance.renderedBytes(size: size) else {
             return Self.panel(instance.stop ?? PluginStop(reason: "the plugin \(instance.file.lastPathComponent) was stopped."), size: size)
@@ -139,6 +141,4 @@ final class DynamicScene: TerminalScene {
         }
         return instance.handle(key)
     }
-
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { instance.observe(onChange) }
 }

@@ -2,29 +2,31 @@ import CFeatureHostPluginABI
 import FeatureHostCore
 import FeatureHostPluginWire
 import Foundation
+import Observation
 
 /// Where a plugin's frame requests arrive. The C callback finds the relay through its context number
 /// (`CallbackTargets`), so a request after the instance is gone is dropped. The ABI asks for the main thread;
 /// a request from another thread is not trusted to be rare or harmless, so it is moved to the main actor,
 /// coalesced: however many arrive before the main actor gets to them, one frame request is delivered.
+///
+/// Observable: the plugin's scenes read `requests` when they render, so a request is a change the surface's
+/// render loop sees, like a built-in presenter's.
 @MainActor
+@Observable
 final class FrameRequestRelay {
     /// The relays of live instances, by context number.
     nonisolated static let live = CallbackTargets<FrameRequestRelay>()
 
-    private let observers = StateObservers<Int>()
-    private var requests = 0
+    /// How many requests were delivered on the main actor.
+    private(set) var requests = 0
     /// Set while a hop to the main actor is queued; guarded by its own lock, as other threads set it.
-    private nonisolated let hopQueued = HopLatch()
+    @ObservationIgnored private nonisolated let hopQueued = HopLatch()
 
-    func add(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { observers.add { _ in onChange() } }
-
-    /// How many requests reached the observers.
+    /// How many requests were delivered.
     var delivered: Int { requests }
 
     func fire() {
         requests += 1
-        observers.publish(requests, old: requests - 1)
     }
 
     /// A request from a thread other than the main one: delivered on the main actor, once per queued hop.

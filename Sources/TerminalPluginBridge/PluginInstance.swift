@@ -9,7 +9,7 @@ import TerminalUI
 /// (`ProcessPluginInstance`, the default) or in the host's (`TablePluginInstance`). Bytes in and out; the scenes
 /// decode them. While the plugin is not running, `stop` says why and the scenes show it in the feature's panel.
 @MainActor
-package protocol PluginInstance: AnyObject {
+package protocol PluginInstance: AnyObject, Sendable {
     var file: URL { get }
     /// Why the plugin is not running; nil while it is.
     var stop: PluginStop? { get }
@@ -20,8 +20,9 @@ package protocol PluginInstance: AnyObject {
     func renderedHTML() -> [UInt8]?
     /// One page event as JSON; true when the scene used it.
     func handlePageEvent(_ json: [UInt8]) -> Bool
-    /// Calls `onChange` on each of the plugin's frame requests (terminal or web), and when it stops or restarts.
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation
+    /// The plugin's frame requests (terminal or web), stops and restarts so far. Observable: a scene reads it in
+    /// `render`, so each one is a change its surface's render loop draws.
+    var frameRequests: Int { get }
     var minimumSize: Size { get }
     var keyHints: [KeyHint] { get }
     /// The frame's bytes for `size`; nil once the plugin is stopped (maybe by this render).
@@ -56,7 +57,7 @@ package final class TablePluginInstance: PluginInstance, ManualClockFollower {
     private let limits: PluginLimits
     /// The host clock's time when the plugin's clock was at zero; nil with a live clock.
     private let base: ManualClock.Instant?
-    private var probe: StateObservation?
+    private var probe: ActivityProbe?
 
     init(
         plugin: LoadedPlugin, table tablePointer: UnsafePointer<featurehost_plugin>, web webPointer: UnsafePointer<featurehost_plugin_web>?,
@@ -168,9 +169,9 @@ package final class TablePluginInstance: PluginInstance, ManualClockFollower {
         return HostCall.run { json.withUnsafeBufferPointer { buffer in handle(pointer, buffer.baseAddress, buffer.count) } } != 0
     }
 
-    /// Calls `onChange` on each of the plugin's frame requests (terminal or web: the same callback), and once
-    /// when the plugin is stopped.
-    package func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { relay.add(onChange) }
+    /// The plugin's frame requests so far (terminal or web: the same callback), one more when it is stopped.
+    /// Observable: a scene reads it in `render`, so each request is a change its surface's render loop sees.
+    package var frameRequests: Int { relay.requests }
 
     package var minimumSize: Size {
         guard isRunning else { return Size(width: 0, height: 0) }

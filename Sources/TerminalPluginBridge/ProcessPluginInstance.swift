@@ -20,7 +20,7 @@ package final class ProcessPluginInstance: PluginInstance {
     package func openWebScene() { remote.openWebScene() }
     package func renderedHTML() -> [UInt8]? { remote.renderHTML() }
     package func handlePageEvent(_ json: [UInt8]) -> Bool { remote.handlePageEvent(json) }
-    package func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { remote.observe(onChange) }
+    package var frameRequests: Int { remote.frameRequests }
 
     package var minimumSize: Size {
         let size = remote.minimumSize

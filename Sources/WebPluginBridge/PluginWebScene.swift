@@ -23,6 +23,8 @@ final class PluginWebScene: WebScene {
     }
 
     func render() -> HTML {
+        // Read, so the page's render loop renders again at the plugin's next frame request.
+        _ = instance.frameRequests
         // nil once the plugin is stopped (a hang, a crash, or more than the host accepts, maybe this render's).
         guard let markup = instance.renderedHTML() else {
             return Self.panel(instance.stop ?? PluginStop(reason: "the plugin \(instance.file.lastPathComponent) was stopped."))
@@ -70,6 +72,4 @@ final class PluginWebScene: WebScene {
             key: event.key)
         return instance.handlePageEvent(wire.encoded()) ? .handled : .ignored
     }
-
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { instance.observe(onChange) }
 }

@@ -2,6 +2,7 @@ import CarNewsFeature
 import CarNewsTerminal
 import DataSources
 import FeatureHostCore
+import FeatureHostTesting
 import Foundation
 import TerminalUI
 
@@ -69,17 +70,7 @@ enum CarNewsBenchmarks {
     /// Returns once `presenter` shows rows: the saved list read on `.appear`.
     @MainActor
     static func rowsShown(_ presenter: CarNewsPresenter) async {
-        guard presenter.viewState.rows.isEmpty else { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var waiting = true
-            var token: StateObservation?
-            token = presenter.observe { state in
-                guard waiting, !state.rows.isEmpty else { return }
-                waiting = false
-                token?.cancel()
-                continuation.resume()
-            }
-        }
+        await presenter.until { !$0.rows.isEmpty }
     }
 
     /// A reply in the API's schema, with its quirks: escaped slashes, a dash as `\u2013`, trailing spaces,

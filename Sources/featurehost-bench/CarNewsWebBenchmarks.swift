@@ -106,17 +106,7 @@ enum CarNewsWebBenchmarks {
     /// Returns once `presenter`'s state satisfies `condition` (the effects it waits for run off the main actor).
     @MainActor
     private static func until(_ presenter: CarNewsPresenter, _ condition: @escaping (CarNewsViewState) -> Bool) async {
-        guard !condition(presenter.viewState) else { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var waiting = true
-            var token: StateObservation?
-            token = presenter.observe { state in
-                guard waiting, condition(state) else { return }
-                waiting = false
-                token?.cancel()
-                continuation.resume()
-            }
-        }
+        await presenter.until(condition)
     }
 }
 

@@ -2,6 +2,7 @@ import ChatsFeature
 import ChatsTerminal
 import DataSources
 import FeatureHostCore
+import FeatureHostTesting
 import Foundation
 import TerminalUI
 
@@ -67,27 +68,11 @@ enum ChatsBenchmarks {
             timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0, launchDuration: 0))
         let scene = ChatsScene(presenter: presenter)
         presenter.send(.lifecycle(.appear))
-        await until(presenter) { state in
+        await presenter.until { state in
             // On the list, and no avatar of the first rows (those the presenter fetches) still loading.
             state.screen == .list && (state.list.rows?.prefix(ChatsPresenter.avatarWindow).allSatisfy { $0.avatar != .loading } ?? true)
         }
         return presenter.viewState.screen == .list ? scene : nil
-    }
-
-    /// Returns once `done` holds for the presenter's state, woken by its changes.
-    @MainActor
-    private static func until(_ presenter: ChatsPresenter, _ done: @escaping @MainActor (ChatsViewState) -> Bool) async {
-        guard !done(presenter.viewState) else { return }
-        var observation: StateObservation?
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var waiting = true
-            observation = presenter.observe { state in
-                guard waiting, done(state) else { return }
-                waiting = false
-                continuation.resume()
-            }
-        }
-        observation?.cancel()
     }
 
     /// Chats with messages from a few words to a long paragraph, one minute apart.

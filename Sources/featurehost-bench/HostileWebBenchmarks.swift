@@ -1,5 +1,6 @@
 import FeatureHostCore
 import Foundation
+import Observation
 import WebUI
 
 /// What one session's render can cost the main actor, which every other page waits behind (issue 24, point 4):
@@ -40,16 +41,18 @@ enum HostileWebBenchmarks {
 }
 
 /// Rows of long text; each click changes the first row, so every event renders, counts and diffs the whole page.
+/// Observable, as a scene whose events change its own state must be: the session renders what changed.
 @MainActor
+@Observable
 private final class TextRowsScene: WebScene {
     private var rows: [String]
     private let first: String
-    private var turn = 0
-    private var observers: [@MainActor () -> Void] = []
+    @ObservationIgnored private var turn = 0
 
     init(rows: Int, characters: Int) {
-        self.rows = (0..<rows).map { row in String(repeating: "long text \(row) ", count: characters / 14) }
-        first = self.rows[0]
+        let texts = (0..<rows).map { row in String(repeating: "long text \(row) ", count: characters / 14) }
+        self.rows = texts
+        first = texts[0]
     }
 
     func render() -> HTML {
@@ -62,10 +65,5 @@ private final class TextRowsScene: WebScene {
         turn += 1
         rows[0] = "turn \(turn) " + first
         return .handled
-    }
-
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        observers.append(onChange)
-        return StateObservation()
     }
 }

@@ -22,11 +22,9 @@ extension OfferCountdownBenchmarks {
         var clockAlone: [Double] = []
         for _ in 0..<5 {
             guard let run = makeRun(settings: [:]) else { return }
-            let observation = run.feature.makeScene().observe {}
             let cpu = ProcessCPUTime.now()
             await advance(run, by: .milliseconds(3_600_350))
             hours.append((ProcessCPUTime.now() - cpu) * 1_000)
-            observation.cancel()
             yields = run.host.clock.settleCount
             guard let presenter = presenterByHand(instants) else { return }
             byHand.append(presenter)
@@ -41,14 +39,21 @@ extension OfferCountdownBenchmarks {
         bench.report("offer-countdown: main-actor yields in that hour", value: "\(yields) (was ≥ 4 per wake-up)")
     }
 
-    /// The timeline offsets of an hour's wake-ups, as the manual clock makes them: each one changes the state.
+    /// The timeline offsets of an hour's wake-ups, as the manual clock makes them, deadline by deadline: each
+    /// one changes the state.
     @MainActor
     private static func wakeUpInstants() async -> [Duration]? {
         guard let run = makeRun(settings: [:]) else { return nil }
+        let clock = run.host.clock
+        let end = clock.now.advanced(by: .milliseconds(3_600_350))
         var instants: [Duration] = []
-        let observation = run.presenter.observe { _ in instants.append(run.host.clock.now.offset) }
-        await advance(run, by: .milliseconds(3_600_350))
-        observation.cancel()
+        var changes = run.presenter.changeCount
+        while let next = clock.nextDeadline, next <= end {
+            await clock.advance(to: next)
+            guard run.presenter.changeCount != changes else { continue }
+            changes = run.presenter.changeCount
+            instants.append(clock.now.offset)
+        }
         return instants
     }
 
@@ -59,8 +64,6 @@ extension OfferCountdownBenchmarks {
         guard let host = try? TestHost(), var context = try? host.context(id: "offer-countdown") else { return nil }
         context.clock = clock
         guard let feature = try? OfferCountdownFeature(context: context) else { return nil }
-        let observation = feature.makeScene().observe {}
-        defer { observation.cancel() }
         feature.handle(.appear)
         let presenter = feature.presenter
         let before = presenter.changeCount

@@ -79,16 +79,14 @@ enum PluginProcessBenchmarks {
             // Half a second after each plugin tick: nothing of the plugin's can be batched past it.
             effects.timer("host", on: timeline, nextDeadline: { .milliseconds(500 + 1000 * ticks) }, fire: { ticks += 1 })
         }
-        let scene = feature.makeScene()
-        var requests = 0
-        let observation = scene.observe { requests += 1 }
-        defer { observation.cancel() }
+        _ = feature.makeScene()
+        let before = feature.instance.frameRequests
         feature.handle(.appear)
         await host.clock.advance(by: .seconds(60))
         let start = DispatchTime.now().uptimeNanoseconds
         await host.clock.advance(by: .seconds(3_600))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return requests == 3_660 ? seconds : nil
+        return feature.instance.frameRequests - before == 3_660 ? seconds : nil
     }
 
     /// The example plugin (`Examples/GreetingPlugin`, its own copy of the core) for a simulated hour and day on the
@@ -133,7 +131,7 @@ enum PluginProcessBenchmarks {
         await host.clock.advance(by: .seconds(seconds))
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let hours = String(format: "%02d:00:00", seconds / 3_600)
-        return driver.changeCount == seconds && driver.text().contains("Open for  \(hours)") ? wall : nil
+        return driver.text().contains("Open for  \(hours)") ? wall : nil
     }
 
     static var greetingLibrary: URL? {

@@ -28,6 +28,7 @@ func runBenchmarks() async {
     if bench.shouldRun("hostile-server") { await HostileServerBenchmarks.run(&bench) }
     if bench.shouldRun("plugin-process") { await PluginProcessBenchmarks.run(&bench) }
     if bench.shouldRun("page-events-web") { await PageEventBenchmarks.run(&bench) }
+    if bench.shouldRun("frames") { await FrameBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

@@ -53,6 +53,32 @@ import Testing
         #expect(pins.data(forKey: "unpinned-ids") == Data("[1,2]".utf8))
     }
 
+    /// Two sessions (two browser tabs) saving the same key at once, each through its own store of the file: every
+    /// update reads what the other wrote, so none is lost.
+    @Test func updatesFromTwoStoresAtOnceLoseNothing() async throws {
+        let directory = try TemporaryDirectory()
+        let suite = directory.file("preferences")
+        let stores = [
+            try PlistFileStore(suiteFile: suite, prefix: "transactions."), try PlistFileStore(suiteFile: suite, prefix: "transactions."),
+        ]
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                let store = stores[index % 2]
+                group.addTask {
+                    _ = try? store.update(forKey: "unpinned-ids") { data in
+                        let ids = data.flatMap { try? JSONDecoder().decode([Int].self, from: $0) } ?? []
+                        return try JSONEncoder().encode(ids + [index])
+                    }
+                }
+            }
+        }
+        let ids = try #require(try stores[0].value([Int].self, forKey: "unpinned-ids"))
+        #expect(ids.sorted() == Array(0..<40))
+        // A transform that throws writes nothing.
+        #expect(throws: FeatureError("no")) { try stores[1].update(forKey: "unpinned-ids") { _ in throw FeatureError("no") } }
+        #expect(try stores[1].value([Int].self, forKey: "unpinned-ids")?.count == 40)
+    }
+
     /// What `UserDefaults` left after a kill between its truncating open and its write (an empty file), and any
     /// other unreadable file: reported, kept, and moved aside rather than overwritten by the next save.
     @Test(arguments: ["", "<?xml version=\"1.0\"?><plist><dict><key>transactions.unpinned-ids</key><da"])

@@ -52,17 +52,17 @@ private final class FollowingClock: ManualClockFollower {
 }
 
 @Suite struct ActivityProbeTests {
-    @Test func probesCountUntilTheirObservationEnds() {
+    @Test func probesCountUntilCancelledOrReleased() {
         let activity = ActivityTracker()
         activity.begin()
-        var probe: StateObservation? = activity.addProbe { 2 }
+        var probe: ActivityProbe? = activity.addProbe { 2 }
         #expect(activity.inFlight == 3)
         probe?.cancel()
         #expect(activity.inFlight == 1)
         probe = activity.addProbe { 5 }
         #expect(activity.inFlight == 6)
         probe = nil
-        #expect(activity.inFlight == 1, "releasing the observation ends the probe")
+        #expect(activity.inFlight == 1, "releasing the probe ends it")
         activity.end()
         _ = probe
     }

@@ -138,20 +138,6 @@ import Testing
     }
 }
 
-@Suite struct StateObserversTests {
-    @Test @MainActor func notifiesOnlyRealChangesUntilCancelled() {
-        let observers = StateObservers<Int>()
-        var seen: [Int] = []
-        let token = observers.add { seen.append($0) }
-        observers.publish(1, old: 0)
-        observers.publish(1, old: 1)
-        token.cancel()
-        observers.publish(2, old: 1)
-        #expect(seen == [1])
-        #expect(observers.changeCount == 2)
-    }
-}
-
 @Suite struct HTTPErrorTests {
     @Test func messagesNameWhatHappened() throws {
         let url = try #require(URL(string: "https://example.org/a"))

@@ -31,6 +31,4 @@ final class PluginCounterWebScene: WebScene {
         presenter.send(.press)
         return .handled
     }
-
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { presenter.observe { _ in onChange() } }
 }

@@ -2,6 +2,7 @@ import FeatureHostCore
 import FeatureHostRuntime
 import FeatureHostTesting
 import Foundation
+import Observation
 import TerminalPluginBridge
 import TerminalUI
 import Testing
@@ -223,7 +224,7 @@ import WebUI
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
                 == "the plugin liblater.so stopped: it crashed with \(Self.sigill) while running on its own (a timer, a task or a thread of its own).")
-        #expect(stubbed.plugin?.changeCount ?? 0 >= 1, "the panel was asked to draw")
+        #expect((stubbed.pluginFeature?.instance.frameRequests ?? 0) >= 1, "the panel was asked to draw")
     }
 
     @Test func garbageOnTheChannelStopsThePluginNotTheHost() async throws {
@@ -344,10 +345,11 @@ import WebUI
         #expect(stubbed.pluginFeature?.instance.stop == nil)
         #expect(library.generation == 2, "a new process loaded the library again")
         #expect(stubbed.pluginText == "Ticks: 0", "its in-memory state was lost: its clock starts again")
-        let frames = plugin.changeCount
+        let instance = try #require(stubbed.pluginFeature?.instance)
+        let frames = instance.frameRequests
         await stubbed.host.advance(by: .seconds(3))
         #expect(stubbed.pluginText == "Ticks: 3", "appear was delivered again, and its clock follows the host's")
-        #expect(plugin.changeCount - frames == 3, "one frame request a tick, as before the restart")
+        #expect(instance.frameRequests - frames == 3, "one frame request a tick, as before the restart")
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 5"))
     }
 
@@ -405,12 +407,12 @@ import WebUI
         var hostTicks = 0
         effects.timer("host", on: timeline, nextDeadline: { .seconds(600 * (hostTicks + 1)) }, fire: { hostTicks += 1 })
         let plugin = try #require(stubbed.plugin)
-        var requests: [Duration] = []
-        let observation = plugin.scene.observe { requests.append(stubbed.host.clock.now.offset) }
+        let requests = FrameRequestTimes(clock: stubbed.host.clock)
+        requests.follow(try #require(stubbed.pluginFeature?.instance))
         await stubbed.host.clock.advance(by: .seconds(3600))
         #expect(hostTicks == 6)
-        observation.cancel()
-        return (requests, StubbedHost.oneLine(plugin.text()), stubbed.counter.text())
+        requests.stop()
+        return (requests.times, StubbedHost.oneLine(plugin.text()), stubbed.counter.text())
     }
 
     @Test func virtualTimeCrossesTheProcessBoundaryExactlyAsInProcess() async throws {
@@ -427,3 +429,30 @@ import WebUI
 
 /// `pipe(2)` without the clash with the local name.
 private func makePipe(_ fds: UnsafeMutablePointer<Int32>?) -> Int32 { pipe(fds) }
+
+/// The host clock's time at each of a plugin's frame requests, as each happens (a render loop would fold the
+/// requests of one turn into one render).
+@MainActor
+final class FrameRequestTimes {
+    private let clock: ManualClock
+    private(set) var times: [Duration] = []
+    private var following = true
+
+    init(clock: ManualClock) { self.clock = clock }
+
+    func follow(_ instance: any PluginInstance) {
+        guard following else { return }
+        withObservationTracking {
+            _ = instance.frameRequests
+        } onChange: { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.following else { return }
+                self.times.append(self.clock.now.offset)
+                // Observation tracks one change: follow the next one (registered now, it is not this one).
+                self.follow(instance)
+            }
+        }
+    }
+
+    func stop() { following = false }
+}

@@ -10,12 +10,12 @@ import Testing
 @Suite @MainActor struct PluginThreadTests {
     @Test func frameRequestsFromAnotherThreadReachTheMainActorCoalesced() async throws {
         let stubbed = try await StubbedHost([], library: "threads")
-        let plugin = try #require(stubbed.plugin)
-        let before = plugin.changeCount
+        let plugin = try #require(stubbed.pluginFeature?.instance)
+        let before = plugin.frameRequests
         // 100 requests from the stub's thread, which has ended when the hook returns.
         try PluginStubs.run(.requestFrames, in: stubbed.library)
-        #expect(await eventually { plugin.changeCount > before }, "delivered on the main actor")
-        #expect(plugin.changeCount - before <= 100, "coalesced while a hop is queued: \(plugin.changeCount - before)")
+        #expect(await eventually { plugin.frameRequests > before }, "delivered on the main actor")
+        #expect(plugin.frameRequests - before <= 100, "coalesced while a hop is queued: \(plugin.frameRequests - before)")
         await stubbed.host.advance(by: .seconds(2))
         #expect(stubbed.pluginText == "Ticks: 2")
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 2"))
@@ -23,11 +23,11 @@ import Testing
 
     @Test func doneAndFrameRequestsFromTheAdvanceThreadResumeTheHost() async throws {
         let stubbed = try await StubbedHost([.advanceDoneFromThread], library: "threads")
-        let plugin = try #require(stubbed.plugin)
+        let plugin = try #require(stubbed.pluginFeature?.instance)
         await stubbed.host.advance(by: .seconds(3))
         #expect(stubbed.pluginText == "Ticks: 3", "every advance's done came from another thread, and the host waited for it")
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 3"))
-        #expect(await eventually { plugin.changeCount >= 1 }, "the thread's frame requests arrived on the main actor")
+        #expect(await eventually { plugin.frameRequests >= 1 }, "the thread's frame requests arrived on the main actor")
         #expect(stubbed.pluginFeature?.instance.stopReason == nil)
     }
 

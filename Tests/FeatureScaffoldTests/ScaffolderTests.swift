@@ -43,6 +43,7 @@ import Testing
                 "Features/Weather/Sources/WeatherFeature/Domain/Greeting.swift",
                 "Features/Weather/Sources/WeatherFeature/Data/WeatherSettings.swift",
                 "Features/Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift",
+                "Features/Weather/Sources/WeatherFeature/Presenter/WeatherModel.swift",
                 "Features/Weather/Sources/WeatherFeature/Presenter/WeatherViewState.swift",
                 "Features/Weather/Sources/WeatherTerminal/WeatherFeature+Terminal.swift",
                 "Features/Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift",

@@ -174,18 +174,27 @@ struct PictureStoreTests {
         return (store, images, activity)
     }
 
-    @Test("pending first, decoded off the main actor (counted as activity), a frame asked for, then ready at any size")
+    @Test("pending first, decoded off the main actor (counted as activity), a render's change, then ready at any size")
     func decodesOnce() async throws {
         #expect(!Self.car.isEmpty)
         let (store, images, activity) = store()
-        var frames = 0
-        store.onReady = { frames += 1 }
         let car = images.add(Self.car, key: "car")
-        #expect(store.picture(car, cells: Size(width: 40, height: 10)) == .pending)
+        var lookups: [PictureLookup] = []
+        // A render as the shell's loop tracks it: the decode's end is a change it sees, and one render follows.
+        let renders = RenderLoop { lookups.append(store.picture(car, cells: Size(width: 40, height: 10))) }
+        renders.renderNow()
+        #expect(lookups == [.pending])
         #expect(store.picture(car, cells: Size(width: 40, height: 10)) == .pending, "one decode, however often asked")
         #expect(activity.inFlight == 1)
         await IdleWaiter.wait(for: activity, timeout: 30)
-        #expect(frames == 1)
+        await MainActorTurns.run(until: { renders.renderCount == 2 })
+        await MainActorTurns.run()
+        #expect(renders.renderCount == 2, "the decode's end made the render loop draw again")
+        guard case .ready = lookups.last else {
+            Issue.record("the second render did not get the picture: \(lookups)")
+            return
+        }
+        renders.stop()
         guard case .ready(let picture) = store.picture(car, cells: Size(width: 40, height: 10)) else {
             Issue.record("not ready")
             return

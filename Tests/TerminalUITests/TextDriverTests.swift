@@ -39,7 +39,7 @@ import Testing
         let driver = driver()
         #expect(driver.press(.enter, .enter) == [.handled, .handled])
         #expect(driver.text().contains("Presses: 2"))
-        #expect(driver.changeCount == 2)
+        #expect(feature.presenter.changeCount == 2)
         #expect(driver.press(.character("q")) == [.ignored], "unhandled keys go back to the shell")
     }
 

@@ -141,12 +141,17 @@ def test_hostile_pictures_are_refused_and_the_host_stays_bounded(serve, browser,
         assert page.evaluate("() => window.pwned === undefined")
         page.screenshot(path=screenshots / "hostile-pictures.png", full_page=True)
 
-        served = {src: page.request.get(server.origin + src) for _, src, _ in shown}
+        # Fetched by the page itself: the run's fh-<random>.localhost name resolves in the browser, not in
+        # Playwright's own request client.
+        served = {src: page.evaluate("""async (url) => {
+            const response = await fetch(url);
+            return { status: response.status, headers: Object.fromEntries(response.headers.entries()) };
+        }""", src) for _, src, _ in shown}
         for response in served.values():
-            assert response.status == 200
-            assert response.headers["x-content-type-options"] == "nosniff"
-            assert response.headers["content-security-policy"] == "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-        types = {src: response.headers["content-type"] for src, response in served.items()}
+            assert response["status"] == 200
+            assert response["headers"]["x-content-type-options"] == "nosniff"
+            assert response["headers"]["content-security-policy"] == "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+        types = {src: response["headers"]["content-type"] for src, response in served.items()}
         assert sorted(types.values()) == ["image/png", "image/svg+xml"], \
             f"each served as the type its bytes are, whatever was declared: {types}"
 

@@ -24,6 +24,16 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
         values[key] = data
     }
 
+    /// Under the store's lock, so no other save comes between the read and the write.
+    public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let refusal { throw FeatureError(refusal) }
+        let new = try transform(values[key])
+        values[key] = new
+        return new
+    }
+
     /// Makes every save fail with `reason` from now on (nil: saves work again). For tests of failed saves.
     public func refuseWrites(_ reason: String?) {
         lock.withLock { refusal = reason }

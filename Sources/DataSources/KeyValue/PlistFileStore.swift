@@ -58,9 +58,16 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
     /// Throws a `FeatureError` naming the file and the reason when the value was not kept; the file is then as
     /// it was (`AtomicFileWriter` replaces it whole or not at all).
     public func set(_ data: Data?, forKey key: String) throws {
+        _ = try update(forKey: key) { _ in data }
+    }
+
+    /// The value `transform` makes of the one in the file, read and written under the writer lock, so no save of
+    /// another instance or process comes between. A value that cannot be read (a damaged file) is nil to it.
+    public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {
         lock.lock()
         defer { lock.unlock() }
         try makeFolder()
+        var kept: Data?
         try withWriterLock {
             var values: [String: Any]
             switch readFile() {
@@ -79,6 +86,8 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
                 throw FeatureError("Cannot save to \(file.path): \(reason).")
             }
             let name = prefix + key
+            let data = try transform(values[name] as? Data)
+            kept = data
             if let data {
                 if values[name] as? Data == data { return }
                 values[name] = data
@@ -96,6 +105,7 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
             // Still under the writer lock, so the file at the path is the one just written.
             cache = FileIdentity(file).map { ($0, values) }
         }
+        return kept
     }
 
     /// The file's folder, made on the first save. `mkdir` itself rather than `FileManager`, whose errors on Linux

@@ -25,9 +25,8 @@ public final class PluginProcessInstance: ManualClockFollower {
     private var inBackground = false
     /// The host clock's time when the plugin's clock was at zero; nil with a live clock.
     private var base: ManualClock.Instant?
-    private let observers = StateObservers<Int>()
-    private var changes = 0
-    private var probe: StateObservation?
+    private let changes = ObservedCount()
+    private var probe: ActivityProbe?
     private var following = false
 
     public var name: String { library.name }
@@ -195,14 +194,12 @@ public final class PluginProcessInstance: ManualClockFollower {
 
     /// Tells the surfaces to draw again, `count` times (a reply folds the frame requests made during its call).
     private func fire(_ count: Int) {
-        for _ in 0..<min(max(count, 0), 64) {
-            changes += 1
-            observers.publish(changes, old: changes - 1)
-        }
+        if count > 0 { changes.add(min(count, 64)) }
     }
 
-    /// `onChange` on each frame request and each stop or restart.
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { observers.add { _ in onChange() } }
+    /// The frame requests, stops and restarts so far. Observable: a scene that reads it in `render` is drawn again
+    /// at the next one (a render loop folds any number into one draw per turn).
+    public var frameRequests: Int { changes.value }
 
     // MARK: - The table's calls
 

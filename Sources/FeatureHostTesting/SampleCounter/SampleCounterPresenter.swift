@@ -1,9 +1,11 @@
 import FeatureHostCore
 import Foundation
+import Observation
 
 /// Counts seconds while in the foreground (a timer that stops in the background), counts presses, shows the
 /// wall-clock time of the last tick, and fetches one URL when the feature appears, if it was given one.
 @MainActor
+@Observable
 public final class SampleCounterPresenter: Presenter {
     public enum Action: PresenterAction, Equatable, Sendable {
         case tick
@@ -23,20 +25,17 @@ public final class SampleCounterPresenter: Presenter {
         public var fetched = "-"
     }
 
-    public private(set) var viewState: ViewState {
-        didSet { observers.publish(viewState, old: oldValue) }
-    }
+    public private(set) var viewState: ViewState
     /// How many times the view state changed: the frames the presenter asked for.
-    public var changeCount: Int { observers.changeCount }
+    @ObservationIgnored public private(set) var changeCount = 0
 
-    private let observers = StateObservers<ViewState>()
-    private let effects: EffectRunner
-    private let timeline: MonotonicTimeline
-    private let now: @Sendable () -> Date
-    private let transport: any HTTPTransport
-    private let url: URL?
-    private let clockFormatter: DateFormatter
-    private var hasAppeared = false
+    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let timeline: MonotonicTimeline
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private let transport: any HTTPTransport
+    @ObservationIgnored private let url: URL?
+    @ObservationIgnored private let clockFormatter: DateFormatter
+    @ObservationIgnored private var hasAppeared = false
 
     public init(
         effects: EffectRunner, timeline: MonotonicTimeline, now: @escaping @Sendable () -> Date, timeZone: TimeZone,
@@ -55,32 +54,35 @@ public final class SampleCounterPresenter: Presenter {
     }
 
     public func send(_ action: Action) {
+        var state = viewState
         switch action {
         case .tick:
-            var state = viewState
             state.seconds += 1
             state.clock = clockFormatter.string(from: now())
-            viewState = state
         case .press:
-            viewState.presses += 1
+            state.presses += 1
         case .fetched(let text):
-            viewState.fetched = text
+            state.fetched = text
         case .lifecycle(.appear):
             guard !hasAppeared else { return }
             hasAppeared = true
             startTimer()
             fetch()
         case .lifecycle(.didEnterBackground):
-            viewState.isPaused = true
+            state.isPaused = true
             effects.cancel("tick")
         case .lifecycle(.willEnterForeground):
-            viewState.isPaused = false
+            state.isPaused = false
             if hasAppeared { startTimer() }
         }
+        publish(state)
     }
 
-    public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
-        observers.add(onChange)
+    /// An equal state is no change: nothing counted, nothing for a surface to render.
+    private func publish(_ new: ViewState) {
+        guard new != viewState else { return }
+        viewState = new
+        changeCount += 1
     }
 
     /// Wakes at each whole second of the timeline, so a late wake-up never shifts the next one.

@@ -31,8 +31,4 @@ public final class SampleCounterScene: TerminalScene {
         presenter.send(.press)
         return .handled
     }
-
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
-    }
 }

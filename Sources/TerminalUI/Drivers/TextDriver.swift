@@ -1,20 +1,17 @@
 import FeatureHostCore
 
-/// Drives one scene without a terminal: renders frames to plain text and feeds it keys. Used by tests
-/// (`featurehost snapshot` draws the whole shell through `ShellScreen` instead).
+/// Drives one scene without a terminal: renders frames to plain text, on demand, and feeds it keys. Used by
+/// tests (`featurehost snapshot` draws the whole shell through `ShellScreen` instead). Changes are counted by
+/// the presenter (`changeCount`), renders by a surface host's `RenderLoop`.
 @MainActor
 public final class TextDriver {
     public let scene: any TerminalScene
     public var size: Size
-    /// How many times the scene asked for a new frame since the driver was made.
-    public private(set) var changeCount = 0
     private var parser = KeyParser()
-    private var observation: StateObservation?
 
     public init(scene: any TerminalScene, size: Size) {
         self.scene = scene
         self.size = size
-        observation = scene.observe { [weak self] in self?.changeCount += 1 }
     }
 
     /// The scene's frame at the driver's size.

@@ -1,12 +1,15 @@
 import FeatureHostCore
 import Foundation
 import ImageDecoding
+import Observation
 
 /// The shell's `TerminalPictures`: reads an image's bytes from the host's image cache, decodes them off the main
 /// actor (bounded by `DecodingLimits`), and keeps decoded pictures and their scaled copies in two bounded caches,
 /// so scrolling and resizing reuse them. A decode is counted on the host's activity tracker (a snapshot waits for
-/// it) and asks for a frame when it ends.
+/// it). Observable: a render that got `.pending` reads `decodeCount`, so the decode's end is a change the shell's
+/// render loop sees, like any presenter's.
 @MainActor
+@Observable
 public final class PictureStore: TerminalPictures {
     /// Decoded pictures kept: 64 MiB, about 27 photos of 960 × 600.
     public static let decodedCapacity = 64 * 1024 * 1024
@@ -19,11 +22,9 @@ public final class PictureStore: TerminalPictures {
     public nonisolated static let workingWidth = 512
 
     public let mode: PictureMode
-    private let images: any ImageLoading
-    private let activity: ActivityTracker?
-    private let limits: DecodingLimits
-    /// Asks the shell for a new frame; set by the shell.
-    public var onReady: @MainActor () -> Void = {}
+    @ObservationIgnored private let images: any ImageLoading
+    @ObservationIgnored private let activity: ActivityTracker?
+    @ObservationIgnored private let limits: DecodingLimits
 
     private struct Source: Hashable {
         var key: String
@@ -38,18 +39,20 @@ public final class PictureStore: TerminalPictures {
 
     /// A terminal cell's size in pixels, for the pixel protocols' pictures; the shell sets it from the terminal
     /// (10 × 20 when the terminal does not say).
-    public var cellPixels = Size(width: 10, height: 20)
+    @ObservationIgnored public var cellPixels = Size(width: 10, height: 20)
     /// The largest picture handed to a pixel protocol, per side.
     public nonisolated static let maximumFinePixels = 2048
 
-    private var decoded: PictureCache<Source, DecodedImage>
-    private var scaled: PictureCache<Scaled, Picture>
-    private var failures: [Source: String] = [:]
-    private var decoding: Set<Source> = []
+    // Written while a scene renders: caches, not what a render waits for.
+    @ObservationIgnored private var decoded: PictureCache<Source, DecodedImage>
+    @ObservationIgnored private var scaled: PictureCache<Scaled, Picture>
+    @ObservationIgnored private var failures: [Source: String] = [:]
+    @ObservationIgnored private var decoding: Set<Source> = []
 
-    /// How many decodes ran and how many scalings: for tests and the bench.
+    /// How many decodes ran: for tests and the bench, and the one observed property (see the type's comment).
     public private(set) var decodeCount = 0
-    public private(set) var scaleCount = 0
+    /// How many scalings ran: for tests and the bench.
+    @ObservationIgnored public private(set) var scaleCount = 0
 
     public init(
         mode: PictureMode, images: any ImageLoading, activity: ActivityTracker? = nil, limits: DecodingLimits = .standard,
@@ -80,6 +83,8 @@ public final class PictureStore: TerminalPictures {
         if let failure = failures[source] { return .failed(failure) }
         guard let original = decoded.value(for: source) else {
             startDecoding(source)
+            // Tracked by the render that asked: the decode's end (`finish`) changes it.
+            _ = decodeCount
             return .pending
         }
         // Scaling a decoded photo to a card takes well under a millisecond in a release build: done here, kept.
@@ -143,6 +148,5 @@ public final class PictureStore: TerminalPictures {
             if failures.count >= Self.failureCapacity { failures.removeAll() }
             failures[source] = error.message
         }
-        onReady()
     }
 }

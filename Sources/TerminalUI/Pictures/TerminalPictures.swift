@@ -8,7 +8,7 @@ public protocol TerminalPictures: AnyObject {
     /// How this terminal shows pictures; `.off` when it does not (scenes then keep their placeholders and layout).
     var mode: PictureMode { get }
     /// `image` cropped to fill `cells`, to be drawn in `shape`. `.pending` the first time: the picture is decoded off
-    /// the main actor and the shell asked for a new frame once it is ready.
+    /// the main actor, and its end is a change the render that asked observes (the shell then draws again).
     func picture(_ image: ImageReference, cells: Size, shape: PictureShape) -> PictureLookup
 }
 

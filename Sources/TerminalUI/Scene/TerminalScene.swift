@@ -2,6 +2,11 @@ import FeatureHostCore
 
 /// Renders a presenter's view state and turns keys into presenter actions. Lifecycle never passes through
 /// a scene: the host's session delivers it to the feature.
+///
+/// The shell renders a scene inside `withObservationTracking` (`RenderLoop`) and draws again when what `render`
+/// read changes: the presenter's view state, and the scene's own view-local state (scroll, focus) when the scene
+/// is `@Observable`. A scene whose keys change state of its own must be `@Observable`, with what `render` only
+/// notes for itself (the size it drew at) marked `@ObservationIgnored`.
 @MainActor public protocol TerminalScene: AnyObject {
     /// The smallest size the scene can draw without overlap or clipping; the shell shows a message instead below it.
     var minimumSize: Size { get }
@@ -18,8 +23,6 @@ import FeatureHostCore
     func render(size: Size) -> Frame
     /// Returns .handled when the scene used the key; unhandled Esc / q let the shell go back.
     func handle(_ key: Key) -> KeyHandling
-    /// Calls onChange whenever the scene needs a new frame (its presenter's view state changed).
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation
 }
 
 extension TerminalScene {

@@ -1,7 +1,10 @@
 import FeatureHostCore
 
 /// One page load: its feature's scene, the HTML the browser has (by version), and the event streams that
-/// carry the changes. Changes in one main-actor turn become one patch.
+/// carry the changes. The scene is rendered by one `RenderLoop`, which tracks what its render read: changes in
+/// one main-actor turn become one render and at most one patch. A page event's answer is rendered at the end of
+/// the turn that handled it (so it goes out before the POST's 204); a change from elsewhere (a timer, a
+/// finished request) on the next turn.
 @MainActor
 final class PageSession {
     let id: String
@@ -13,8 +16,11 @@ final class PageSession {
     /// The content as last rendered, which the next render is diffed against.
     private(set) var rendered: RenderedTree
     private var streams: [ObjectIdentifier: any EventStreamSink] = [:]
-    private var observation: StateObservation?
-    private var flushScheduled = false
+    private var renders: RenderLoop?
+    /// Whether `rendered` holds a render yet: the first one is the page as served, not a patch.
+    private var hasTree = false
+    /// Renders of the scene, whatever made them: what the tests of one render per input count.
+    private(set) var renderCount = 0
     /// When the last stream went away (or the page was served, before any stream): the grace period counts from it.
     private(set) var lastSeen: Duration
     private(set) var hasAppeared = false
@@ -30,8 +36,8 @@ final class PageSession {
         self.feature = feature
         self.preferences = preferences
         lastSeen = now
-        rendered = PageBudget.rendered(feature.scene.render())
-        observe()
+        rendered = .empty
+        startRendering()
     }
 
     var streamCount: Int { streams.count }
@@ -68,11 +74,17 @@ final class PageSession {
     // MARK: changes
 
     /// Renders and sends what changed since the last patch; nothing when the HTML is the same (a roll step
-    /// the page animates by itself, say).
-    func flush() {
-        flushScheduled = false
+    /// the page animates by itself, say). Only the render loop calls it.
+    private func flush() {
         guard !isClosed else { return }
-        let new = PageBudget.rendered(feature.scene.render(), sizedLike: rendered)
+        renderCount += 1
+        let content = feature.scene.render()
+        guard hasTree else {
+            rendered = PageBudget.rendered(content)
+            hasTree = true
+            return
+        }
+        let new = PageBudget.rendered(content, sizedLike: rendered)
         let ops = HTMLDiff.ops(from: rendered, to: new)
         rendered = new
         guard !ops.isEmpty else { return }
@@ -87,14 +99,13 @@ final class PageSession {
         stream.write(bytes)
     }
 
-    private func observe() {
-        observation = feature.scene.observe { [weak self] in self?.scheduleFlush() }
-    }
-
-    private func scheduleFlush() {
-        guard !flushScheduled else { return }
-        flushScheduled = true
-        Task { @MainActor [weak self] in self?.flush() }
+    /// A render loop for the current scene, and its first render, now: the page's content when the session is
+    /// made, a patch from the old tree when the feature was replaced.
+    private func startRendering() {
+        renders?.stop()
+        let loop = RenderLoop { [weak self] in self?.flush() }
+        renders = loop
+        loop.renderNow()
     }
 
     // MARK: events and lifecycle
@@ -102,7 +113,7 @@ final class PageSession {
     func handle(_ event: PageEvent) -> WebEventHandling {
         guard !isClosed else { return .ignored }
         let handling = feature.scene.handle(event)
-        flush()  // the answer to a click goes out now, not a turn later
+        renders?.renderIfStale()  // the answer to a click goes out now, not a turn later
         return handling
     }
 
@@ -128,7 +139,7 @@ final class PageSession {
         } else {
             feature.lifecycle(.didEnterBackground)
         }
-        flush()
+        renders?.renderIfStale()
     }
 
     /// Swaps in a feature built with other preferences (the browser's hour cycle, say), before it appeared:
@@ -138,18 +149,17 @@ final class PageSession {
             newFeature.close()
             return
         }
-        observation?.cancel()
+        renders?.stop()
         feature.close()
         feature = newFeature
         preferences = newPreferences
-        observe()
-        flush()
+        startRendering()
     }
 
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        observation?.cancel()
+        renders?.stop()
         feature.close()
         for stream in streams.values {
             stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)

@@ -3,26 +3,47 @@ import FeatureHostRuntime
 import Foundation
 import TerminalUI
 
-/// The interactive shell: terminal events in, at most one frame out per batch of events.
+/// What the live shell draws on and hears from: the live terminal, or a test's stand-in.
+@MainActor
+protocol ShellTerminal: AnyObject {
+    var events: AsyncStream<TerminalEvent> { get }
+    var size: Size { get }
+    func draw(_ frame: Frame)
+    /// The next frame is drawn whole: the screen may hold anything (a resize, a return from Ctrl-Z).
+    func invalidate()
+    /// The background event was applied: the process may stop now.
+    func suspendApplied()
+}
+
+extension LiveTerminal: ShellTerminal {}
+
+/// The interactive shell: terminal events in, frames out. Frames come from one `RenderLoop`: the shell's render
+/// reads the model and the open scene (its presenter's view state), and the first change to any of it after a
+/// frame schedules the next one for the next turn of the main actor. So a key is one frame however many things
+/// it changes (the shell's screen, the scene's scroll, the presenter), a run of timers in one turn is one frame,
+/// and a key that changes nothing is none. Only what Observation cannot see (a resize, a return from Ctrl-Z)
+/// asks for a frame itself.
 @MainActor
 final class LiveShell {
     private let model: ShellModel
-    private let terminal: LiveTerminal
-    private var renderScheduled = false
+    private let terminal: any ShellTerminal
 
-    init(model: ShellModel, terminal: LiveTerminal) {
+    init(model: ShellModel, terminal: any ShellTerminal) {
         self.model = model
         self.terminal = terminal
     }
 
     func run() async {
-        // Presenter changes (timers, finished requests) ask for a frame; several in a row give one frame.
-        model.onNeedsFrame = { [weak self] in self?.scheduleRender() }
-        draw()
+        let renders = RenderLoop { [model, terminal] in terminal.draw(ShellScreen(model: model).render(size: terminal.size)) }
+        // Stopped before the terminal is restored: a frame scheduled by a last change must not be drawn after.
+        defer { renders.stop() }
+        renders.renderNow()
         for await event in terminal.events {
             switch event {
             case .key(let key): model.handle(key)
-            case .resize: terminal.invalidate()
+            case .resize:
+                terminal.invalidate()
+                renders.setNeedsRender()
             case .suspend:
                 // Applied before the process stops: the terminal waits for this, so a countdown pauses
                 // at Ctrl-Z rather than running on while stopped.
@@ -34,25 +55,11 @@ final class LiveShell {
             case .resume:
                 model.broadcast(.willEnterForeground)
                 terminal.invalidate()
+                renders.setNeedsRender()
             case .terminate: return
             }
             if model.wantsToQuit { return }
-            draw()
         }
-    }
-
-    private func scheduleRender() {
-        guard !renderScheduled else { return }
-        renderScheduled = true
-        Task { @MainActor [weak self] in
-            guard let self else { return }
-            renderScheduled = false
-            draw()
-        }
-    }
-
-    private func draw() {
-        terminal.draw(ShellScreen(model: model).render(size: terminal.size))
     }
 }
 
@@ -70,9 +77,8 @@ enum RunCommand {
         let pictures = PictureStore(mode: pictureMode, images: environment.images, activity: environment.activity)
         try await LiveTerminal.run(colorMode: colorMode, pictures: pictureMode) { terminal in
             if let cell = terminal.cellPixels { pictures.cellPixels = cell }
+            // A picture decoded off the main actor is a change the shell's render loop sees, like a presenter's.
             let model = ShellModel(session: session, only: only == nil ? nil : 0, surface: TerminalSurface(pictures: pictures))
-            // A picture decoded off the main actor asks for a frame like any presenter change.
-            pictures.onReady = { [weak model] in model?.onNeedsFrame() }
             let shell = LiveShell(model: model, terminal: terminal)
             await shell.run()
         }

@@ -7,7 +7,6 @@ import TerminalUI
 final class ShellEntry {
     let entry: HostSession.Entry
     private(set) var scene: (any TerminalScene)?
-    private var observation: StateObservation?
 
     init(_ entry: HostSession.Entry) { self.entry = entry }
 
@@ -20,12 +19,12 @@ final class ShellEntry {
         return "\(manifest.title) has no terminal screen."
     }
 
-    /// The scene, made on first use with what the shell lends it; `onChange` is called whenever it needs a new frame.
-    func openScene(surface: TerminalSurface = .plain, onChange: @escaping @MainActor () -> Void) -> (any TerminalScene)? {
+    /// The scene, made on first use with what the shell lends it. The shell's render loop sees its changes: the
+    /// render that draws it reads its presenter's view state.
+    func openScene(surface: TerminalSurface = .plain) -> (any TerminalScene)? {
         if let scene { return scene }
         guard let feature = entry.feature as? any TerminalFeature else { return nil }
         let scene = feature.makeScene(surface: surface)
-        observation = scene.observe(onChange)
         self.scene = scene
         return scene
     }

@@ -1,11 +1,14 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import Observation
 import TerminalUI
 
 /// The shell's navigation and key routing, independent of any terminal: the home list, the open feature and
 /// the footer. What runs and who hears lifecycle events is the session's. Both the live shell and `snapshot`
-/// drive this.
+/// drive this. Observable: its screen, selection and footer note are what the shell's render reads besides the
+/// open scene, so a key that changes them is a change the shell's render loop sees, like a presenter's.
 @MainActor
+@Observable
 final class ShellModel {
     enum Screen: Equatable {
         case home
@@ -25,8 +28,6 @@ final class ShellModel {
     private(set) var footerNote: String?
 
     static let suspendUnavailableNote = "Ctrl-Z: suspending is not available here (no shell could resume featurehost)"
-    /// Called when something on screen changed and a frame should be drawn.
-    var onNeedsFrame: @MainActor () -> Void = {}
 
     init(session: HostSession, only: Int? = nil, surface: TerminalSurface = .plain) {
         self.session = session
@@ -44,7 +45,7 @@ final class ShellModel {
     // MARK: - Input
 
     func handle(_ key: Key) {
-        footerNote = nil
+        if footerNote != nil { footerNote = nil }
         switch key {
         case .ctrlC:
             wantsToQuit = true
@@ -58,18 +59,16 @@ final class ShellModel {
             case .feature(let index): handleFeature(key, entry: entries[index])
             }
         }
-        onNeedsFrame()
     }
 
     /// Ctrl-Z came where no shell could resume the process (`TerminalEvent.suspendUnavailable`): it runs on.
     func noteSuspendUnavailable() {
         footerNote = Self.suspendUnavailableNote
-        onNeedsFrame()
     }
 
     /// Suspend (Ctrl-Z) and resume map to the same lifecycle events as focus.
     func broadcast(_ event: LifecycleEvent) {
-        if session.report(event) { onNeedsFrame() }
+        session.report(event)
     }
 
     private func handleHome(_ key: Key) {
@@ -97,8 +96,7 @@ final class ShellModel {
         guard entries.indices.contains(index) else { return }
         selection = index
         screen = .feature(index)
-        // The scene first, so it observes the changes `appear` starts.
-        if entries[index].openScene(surface: surface, onChange: { [weak self] in self?.onNeedsFrame() }) != nil {
+        if entries[index].openScene(surface: surface) != nil {
             session.appear(index)
         }
     }

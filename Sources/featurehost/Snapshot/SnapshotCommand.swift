@@ -7,8 +7,9 @@ import TerminalUI
 
 /// `featurehost snapshot ID`: runs one feature headless on a virtual clock, applies the input and advance
 /// steps in order, waits for requests and loads, and prints the final frame as plain text. It drives the shell's
-/// model exactly as the live shell does, drawing a frame after each step (scenes note the size they were drawn
-/// at and page and scroll by it), and works on a throwaway copy of the data directory unless `--save` is given.
+/// model and render loop as the live shell does, drawing after each step what changed (scenes note the size they
+/// were drawn at and page and scroll by it), and works on a throwaway copy of the data directory unless `--save`
+/// is given.
 enum SnapshotCommand {
     struct Result {
         var text: String
@@ -60,23 +61,28 @@ enum SnapshotCommand {
         let model = ShellModel(session: session, only: 0, surface: TerminalSurface(pictures: pictures))
         let activity = environment.activity
         let size = Size(width: snapshot.width, height: snapshot.height)
-        // The live shell draws after every batch of events; so does this, at the snapshot's size. A frame that
-        // asked for pictures is drawn again once they are decoded (a few rounds: new ones may come into view).
-        func render() -> String {
+        // The live shell's render loop, at the snapshot's size: it draws when what the last frame read changed. The
+        // live shell draws on the next turn of the main actor; here each step ends by waiting for requests and loads
+        // and then drawing what changed, so the frame printed is the one the live shell would show.
+        var text = ""
+        let renders = RenderLoop {
             let frame = ShellScreen(model: model).render(size: size)
-            guard let color = snapshot.color else { return frame.plainText() }
-            return FrameRenderer(colorMode: color).lines(frame).joined(separator: "\n")
+            text = snapshot.color.map { FrameRenderer(colorMode: $0).lines(frame).joined(separator: "\n") } ?? frame.plainText()
         }
-        func draw() async -> String {
-            var text = render()
+        defer { renders.stop() }
+        // A frame that asked for pictures is drawn again once they are decoded (a decode's end is a change the
+        // loop sees); a few rounds, as new ones may come into view.
+        func draw() async {
+            await IdleWaiter.wait(for: activity, timeout: idleTimeout)
+            renders.renderIfStale()
             for _ in 0..<8 where (pictures?.pendingDecodes ?? 0) > 0 {
                 await IdleWaiter.wait(for: activity, timeout: idleTimeout)
-                text = render()
+                renders.renderIfStale()
             }
-            return text
         }
         await IdleWaiter.wait(for: activity, timeout: idleTimeout)
-        var text = await draw()
+        renders.renderNow()
+        await draw()
         var parser = KeyParser()
         for step in snapshot.steps {
             switch step {
@@ -86,8 +92,7 @@ enum SnapshotCommand {
             case .advance(let duration):
                 await clock.advance(by: duration)
             }
-            await IdleWaiter.wait(for: activity, timeout: idleTimeout)
-            text = await draw()
+            await draw()
         }
         let plugin = model.entries.first?.entry.feature as? DynamicFeature
         return Result(

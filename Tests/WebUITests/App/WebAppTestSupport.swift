@@ -1,5 +1,6 @@
 import FeatureHostCore
 import Foundation
+import Observation
 import WebUI
 
 let testPort = 8123
@@ -95,21 +96,21 @@ final class RecordingStream: EventStreamSink, @unchecked Sendable {
     }
 }
 
-/// A counter page: a button that adds one, a label with the count.
+/// A counter page: a button that adds one, a label with the count. Observable, as a presenter is: the page's
+/// render loop sees its changes.
 @MainActor
+@Observable
 final class CounterScene: WebScene {
-    var count = 0 {
-        didSet { for observer in observers { observer() } }
-    }
+    var count = 0
     /// Text from outside shown under the count (none by default).
-    var note = "" {
-        didSet { for observer in observers { observer() } }
-    }
-    private var observers: [@MainActor () -> Void] = []
-    var events: [PageEvent] = []
+    var note = ""
+    @ObservationIgnored var events: [PageEvent] = []
+    /// How many times the page rendered the scene.
+    @ObservationIgnored private(set) var renders = 0
 
     func render() -> HTML {
-        div(.class("counter")) {
+        renders += 1
+        return div(.class("counter")) {
             span(.class("count")) { "\(count)" }.id("count")
             button(.data("action", "add")) { "Add" }
             if !note.isEmpty { p(.class("note"), .aria("label", note)) { note } }
@@ -121,11 +122,6 @@ final class CounterScene: WebScene {
         guard event.kind == .click, event.action == "add" else { return .ignored }
         count += 1
         return .handled
-    }
-
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        observers.append(onChange)
-        return StateObservation()
     }
 }
 

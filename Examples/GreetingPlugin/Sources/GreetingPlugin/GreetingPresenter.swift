@@ -1,8 +1,10 @@
 import FeatureHostCore
 import Foundation
+import Observation
 
 /// Keeps the greeting's view state: a timer wakes it each second on the context's clock; Enter waves.
 @MainActor
+@Observable
 public final class GreetingPresenter: Presenter {
     public enum Action: PresenterAction {
         case tick
@@ -20,18 +22,15 @@ public final class GreetingPresenter: Presenter {
         public var paused: Bool
     }
 
-    public private(set) var viewState: ViewState {
-        didSet { observers.publish(viewState, old: oldValue) }
-    }
+    public private(set) var viewState: ViewState
     /// How many times the view state changed: the frames the presenter asked for.
-    public var changeCount: Int { observers.changeCount }
+    @ObservationIgnored public private(set) var changeCount = 0
 
-    private let observers = StateObservers<ViewState>()
-    private let effects: EffectRunner
-    private let timeline: MonotonicTimeline
-    private let now: @Sendable () -> Date
-    private let clockFormatter: DateFormatter
-    private var waveCount = 0
+    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let timeline: MonotonicTimeline
+    @ObservationIgnored private let now: @Sendable () -> Date
+    @ObservationIgnored private let clockFormatter: DateFormatter
+    @ObservationIgnored private var waveCount = 0
 
     /// Takes only what it uses from the context: effects and a timeline on the host's clock, and the wall
     /// clock in the user's time zone and hour cycle.
@@ -65,10 +64,15 @@ public final class GreetingPresenter: Presenter {
         case .lifecycle(let event):
             state.paused = event == .didEnterBackground
         }
-        viewState = state
+        publish(state)
     }
 
-    public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation { observers.add(onChange) }
+    /// An equal state is no change: nothing counted, nothing for a surface to render.
+    private func publish(_ new: ViewState) {
+        guard new != viewState else { return }
+        viewState = new
+        changeCount += 1
+    }
 
     /// Sleeps to whole-second deadlines of the timeline, so no tick drifts or is skipped. The runner keeps one
     /// timer per id, so a second `.appear` starts nothing new.

@@ -31,6 +31,4 @@ final class GreetingScene: TerminalScene {
         presenter.send(.wave)
         return .handled
     }
-
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { presenter.observe { _ in onChange() } }
 }

@@ -34,6 +34,4 @@ final class GreetingWebScene: WebScene {
         presenter.send(.wave)
         return .handled
     }
-
-    func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { presenter.observe { _ in onChange() } }
 }

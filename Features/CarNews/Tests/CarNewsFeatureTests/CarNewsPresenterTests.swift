@@ -186,20 +186,18 @@ struct CarNewsPresenterTests {
         let presenter = try harness.feature(Harness.inMemory).presenter
         #expect(presenter.viewState == .loading)  // the file is not even opened before the feature appears
         #expect(!FileManager.default.fileExists(atPath: file.path + ".corrupt-20260316-123400"))
-        var seen: [CarNewsViewState] = []
-        let token = presenter.observe { seen.append($0) }
+        let recorder = ViewStateRecorder(presenter)
         await harness.send(.lifecycle(.appear), to: presenter)
         let notice =
             "The saved articles could not be read (file is not a database), so the file was moved aside to "
             + "articles.sqlite.corrupt-20260316-123400; the articles will be downloaded again."
         var whileLoading = CarNewsViewState.loading.updating()
         whileLoading.notices = [notice]
-        #expect(seen.prefix(2) == [CarNewsViewState.loading.updating(), whileLoading])
+        #expect(recorder.states.prefix(2) == [CarNewsViewState.loading.updating(), whileLoading])
         var expected = CarNewsViewState.list(Self.sampleRows)
         expected.notices = [notice]
         #expect(presenter.viewState == expected)
         #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt-20260316-123400"))
-        token.cancel()
     }
 
     @Test("an http source with \"cache\": false keeps the articles in memory only")
@@ -225,22 +223,20 @@ struct CarNewsPresenterTests {
         }
     }
 
-    @Test("observers hear each change once, and nothing when nothing changed")
+    @Test("each change is published once, and nothing when nothing changed")
     func observation() async throws {
         let harness = try Harness()
         let presenter = try harness.feature(Harness.inMemory).presenter
-        var seen: [CarNewsViewState] = []
-        let token = presenter.observe { seen.append($0) }
+        let recorder = ViewStateRecorder(presenter)
         await harness.send(.lifecycle(.appear), to: presenter)
         presenter.send(.moveSelection(by: -1))
         presenter.send(.closeDetail)
         // Appearing, the refreshed list (its images loading), then each of the 7 images as it fails.
         let loadingImages = CarNewsViewState.list(Self.sampleRows.map { $0.with(image: .loading) })
-        #expect(seen.prefix(2) == [CarNewsViewState.loading.updating(), loadingImages])
-        #expect(seen.count == 2 + Self.sampleRows.count)
-        #expect(seen.last == .list(Self.sampleRows))
-        #expect(presenter.changeCount == seen.count)
-        token.cancel()
+        #expect(recorder.states.prefix(2) == [CarNewsViewState.loading.updating(), loadingImages])
+        #expect(recorder.states.count == 2 + Self.sampleRows.count)
+        #expect(recorder.states.last == .list(Self.sampleRows))
+        #expect(presenter.changeCount == recorder.states.count)
     }
 
     @Test("a storage directory that cannot hold the database costs offline reading, not the feature")

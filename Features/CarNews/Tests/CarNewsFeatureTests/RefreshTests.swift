@@ -70,17 +70,15 @@ struct RefreshTests {
         server.respond(with: .text("down", status: 503))
         await harness.host.advance(by: .seconds(3600))
         let reopened = try harness.feature(Harness.http(server)).presenter
-        var seen: [CarNewsViewState] = []
-        let token = reopened.observe { seen.append($0) }
+        let recorder = ViewStateRecorder(reopened)
         await harness.send(.lifecycle(.appear), to: reopened)
         let saved = CarNewsViewState.list(Fixtures.quirkyRows.map { $0.with(image: .loading) }).updating()
-        #expect(seen.prefix(2) == [CarNewsViewState.loading.updating(), saved])
+        #expect(recorder.states.prefix(2) == [CarNewsViewState.loading.updating(), saved])
         #expect(
             reopened.viewState
                 == .offline(
                     Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
                     reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString)."))
-        token.cancel()
     }
 
     @Test("with nothing saved, a failing server gives the error screen, and r retries")

@@ -15,7 +15,6 @@ final class WebHarness {
     let host: TestHost
     let feature: CarNewsFeature
     let scene: CarNewsWebScene
-    private let observation: StateObservation
 
     var state: CarNewsViewState { feature.presenter.viewState }
 
@@ -30,7 +29,6 @@ final class WebHarness {
             throw HarnessError("the feature did not make a CarNewsWebScene")
         }
         self.scene = scene
-        observation = scene.observe {}
     }
 
     /// What the host's session does the first time the page is shown, then every effect applied.

@@ -236,9 +236,9 @@ struct SceneTests {
         await host.advance(by: .milliseconds(2_800))
         _ = driver.text()
         await host.settle()
-        let count = driver.changeCount
+        let count = scene.presenter.changeCount
         await host.advance(by: .seconds(30))
-        #expect(driver.changeCount == count)
+        #expect(scene.presenter.changeCount == count)
     }
 }
 

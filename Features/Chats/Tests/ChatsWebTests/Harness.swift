@@ -12,8 +12,6 @@ import WebUI
 struct Harness {
     let host: TestHost
     let scene: ChatsWebScene
-    /// The page's observation, as the server keeps it: the scene hears every published state.
-    private let observation: StateObservation
     var presenter: ChatsPresenter { scene.presenter }
     var state: ChatsViewState { presenter.viewState }
 
@@ -22,7 +20,6 @@ struct Harness {
         host = try TestHost()
         let feature = try ChatsFeature(context: try host.context(for: ChatsFeature.self, settings: settings, locale: Locale(identifier: locale)))
         scene = try #require(feature.makeWebScene() as? ChatsWebScene)
-        observation = scene.observe {}
     }
 
     /// The presenter over `source`.
@@ -30,7 +27,6 @@ struct Harness {
         host = try TestHost()
         let context = try host.context(id: "chats", locale: Locale(identifier: locale))
         scene = ChatsWebScene(presenter: ChatsFeature.makePresenter(context: context, source: source, timing: .standard))
-        observation = scene.observe {}
     }
 
     /// What the host's session does the first time the page is shown.

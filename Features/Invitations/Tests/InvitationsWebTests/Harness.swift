@@ -13,22 +13,20 @@ struct Harness {
     let host: TestHost
     let feature: InvitationsFeature
     let scene: InvitationsWebScene
-    /// The page's observation, as the server keeps it: counts the renders the scene asks for.
-    private let observation: StateObservation
-    private let renders: RenderCounter
+    /// The page's render loop, as the session keeps it: a change to what its last render read is a render due.
+    let renders: RenderLoop
     var presenter: InvitationsPresenter { feature.presenter }
     var state: InvitationsPresenter.ViewState { feature.presenter.viewState }
-    var renderRequests: Int { renders.count }
 
     init(host: TestHost? = nil) throws {
         let host = try host ?? TestHost()
         self.host = host
         feature = try InvitationsFeature(context: try host.context(id: "invitations", source: SourceConfiguration(kind: .inMemory)))
-        scene = InvitationsWebScene(presenter: feature.presenter)
-        let renders = RenderCounter()
-        self.renders = renders
-        observation = scene.observe { renders.count += 1 }
+        let scene = InvitationsWebScene(presenter: feature.presenter)
+        self.scene = scene
+        renders = RenderLoop { _ = scene.render() }
         feature.handle(.appear)
+        renders.renderNow()
     }
 
     /// Sends page events in order; answers how each was handled.
@@ -52,9 +50,4 @@ struct Harness {
 
     /// One element per line, so a golden's diff points at the element that changed.
     func goldenText() -> String { html().replacingOccurrences(of: "><", with: ">\n<") }
-}
-
-@MainActor
-final class RenderCounter {
-    var count = 0
 }

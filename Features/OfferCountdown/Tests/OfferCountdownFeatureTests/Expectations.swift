@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostTesting
+import Testing
 
 @testable import OfferCountdownFeature
 
@@ -18,12 +19,15 @@ enum Expect {
         return CountdownView(text: text, digits: digits, phase: phase)
     }
 
+    /// The popup for an activation at `time` (`03:15`, `23:59:57`, `01:00:00:00`).
+    static func popup(_ time: String) -> OfferPopupView {
+        OfferPopupView(title: "Great!", titleShadow: .pink, message: "Offer activated at \(time)")
+    }
+
     static func state(
         _ countdown: CountdownView, buttonEnabled: Bool = true, popupTime: String? = nil
     ) -> OfferCountdownPresenter.ViewState {
-        let popup = popupTime.map {
-            OfferPopupView(title: "Great!", titleShadow: .pink, message: "Offer activated at \($0)")
-        }
+        let popup = popupTime.map(popup)
         return OfferCountdownPresenter.ViewState(
             copy: OfferCopy(), countdown: countdown,
             activateButton: ActivateButtonView(
@@ -51,7 +55,16 @@ struct Harness {
 
     /// Whole milliseconds, so `5.35` means exactly 5.350 s (a `Double` 5.35 is a hair less).
     func advance(seconds: Double) async {
-        let duration = Duration.milliseconds(Int64((seconds * 1_000).rounded()))
-        await host.advance(by: duration)
+        await host.advance(by: .seconds(exactly: seconds))
     }
+
+    /// The presenter in a test store on the host's clock: each change asserted, nothing left running at the end.
+    func store(sourceLocation: SourceLocation = #_sourceLocation) -> PresenterTestStore<OfferCountdownPresenter> {
+        PresenterTestStore(presenter, host: host, sourceLocation: sourceLocation)
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, so `5.35` means exactly 5.350 s (a `Double` 5.35 is a hair less).
+    static func seconds(exactly seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1_000).rounded())) }
 }

@@ -41,12 +41,15 @@ struct OfferSettingsTests {
         #expect(manifest.settings.allSatisfy { $0.problem(with: $0.defaultValue) == nil }, "each default fits its own range")
     }
 
-    @Test("a roll of 0 switches the animation off: one frame per second")
+    @Test("a roll of 0 switches the animation off: one change per second, on the second")
     func noRoll() async throws {
-        let h = try Harness(settings: ["rollDuration": .number(0)])
-        h.presenter.send(.lifecycle(.appear))
-        await h.advance(seconds: 10)
-        #expect(h.presenter.changeCount == 1 + 10)  // appearing, then one per second
-        #expect(h.presenter.viewState == Expect.running("00:23:59:50"))
+        let store = try Harness(settings: ["rollDuration": .number(0)]).store()
+        store.send(.lifecycle(.appear)) { $0 = Expect.running("01:00:00:00") }
+        await store.advance(by: .seconds(10))
+        #expect(store.receivedChanges.map(\.at) == (1...10).map { Duration.seconds($0) })
+        #expect(store.receivedChanges.allSatisfy { !$0.state.countdown.isRolling })
+        store.skipReceivedChanges { $0 = Expect.running("00:23:59:50") }
+        store.send(.lifecycle(.didEnterBackground)) { $0.countdown.phase = .paused }
+        await store.finish()
     }
 }

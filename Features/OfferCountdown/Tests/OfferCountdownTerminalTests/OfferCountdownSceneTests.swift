@@ -123,11 +123,23 @@ struct OfferCountdownSceneTests {
         #expect(feature.presenter.viewState.countdown.phase == .running)
     }
 
-    @Test("the scene asks for a frame whenever the presenter's state changes")
-    func observes() async throws {
+    @Test("a render loop over the scene draws it again once per turn that changed its presenter, and only then")
+    func rendersOncePerChange() async throws {
         let h = try Harness()
-        let driver = TextDriver(scene: scene(h), size: Size(width: 80, height: 24))
-        await h.advance(seconds: 2)
-        #expect(driver.changeCount == 4)  // 1 s, its two roll steps, 2 s (the scene was made after appearing)
+        let scene = scene(h)
+        var frames: [String] = []
+        let renders = RenderLoop { frames.append(scene.render(size: Size(width: 80, height: 24)).plainText()) }
+        renders.renderNow()
+        await h.advance(seconds: 0.5)
+        await MainActorTurns.run()
+        #expect(renders.renderCount == 1, "nothing changed in the first half second")
+        // The change at 1 s and its roll's first step: the manual clock runs both timers in one turn.
+        await h.advance(seconds: 1)
+        await MainActorTurns.run(until: { renders.renderCount == 2 })
+        await MainActorTurns.run()
+        #expect(renders.renderCount == 2)
+        #expect(frames.last == scene.render(size: Size(width: 80, height: 24)).plainText())
+        #expect(h.presenter.changeCount == 1 + 3, "appearing, then 1 s and its two roll steps")
+        renders.stop()
     }
 }

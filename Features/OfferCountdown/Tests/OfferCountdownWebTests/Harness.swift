@@ -11,8 +11,6 @@ struct Harness {
     let host: TestHost
     let feature: OfferCountdownFeature
     let scene: OfferCountdownWebScene
-    /// The page's observation, as the server keeps it: the scene hears every published state.
-    private let observation: StateObservation
     var presenter: OfferCountdownPresenter { feature.presenter }
     var state: OfferCountdownPresenter.ViewState { feature.presenter.viewState }
 
@@ -20,7 +18,8 @@ struct Harness {
         host = try TestHost()
         feature = try OfferCountdownFeature(context: try host.context(id: "offer-countdown", settings: settings))
         scene = OfferCountdownWebScene(presenter: feature.presenter, rollDuration: feature.rollDuration)
-        observation = scene.observe {}
+        // The page as its session serves it: rendered once when the session is made.
+        _ = scene.render()
     }
 
     /// What the host's session does the first time the page is shown.

@@ -94,21 +94,24 @@ struct OfferCountdownWebAssetTests {
 
 @Suite("Digit roll memory")
 struct DigitRollMemoryTests {
-    @Test("a roll is kept until its position changes again; a change without a roll forgets it")
+    @Test("a roll is kept until its position changes again; a change without a roll, the roll off, forgets it")
     func keepsAndForgets() {
         var memory = DigitRollMemory()
-        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(5)]) == [nil, nil])
-        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(4, roll: DigitRoll(from: 5, progress: 0))]) == [nil, 5])
-        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(4, roll: DigitRoll(from: 5, progress: 0.5))]) == [nil, 5])
-        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(4)]) == [nil, 5])
-        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(4)]) == [nil, 5])
-        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(3)]) == [nil, nil])
+        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(5)], rolls: false) == [nil, nil])
+        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(4, roll: DigitRoll(from: 5, progress: 0))], rolls: false) == [nil, 5])
+        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(4, roll: DigitRoll(from: 5, progress: 0.5))], rolls: false) == [nil, 5])
+        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(4)], rolls: false) == [nil, 5])
+        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(4)], rolls: false) == [nil, 5])
+        #expect(memory.rolledFrom([RollingDigit(4), RollingDigit(3)], rolls: false) == [nil, nil])
     }
 
-    @Test("noting a state between renders is enough: a roll merged into the next render still shows")
-    func notedBetweenRenders() {
+    @Test("a roll whose frames were merged into one render rolls from the digit the last render showed")
+    func mergedIntoOneRender() {
         var memory = DigitRollMemory()
-        memory.note([RollingDigit(9, roll: DigitRoll(from: 0, progress: 0))])
-        #expect(memory.rolledFrom([RollingDigit(9)]) == [0])
+        #expect(memory.rolledFrom([RollingDigit(1), RollingDigit(0)], rolls: true) == [nil, nil])
+        // The next render sees only the settled digits: 1 0 → 0 9.
+        #expect(memory.rolledFrom([RollingDigit(0), RollingDigit(9)], rolls: true) == [1, 0])
+        #expect(memory.rolledFrom([RollingDigit(0), RollingDigit(9)], rolls: true) == [1, 0], "idempotent")
+        #expect(memory.rolledFrom([RollingDigit(0), RollingDigit(8, roll: DigitRoll(from: 9, progress: 0))], rolls: true) == [1, 9])
     }
 }

@@ -183,14 +183,17 @@ struct OfferCountdownWebEventTests {
         #expect(h.state == before)
     }
 
-    @Test("the scene asks for a render whenever the presenter's state changes")
-    func observes() async throws {
+    @Test("a render loop over the scene renders it again once per turn that changed its presenter")
+    func rendersOncePerChange() async throws {
         let h = try Harness()
-        let count = Counter()
-        let observation = h.scene.observe { count.next() }
+        let renders = RenderLoop { _ = h.scene.render() }
+        renders.renderNow()
         h.appear()
+        await MainActorTurns.run(until: { renders.renderCount == 2 })
         await h.advance(seconds: 1)
-        #expect(count.value == 2)  // appear, then the change at 1 s
-        observation.cancel()
+        await MainActorTurns.run(until: { renders.renderCount == 3 })
+        await MainActorTurns.run()
+        #expect(renders.renderCount == 3, "appear, then the change at 1 s")
+        renders.stop()
     }
 }

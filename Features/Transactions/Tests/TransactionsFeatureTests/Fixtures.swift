@@ -125,3 +125,65 @@ func appearedFeature(host: TestHost, source: SourceConfiguration) async throws -
     await host.settle()
     return feature
 }
+
+/// How a test host's context formats: en_US, USD, UTC, a 24-hour clock.
+let hostFormatting = TransactionFormatting(
+    locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: TimeZone(identifier: "UTC") ?? .gmt,
+    hourCycle: .twentyFourHour)
+
+/// The starter transactions, or none when the bundled sample cannot be read (the comparison then fails).
+let starter: [Transaction] = (try? starterTransactions()) ?? []
+
+/// The whole view state of a loaded presenter, as `loadedScreen` describes it, with its rows over `transactions`
+/// formatted as `formatting` formats: what a `PresenterTestStore` compares.
+func loadedState(
+    transactions: [Transaction] = starter, tab: TransactionsPresenter.Tab = .transactions, filter: CategoryFilter = .all,
+    unpinned: Set<Int> = [], selectedRow: Int? = 0, sum: String, insights: [(amount: String, share: String, perMille: Int)],
+    total: String, notice: String? = nil, pinsWarning: String? = nil, canRetry: Bool? = nil,
+    formatting: TransactionFormatting = hostFormatting
+) -> ViewState {
+    var state = loadedScreen(
+        tab: tab, filter: filter, unpinned: unpinned, selectedRow: selectedRow, sum: sum, insights: insights, total: total,
+        notice: notice, pinsWarning: pinsWarning, canRetry: canRetry
+    ).state
+    let positions = transactions.indices.filter { filter.includes(transactions[$0].category) }
+    state.rows = TransactionRows(
+        transactions: transactions, positions: positions, pinned: transactions.map { !unpinned.contains($0.id) },
+        formatting: formatting)
+    state.selectedRow = positions.isEmpty ? nil : selectedRow
+    state.emptyMessage = positions.isEmpty ? (filter == .all ? "No transactions." : "No \(filter.title) transactions.") : nil
+    return state
+}
+
+/// Insights with nothing pinned.
+let emptyInsights: [(amount: String, share: String, perMille: Int)] = Array(repeating: ("$0.00", "0.0%", 0), count: 5)
+
+/// The loaded starter data with `unpinned` unpinned, its sums and insights computed from the data through the
+/// feature's own share rule (the figures themselves are checked literally by the presenter tests): for tests
+/// about which pins are kept.
+func pinnedState(
+    _ unpinned: Set<Int>, selectedRow: Int = 0, pinsWarning: String? = nil, formatting: TransactionFormatting = hostFormatting
+) -> ViewState {
+    func pinnedTotal(_ filter: CategoryFilter) -> Money {
+        starter.filter { filter.includes($0.category) && !unpinned.contains($0.id) }.reduce(Money.zero) { $0 + $1.amount }
+    }
+    let totals = TransactionCategory.allCases.map { pinnedTotal(.category($0)) }
+    let shares = CategoryShares.perMille(of: totals)
+    let insights = zip(totals, shares).map { (amount: formatting.money($0), share: formatting.percent(perMille: $1), perMille: $1) }
+    let sum = formatting.money(pinnedTotal(.all))
+    return loadedState(
+        unpinned: unpinned, selectedRow: selectedRow, sum: sum, insights: insights, total: sum, pinsWarning: pinsWarning,
+        formatting: formatting)
+}
+
+/// What the presenter says when the saved pins in `store` cannot be read.
+func unreadablePinsWarning(_ store: any KeyValueStore) -> String {
+    let reason: String
+    do {
+        _ = try store.value([Int].self, forKey: "unpinned-ids")
+        reason = "they were read"
+    } catch {
+        reason = error.userFacingMessage
+    }
+    return "The saved pins could not be read (\(reason)). Every transaction starts pinned; the next pin change replaces them."
+}

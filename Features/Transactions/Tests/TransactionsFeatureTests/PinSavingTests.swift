@@ -7,34 +7,43 @@ import Testing
 @testable import TransactionsFeature
 
 /// Pins are saved through the `PinStorage` client in effects, off the main actor; a save that fails says so and
-/// the pins shown are the ones kept.
+/// the pins shown are the ones kept. Each presenter runs in a `PresenterTestStore`: every pin shown at once, and
+/// every change a save's outcome makes, is asserted.
 @MainActor
 @Suite struct PinSavingTests {
     static let formatting = TransactionFormatting(
         locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: .gmt, hourCycle: .twelveHour)
 
-    private func presenter(_ host: TestHost, pins: any PinStorage) async throws -> TransactionsPresenter {
+    /// The starter data over `pins`, in a store: its load is sent, not yet received.
+    private func store(_ host: TestHost, pins: any PinStorage, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> PresenterTestStore<TransactionsPresenter>
+    {
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource(try starterTransactions())), pins: pins, formatting: Self.formatting,
             effects: EffectRunner(activity: host.activity))
-        presenter.send(.lifecycle(.appear))
-        await host.settle()
-        return presenter
+        let store = PresenterTestStore(presenter, host: host, sourceLocation: sourceLocation)
+        store.send(.lifecycle(.appear))
+        return store
+    }
+
+    /// `pinnedState` in this suite's formatting.
+    private func state(_ unpinned: Set<Int>, selectedRow: Int = 0, pinsWarning: String? = nil) -> ViewState {
+        pinnedState(unpinned, selectedRow: selectedRow, pinsWarning: pinsWarning, formatting: Self.formatting)
     }
 
     @Test func everyPinChangeIsSavedThroughTheClient() async throws {
         let host = try TestHost()
         let pins = InMemoryPinStorage(unpinnedIDs: [99])
-        let presenter = try await presenter(host, pins: pins)
-        #expect(presenter.viewState.rows.allSatisfy { $0.isPinned })
-        presenter.send(.togglePin)
+        let store = try store(host, pins: pins)
+        await store.receive { $0 = state([]) }
+        store.send(.togglePin) { $0 = state([1]) }
         await host.settle()
         #expect(pins.saved == [1, 99])
-        presenter.send(.moveSelection(by: 12))
-        presenter.send(.togglePin)
-        presenter.send(.moveSelection(by: -12))
-        presenter.send(.togglePin)
-        await host.settle()
+        store.send(.moveSelection(by: 12)) { $0.selectedRow = 12 }
+        store.send(.togglePin) { $0 = state([1, 13], selectedRow: 12) }
+        store.send(.moveSelection(by: -12)) { $0.selectedRow = 0 }
+        store.send(.togglePin) { $0 = state([13]) }
+        await store.finish()
         #expect(pins.saved == [13, 99])
     }
 
@@ -44,67 +53,72 @@ import Testing
     @Test func aSaveRunsOffTheMainActor() async throws {
         let host = try TestHost()
         let pins = HeldPinStorage()
-        let presenter = try await presenter(host, pins: pins)
-        presenter.send(.togglePin)
-        #expect(presenter.viewState.rows.first?.isPinned == false)
-        #expect(presenter.viewState.sum?.amount == "$389.09")
+        let store = try store(host, pins: pins)
+        await store.receive { $0 = state([]) }
+        store.send(.togglePin) { $0 = state([1]) }
+        #expect(store.state.sum?.amount == "$389.09")
         #expect(host.activity.inFlight == 1)
         await pins.entered.wait()
         // The save is under way and held: this test runs on the main actor, which is free.
-        presenter.send(.moveSelection(by: 1))
-        presenter.send(.togglePin)  // waits for the save under way
-        #expect(presenter.viewState.selectedRow == 1)
-        #expect(presenter.viewState.sum?.amount == "$334.49")
+        store.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }
+        store.send(.togglePin) { $0 = state([1, 2], selectedRow: 1) }  // waits for the save under way
+        #expect(store.state.sum?.amount == "$334.49")
         pins.release.open()
-        await host.settle()
+        await store.finish()
         #expect(pins.log == [[1: false], [2: false]])
-        #expect(presenter.viewState.pinsWarning == nil)
     }
 
     @Test func aSaveThatFailsSaysSoAndShowsThePinsKept() async throws {
         let host = try TestHost()
-        let presenter = try await presenter(host, pins: LivePinStorage(host.store))
-        presenter.send(.togglePin)
+        let store = try store(host, pins: LivePinStorage(host.store))
+        await store.receive { $0 = state([]) }
+        store.send(.togglePin) { $0 = state([1]) }
         await host.settle()
         let reason = "Cannot create /data/preferences.plist.saving: Read-only file system."
         host.store.refuseWrites(reason)
-        presenter.send(.moveSelection(by: 1))
-        presenter.send(.togglePin)  // unpin Jeans: shown at once, then taken back
-        #expect(presenter.viewState.rows[1].isPinned == false)
-        await host.settle()
+        store.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }
+        store.send(.togglePin) { $0 = state([1, 2], selectedRow: 1) }  // unpin Jeans: shown at once, then taken back
+        let notSaved = "Unpinning \"Jeans\" was not saved: \(reason) The pins shown are the saved ones."
+        await store.receive { $0 = state([1], selectedRow: 1, pinsWarning: notSaved) }
         #expect(
-            Screen(presenter.viewState)
+            Screen(store.state)
                 == loadedScreen(
                     unpinned: [1], selectedRow: 1, sum: "$389.09",
                     insights: [
                         ("$74.28", "19.1%", 191), ("$21.53", "5.5%", 55), ("$0.00", "0.0%", 0), ("$78.00", "20.1%", 201),
                         ("$215.28", "55.3%", 553),
-                    ], total: "$389.09",
-                    pinsWarning: "Unpinning \"Jeans\" was not saved: \(reason) The pins shown are the saved ones."))
+                    ], total: "$389.09", pinsWarning: notSaved))
         #expect(try host.store.value([Int].self, forKey: "unpinned-ids") == [1])
 
-        // Pinning a row again that failed to save is a change like any other; once saves work, the warning goes.
+        // Unpinning a row again that failed to save is a change like any other; once saves work, the warning goes.
         host.store.refuseWrites(nil)
-        presenter.send(.togglePin)
-        await host.settle()
-        #expect(presenter.viewState.pinsWarning == nil)
+        store.send(.togglePin) { $0 = state([1, 2], selectedRow: 1, pinsWarning: notSaved) }
+        await store.receive { $0.pinsWarning = nil }
         #expect(try host.store.value([Int].self, forKey: "unpinned-ids") == [1, 2])
+        await store.finish()
     }
 
     @Test func severalChangesLostInOneSaveAreCounted() async throws {
         let host = try TestHost()
         let pins = InMemoryPinStorage()
-        let presenter = try await presenter(host, pins: pins)
+        let store = try store(host, pins: pins)
+        await store.receive { $0 = state([]) }
         pins.refuseSaves("The disk is full.")
         // The first change goes alone; the next two wait for it and go together.
-        presenter.send(.togglePin)
-        presenter.send(.moveSelection(by: 1))
-        presenter.send(.togglePin)
-        presenter.send(.moveSelection(by: 1))
-        presenter.send(.togglePin)
-        await host.settle()
-        #expect(presenter.viewState.rows.allSatisfy { $0.isPinned })
-        #expect(presenter.viewState.pinsWarning == "2 pin changes were not saved: The disk is full. The pins shown are the saved ones.")
+        store.send(.togglePin) { $0 = state([1]) }
+        store.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }
+        store.send(.togglePin) { $0 = state([1, 2], selectedRow: 1) }
+        store.send(.moveSelection(by: 1)) { $0.selectedRow = 2 }
+        store.send(.togglePin) { $0 = state([1, 2, 3], selectedRow: 2) }
+        await store.receive {
+            $0 = state(
+                [2, 3], selectedRow: 2,
+                pinsWarning: "Unpinning \"Movie Night\" was not saved: The disk is full. The pins shown are the saved ones.")
+        }
+        await store.receive {
+            $0 = state([], selectedRow: 2, pinsWarning: "2 pin changes were not saved: The disk is full. The pins shown are the saved ones.")
+        }
+        await store.finish()
         #expect(pins.saved == [])
     }
 
@@ -112,44 +126,60 @@ import Testing
     /// so neither loses the other's pins, and each shows what is kept after its own save.
     @Test func twoSessionsOverOneStoreKeepEachOthersPins() async throws {
         let host = try TestHost()
-        let first = try await presenter(host, pins: LivePinStorage(host.store))
-        let second = try await presenter(host, pins: LivePinStorage(host.store))
-        first.send(.togglePin)  // 1
+        let first = try store(host, pins: LivePinStorage(host.store))
+        let second = try store(host, pins: LivePinStorage(host.store))
+        await first.receive { $0 = state([]) }
+        await second.receive { $0 = state([]) }
+        first.send(.togglePin) { $0 = state([1]) }
         await host.settle()
-        second.send(.moveSelection(by: 1))
-        second.send(.togglePin)  // 2
-        await host.settle()
+        second.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }
+        second.send(.togglePin) { $0 = state([2], selectedRow: 1) }
+        await second.receive { $0 = state([1, 2], selectedRow: 1) }  // the first's pin shows after the second's save
         #expect(try host.store.value([Int].self, forKey: "unpinned-ids") == [1, 2])
-        #expect(second.viewState.rows[0].isPinned == false, "the first's pin shows after the second's save")
-        second.send(.togglePin)  // 2 pinned again
+        second.send(.togglePin) { $0 = state([1], selectedRow: 1) }  // 2 pinned again
         await host.settle()
         #expect(try host.store.value([Int].self, forKey: "unpinned-ids") == [1])
-        #expect(second.viewState.sum?.amount == "$389.09")
+        #expect(second.state.sum?.amount == "$389.09")
+        await first.finish()
+        await second.finish()
+    }
+
+    /// Two tabs' saves at the same moment, each through its own store of the data directory's file: both kept.
+    @Test func savesOfTwoSessionsAtOnceKeepBoth() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("preferences")
+        let first = LivePinStorage(try PlistFileStore(suiteFile: file, prefix: "transactions."))
+        let second = LivePinStorage(try PlistFileStore(suiteFile: file, prefix: "transactions."))
+        async let one = first.save([1: false])
+        async let two = second.save([2: false])
+        let kept = try await [one, two]
+        #expect(kept.contains([1, 2]), "the later save read the earlier: \(kept)")
+        #expect(try await first.unpinnedIDs() == [1, 2])
     }
 
     @Test func pinningEverythingAgainRemovesTheSavedValue() async throws {
         let host = try TestHost()
-        let presenter = try await presenter(host, pins: LivePinStorage(host.store))
-        presenter.send(.togglePin)
-        presenter.send(.togglePin)
-        await host.settle()
+        let store = try store(host, pins: LivePinStorage(host.store))
+        await store.receive { $0 = state([]) }
+        store.send(.togglePin) { $0 = state([1]) }
+        store.send(.togglePin) { $0 = state([]) }
+        await store.finish()
         #expect(host.store.keys == [])
     }
 
     @Test func unreadableSavedPinsAreReplacedByTheNextChange() async throws {
         let host = try TestHost()
         try host.store.set(Data(#""not a list""#.utf8), forKey: "unpinned-ids")
-        let presenter = try await presenter(host, pins: LivePinStorage(host.store))
-        #expect(presenter.viewState.rows.allSatisfy { $0.isPinned })
-        #expect(
-            presenter.viewState.pinsWarning?.hasPrefix(
-                #"The saved pins could not be read (The stored value for "unpinned-ids" cannot be read as Array<Int>"#) == true)
-        presenter.send(.togglePin)
+        let store = try store(host, pins: LivePinStorage(host.store))
+        let warning = unreadablePinsWarning(host.store)
+        #expect(warning.hasPrefix(#"The saved pins could not be read (The stored value for "unpinned-ids" cannot be read as Array<Int>"#))
+        await store.receive { $0 = state([], pinsWarning: warning) }
+        store.send(.togglePin) { $0 = state([1], pinsWarning: warning) }
         await host.settle()
         #expect(try await LivePinStorage(host.store).unpinnedIDs() == [1])
-        presenter.send(.reload)
-        await host.settle()
-        #expect(presenter.viewState.pinsWarning == nil)
+        store.send(.reload)  // the list stays while it runs
+        await store.receive { $0.pinsWarning = nil }
+        await store.finish()
     }
 }
 

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct TransactionStoreTests {
     private func starterStore(unpinned: Set<Int> = []) throws -> TransactionStore {
-        let store = TransactionStore(unpinnedIDs: unpinned)
+        var store = TransactionStore(unpinnedIDs: unpinned)
         store.replace(with: try starterTransactions())
         return store
     }
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func unpinnedTransactionsLeaveTheSums() throws {
-        let store = try starterStore()
+        var store = try starterStore()
         // Unpin Salad Mix (food 25.32) and Outbound Trip (travel 116.78).
         store.togglePin(at: try #require(store.position(ofID: 3)))
         store.togglePin(at: try #require(store.position(ofID: 13)))
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func nothingPinnedSumsToZero() throws {
-        let store = try starterStore()
+        var store = try starterStore()
         for position in store.transactions.indices { store.togglePin(at: position) }
         for (filter, _, _) in Self.expected { #expect(store.pinnedTotal(in: filter) == .zero) }
     }
@@ -73,7 +73,7 @@ import Testing
 
     /// One save at a time: changes made while one runs wait for it, and go in the next.
     @Test func changesWaitForTheSaveUnderWayAndGoInTheNext() throws {
-        let store = try starterStore()
+        var store = try starterStore()
         #expect(store.changesToSave() == nil, "nothing to save")
         store.togglePin(at: 0)
         #expect(store.changesToSave() == [1: false])
@@ -91,7 +91,7 @@ import Testing
 
     /// A failed save takes its changes off the screen (the sums too); changes made since stay, waiting.
     @Test func aFailedSaveShowsWhatIsKept() throws {
-        let store = try starterStore(unpinned: [13])
+        var store = try starterStore(unpinned: [13])
         store.togglePin(at: try #require(store.position(ofID: 3)))  // unpin Salad Mix
         _ = store.changesToSave()
         store.togglePin(at: try #require(store.position(ofID: 5)))  // unpin Airport ride, while the first saves
@@ -107,7 +107,7 @@ import Testing
 
     /// What a save returns is what is kept, another session's pins included: they show here too.
     @Test func aSaveShowsWhatAnotherSessionKept() throws {
-        let store = try starterStore()
+        var store = try starterStore()
         store.togglePin(at: 0)
         _ = store.changesToSave()
         store.saveFinished(.success([1, 7]))
@@ -117,7 +117,7 @@ import Testing
 
     /// A load's read of the pins that started before a save finished may miss that save: the save's answer stays.
     @Test func aReadOlderThanAFinishedSaveIsNotTakenForWhatIsKept() throws {
-        let store = try starterStore()
+        var store = try starterStore()
         let before = store.savesFinished
         store.togglePin(at: 0)
         _ = store.changesToSave()
@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test func unreadableSavedPinsAreReportedAndCountAsNone() throws {
-        let store = try starterStore(unpinned: [3])
+        var store = try starterStore(unpinned: [3])
         store.readPins(.failure(FeatureError("The stored value is damaged.")), savesFinishedBefore: store.savesFinished)
         #expect(store.pinned == Array(repeating: true, count: 13))
         let warning = try #require(store.pinsWarning)

@@ -6,18 +6,32 @@ import Testing
 
 @testable import TransactionsFeature
 
+/// The presenter through a `PresenterTestStore`: each action's change asserted whole (the lazily formatted rows
+/// included), each load's and save's outcome received, and every save finished at the end.
 @MainActor
 @Suite struct TransactionsPresenterTests {
     static let formatting = TransactionFormatting(
         locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: .gmt, hourCycle: .twelveHour)
 
+    /// The starter data, as the host builds the feature for an in-memory source, shown and loaded, in a store.
+    func loadedStore(_ host: TestHost, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> PresenterTestStore<TransactionsPresenter>
+    {
+        let feature = try TransactionsFeature(
+            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
+        let store = PresenterTestStore(feature.presenter, host: host, sourceLocation: sourceLocation)
+        store.send(.lifecycle(.appear))
+        await store.receive { $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08") }
+        return store
+    }
+
     @Test func opensLoadingThenShowsAllTransactionsWithTheFirstSelected() async throws {
         let host = try TestHost()
         let feature = try TransactionsFeature(
             context: try host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
-        let presenter = feature.presenter
+        let store = PresenterTestStore(feature.presenter, host: host)
         #expect(
-            Screen(presenter.viewState)
+            Screen(store.state)
                 == Screen(
                     state: ViewState(
                         tab: .transactions,
@@ -31,13 +45,11 @@ import Testing
                         rows: TransactionRows(), selectedRow: nil, emptyMessage: nil, sum: nil, insights: nil),
                     rows: []))
         // Nothing loads until the feature appears.
-        await host.settle()
-        #expect(presenter.viewState.status == .loading("Loading transactions…"))
-        feature.handle(.appear)
-        await host.settle()
-        #expect(
-            Screen(presenter.viewState) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
-        #expect(presenter.changeCount == 1)
+        await store.advance(by: .seconds(60))
+        store.send(.lifecycle(.appear))  // the load starts: still "Loading transactions…"
+        await store.receive { $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08") }
+        #expect(Screen(store.state) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
+        await store.finish()
     }
 
     @Test func theLoadCountsAsInFlightUntilItsResultIsApplied() async throws {
@@ -46,148 +58,132 @@ import Testing
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource(try starterTransactions())), pins: InMemoryPinStorage(),
             formatting: Self.formatting, effects: EffectRunner(activity: host.activity))
+        let store = PresenterTestStore(presenter, host: host)
         #expect(host.activity.inFlight == 0)
-        presenter.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear))
         #expect(host.activity.inFlight == 1)
         // A second start while the load runs does not start another.
-        presenter.send(.reload)
+        store.send(.reload)
         #expect(host.activity.inFlight == 1)
-        await host.settle()
+        await store.receive {
+            $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08", formatting: Self.formatting)
+        }
         #expect(host.activity.inFlight == 0)
-        #expect(
-            Screen(presenter.viewState) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
+        await store.finish()
     }
 
     @Test func rightAndLeftWalkTheFiltersAndTheSumFollows() async throws {
-        let host = try TestHost()
-        let presenter = try await loadedFeature(host: host).presenter
+        let store = try await loadedStore(try TestHost())
         let sums = ["$472.08", "$74.28", "$21.53", "$82.99", "$78.00", "$215.28"]
         for (index, filter) in CategoryFilter.allCases.enumerated().dropFirst() {
-            presenter.send(.moveFilter(by: 1))
-            #expect(
-                Screen(presenter.viewState)
-                    == loadedScreen(filter: filter, sum: sums[index], insights: starterInsights, total: "$472.08"))
+            store.send(.moveFilter(by: 1)) {
+                $0 = loadedState(filter: filter, sum: sums[index], insights: starterInsights, total: "$472.08")
+            }
         }
-        // → stops at the last filter.
-        presenter.send(.moveFilter(by: 1))
-        #expect(presenter.viewState.filters.last?.isSelected == true)
+        store.send(.moveFilter(by: 1))  // → stops at the last filter
         for index in stride(from: 4, through: 1, by: -1) {
-            let filter = CategoryFilter.allCases[index]
-            presenter.send(.moveFilter(by: -1))
-            #expect(
-                Screen(presenter.viewState)
-                    == loadedScreen(filter: filter, sum: sums[index], insights: starterInsights, total: "$472.08"))
+            store.send(.moveFilter(by: -1)) {
+                $0 = loadedState(filter: CategoryFilter.allCases[index], sum: sums[index], insights: starterInsights, total: "$472.08")
+            }
         }
         // Back on `all`, the selection stays on food's first transaction, Salad Mix.
-        presenter.send(.moveFilter(by: -1))
-        #expect(
-            Screen(presenter.viewState)
-                == loadedScreen(selectedRow: 2, sum: "$472.08", insights: starterInsights, total: "$472.08"))
-        presenter.send(.moveFilter(by: -1))
-        #expect(presenter.viewState.filters.first?.isSelected == true)
+        store.send(.moveFilter(by: -1)) { $0 = loadedState(selectedRow: 2, sum: "$472.08", insights: starterInsights, total: "$472.08") }
+        store.send(.moveFilter(by: -1))  // ← stops at the first filter
+        await store.finish()
     }
 
     @Test func upAndDownMoveTheSelectionWithinTheFilterAndStopAtTheEnds() async throws {
-        let host = try TestHost()
-        let presenter = try await loadedFeature(host: host).presenter
-        presenter.send(.chooseFilter(.category(.food)))
-        let food = { (row: Int) in
-            loadedScreen(
-                filter: .category(.food), selectedRow: row, sum: "$74.28", insights: starterInsights, total: "$472.08")
+        let store = try await loadedStore(try TestHost())
+        func food(_ row: Int) -> ViewState {
+            loadedState(filter: .category(.food), selectedRow: row, sum: "$74.28", insights: starterInsights, total: "$472.08")
         }
-        presenter.send(.moveSelection(by: -1))
-        #expect(Screen(presenter.viewState) == food(0))
-        presenter.send(.moveSelection(by: 1))
-        #expect(Screen(presenter.viewState) == food(1))
-        presenter.send(.moveSelection(by: 3))
-        #expect(Screen(presenter.viewState) == food(4))
-        presenter.send(.moveSelection(by: 1))
-        #expect(Screen(presenter.viewState) == food(4))
-        presenter.send(.moveSelection(by: -10))
-        #expect(Screen(presenter.viewState) == food(0))
+        store.send(.chooseFilter(.category(.food))) { $0 = food(0) }
+        store.send(.moveSelection(by: -1))
+        store.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }
+        store.send(.moveSelection(by: 3)) { $0 = food(4) }
+        store.send(.moveSelection(by: 1))
+        store.send(.moveSelection(by: -10)) { $0.selectedRow = 0 }
+        await store.finish()
     }
 
     @Test func theSelectionStaysOnItsTransactionWhileTheFilterShowsIt() async throws {
-        let host = try TestHost()
-        let presenter = try await loadedFeature(host: host).presenter
-        presenter.send(.chooseFilter(.category(.travel)))
-        presenter.send(.moveSelection(by: 2))  // Outbound Trip, id 13
-        presenter.send(.chooseFilter(.all))
-        #expect(
-            Screen(presenter.viewState)
-                == loadedScreen(selectedRow: 12, sum: "$472.08", insights: starterInsights, total: "$472.08"))
+        let store = try await loadedStore(try TestHost())
+        store.send(.chooseFilter(.category(.travel))) {
+            $0 = loadedState(filter: .category(.travel), sum: "$215.28", insights: starterInsights, total: "$472.08")
+        }
+        store.send(.moveSelection(by: 2)) { $0.selectedRow = 2 }  // Outbound Trip, id 13
+        store.send(.chooseFilter(.all)) { $0 = loadedState(selectedRow: 12, sum: "$472.08", insights: starterInsights, total: "$472.08") }
         // Food does not show it: its first transaction is selected.
-        presenter.send(.chooseFilter(.category(.food)))
-        #expect(
-            Screen(presenter.viewState)
-                == loadedScreen(
-                    filter: .category(.food), selectedRow: 0, sum: "$74.28", insights: starterInsights, total: "$472.08"
-                ))
+        store.send(.chooseFilter(.category(.food))) {
+            $0 = loadedState(filter: .category(.food), sum: "$74.28", insights: starterInsights, total: "$472.08")
+        }
+        await store.finish()
     }
 
     @Test func togglingThePinChangesTheRowTheSumAndTheInsights() async throws {
-        let host = try TestHost()
-        let presenter = try await loadedFeature(host: host).presenter
-        presenter.send(.chooseFilter(.category(.food)))
-        presenter.send(.moveSelection(by: 1))  // Lunch Special, 10.36
-        presenter.send(.togglePin)
+        let store = try await loadedStore(try TestHost())
+        store.send(.chooseFilter(.category(.food))) {
+            $0 = loadedState(filter: .category(.food), sum: "$74.28", insights: starterInsights, total: "$472.08")
+        }
+        store.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }  // Lunch Special, 10.36
         let unpinnedInsights: [(amount: String, share: String, perMille: Int)] = [
             ("$63.92", "13.8%", 138), ("$21.53", "4.7%", 47), ("$82.99", "18.0%", 180), ("$78.00", "16.9%", 169),
             ("$215.28", "46.6%", 466),
         ]
-        #expect(
-            Screen(presenter.viewState)
-                == loadedScreen(
-                    filter: .category(.food), unpinned: [4], selectedRow: 1, sum: "$63.92", insights: unpinnedInsights,
-                    total: "$461.72"))
-        // The Insights tab reads the same store.
-        presenter.send(.switchTab)
-        #expect(
-            Screen(presenter.viewState)
-                == loadedScreen(
-                    tab: .insights, filter: .category(.food), unpinned: [4], selectedRow: 1, sum: "$63.92",
-                    insights: unpinnedInsights, total: "$461.72"))
-        presenter.send(.switchTab)
-        presenter.send(.togglePin)
-        #expect(
-            Screen(presenter.viewState)
-                == loadedScreen(
-                    filter: .category(.food), selectedRow: 1, sum: "$74.28", insights: starterInsights, total: "$472.08"
-                ))
+        // Shown at once; the save that keeps it changes nothing more.
+        store.send(.togglePin) {
+            $0 = loadedState(
+                filter: .category(.food), unpinned: [4], selectedRow: 1, sum: "$63.92", insights: unpinnedInsights, total: "$461.72")
+        }
+        // The Insights tab reads the same model.
+        store.send(.switchTab) {
+            $0 = loadedState(
+                tab: .insights, filter: .category(.food), unpinned: [4], selectedRow: 1, sum: "$63.92", insights: unpinnedInsights,
+                total: "$461.72")
+        }
+        store.send(.switchTab) { $0.tab = .transactions; $0.tabs = loadedState(sum: "", insights: [], total: "").tabs }
+        store.send(.togglePin) {
+            $0 = loadedState(filter: .category(.food), selectedRow: 1, sum: "$74.28", insights: starterInsights, total: "$472.08")
+        }
+        await store.finish()
     }
 
+    /// A property of every state rather than a story of actions: the steps are sent past the store and skipped.
     @Test func insightsAlwaysEqualTheSumOfEachCategory() async throws {
-        let host = try TestHost()
-        let presenter = try await loadedFeature(host: host).presenter
+        let store = try await loadedStore(try TestHost())
         // Unpin every other transaction, then compare each category's insight with its floating sum.
         for step in 0..<13 {
-            if step.isMultiple(of: 2) { presenter.send(.togglePin) }
-            presenter.send(.moveSelection(by: 1))
+            if step.isMultiple(of: 2) { store.presenter.send(.togglePin) }
+            store.presenter.send(.moveSelection(by: 1))
         }
-        let insights = try #require(presenter.viewState.insights)
+        store.skipReceivedChanges()
+        let insights = try #require(store.state.insights)
         for (index, category) in TransactionCategory.allCases.enumerated() {
-            presenter.send(.chooseFilter(.category(category)))
-            #expect(insights.rows[index].amount == presenter.viewState.sum?.amount)
+            store.presenter.send(.chooseFilter(.category(category)))
+            #expect(insights.rows[index].amount == store.presenter.viewState.sum?.amount)
         }
-        presenter.send(.chooseFilter(.all))
-        #expect(insights.total == presenter.viewState.sum?.amount)
+        store.presenter.send(.chooseFilter(.all))
+        store.skipReceivedChanges()
+        #expect(insights.total == store.state.sum?.amount)
         #expect(insights.total == "$154.11")
         #expect(insights.rows.map(\.perMille).reduce(0, +) == 1000)
+        await store.finish()
     }
 
     @Test func nothingPinnedShowsZerosEverywhere() async throws {
-        let host = try TestHost()
-        let presenter = try await loadedFeature(host: host).presenter
+        let store = try await loadedStore(try TestHost())
         for _ in 0..<13 {
-            presenter.send(.togglePin)
-            presenter.send(.moveSelection(by: 1))
+            store.presenter.send(.togglePin)
+            store.presenter.send(.moveSelection(by: 1))
         }
-        presenter.send(.switchTab)
-        #expect(
-            Screen(presenter.viewState)
-                == loadedScreen(
-                    tab: .insights, unpinned: Set(1...13), selectedRow: 12, sum: "$0.00",
-                    insights: Array(repeating: ("$0.00", "0.0%", 0), count: 5), total: "$0.00"))
+        store.skipReceivedChanges {
+            $0 = loadedState(unpinned: Set(1...13), selectedRow: 12, sum: "$0.00", insights: emptyInsights, total: "$0.00")
+        }
+        store.send(.switchTab) {
+            $0 = loadedState(
+                tab: .insights, unpinned: Set(1...13), selectedRow: 12, sum: "$0.00", insights: emptyInsights, total: "$0.00")
+        }
+        await store.finish()
     }
 
     @Test func spaceOnAnEmptyListOrBeforeLoadingDoesNothing() async throws {
@@ -195,65 +191,66 @@ import Testing
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource([Transaction]())), pins: LivePinStorage(host.store),
             formatting: Self.formatting, effects: EffectRunner(activity: host.activity))
-        presenter.send(.togglePin)
-        #expect(presenter.viewState.status == .loading("Loading transactions…"))
-        presenter.send(.reload)
-        await host.settle()
-        presenter.send(.togglePin)
-        presenter.send(.moveSelection(by: 1))
-        #expect(presenter.viewState.rows.isEmpty)
-        #expect(presenter.viewState.selectedRow == nil)
-        #expect(presenter.viewState.emptyMessage == "No transactions.")
-        #expect(presenter.viewState.sum?.amount == "$0.00")
+        let store = PresenterTestStore(presenter, host: host)
+        store.send(.togglePin)
+        store.send(.reload)
+        await store.receive {
+            $0 = loadedState(
+                transactions: [], selectedRow: nil, sum: "$0.00", insights: emptyInsights, total: "$0.00", formatting: Self.formatting)
+        }
+        store.send(.togglePin)
+        store.send(.moveSelection(by: 1))
+        #expect(store.state.emptyMessage == "No transactions.")
         #expect(host.store.keys == [])
+        await store.finish()
     }
 
     @Test func aFailedLoadSaysWhyAndReloadRecovers() async throws {
         let host = try TestHost()
         let directory = try TemporaryDirectory()
         let file = directory.file("transactions.json")
-        let feature = try await appearedFeature(
-            host: host, source: SourceConfiguration(kind: .jsonFile, path: file))
-        #expect(
-            feature.presenter.viewState.status
-                == .failed("Transactions could not be loaded: \(file.path): the file does not exist."))
-        #expect(feature.presenter.viewState.sum == nil)
-        #expect(feature.presenter.viewState.canRetry)
+        let feature = try TransactionsFeature(
+            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
+        let store = PresenterTestStore(feature.presenter, host: host)
+        store.send(.lifecycle(.appear))
+        await store.receive {
+            $0.status = .failed("Transactions could not be loaded: \(file.path): the file does not exist.")
+            $0.canRetry = true
+        }
         try FileManager.default.copyItem(at: try #require(TransactionSamples.file), to: file)
-        feature.presenter.send(.reload)
-        await host.settle()
-        #expect(
-            Screen(feature.presenter.viewState)
-                == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
+        store.send(.reload) {
+            $0.status = .loading("Loading transactions…")
+            $0.canRetry = false
+        }
+        await store.receive { $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08") }
         // A reload that fails keeps the data and says why.
         try FileManager.default.removeItem(at: file)
-        feature.presenter.send(.reload)
-        await host.settle()
-        #expect(
-            Screen(feature.presenter.viewState)
-                == loadedScreen(
-                    sum: "$472.08", insights: starterInsights, total: "$472.08",
-                    notice: "Reload failed: \(file.path): the file does not exist."))
+        store.send(.reload)  // the list stays while it runs
+        await store.receive {
+            $0.notice = "Reload failed: \(file.path): the file does not exist."
+            $0.canRetry = true
+        }
+        await store.finish()
     }
 
     @Test func unreadableSavedPinsAreShownAsANotice() async throws {
         let host = try TestHost()
         try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
-        let presenter = try await loadedFeature(host: host).presenter
-        let warning = try #require(presenter.viewState.pinsWarning)
-        #expect(warning.hasPrefix("The saved pins could not be read ("))
-        #expect(
-            Screen(presenter.viewState)
-                == loadedScreen(
-                    sum: "$472.08", insights: starterInsights, total: "$472.08", pinsWarning: warning, canRetry: false))
+        let feature = try TransactionsFeature(
+            context: try host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
+        let store = PresenterTestStore(feature.presenter, host: host)
+        store.send(.lifecycle(.appear))
+        let warning = unreadablePinsWarning(host.store)
+        await store.receive {
+            $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08", pinsWarning: warning, canRetry: false)
+        }
+        await store.finish()
     }
 
     @Test func lifecycleEventsChangeNothing() async throws {
-        let host = try TestHost()
-        let presenter = try await loadedFeature(host: host).presenter
-        let before = presenter.changeCount
-        presenter.send(lifecycle: .didEnterBackground)
-        presenter.send(lifecycle: .willEnterForeground)
-        #expect(presenter.changeCount == before)
+        let store = try await loadedStore(try TestHost())
+        store.send(.lifecycle(.didEnterBackground))
+        store.send(.lifecycle(.willEnterForeground))
+        await store.finish()
     }
 }

@@ -14,8 +14,6 @@ struct Harness {
     let host: TestHost
     let feature: TransactionsFeature
     let scene: TransactionsWebScene
-    /// The page's observation, as the server keeps it.
-    private let observation: StateObservation
     var presenter: TransactionsPresenter { feature.presenter }
     var state: TransactionsPresenter.ViewState { feature.presenter.viewState }
 
@@ -24,7 +22,6 @@ struct Harness {
         self.host = host
         feature = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
         scene = try #require(feature.makeWebScene() as? TransactionsWebScene)
-        observation = scene.observe {}
     }
 
     /// The page shown for the first time, and the load finished.

@@ -1,4 +1,5 @@
 import FeatureHostCore
+import Observation
 import Foundation
 
 /// The car news list and its article detail. On `.appear` it reads the saved rows, then refreshes in the
@@ -6,6 +7,7 @@ import Foundation
 /// error screen. The store, the refresh and the images are reached only through effects, off the main actor.
 /// Never touches a surface: scroll positions and key names are the scene's.
 @MainActor
+@Observable
 public final class CarNewsPresenter: Presenter {
     public enum Action: PresenterAction, Equatable {
         /// `.appear` reads the saved list and refreshes; back in the foreground it refreshes at most once a minute.
@@ -29,12 +31,9 @@ public final class CarNewsPresenter: Presenter {
     /// and goes often, and each change must not cost a request.
     public static let foregroundRefreshInterval: Duration = .seconds(60)
 
-    public private(set) var viewState: CarNewsViewState {
-        didSet { observers.publish(viewState, old: oldValue) }
-    }
-    /// How many times observers were told of a change.
-    public var changeCount: Int { observers.changeCount }
-    private let observers = StateObservers<CarNewsViewState>()
+    public private(set) var viewState: CarNewsViewState
+    /// Real changes of `viewState` so far, for tests and the benchmark.
+    @ObservationIgnored public private(set) var changeCount = 0
 
     private let refresher: ArticleRefresher
     private let store: any ArticleStoreClient
@@ -72,10 +71,6 @@ public final class CarNewsPresenter: Presenter {
         self.timeline = timeline
         imageLoader = images
         viewState = CarNewsViewState(body: .message(CarNewsCopy.loading))
-    }
-
-    public func observe(_ onChange: @escaping @MainActor (CarNewsViewState) -> Void) -> StateObservation {
-        observers.add(onChange)
     }
 
     public func send(_ action: Action) {
@@ -281,7 +276,14 @@ public final class CarNewsPresenter: Presenter {
         if let failure, !rows.isEmpty {
             state.banner = CarNewsViewState.Banner(title: formatter.offlineTitle(lastRefresh: lastRefresh), detail: failure)
         }
-        viewState = state
+        publish(state)
+    }
+
+    /// An equal state is no change: nothing counted, nothing for a surface to render.
+    private func publish(_ new: ViewState) {
+        guard new != viewState else { return }
+        viewState = new
+        changeCount += 1
     }
 
     private var body: CarNewsViewState.Body {

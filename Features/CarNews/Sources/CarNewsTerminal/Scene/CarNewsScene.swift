@@ -1,5 +1,6 @@
 import CarNewsFeature
 import FeatureHostCore
+import Observation
 import TerminalUI
 
 /// The car news screen in the terminal shell: the list, or the open article over it.
@@ -7,22 +8,24 @@ import TerminalUI
 /// Keys: ↑/↓ and Tab/Shift-Tab move between cards, PageUp/PageDown by a screenful, Home/End to the ends, Enter
 /// opens, `r` refreshes; in an article the same keys scroll and Esc goes back to the list. Esc on the list is
 /// left to the shell. How far the list and the article are scrolled is the scene's own state: the presenter
-/// knows the selection only.
+/// knows the selection only. Observable: the article's scroll is view-local state the keys change and the
+/// shell's render reads; what `render` notes for itself (the size, the list's offset) is not observed.
 @MainActor
+@Observable
 public final class CarNewsScene: TerminalScene {
     public let presenter: CarNewsPresenter
     /// The shell's pictures: the articles' photos, or nil for the placeholder strips.
     let pictures: (any TerminalPictures)?
     /// The last size drawn: pages are as tall as what the user sees. Until the first frame, the shell's default
     /// (an 80×24 terminal less its footer).
-    private var lastSize = Size(width: 80, height: 23)
+    @ObservationIgnored private var lastSize = Size(width: 80, height: 23)
     /// The first visible card, kept between frames so moving up inside the screen does not scroll.
-    private var listScrollOffset = 0
+    @ObservationIgnored private var listScrollOffset = 0
     /// The open article's first shown line. How many lines there are depends on the width, so drawing clamps it
     /// (End asks for `Int.max`).
     private var detailScroll = DetailScroll()
 
-    private struct DetailScroll {
+    private struct DetailScroll: Equatable {
         /// The article it was scrolled in: another article starts at the top.
         var articleID: Int64?
         var line = 0
@@ -133,9 +136,5 @@ public final class CarNewsScene: TerminalScene {
         case .open, .refresh: return
         }
         detailScroll = DetailScroll(articleID: detail.id, line: min(max(target, 0), maximum))
-    }
-
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
     }
 }

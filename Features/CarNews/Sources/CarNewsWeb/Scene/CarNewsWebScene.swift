@@ -18,7 +18,9 @@ public final class CarNewsWebScene: WebScene {
     }
 
     public func render() -> HTML {
-        CarNewsPageMarkup.page(presenter.viewState, keptMessageAction: messageAction.label)
+        let state = presenter.viewState
+        messageAction.note(state)
+        return CarNewsPageMarkup.page(state, keptMessageAction: messageAction.label)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
@@ -38,13 +40,6 @@ public final class CarNewsWebScene: WebScene {
             }
         case .input, .change, .submit:
             return .ignored
-        }
-    }
-
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { [weak self] state in
-            self?.messageAction.note(state)
-            onChange()
         }
     }
 

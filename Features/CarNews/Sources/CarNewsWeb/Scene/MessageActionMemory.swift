@@ -3,7 +3,8 @@ import CarNewsFeature
 /// The button a message offered last (`Retry`, `Refresh`). Pressing it starts a refresh, and while that runs
 /// the presenter shows `Loading articles…`, which offers nothing: the button would vanish under the reader's
 /// focus. The page keeps it there, marked busy, until the next message or the list replaces it. View-local
-/// state, noted from every published state (`observe`), so `render` stays idempotent.
+/// state, noted from each state the page renders: the button the page showed last. Noting the same state again
+/// changes nothing, so `render` stays idempotent.
 struct MessageActionMemory {
     private(set) var label: String?
 

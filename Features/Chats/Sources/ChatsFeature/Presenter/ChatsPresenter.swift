@@ -1,10 +1,12 @@
 import FeatureHostCore
+import Observation
 import Foundation
 
 /// Drives the chats feature: launch screen (`launchDuration`) → loading screen (≥ `loadingDuration`, until the
 /// data is ready) → hand-over animation → list. The load starts with the launch screen. Owns the load, the avatar fetches, the selection and the animation clock;
 /// all of it starts on `.appear`. Async work and the clock are effects of its runner.
 @MainActor
+@Observable
 public final class ChatsPresenter: Presenter {
     public enum Action: PresenterAction {
         /// Load again: "Try again" after an error, "Refresh" on the list.
@@ -25,9 +27,9 @@ public final class ChatsPresenter: Presenter {
     /// holds, so a surface that never reports its rows still has every avatar it shows.
     public static let avatarWindow = 20
 
-    public private(set) var viewState: ChatsViewState {
-        didSet { observers.publish(viewState, old: oldValue) }
-    }
+    public private(set) var viewState: ChatsViewState
+    /// Real changes of `viewState` so far, for tests and the benchmark.
+    @ObservationIgnored public private(set) var changeCount = 0
     public let timing: ChatsTiming
     /// The feature's strings in the user's language, for the words a surface adds itself (its key hints).
     public var strings: ChatsStrings { formatter.strings }
@@ -40,7 +42,6 @@ public final class ChatsPresenter: Presenter {
     private let animation: LoadingAnimation
     private let effects: EffectRunner
     private let avatars: AvatarLoader
-    private let observers = StateObservers<ChatsViewState>()
 
     /// When `.appear` came: the launch screen shows from then.
     private var started: Duration?
@@ -92,13 +93,6 @@ public final class ChatsPresenter: Presenter {
             list: ChatListState(title: strings[.title], content: .loading(strings[.reloading])))
         avatars.onChange = { [weak self] in self?.refresh() }
     }
-
-    public func observe(_ onChange: @escaping @MainActor (ChatsViewState) -> Void) -> StateObservation {
-        observers.add(onChange)
-    }
-
-    /// How many frames the presenter asked for, for tests of "no frames between animations".
-    public var changeCount: Int { observers.changeCount }
 
     public func send(_ action: Action) {
         switch action {
@@ -234,7 +228,14 @@ public final class ChatsPresenter: Presenter {
     // MARK: - State
 
     private func refresh() {
-        viewState = makeViewState()
+        publish(makeViewState())
+    }
+
+    /// An equal state is no change: nothing counted, nothing for a surface to render.
+    private func publish(_ new: ChatsViewState) {
+        guard new != viewState else { return }
+        viewState = new
+        changeCount += 1
     }
 
     private func makeViewState() -> ChatsViewState {

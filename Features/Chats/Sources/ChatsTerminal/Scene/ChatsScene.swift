@@ -1,19 +1,23 @@
 import ChatsFeature
 import FeatureHostCore
+import Observation
 import TerminalUI
 
 /// The chats screens in the terminal: launch, loading, the hand-over and the list. Draws the presenter's view
 /// state and turns keys into its actions. The list's scroll (the row at the top) is the scene's own state;
-/// the presenter keeps the selection. Making the scene starts nothing: the host's `.appear` does.
+/// the presenter keeps the selection. Making the scene starts nothing: the host's `.appear` does. Observable:
+/// the scroll is view-local state the keys change and the shell's render reads.
 @MainActor
+@Observable
 public final class ChatsScene: TerminalScene {
     public let presenter: ChatsPresenter
     /// The shell's pictures (avatars drawn as pictures), or nil for the initials and the grey circle.
     let pictures: (any TerminalPictures)?
     /// The first row at the top of the list, moved by keys as little as keeps the selection whole.
     private var scrollTop = 0
-    /// The list as last laid out, for paging and for keeping the selection in view when keys move it.
-    private var lastList: ChatListRenderer.Output?
+    /// The list as last laid out, for paging and for keeping the selection in view when keys move it. Noted by
+    /// `render`, so not observed.
+    @ObservationIgnored private var lastList: ChatListRenderer.Output?
 
     public init(presenter: ChatsPresenter, pictures: (any TerminalPictures)? = nil) {
         self.presenter = presenter
@@ -132,9 +136,5 @@ public final class ChatsScene: TerminalScene {
     private static func rows(of layout: ListLayout) -> Range<Int>? {
         guard let first = layout.rows.first, let last = layout.rows.last else { return nil }
         return first.index..<(last.index + 1)
-    }
-
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
     }
 }

@@ -28,9 +28,6 @@ public final class ChatsWebScene: WebScene {
         ChatsPageMarkup.page(presenter.viewState, timing: presenter.timing, copy: ChatsWebCopy(strings: presenter.strings))
     }
 
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
-    }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
         let state = presenter.viewState

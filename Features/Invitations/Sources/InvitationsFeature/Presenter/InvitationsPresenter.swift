@@ -1,8 +1,10 @@
 import FeatureHostCore
+import Observation
 
 /// The invitation flow: the not-registered page, the request form and its request, the congratulations
 /// burst, the registered page, the cancel alert and the cancelled burst. Persists the registration.
 @MainActor
+@Observable
 public final class InvitationsPresenter: Presenter {
     private enum Modal: Equatable {
         case form
@@ -18,14 +20,13 @@ public final class InvitationsPresenter: Presenter {
         static let confetti = "confetti"
     }
 
-    public private(set) var viewState: ViewState {
-        didSet { observers.publish(viewState, old: oldValue) }
-    }
+    public private(set) var viewState: ViewState
+    /// Real changes of `viewState` so far, for tests and the benchmark.
+    @ObservationIgnored public private(set) var changeCount = 0
     private let backend: any InvitationBackend
     private let storage: any RegistrationStorage
     private let timeline: MonotonicTimeline
     private let effects: EffectRunner
-    private let observers = StateObservers<ViewState>()
 
     private var registration: Invitation?
     private var notice: String?
@@ -63,19 +64,19 @@ public final class InvitationsPresenter: Presenter {
             notice: loaded.problem)
     }
 
-    /// How many times the state changed: the number of frames asked for.
-    public var changeCount: Int { observers.changeCount }
-
     /// Whether the confetti timeline is running (it stops when the burst ends or the app goes to the background).
     public var isAnimating: Bool { effects.isRunning(Effect.confetti) }
 
-    public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
-        observers.add(onChange)
-    }
-
     public func send(_ action: Action) {
         apply(action)
-        viewState = makeViewState()
+        publish(makeViewState())
+    }
+
+    /// An equal state is no change: nothing counted, nothing for a surface to render.
+    private func publish(_ new: ViewState) {
+        guard new != viewState else { return }
+        viewState = new
+        changeCount += 1
     }
 
     // MARK: - Actions

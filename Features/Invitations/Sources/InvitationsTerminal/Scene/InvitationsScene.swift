@@ -37,8 +37,4 @@ public final class InvitationsScene: TerminalScene {
         if let action { presenter.send(action) }
         return handling
     }
-
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
-    }
 }

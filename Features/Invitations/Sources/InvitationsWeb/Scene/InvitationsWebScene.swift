@@ -1,5 +1,6 @@
 import FeatureHostCore
 import InvitationsFeature
+import Observation
 import WebUI
 
 /// The invitations page: draws the presenter's view state as HTML and turns page events into the
@@ -10,7 +11,12 @@ import WebUI
 /// field from the submitted values, then presses Send; `dismiss` (the backdrop, the form's ✕, a
 /// celebration's OK, Escape) closes the top modal; `keep` and `confirm-cancel` are
 /// the alert's choices. Anything that does not belong to what is open is ignored.
+///
+/// Observable: the held inputs are view-local state that events change and `render` reads. Confetti frames
+/// publish a state 20 times a second; the page draws its own burst, so those renders give the same bytes and
+/// the session sends nothing for them.
 @MainActor
+@Observable
 public final class InvitationsWebScene: WebScene {
     typealias ViewState = InvitationsPresenter.ViewState
     public let presenter: InvitationsPresenter
@@ -31,7 +37,7 @@ public final class InvitationsWebScene: WebScene {
         let state = presenter.viewState
         switch (event.kind, state.modal) {
         case (.click, nil) where event.action == InvitationsActionName.activate:
-            editStart.removeAll()
+            forgetHeldInputs()
             presenter.send(.activate)
             return .handled
         case (.input, .requestForm(let form)):
@@ -46,11 +52,11 @@ public final class InvitationsWebScene: WebScene {
             return .handled
         case (.change, .requestForm):
             guard let field = InvitationsActionName.field(event.action) else { return .ignored }
-            editStart[field] = nil
+            if editStart[field] != nil { editStart[field] = nil }
             return .handled
         case (.submit, .requestForm(let form)) where event.action == InvitationsActionName.send:
             guard !form.isSending else { return .ignored }
-            editStart.removeAll()
+            forgetHeldInputs()
             for field in form.fields {
                 guard let value = event.fields[field.id.rawValue], value != field.text else { continue }
                 presenter.send(.setText(field: field.id, value))
@@ -77,10 +83,9 @@ public final class InvitationsWebScene: WebScene {
         }
     }
 
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        // Confetti frames publish a state 20 times a second; the page draws its own burst, so those renders
-        // give the same bytes and the session sends nothing for them.
-        presenter.observe { _ in onChange() }
+    /// Written only when there is something to forget: every write is a change the page's render loop sees.
+    private func forgetHeldInputs() {
+        if !editStart.isEmpty { editStart.removeAll() }
     }
 
     private func choose(_ choice: ViewState.CancelAlert.Choice) -> WebEventHandling {

@@ -1,4 +1,5 @@
 import FeatureHostCore
+import Observation
 
 /// The offer screen: a countdown read from foreground time on the injected clock, per-digit rolls, and the
 /// activation popup.
@@ -7,6 +8,7 @@ import FeatureHostCore
 /// presenter sleeps to the exact next deadline (a second's change or a roll step) and then to nothing: no
 /// frames between rolls, none in the background, none once the timer has stopped at zero.
 @MainActor
+@Observable
 public final class OfferCountdownPresenter: Presenter {
     public enum Action: PresenterAction, Sendable, Equatable {
         /// A wake-up at a deadline; reads the clock.
@@ -42,17 +44,17 @@ public final class OfferCountdownPresenter: Presenter {
         }
     }
 
-    public private(set) var viewState: ViewState {
-        didSet { observers.publish(viewState, old: oldValue) }
-    }
+    public private(set) var viewState: ViewState
+    /// Real changes of `viewState` so far: the frames the presenter asked for, for tests and the benchmark.
+    @ObservationIgnored public private(set) var changeCount = 0
 
     private static let timerID = "countdown"
 
-    private let copy = OfferCopy.design
-    private let timeline: MonotonicTimeline
-    private let effects: EffectRunner
-    private var session: OfferSession
-    private let observers = StateObservers<ViewState>()
+    @ObservationIgnored private let copy = OfferCopy.design
+    @ObservationIgnored private let timeline: MonotonicTimeline
+    @ObservationIgnored private let effects: EffectRunner
+    /// What the screen is; `viewState` is derived from it at each instant.
+    @ObservationIgnored private var model: OfferModel
 
     /// - Parameters:
     ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
@@ -61,29 +63,29 @@ public final class OfferCountdownPresenter: Presenter {
     public init(timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration) {
         self.timeline = timeline
         self.effects = effects
-        session = OfferSession(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
-        viewState = session.viewState(at: timeline.now, copy: .design)
-    }
-
-    /// How many frames the presenter has asked for (state changes published), for the benchmark.
-    public var changeCount: Int { observers.changeCount }
-
-    public func observe(_ onChange: @escaping @MainActor (ViewState) -> Void) -> StateObservation {
-        observers.add(onChange)
+        model = OfferModel(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
+        viewState = model.viewState(at: timeline.now, copy: .design)
     }
 
     public func send(_ action: Action) {
         let now = timeline.now
-        session.apply(action, at: now)
-        viewState = session.viewState(at: now, copy: copy)
+        model.apply(action, at: now)
+        publish(model.viewState(at: now, copy: copy))
         // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
         if action != .tick { syncTimer(at: now) }
+    }
+
+    /// An equal state is no change: nothing counted, nothing for a surface to render.
+    private func publish(_ new: ViewState) {
+        guard new != viewState else { return }
+        viewState = new
+        changeCount += 1
     }
 
     /// Runs the timer while the countdown has a next change (running, or a last roll to finish), stops it
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
-        guard session.countdown.nextDeadline(at: now) != nil else {
+        guard model.countdown.nextDeadline(at: now) != nil else {
             effects.cancel(Self.timerID)
             return
         }
@@ -92,7 +94,7 @@ public final class OfferCountdownPresenter: Presenter {
             Self.timerID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
-                return self.session.countdown.nextDeadline(at: self.timeline.now)
+                return self.model.countdown.nextDeadline(at: self.timeline.now)
             },
             fire: { [weak self] in self?.send(.tick) })
     }

@@ -47,8 +47,4 @@ public final class OfferCountdownScene: TerminalScene {
             return focus.handle(key)
         }
     }
-
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
-    }
 }

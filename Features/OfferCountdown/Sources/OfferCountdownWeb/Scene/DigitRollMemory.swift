@@ -1,11 +1,16 @@
 import OfferCountdownFeature
 
-/// Which digit each of the timer's positions last rolled from: view-local state of the web scene.
+/// Which digit each of the timer's positions last rolled from: view-local state of the web scene, noted from
+/// each state the page renders.
 ///
 /// The presenter publishes a roll in steps (`progress` 0, then 0.5) and then the settled digit with no roll.
 /// The browser animates the roll by itself, so the page must stay byte-identical through all of those frames:
 /// a digit element keeps its `data-from` until the digit at its position changes again. No frame of a roll
 /// then sends a patch, and the element the browser is animating is never touched.
+///
+/// The page renders at most once per turn of the main actor, so a busy turn can merge a roll's frames into one
+/// render that shows only the settled digit. When rolls are on, a position whose digit differs from the one the
+/// last render showed then rolls from that one: from what the reader saw.
 struct DigitRollMemory {
     private struct Roll: Equatable {
         let digit: Int
@@ -13,24 +18,27 @@ struct DigitRollMemory {
     }
 
     private var rolls: [Int: Roll] = [:]
+    /// The digits of the last render.
+    private var shown: [Int] = []
 
-    /// Remembers the rolls among `digits` and forgets those of positions that changed without one.
-    /// Idempotent: noting the same digits again changes nothing.
-    mutating func note(_ digits: [RollingDigit]) {
+    /// The digit each position rolled from to reach its current digit, or nil for a digit that has not rolled
+    /// (there from the start, or changed with the roll off). Idempotent: the same digits again give the same
+    /// answer.
+    mutating func rolledFrom(_ digits: [RollingDigit], rolls rollsOn: Bool) -> [Int?] {
         for (position, digit) in digits.enumerated() {
             if let roll = digit.roll {
                 rolls[position] = Roll(digit: digit.digit, from: roll.from)
-            } else if let known = rolls[position], known.digit != digit.digit {
-                // Changed without a roll seen (the roll is off): no `from` to show.
+            } else if let known = rolls[position], known.digit == digit.digit {
+                continue
+            } else if rollsOn, shown.indices.contains(position), shown[position] != digit.digit {
+                // The roll's own frames were merged into this render.
+                rolls[position] = Roll(digit: digit.digit, from: shown[position])
+            } else {
+                // Changed without a roll (the roll is off), or never rolled.
                 rolls[position] = nil
             }
         }
-    }
-
-    /// The digit each position rolled from to reach its current digit, or nil for a digit that has not
-    /// rolled (there from the start, or changed with the roll off).
-    mutating func rolledFrom(_ digits: [RollingDigit]) -> [Int?] {
-        note(digits)
+        shown = digits.map(\.digit)
         return digits.indices.map { rolls[$0]?.from }
     }
 }

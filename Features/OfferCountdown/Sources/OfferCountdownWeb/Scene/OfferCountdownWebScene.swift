@@ -22,7 +22,8 @@ public final class OfferCountdownWebScene: WebScene {
     public func render() -> HTML {
         let state = presenter.viewState
         return OfferPageMarkup.page(
-            state, rolledFrom: rollMemory.rolledFrom(state.countdown.digits), rollMilliseconds: rollMilliseconds)
+            state, rolledFrom: rollMemory.rolledFrom(state.countdown.digits, rolls: rollDuration > .zero),
+            rollMilliseconds: rollMilliseconds)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
@@ -39,15 +40,6 @@ public final class OfferCountdownWebScene: WebScene {
             return dismissPopup(state)
         default:
             return .ignored
-        }
-    }
-
-    /// Also notes every published roll, so a roll whose frames were merged into one render (the page was
-    /// busy) still shows on the page.
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { [weak self] state in
-            self?.rollMemory.note(state.countdown.digits)
-            onChange()
         }
     }
 

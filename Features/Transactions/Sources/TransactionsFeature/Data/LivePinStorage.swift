@@ -1,4 +1,5 @@
 import FeatureHostCore
+import Foundation
 
 /// Keeps the pins in the feature's key-value store, so they survive a restart: key `unpinned-ids`, a sorted
 /// JSON array, removed when everything is pinned. Each call runs off the caller's actor (`@concurrent`): the
@@ -12,10 +13,16 @@ public struct LivePinStorage: PinStorage {
 
     @concurrent public func unpinnedIDs() async throws -> Set<Int> { try read() }
 
+    /// Applies `changes` to the ids saved now, in one step of the store: two sessions saving at once (two tabs)
+    /// each keep the other's pins.
     @concurrent public func save(_ changes: [Int: Bool]) async throws -> Set<Int> {
-        // Saved ids that cannot be read are replaced (the presenter has said so): the change starts from none.
-        let ids = ((try? read()) ?? []).applying(pinChanges: changes)
-        try store.setValue(ids.isEmpty ? nil : ids.sorted(), forKey: Self.key)
+        var ids: Set<Int> = []
+        _ = try store.update(forKey: Self.key) { data in
+            // Saved ids that cannot be read are replaced (the presenter has said so): the change starts from none.
+            let saved = data.flatMap { try? JSONDecoder().decode([Int].self, from: $0) } ?? []
+            ids = Set(saved).applying(pinChanges: changes)
+            return ids.isEmpty ? nil : try JSONEncoder().encode(ids.sorted())
+        }
         return ids
     }
 

@@ -11,8 +11,9 @@ import FeatureHostCore
 ///
 /// Built for 100,000 transactions: the positions of each filter's transactions are computed once per load, and
 /// the pinned total of each category is kept up to date on every pin change, so choosing a filter or reading a
-/// sum costs nothing proportional to the number of transactions.
-final class TransactionStore {
+/// sum costs nothing proportional to the number of transactions. A value, part of `TransactionsModel`: changed in
+/// place (its arrays are held once), so a pin costs what it changes.
+struct TransactionStore {
     /// In the order of the source.
     private(set) var transactions: [Transaction] = []
     /// `pinned[i]` is the pin of `transactions[i]`.
@@ -43,7 +44,7 @@ final class TransactionStore {
     /// The saved pins as a load read them. A read that overlapped a finished save may miss it: then what that
     /// save returned stays the truth. Unreadable pins count as none (every transaction pinned) with a warning;
     /// the next save replaces them.
-    func readPins(_ result: Result<Set<Int>, FeatureError>, savesFinishedBefore: Int) {
+    mutating func readPins(_ result: Result<Set<Int>, FeatureError>, savesFinishedBefore: Int) {
         switch result {
         case .success(let ids):
             pinsWarning = nil
@@ -58,7 +59,7 @@ final class TransactionStore {
     }
 
     /// Replaces the transactions (a load or a reload), applying the saved pins.
-    func replace(with transactions: [Transaction]) {
+    mutating func replace(with transactions: [Transaction]) {
         self.transactions = transactions
         pinned = transactions.map { !unpinnedIDs.contains($0.id) }
         var slots = Array(repeating: [Int](), count: CategoryFilter.allCases.count)
@@ -99,7 +100,7 @@ final class TransactionStore {
 
     /// Flips the pin of the transaction at `position` as shown here and updates the sums; the change waits for
     /// `changesToSave()`.
-    func togglePin(at position: Int) {
+    mutating func togglePin(at position: Int) {
         guard pinned.indices.contains(position) else { return }
         let transaction = transactions[position]
         var ids = unpinnedIDs
@@ -110,7 +111,7 @@ final class TransactionStore {
 
     /// The changes to save next, or nil while a save is under way or nothing waits. They count as under way
     /// until `saveFinished`.
-    func changesToSave() -> [Int: Bool]? {
+    mutating func changesToSave() -> [Int: Bool]? {
         guard saving.isEmpty, !waiting.isEmpty else { return nil }
         saving = waiting
         waiting = [:]
@@ -120,7 +121,7 @@ final class TransactionStore {
     /// The end of the save under way: on success, what the storage now holds; on failure its changes are lost,
     /// and leave the screen. Returns the changes that were not saved.
     @discardableResult
-    func saveFinished(_ result: Result<Set<Int>, FeatureError>) -> [Int: Bool] {
+    mutating func saveFinished(_ result: Result<Set<Int>, FeatureError>) -> [Int: Bool] {
         let carried = saving
         saving = [:]
         savesFinished += 1
@@ -133,7 +134,7 @@ final class TransactionStore {
     func transaction(id: Int) -> Transaction? { position(ofID: id).map { transactions[$0] } }
 
     /// Makes `ids` the unpinned ids shown, updating only the rows and totals that change.
-    private func show(_ ids: Set<Int>) {
+    private mutating func show(_ ids: Set<Int>) {
         for id in ids.symmetricDifference(unpinnedIDs) {
             guard let position = positionByID[id] else { continue }
             let isPinned = !ids.contains(id)

@@ -9,6 +9,8 @@ import Foundation
 public final class TransactionFormatting: Sendable {
     let locale: Locale
     let currencyCode: String
+    let timeZone: TimeZone
+    let hourCycle: HourCycle
     private let money = NumberFormatter()
     private let percent = NumberFormatter()
     private let count = NumberFormatter()
@@ -18,6 +20,8 @@ public final class TransactionFormatting: Sendable {
     public init(locale: Locale, currencyCode: String, timeZone: TimeZone, hourCycle: HourCycle) {
         self.locale = locale
         self.currencyCode = currencyCode
+        self.timeZone = timeZone
+        self.hourCycle = hourCycle
         money.locale = locale
         money.numberStyle = .currency
         money.currencyCode = currencyCode
@@ -36,6 +40,14 @@ public final class TransactionFormatting: Sendable {
         moment.locale = locale
         moment.timeZone = timeZone
         moment.setLocalizedDateFormatFromTemplate(hourCycle == .twelveHour ? "yMMMdhmma" : "yMMMdHHmm")
+    }
+
+    /// Whether `other` formats every text as this one does: it was made from the same locale, currency, time zone
+    /// and clock.
+    func formatsLike(_ other: TransactionFormatting) -> Bool {
+        self === other
+            || (locale.identifier == other.locale.identifier && currencyCode == other.currencyCode
+                && timeZone.identifier == other.timeZone.identifier && hourCycle == other.hourCycle)
     }
 
     /// `$472.08` for en_US and USD; `472,08 $` for de_DE.

@@ -74,9 +74,15 @@ public struct TransactionRows: RandomAccessCollection, Equatable, Sendable {
         return "\(format(range.lowerBound + 1))–\(format(range.upperBound + 1)) of \(format(count))"
     }
 
-    /// Arrays compare by identity first, so comparing two states of the same load is cheap.
+    /// Arrays compare by identity first, so comparing two states of the same load is cheap. Rows are equal when
+    /// they would read the same: the same transactions, positions and pins, formatted alike.
     public static func == (lhs: TransactionRows, rhs: TransactionRows) -> Bool {
-        lhs.formatting === rhs.formatting && lhs.positions == rhs.positions && lhs.pinned == rhs.pinned
-            && lhs.transactions == rhs.transactions
+        let formattedAlike =
+            switch (lhs.formatting, rhs.formatting) {
+            case (nil, nil): true
+            case (let left?, let right?): left.formatsLike(right)
+            default: false
+            }
+        return formattedAlike && lhs.positions == rhs.positions && lhs.pinned == rhs.pinned && lhs.transactions == rhs.transactions
     }
 }

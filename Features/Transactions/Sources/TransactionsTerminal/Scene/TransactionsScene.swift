@@ -75,9 +75,6 @@ public final class TransactionsScene: TerminalScene {
         return .handled
     }
 
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
-    }
 
     public func render(size: Size) -> Frame {
         guard size.fits(minimumSize) else { return .tooSmall(size: size, minimum: minimumSize) }

@@ -34,9 +34,6 @@ public final class TransactionsWebScene: WebScene {
         }
     }
 
-    public func observe(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
-        presenter.observe { _ in onChange() }
-    }
 
     private func perform(_ action: TransactionsWebAction, in state: TransactionsPresenter.ViewState) -> WebEventHandling {
         if action == .retry {

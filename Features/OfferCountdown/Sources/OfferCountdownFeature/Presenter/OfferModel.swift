@@ -2,7 +2,7 @@ import FeatureHostCore
 
 /// What the offer screen is at a moment: the countdown, whether the screen appeared, the activation and the
 /// popup. The presenter applies actions to it and derives the view state from it.
-struct OfferSession: Sendable, Equatable {
+struct OfferModel: Sendable, Equatable {
     var countdown: Countdown
     var hasAppeared = false
     var isInForeground = true

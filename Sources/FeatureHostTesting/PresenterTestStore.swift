@@ -1,0 +1,291 @@
+import FeatureHostCore
+import FeatureHostRuntime
+import Foundation
+import Testing
+
+/// Drives one presenter with the discipline of a TCA `TestStore`, without TCA: every change of the view state is
+/// asserted, exactly, as a mutation of the state before it; time moves only when the test advances the clock;
+/// and the test ends with nothing unasserted, no work in flight and nothing asleep on the clock.
+///
+/// ```swift
+/// let store = PresenterTestStore(presenter, host: host)
+/// store.send(.activate) { $0.popup = popup }                    // the whole new view state must equal this
+/// await store.advance(by: .seconds(1)) { $0.countdown = next }   // the one change the second made
+/// await store.receive { $0.rows = loaded }                       // the change a finished request made
+/// await store.finish()                                           // nothing unasserted, in flight or asleep
+/// ```
+///
+/// Every published state is recorded as it comes (`ViewStateRecorder`), with the clock's instant: a `send` must
+/// make at most one change, and the changes the clock and finished work make wait in `receivedChanges` until a
+/// `receive` asserts each. `send` and `finish` fail while any wait. The presenter's `changeCount` must move
+/// with the changes: a publish of an equal state (a missing equality guard) fails. A store released without
+/// `finish()` fails the test too.
+@MainActor
+public final class PresenterTestStore<P: Presenter> {
+    public typealias Change = ViewStateRecorder<P>.Change
+
+    public let presenter: P
+    public let clock: ManualClock
+    public let activity: ActivityTracker
+    /// The view state as last asserted: what the next expected change is a mutation of.
+    public private(set) var state: P.ViewState
+    /// Changes seen and not yet asserted, oldest first.
+    public private(set) var receivedChanges: [Change] = []
+    /// How long, in real time, to wait for work in flight (loopback replies on a loaded machine).
+    public var idleTimeout: Double
+    private let recorder: ViewStateRecorder<P>
+    /// `presenter.changeCount` when the store last took the recorder's changes.
+    private var counted: Int
+    private let finished = FinishMark()
+
+    /// - Parameters:
+    ///   - presenter: made on `clock` and `activity` (a `TestHost`'s, usually: see the other initialiser).
+    ///   - sourceLocation: where a store released without `finish()` is reported.
+    public init(
+        _ presenter: P, clock: ManualClock, activity: ActivityTracker, idleTimeout: Double = 60,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        self.presenter = presenter
+        self.clock = clock
+        self.activity = activity
+        self.idleTimeout = idleTimeout
+        state = presenter.viewState
+        recorder = ViewStateRecorder(presenter, clock: clock)
+        counted = presenter.changeCount
+        finished.location = sourceLocation
+    }
+
+    /// A store for a presenter made from one of `host`'s contexts.
+    public convenience init(_ presenter: P, host: TestHost, sourceLocation: SourceLocation = #_sourceLocation) {
+        self.init(presenter, clock: host.clock, activity: host.activity, sourceLocation: sourceLocation)
+    }
+
+    deinit {
+        guard let location = finished.unfinished else { return }
+        Issue.record("The PresenterTestStore was released without `await store.finish()`.", sourceLocation: location)
+    }
+
+    // MARK: - Steps
+
+    /// Sends `action` and asserts the change it made at once: the new view state must equal `update` applied to
+    /// the last asserted one. Without `update`, the send must change nothing. Fails first if changes the store saw
+    /// were never asserted, and when the send made more than one change (a surface would show only the last).
+    public func send(
+        _ action: P.Action, sourceLocation: SourceLocation = #_sourceLocation, assert update: ((inout P.ViewState) -> Void)? = nil
+    ) {
+        collect(sourceLocation)
+        if !receivedChanges.isEmpty {
+            fail(describe(receivedChanges, "before send(\(action)): assert them with `receive` first"), sourceLocation)
+            dropReceived()
+        }
+        presenter.send(action)
+        let made = take(sourceLocation)
+        let new = made.last?.state ?? state
+        defer { state = new }
+        if made.count > 1 {
+            fail("send(\(action)) published \(made.count) changes; a surface renders only the last", sourceLocation)
+        }
+        guard let update else {
+            if new != state {
+                fail("send(\(action)) changed the view state; assert the change:\n\(Self.difference(from: state, to: new))", sourceLocation)
+            }
+            return
+        }
+        var expected = state
+        update(&expected)
+        if made.isEmpty {
+            fail("send(\(action)) changed nothing, but a change was expected", sourceLocation)
+        } else if new != expected {
+            fail("send(\(action)): the view state is not the expected one:\n\(Self.difference(from: expected, to: new))", sourceLocation)
+        }
+    }
+
+    /// Moves the clock by `duration` (waking each sleeper at its deadline, in order) and waits for the work that
+    /// started meanwhile: each change made on the way waits, with its instant, for `receive`. With `update`,
+    /// asserts the first of them (`receive(_:)`); the rest still wait.
+    public func advance(
+        by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation, assert update: ((inout P.ViewState) -> Void)? = nil
+    ) async {
+        await clock.advance(by: duration)
+        await settle()
+        collect(sourceLocation)
+        if let update { await receive(sourceLocation: sourceLocation, update) }
+    }
+
+    /// Asserts the oldest change not yet asserted (waiting first, bounded, for the work in flight when there is
+    /// none): it must equal `update` applied to the last asserted view state, and have come at `instant` when one
+    /// is given (the clock's offset).
+    public func receive(
+        at instant: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout P.ViewState) -> Void
+    ) async {
+        collect(sourceLocation)
+        if receivedChanges.isEmpty {
+            await settle()
+            collect(sourceLocation)
+        }
+        guard !receivedChanges.isEmpty else {
+            fail("expected a change, but none came (work in flight: \(activity.inFlight))", sourceLocation)
+            return
+        }
+        let change = receivedChanges.removeFirst()
+        var expected = state
+        update(&expected)
+        if change.state != expected {
+            fail("the change at \(change.at) is not the expected one:\n\(Self.difference(from: expected, to: change.state))", sourceLocation)
+        }
+        if let instant, instant != change.at {
+            fail("the change came at \(change.at), not at \(instant)", sourceLocation)
+        }
+        state = change.state
+    }
+
+    /// Drops the changes not yet asserted, on purpose: a long run whose every step other tests cover. With
+    /// `update`, asserts where they ended (the last of them) as a mutation of the last asserted state. Returns how
+    /// many were dropped.
+    @discardableResult
+    public func skipReceivedChanges(
+        sourceLocation: SourceLocation = #_sourceLocation, to update: ((inout P.ViewState) -> Void)? = nil
+    ) -> Int {
+        collect(sourceLocation)
+        let count = receivedChanges.count
+        guard let last = receivedChanges.last else {
+            if update != nil { fail("expected changes to skip, but none came", sourceLocation) }
+            return 0
+        }
+        if let update {
+            var expected = state
+            update(&expected)
+            if last.state != expected {
+                fail("the last of \(count) changes is not the expected state:\n\(Self.difference(from: expected, to: last.state))", sourceLocation)
+            }
+        }
+        dropReceived()
+        return count
+    }
+
+    /// Ends the test: waits (bounded) for the work in flight, then fails for each change not asserted, for work
+    /// still in flight, and for anything still asleep on the clock (a timer still running: stop it as the app
+    /// would, e.g. by sending `.lifecycle(.didEnterBackground)`).
+    public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+        finished.done()
+        await settle()
+        collect(sourceLocation)
+        if !receivedChanges.isEmpty {
+            fail(describe(receivedChanges, "at the end: assert them with `receive`"), sourceLocation)
+            dropReceived()
+        }
+        if activity.inFlight > 0 {
+            fail("\(activity.inFlight) piece(s) of work still in flight at the end", sourceLocation)
+        }
+        if clock.sleeperCount > 0 {
+            fail(
+                "\(clock.sleeperCount) sleeper(s) left on the clock at the end: a timer or a sleeping task still runs; "
+                    + "stop it as the app would (the background, a dismissal)", sourceLocation)
+        }
+    }
+
+    // MARK: - Bookkeeping
+
+    /// Moves what the recorder saw into `receivedChanges`.
+    private func collect(_ sourceLocation: SourceLocation) {
+        receivedChanges += take(sourceLocation)
+    }
+
+    /// The recorder's changes since the last call, checked against the presenter's own count of them and for
+    /// states equal to the one before (both mean the equality guard is missing).
+    private func take(_ sourceLocation: SourceLocation) -> [Change] {
+        let changes = recorder.take()
+        let count = presenter.changeCount
+        defer { counted = count }
+        var previous = receivedChanges.last?.state ?? state
+        for change in changes {
+            if change.state == previous {
+                fail("the presenter published a view state equal to the one before, at \(change.at): the equality guard is missing", sourceLocation)
+            }
+            previous = change.state
+        }
+        if count - counted != changes.count {
+            fail(
+                "the presenter counted \(count - counted) change(s) where \(changes.count) view state(s) were published: "
+                    + "`changeCount` must count each real change once (is the equality guard missing?)", sourceLocation)
+        }
+        return changes
+    }
+
+    private func dropReceived() {
+        if let last = receivedChanges.last { state = last.state }
+        receivedChanges.removeAll()
+    }
+
+    private func settle() async {
+        guard activity.inFlight > 0 else { return }
+        await IdleWaiter.wait(for: activity, timeout: idleTimeout)
+    }
+
+    /// `N change(s) not asserted (at …) <when>; the first:` and its difference from the last asserted state.
+    private func describe(_ changes: [Change], _ when: String) -> String {
+        let instants = changes.prefix(8).map { "\($0.at)" }.joined(separator: ", ")
+        let more = changes.count > 8 ? ", …" : ""
+        var text = "\(changes.count) change(s) not asserted (at \(instants)\(more)) \(when)"
+        if let first = changes.first { text += "; the first:\n\(Self.difference(from: state, to: first.state))" }
+        return text
+    }
+
+    private func fail(_ message: String, _ sourceLocation: SourceLocation) {
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+
+    /// The lines of the two states' dumps that differ: `−` expected (or before), `+` actual.
+    static func difference(from old: P.ViewState, to new: P.ViewState) -> String {
+        var oldText = ""
+        var newText = ""
+        dump(old, to: &oldText)
+        dump(new, to: &newText)
+        let oldLines = oldText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let newLines = newText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
+        for change in newLines.difference(from: oldLines) {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        // In the order of the dumps: what went, then what came in its place.
+        var lines: [String] = []
+        var (old, new) = (0, 0)
+        while old < oldLines.count || new < newLines.count {
+            if removed.contains(old), old < oldLines.count {
+                lines.append("− " + oldLines[old])
+                old += 1
+            } else if inserted.contains(new), new < newLines.count {
+                lines.append("+ " + newLines[new])
+                new += 1
+            } else {
+                old += 1
+                new += 1
+            }
+        }
+        let limit = 60
+        let shown = lines.prefix(limit).joined(separator: "\n")
+        return lines.count > limit ? shown + "\n… (\(lines.count - limit) more lines)" : shown
+    }
+}
+
+/// Whether `finish()` ran; read by the store's `deinit`, which may run on any thread.
+private final class FinishMark: @unchecked Sendable {
+    // @unchecked: both fields are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var isDone = false
+    private var recorded: SourceLocation?
+
+    var location: SourceLocation? {
+        get { lock.withLock { recorded } }
+        set { lock.withLock { recorded = newValue } }
+    }
+
+    func done() { lock.withLock { isDone = true } }
+
+    /// Where the store was made, when `finish()` never ran.
+    var unfinished: SourceLocation? { lock.withLock { isDone ? nil : recorded } }
+}
