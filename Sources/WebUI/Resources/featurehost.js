@@ -757,6 +757,127 @@
         },
       };
     })();
+    // MARK: - Dialogs
+
+    /// A shown `aria-modal="true"` element in the scene is an open dialog (docs/web-surface.md, "Dialogs"):
+    /// focus moves into it (its first control), Tab and Shift-Tab cycle inside it, and when it closes focus
+    /// goes back to what had it before (the control that opened it), or to the scene when that is gone. The
+    /// scene's own keys (Escape where its spec allows) still reach it. An element whose `data-fh-reveal`
+    /// changes (a form after a failed Send) has its first `aria-invalid="true"` control, with its label,
+    /// scrolled into view and focused.
+    const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+    let openDialog = null;
+    let dialogOpener = null;
+
+    function isShown(element) {
+      return !element.closest('[hidden]') && element.getClientRects().length > 0 &&
+        getComputedStyle(element).visibility !== 'hidden';
+    }
+
+    function focusablesIn(container) {
+      return Array.from(container.querySelectorAll(FOCUSABLE))
+        .filter((element) => !element.disabled && element.tabIndex >= 0 && isShown(element));
+    }
+
+    function shownDialog() {
+      for (const dialog of root.querySelectorAll('[aria-modal="true"]')) {
+        if (isShown(dialog)) return dialog;
+      }
+      return null;
+    }
+
+    function focusInto(dialog) {
+      const first = focusablesIn(dialog)[0];
+      if (first) {
+        first.focus();
+      } else {
+        if (!dialog.hasAttribute('tabindex')) dialog.setAttribute('tabindex', '-1');
+        dialog.focus();
+      }
+    }
+
+    function syncDialog() {
+      const dialog = shownDialog();
+      const focused = document.activeElement;
+      if (dialog && dialog !== openDialog) {
+        if (!openDialog) {
+          const nothingFocused = !focused || focused === document.body || focused === document.documentElement;
+          dialogOpener = nothingFocused || dialog.contains(focused) ? null : focused;
+        }
+        openDialog = dialog;
+        if (!dialog.contains(focused)) focusInto(dialog);
+      } else if (!dialog && openDialog) {
+        openDialog = null;
+        const opener = dialogOpener;
+        dialogOpener = null;
+        const lost = !focused || focused === document.body || focused === document.documentElement || !focused.isConnected;
+        if (!lost && !inRoot(focused)) return;
+        if (opener && opener.isConnected && isShown(opener)) {
+          opener.focus();
+        } else {
+          const first = focusablesIn(root)[0];
+          if (first) first.focus();
+        }
+      } else if (dialog && !dialog.contains(focused)) {
+        // The dialog's content changed under the focus (Send became OK, the alert became its celebration).
+        focusInto(dialog);
+      }
+    }
+
+    function reveal(container) {
+      const invalid = container.querySelector('[aria-invalid="true"]');
+      if (!invalid || !isShown(invalid)) return;
+      const dialog = invalid.closest('[aria-modal="true"]');
+      // The first control of a dialog: show the dialog's title too.
+      if (dialog && focusablesIn(dialog)[0] === invalid) dialog.scrollTop = 0;
+      const label = invalid.labels && invalid.labels[0];
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      (invalid.parentElement || invalid).scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+      if (label) label.scrollIntoView({ block: 'nearest' });
+      invalid.focus({ preventScroll: true });
+    }
+
+    new MutationObserver((records) => {
+      syncDialog();
+      for (const record of records) {
+        if (record.type === 'attributes' && record.attributeName === 'data-fh-reveal' &&
+            record.target.getAttribute('data-fh-reveal') !== null) {
+          reveal(record.target);
+          break;
+        }
+      }
+    }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'aria-modal', 'class', 'data-fh-reveal', 'tabindex'] });
+
+    document.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const dialog = shownDialog();
+      if (!dialog) return;
+      const controls = focusablesIn(dialog);
+      const focused = document.activeElement;
+      if (!controls.length) {
+        event.preventDefault();
+        focusInto(dialog);
+        return;
+      }
+      const first = controls[0];
+      const last = controls[controls.length - 1];
+      if (!dialog.contains(focused)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      } else if (event.shiftKey && (focused === first || focused === dialog)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && focused === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }, true);
+
+    // A click or focus outside an open dialog (the home link, the page behind) brings focus back into it.
+    document.addEventListener('focusin', (event) => {
+      const dialog = shownDialog();
+      if (dialog && event.target instanceof Element && !dialog.contains(event.target)) focusInto(dialog);
+    });
 
     // MARK: - Start
 
@@ -769,6 +890,7 @@
 
     applyVarsDeep(root);
     document.body.dataset.fhConnection = 'live';
+    syncDialog();
     connect(version);
   }
 })();

@@ -80,13 +80,20 @@ struct ValidationTests {
     }
 
     @Test(
-        "Confirm email: equal to the email after trimming, case-sensitive",
+        "Confirm email: equal to the email after trimming; the domain in any case, the local part exactly",
         arguments: [
             ("", "jane@example.com", FieldProblem.confirmationMissing),
             ("jane@example.com", "jane@example.com", nil),
             (" jane@example.com ", "jane@example.com", nil),
             ("jane@example.co", "jane@example.com", .confirmationMismatch),
             ("Jane@example.com", "jane@example.com", .confirmationMismatch),
+            ("jane@EXAMPLE.com", "jane@example.com", nil),
+            ("jane@Example.COM", "jane@example.com", nil),
+            ("JANE@EXAMPLE.COM", "jane@example.com", .confirmationMismatch),
+            ("jane@exämple.com", "jane@exÄmple.com", .confirmationMismatch),
+            ("jane@example.com", "jane@EXAMPLE", .confirmationMismatch),
+            ("jane", "JANE", .confirmationMismatch),
+            ("jane", "jane", nil),
             ("jane", "", .confirmationMismatch),
         ] as [(String, String, FieldProblem?)])
     func confirmation(_ confirmation: String, _ email: String, _ expected: FieldProblem?) {

@@ -44,11 +44,28 @@ public enum InvitationValidation {
         return EmailFormat.isValid(email) ? nil : .emailInvalid
     }
 
-    /// Exact (case-sensitive) equality after trimming: the confirmation is there to catch typos.
+    /// Equality after trimming, with the domain (after the last `@`) compared ASCII case-insensitively:
+    /// domain names are case-insensitive (RFC 4343), so `jane@Example.com` confirms `jane@example.com`; the local
+    /// part is compared exactly, since a mail server may tell `Jane` from `jane` (RFC 5321 §2.4). The
+    /// confirmation is there to catch typos, and a case change in the domain is not one.
     public static func problem(confirmation: String, email: String) -> FieldProblem? {
         let confirmation = trimmed(confirmation)
         if confirmation.isEmpty { return .confirmationMissing }
-        return confirmation == trimmed(email) ? nil : .confirmationMismatch
+        return sameAddress(confirmation, trimmed(email)) ? nil : .confirmationMismatch
+    }
+
+    static func sameAddress(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        guard let atA = a.unicodeScalars.lastIndex(of: "@"), let atB = b.unicodeScalars.lastIndex(of: "@") else { return false }
+        guard a.unicodeScalars[..<atA].elementsEqual(b.unicodeScalars[..<atB]) else { return false }
+        let domainA = a.unicodeScalars[a.unicodeScalars.index(after: atA)...]
+        let domainB = b.unicodeScalars[b.unicodeScalars.index(after: atB)...]
+        return domainA.elementsEqual(domainB) { asciiLowercased($0) == asciiLowercased($1) }
+    }
+
+    /// Only A-Z: a non-ASCII domain is typed in its `xn--` form (see `EmailFormat`), so other letters differ.
+    private static func asciiLowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
     }
 
     /// Every field's problem, keyed by field; empty when the form can be sent.

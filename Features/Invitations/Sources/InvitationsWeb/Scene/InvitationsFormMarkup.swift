@@ -11,13 +11,20 @@ import WebUI
 enum InvitationsFormMarkup {
     typealias ViewState = InvitationsPresenter.ViewState
 
-    /// - Parameter heldValues: fields being edited, with the input attributes they keep until committed.
-    static func dialog(_ form: ViewState.RequestForm, heldValues: [InvitationField: HeldInput] = [:]) -> HTML {
+    /// After a refused Send the form's `data-fh-reveal` counts the refusals: each new value makes the client
+    /// scroll the first invalid field (with its label) into view and focus it, even when the errors shown did
+    /// not change (docs/web-surface.md, "Dialogs").
+    ///
+    /// - Parameters:
+    ///   - heldValues: fields being edited, with the input attributes they keep until committed.
+    ///   - failedSends: Sends refused for invalid fields so far; no attribute while 0.
+    static func dialog(_ form: ViewState.RequestForm, heldValues: [InvitationField: HeldInput] = [:], failedSends: Int = 0) -> HTML {
         div(.class("inv-dialog inv-request"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title")) {
             h2(.class("inv-dialog-title")) { form.title }.id("inv-dialog-title")
             WebUI.form(
                 .class("inv-form"), .data("action", InvitationsActionName.send), .novalidate(),
-                .aria("busy", form.isSending ? "true" : "false")
+                .aria("busy", form.isSending ? "true" : "false"),
+                failedSends > 0 ? .data("fh-reveal", String(failedSends)) : .none
             ) {
                 for field in form.fields {
                     self.field(field, input: heldValues[field.id] ?? HeldInput(field), isLocked: form.isSending)

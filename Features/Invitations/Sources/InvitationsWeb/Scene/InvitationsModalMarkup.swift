@@ -10,13 +10,13 @@ import WebUI
 enum InvitationsModalMarkup {
     typealias ViewState = InvitationsPresenter.ViewState
 
-    static func layer(_ modal: ViewState.Modal?, heldValues: [InvitationField: HeldInput]) -> HTML {
+    static func layer(_ modal: ViewState.Modal?, heldValues: [InvitationField: HeldInput], failedSends: Int = 0) -> HTML {
         guard let modal else { return div(.class("inv-layer"), .hidden()).id("inv-layer") }
         return div(.class("inv-layer")) {
             switch modal {
             case .requestForm(let form):
                 div(.class("inv-backdrop"), .data("action", InvitationsActionName.dismiss))
-                InvitationsFormMarkup.dialog(form, heldValues: heldValues)
+                InvitationsFormMarkup.dialog(form, heldValues: heldValues, failedSends: failedSends)
             case .cancelAlert(let alert):
                 // An alert asks for a choice: a click beside it does not answer it (Escape keeps the invite).
                 div(.class("inv-backdrop"))

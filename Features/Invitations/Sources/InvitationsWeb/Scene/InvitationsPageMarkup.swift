@@ -9,8 +9,10 @@ import WebUI
 enum InvitationsPageMarkup {
     typealias ViewState = InvitationsPresenter.ViewState
 
-    /// - Parameter heldValues: fields being edited, with the input attributes they keep meanwhile.
-    static func root(_ state: ViewState, heldValues: [InvitationField: HeldInput] = [:]) -> HTML {
+    /// - Parameters:
+    ///   - heldValues: fields being edited, with the input attributes they keep meanwhile.
+    ///   - failedSends: how many Sends this page refused for invalid fields (see `InvitationsFormMarkup`).
+    static func root(_ state: ViewState, heldValues: [InvitationField: HeldInput] = [:], failedSends: Int = 0) -> HTML {
         // Escape closes what is open (the form, the alert as "keep", a celebration); a celebration's OK also
         // answers Enter, as in the terminal. With nothing open the keys are the browser's and the shell's.
         let keys: HTMLAttribute
@@ -21,7 +23,7 @@ enum InvitationsPageMarkup {
         }
         return div(.class("invitations"), keys) {
             page(state)
-            InvitationsModalMarkup.layer(state.modal, heldValues: heldValues)
+            InvitationsModalMarkup.layer(state.modal, heldValues: heldValues, failedSends: failedSends)
         }
         .id("invitations")
     }

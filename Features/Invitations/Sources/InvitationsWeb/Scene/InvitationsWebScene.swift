@@ -22,13 +22,15 @@ public final class InvitationsWebScene: WebScene {
     public let presenter: InvitationsPresenter
     /// Fields being edited, with their input's attributes held until the edit is committed (`HeldInput`).
     private var editStart: [InvitationField: HeldInput] = [:]
+    /// Sends refused for invalid fields, so the page can bring the first one into view each time.
+    private var failedSends = 0
 
     public init(presenter: InvitationsPresenter) {
         self.presenter = presenter
     }
 
     public func render() -> HTML {
-        InvitationsPageMarkup.root(presenter.viewState, heldValues: editStart)
+        InvitationsPageMarkup.root(presenter.viewState, heldValues: editStart, failedSends: failedSends)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
@@ -61,6 +63,10 @@ public final class InvitationsWebScene: WebScene {
             }
             presenter.send(.focus(.send))
             presenter.send(.activate)
+            if case .requestForm(let after) = presenter.viewState.modal, !after.isSending,
+                after.fields.contains(where: { $0.error != nil }) {
+                failedSends += 1
+            }
             return .handled
         case (.click, .cancelAlert) where event.action == InvitationsActionName.keep:
             return choose(.keep)

@@ -3,7 +3,7 @@ import WebUI
 
 /// One transaction: a toggle button (`aria-pressed` is its pin). Pinned, it shows the category (in its
 /// colour) and the pin; the name and the amount; the merchant · account and the date. Unpinned, it collapses
-/// to the category and the crossed-out pin, blended into the page. The row is keyed `tx-<id>` and its button
+/// (an animated height, see transactions.css) to the category and the crossed-out pin, blended into the page. The row is keyed `tx-<id>` and its button
 /// `tx-<id>-pin`, so a selection that moves or a pin that toggles changes that button in place.
 enum TransactionRowMarkup {
     static func row(_ row: TransactionRow, index: Int, isSelected: Bool) -> HTML {
@@ -23,14 +23,18 @@ enum TransactionRowMarkup {
                     if !row.isPinned { span(.class("tx-hidden-text")) { " (\(TransactionsWebCopy.unpinned))" } }
                     PinIcon.icon(isPinned: row.isPinned)
                 }
-                if row.isPinned {
-                    span(.class("tx-row-main")) {
-                        span(.class("tx-name")) { row.name }
-                        span(.class("tx-amount")) { row.amount }
-                    }
-                    span(.class("tx-row-meta")) {
-                        span(.class("tx-account")) { [row.provider, row.accountName].compactMap { $0 }.joined(separator: " · ") }
-                        span(.class("tx-date")) { row.date }
+                // Always there, so unpinning can animate the row's height down (and pinning up) rather than jump:
+                // collapsed and hidden from assistive technology while unpinned.
+                span(.class("tx-row-body"), row.isPinned ? .data("", "") : .aria("hidden", "true")) {
+                    span(.class("tx-row-body-inner")) {
+                        span(.class("tx-row-main")) {
+                            span(.class("tx-name")) { row.name }
+                            span(.class("tx-amount")) { row.amount }
+                        }
+                        span(.class("tx-row-meta")) {
+                            span(.class("tx-account")) { [row.provider, row.accountName].compactMap { $0 }.joined(separator: " · ") }
+                            span(.class("tx-date")) { row.date }
+                        }
                     }
                 }
             }

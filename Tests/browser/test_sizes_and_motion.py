@@ -1,0 +1,198 @@
+"""Small screens and motion (issue 26, points 5 and 6; docs/web-surface.md, "Sizes" and "Motion"). On the
+landscape phones 568×320, 667×375 and 844×390: transactions shows at least three whole rows between its sticky
+filters and its one-line sum; car-news shows the first card's title and date on the first screen; the
+invitation dialog's title stays in view. At 320 px wide no page scrolls sideways. Unpinning animates the row's
+height (a CSS transition read from document.getAnimations()) and reduced motion keeps the collapsed state
+without it; the car title's two-line clamp shows no third line; chats' and car-news' first row is not
+highlighted until the list has the focus; the offline banner lines up with the cards. Nothing is slept for."""
+
+import pytest
+
+from featurehost_server import Server
+from test_car_news import Origin
+from test_invitations import FakeAuth
+
+LANDSCAPE_PHONES = [(568, 320), (667, 375), (844, 390)]
+LONG_TITLE = ("A very long title that goes on and on about the new electric estate car, its range in winter, "
+              "its price and where it will be sold next year")
+
+
+class LongTitleOrigin(Origin):
+    def reply(self) -> bytes:
+        import json
+        reply = json.loads(super().reply())
+        reply["content"][0]["title"] = LONG_TITLE
+        return json.dumps(reply).encode()
+
+
+@pytest.fixture
+def everything(tmp_path):
+    origin, backend = LongTitleOrigin(), FakeAuth()
+    config = {"features": [
+        {"id": "offer-countdown"},
+        {"id": "car-news", "source": {"kind": "http", "url": origin.url}},
+        {"id": "chats"},
+        {"id": "invitations", "source": {"kind": "http", "url": backend.url, "timeout": 20}},
+        {"id": "transactions"},
+    ]}
+    server = Server(tmp_path / "data", config=config)
+    try:
+        yield server, origin
+    finally:
+        assert server.stop() == 0
+        origin.stop()
+        backend.stop()
+
+
+def new_page(browser, server, path, size, **context):
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-US", timezone_id="UTC",
+                               **context).new_page()
+    page.goto(server.page_url(path))
+    return page
+
+
+def settled(page):
+    page.wait_for_function(
+        "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)")
+
+
+def test_landscape_phones(everything, browser, screenshots):
+    server, _ = everything
+    for size in LANDSCAPE_PHONES:
+        name = f"{size[0]}x{size[1]}"
+        page = new_page(browser, server, "/f/transactions", size)
+        page.wait_for_selector(".tx-sum-amount")
+        whole_rows = """() => { const top = document.querySelector('.tx-filters').getBoundingClientRect().bottom;
+            const bottom = document.querySelector('.tx-sum').getBoundingClientRect().top;
+            return Array.from(document.querySelectorAll('.tx-row')).filter(r => { const b = r.getBoundingClientRect();
+                return b.top >= top - 1 && b.bottom <= bottom + 1; }).length; }"""
+        assert page.evaluate(whole_rows) >= 3, f"transactions at {name}"
+        assert page.evaluate("() => document.querySelector('.tx-sum').getBoundingClientRect().height") <= 48
+        page.screenshot(path=screenshots / f"transactions-{name}.png")
+        # Scrolled: the filters stay at the top, still three rows under them.
+        page.mouse.wheel(0, 240)
+        page.wait_for_function("() => window.scrollY > 100")
+        assert page.evaluate("() => document.querySelector('.tx-filters').getBoundingClientRect().top") == 0
+        assert page.evaluate(whole_rows) >= 3, f"transactions scrolled at {name}"
+        page.screenshot(path=screenshots / f"transactions-scrolled-{name}.png")
+        page.context.close()
+
+        page = new_page(browser, server, "/f/car-news", size)
+        page.wait_for_selector(".car-news-card")
+        bottom = page.evaluate("() => document.querySelector('.car-news-card .car-news-date').getBoundingClientRect().bottom")
+        assert bottom <= size[1], f"car-news at {name}: the first date ends at {bottom}"
+        page.screenshot(path=screenshots / f"car-news-{name}.png")
+        page.context.close()
+
+        page = new_page(browser, server, "/f/invitations", size)
+        page.wait_for_selector(".inv-page-button")
+        page.click("#inv-page-button")
+        page.wait_for_selector(".inv-request")
+        settled(page)
+        title_in_view = """() => { const t = document.getElementById('inv-dialog-title').getBoundingClientRect();
+            const d = document.getElementById('inv-dialog').getBoundingClientRect();
+            return t.top >= Math.max(0, d.top) - 1 && t.bottom <= Math.min(innerHeight, d.bottom) + 1; }"""
+        assert page.evaluate(title_in_view), f"invitations at {name}"
+        # Scrolled to Send, the title stays (sticky) where the dialog scrolls at all.
+        page.locator("#inv-primary").scroll_into_view_if_needed()
+        assert page.evaluate(title_in_view), f"invitations scrolled to Send at {name}"
+        page.screenshot(path=screenshots / f"invitations-{name}.png")
+        page.context.close()
+
+
+def test_no_page_scrolls_sideways_at_320_px(everything, browser, screenshots):
+    server, _ = everything
+    wide = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    for path, ready in [("/", ".fh-feature-list"), ("/f/offer-countdown", ".offer-portrait"),
+                        ("/f/car-news", ".car-news-card"), ("/f/chats", ".chats.chats-screen-list"),
+                        ("/f/invitations", ".inv-page-button"), ("/f/transactions", ".tx-sum-amount")]:
+        page = new_page(browser, server, path, (320, 568))
+        page.wait_for_selector(ready, timeout=20_000)
+        assert page.evaluate(wide) <= 0, f"{path} scrolls sideways at 320 px"
+        if path == "/f/invitations":
+            page.click("#inv-page-button")
+            page.click("#inv-primary")
+            page.wait_for_function("() => document.querySelectorAll('.inv-invalid').length === 3")
+            assert page.evaluate(wide) <= 0, "the invitation form scrolls sideways at 320 px"
+        if path == "/f/transactions":
+            page.click("#tx-tab-insights")
+            page.wait_for_selector(".tx-insights")
+            assert page.evaluate(wide) <= 0, "insights scroll sideways at 320 px"
+        page.screenshot(path=screenshots / f"{path.strip('/').replace('/', '-') or 'home'}-320.png", full_page=True)
+        page.context.close()
+
+
+UNPIN_TRANSITIONS = """() => document.getAnimations().filter(a => a.transitionProperty === 'grid-template-rows')
+    .map(a => [a.effect.target.closest('.tx-row').id, a.effect.getComputedTiming().duration])"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_unpinning_animates_the_rows_height(everything, browser, screenshots, motion):
+    server, _ = everything
+    page = new_page(browser, server, "/f/transactions", (390, 844), reduced_motion=motion)
+    page.wait_for_selector(".tx-sum-amount")
+    heights = "() => Array.from(document.querySelectorAll('.tx-row')).slice(0, 3).map(r => r.getBoundingClientRect().height)"
+    before = page.evaluate(heights)
+    page.click("#tx-2-pin")
+    page.wait_for_function("() => document.getElementById('tx-2-pin').getAttribute('aria-pressed') === 'false'")
+    transitions = page.evaluate(UNPIN_TRANSITIONS)
+    if motion == "reduce":
+        assert transitions == [], "no movement when reduced motion is asked for"
+    else:
+        assert transitions == [["tx-2-pin", 300]], transitions
+        # Mid-way the row is between its two heights: it slides, it does not jump.
+        page.evaluate("() => document.getAnimations().forEach(a => { if (a.transitionProperty === 'grid-template-rows')"
+                      " { a.pause(); a.currentTime = 150; } })")
+        middle = page.evaluate(heights)[1]
+        page.screenshot(path=screenshots / "unpin-mid.png")
+        page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+        assert 42 < middle < before[1] - 10, (middle, before)
+    settled(page)
+    after = page.evaluate(heights)
+    assert after[1] < 50 and after[0] == before[0], (before, after)
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#tx-2-pin .tx-row-body')).visibility") == "hidden"
+    page.screenshot(path=screenshots / f"unpinned-{motion}.png")
+    page.click("#tx-2-pin")
+    page.wait_for_function("() => document.getElementById('tx-2-pin').getAttribute('aria-pressed') === 'true'")
+    settled(page)
+    assert page.evaluate(heights) == before
+    page.context.close()
+
+
+def test_clamp_first_rows_and_the_offline_banner(everything, browser, screenshots):
+    server, origin = everything
+    page = new_page(browser, server, "/f/car-news", (1180, 820))
+    page.wait_for_selector(".car-news-card")
+    # The long title: two lines and the ellipsis, nothing of a third line under them.
+    clamp = page.evaluate("""() => { const t = document.querySelector('.car-news-title'); const s = getComputedStyle(t);
+        return [t.clientHeight - parseFloat(s.paddingTop), parseFloat(s.lineHeight), t.scrollHeight > t.clientHeight]; }""")
+    visible, line, overflows = clamp
+    assert overflows, "the title is long enough to be clamped"
+    assert abs(visible - 2 * line) < 1, f"only two lines show: {visible} px for lines of {line} px"
+    # Nobody chose a card: no selection ring until the list has the focus.
+    ring = "() => getComputedStyle(document.querySelector('.car-news-card[aria-current=true] .car-news-frame')).boxShadow"
+    assert page.evaluate(ring) == "none"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.wait_for_function(f"() => ({ring})() !== 'none'")
+    # Offline: the banner spans exactly the cards' column.
+    origin.stop()
+    page.click("[data-action=refresh]")
+    page.wait_for_selector(".car-news-banner", timeout=30_000)
+    banner = page.locator(".car-news-banner").bounding_box()
+    card = page.locator(".car-news-frame").first.bounding_box()
+    assert abs(banner["x"] - card["x"]) < 1 and abs(banner["width"] - card["width"]) < 1, (banner, card)
+    page.screenshot(path=screenshots / "offline-banner.png")
+    page.context.close()
+
+    page = new_page(browser, server, "/f/chats", (390, 844))
+    page.wait_for_selector(".chats.chats-screen-list", timeout=20_000)
+    tint = "() => getComputedStyle(document.querySelector('.chats-selected .chats-row-button')).backgroundColor"
+    plain = "() => getComputedStyle(document.querySelectorAll('.chats-row-button')[1]).backgroundColor"
+    assert page.evaluate(tint) == page.evaluate(plain), "no row looks chosen before one is"
+    page.screenshot(path=screenshots / "chats-unchosen.png")
+    page.locator(".chats-row-button").first.click()
+    page.wait_for_function(f"() => ({tint})() !== ({plain})()")
+    page.screenshot(path=screenshots / "chats-chosen.png")
+    page.context.close()
