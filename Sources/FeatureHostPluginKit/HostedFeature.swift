@@ -50,9 +50,10 @@ final class HostedFeature {
             keyValueStore: try PlistFileStore(suiteFile: URL(fileURLWithPath: wire.preferencesFile), prefix: "\(wire.id)."),
             activity: activity, payloadCacheFile: payloadCacheFile,
             // Beside the host's own image cache (`cache/images`), never in it: the plugin's copy of the cache
-            // keeps its own index.
+            // keeps its own index. The web surface serves from both (`DataLayout`).
             images: ImageCache(
-                directory: payloadCacheFile.deletingLastPathComponent().appendingPathComponent("plugin-images/\(wire.id)"),
+                directory: DataLayout(URL(fileURLWithPath: wire.dataDirectory, isDirectory: true))
+                    .pluginImageCacheDirectory(for: FeatureID(wire.id)),
                 transport: transport))
         status = HostedStatus(activity: activity, clock: self.clock)
         self.frameRequest = frameRequest

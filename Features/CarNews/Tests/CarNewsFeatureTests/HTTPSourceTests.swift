@@ -23,7 +23,7 @@ struct HTTPSourceTests {
         #expect(feature.presenter.viewState == .list(Fixtures.quirkyRows))
         #expect(server.requests.map(\.path) == ["/articles"])
         #expect(FileManager.default.fileExists(atPath: harness.storageDirectory.appendingPathComponent("articles.sqlite").path))
-        #expect(!FileManager.default.fileExists(atPath: harness.host.environment.payloadCacheFile.path))
+        #expect(!FileManager.default.fileExists(atPath: harness.host.payloadCacheFile.path))
     }
 
     @Test("with no source in the config, the default is the real API, cached")

@@ -51,7 +51,7 @@ struct AvatarTests {
         transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: SampleImage.png))
         await host.settle()
         // The cache keeps it: asking again is a hit, not a request.
-        let reference = try await host.environment.images.image(at: Self.a)
+        let reference = try await host.images.image(at: Self.a)
         #expect(reference.contentType == "image/png" && reference.byteCount == SampleImage.png.count)
         #expect(presenter.viewState.list == list([Self.a: .loaded(reference)]))
         #expect(presenter.viewState.list.rows?[31].avatar == .loaded(reference))
@@ -120,7 +120,7 @@ struct AvatarTests {
             return
         }
         #expect(reference.contentType == "image/png")
-        #expect(host.environment.images.cachedImage(forKey: reference.key)?.data == SampleImage.png)
+        #expect(host.images.cachedImage(forKey: reference.key)?.data == SampleImage.png)
         #expect(
             avatars == [
                 .loaded(reference), .failed("The image missing.png could not be loaded: the server answered HTTP 404."),
