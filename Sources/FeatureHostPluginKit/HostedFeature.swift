@@ -10,7 +10,7 @@ import WebUI
 final class HostedFeature {
     /// What the host may ask from any thread.
     nonisolated let status: HostedStatus
-    private let feature: any TerminalFeature
+    private let feature: any Feature
     private let frameRequest: FrameRequest
     private let clock: ManualClock?
     private var scene: (any TerminalScene)?
@@ -60,15 +60,17 @@ final class HostedFeature {
         feature = try make(context)
     }
 
-    /// The host's `appear`: makes the terminal scene, unless the web scene is open, and tells the feature once.
+    /// The host's `appear`: makes the terminal scene, unless the web scene is open, and tells the feature once. A
+    /// feature without a terminal scene (web-only) is not shown in the terminal, so it does not appear there.
     func openScene() {
         guard !appeared else { return }
-        appeared = true
         if webScene == nil {
-            let scene = feature.makeScene()
+            guard let terminal = feature as? any TerminalFeature else { return }
+            let scene = terminal.makeScene()
             observation = scene.observe(requestingFrames())
             self.scene = scene
         }
+        appeared = true
         feature.handle(.appear)
     }
 

@@ -26,6 +26,18 @@ import Testing
         #expect(decoded.bundledSamples == [.jsonFile])
     }
 
+    /// A web-only plugin says it has no terminal scene; every other manifest leaves the key out, so its bytes are as
+    /// before and a manifest without the key (every older plugin's) has one.
+    @Test func aWebOnlyPluginSaysSoAndOthersKeepTheirBytes() throws {
+        let manifest = FeatureManifest(id: "web-only", title: "Web only", summary: "")
+        let webOnly = ManifestWire(manifest, hasTerminalScene: false).encoded()
+        #expect(String(decoding: webOnly, as: UTF8.self).contains(#""terminal":false"#))
+        #expect(try ManifestWire.decode(webOnly).hasTerminalScene == false)
+        let both = ManifestWire(manifest).encoded()
+        #expect(!String(decoding: both, as: UTF8.self).contains("terminal"))
+        #expect(try ManifestWire.decode(both).hasTerminalScene)
+    }
+
     /// A plugin built before settings had types sends plain keys: they are read, unchecked, and every kind it
     /// accepts is trusted to have a sample.
     @Test func theOldPlainKeyFormIsStillRead() throws {
