@@ -166,7 +166,8 @@ let package = Package(
         ),
 
         // MARK: tools
-        // `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`.
+        // `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`, and
+        // `swift package --allow-writing-to-directory DIR scaffold-feature --plugin --name Weather --output DIR`.
         .target(name: "FeatureScaffold", dependencies: ["FeatureHostCore"]),
         .executableTarget(name: "featurehost-scaffold", dependencies: ["FeatureScaffold"]),
         // Saves one kind of persistent state in a loop for the crash-save tests, which kill it with SIGKILL. Not a product.
@@ -176,9 +177,14 @@ let package = Package(
         ),
         .plugin(
             name: "ScaffoldFeature",
+            // No declared permission: SwiftPM would then demand --allow-writing-to-package-directory for the plugin mode
+            // too, which writes only its --output folder (--allow-writing-to-directory). Each mode's flag grants what it
+            // writes (the package directory, or DIR) in the sandbox where there is one.
             capability: .command(
-                intent: .custom(verb: "scaffold-feature", description: "Writes Features/<Name>/ and registers the new feature."),
-                permissions: [.writeToPackageDirectory(reason: "Writes Features/<Name>/ and edits the marked regions of Package.swift and BuiltInFeatures.swift.")]
+                intent: .custom(
+                    verb: "scaffold-feature",
+                    description: "Writes Features/<Name>/ and registers the new feature, or with --plugin a plugin package in --output."
+                )
             ),
             dependencies: ["featurehost-scaffold"]
         ),

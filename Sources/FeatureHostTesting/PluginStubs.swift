@@ -63,8 +63,10 @@ package enum PluginStubs {
 
     /// A well-formed ABI-1 library whose only working function is its manifest, for feature `id`; creating
     /// it fails with a message.
-    package static func manifestOnly(id: String, title: String = "Stub") -> String {
-        let json = #"{"id":"\#(id)","title":"\#(title)","summary":"A C stub."}"#
+    /// - Parameter settings: the manifest's `settings` as JSON declarations (`SettingWire`), if any.
+    package static func manifestOnly(id: String, title: String = "Stub", settings: [String] = []) -> String {
+        let declared = settings.isEmpty ? "" : #","settings":["# + settings.joined(separator: ",") + "]"
+        let json = #"{"id":"\#(id)","title":"\#(title)","summary":"A C stub."\#(declared)}"#
             .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return """
             #include <string.h>
