@@ -8,7 +8,9 @@ build), opens a plugin feature's page in Debian's Chromium through Playwright, a
                                                 and the host and the plugin go on
   plugin_page.py panel CONFIG ID TEXT          the page shows a panel containing TEXT instead of a scene
 
-Exits non-zero with the reason on failure. Nothing is slept for: every wait is for a condition on the page."""
+PLUGIN_PAGE_DATA=DIR keeps the data directory (with the plugin's log) in DIR. Exits non-zero with the reason on
+failure. Nothing is slept for: every wait is for a condition on the page."""
+import os
 import pathlib
 import shutil
 import sys
@@ -29,8 +31,10 @@ def main():
     if len(sys.argv) < 4:
         fail(__doc__)
     mode, config_path, feature = sys.argv[1], pathlib.Path(sys.argv[2]).resolve(), sys.argv[3]
-    data = pathlib.Path(tempfile.mkdtemp(prefix="featurehost-plugin-page-")) / "data"
-    data.mkdir()
+    # PLUGIN_PAGE_DATA keeps the data directory (the plugin's log is in it) for the caller to read.
+    kept = os.environ.get("PLUGIN_PAGE_DATA")
+    data = pathlib.Path(kept) if kept else pathlib.Path(tempfile.mkdtemp(prefix="featurehost-plugin-page-")) / "data"
+    data.mkdir(parents=True, exist_ok=True)
     server = Server(data, args=["--config", str(config_path)]).drain_output()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
@@ -70,7 +74,8 @@ def main():
             browser.close()
     finally:
         status = server.stop()
-        shutil.rmtree(data.parent, ignore_errors=True)
+        if not kept:
+            shutil.rmtree(data.parent, ignore_errors=True)
     if status != 0:
         fail(f"featurehost serve exited {status} after the page: {server.lines[-5:]}")
     print(f"plugin_page.py: {mode} page of {feature} checked in Chromium")
