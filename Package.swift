@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // MARK: features
@@ -18,6 +18,14 @@ let featureBundles: [(name: String, resources: Bool)] = [
 var featureModules: [Target.Dependency] {
     featureBundles.flatMap { bundle -> [Target.Dependency] in
         [.target(name: "\(bundle.name)Feature"), .target(name: "\(bundle.name)Terminal"), .target(name: "\(bundle.name)Web")]
+    }
+}
+
+/// One library product per feature module (`<Name>Feature`, `<Name>Terminal`, `<Name>Web`), so an app can depend
+/// on a feature and the surfaces it wants.
+var featureProducts: [Product] {
+    featureBundles.flatMap { bundle -> [Product] in
+        ["Feature", "Terminal", "Web"].map { role in .library(name: bundle.name + role, targets: [bundle.name + role]) }
     }
 }
 
@@ -68,7 +76,14 @@ let package = Package(
         // What a dynamic plugin package depends on (Examples/GreetingPlugin); it links its own static copy.
         .library(
             name: "FeatureHostPluginKit", targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI", "WebUI"]),
-    ],
+        // What an app or a plugin package builds on (docs/writing-a-feature.md, "A plugin in its own package"): the core,
+        // the data sources (with `FeatureContext.standard`), each surface's kit, and the testing library.
+        .library(name: "FeatureHostCore", targets: ["FeatureHostCore"]),
+        .library(name: "DataSources", targets: ["DataSources"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "WebUI", targets: ["WebUI"]),
+        .library(name: "FeatureHostTesting", targets: ["FeatureHostTesting"]),
+    ] + featureProducts,
     targets: [
         // MARK: core
         .target(name: "FeatureHostCore"),
@@ -129,10 +144,10 @@ let package = Package(
             name: "WebPluginBridge",
             dependencies: ["FeatureHostCore", "WebUI", "FeatureHostRuntime", "FeatureHostPluginWire", "TerminalPluginBridge"]
         ),
-        .target(
-            name: "FeatureHostTesting",
-            dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "FeatureHostRuntime"]
-        ),
+        // The testing library (a product): no runtime, so a plugin's or an app's tests link only what they use.
+        .target(name: "FeatureHostTesting", dependencies: ["FeatureHostCore", "DataSources", "TerminalUI"]),
+        // This repository's tests of the host's assembly: a TestHost as a HostEnvironment. Not a product.
+        .target(name: "FeatureHostRuntimeTesting", dependencies: ["FeatureHostCore", "FeatureHostRuntime", "FeatureHostTesting"]),
         .executableTarget(
             name: "featurehost",
             dependencies: [
@@ -153,7 +168,8 @@ let package = Package(
         .executableTarget(name: "featurehost-hello"),
 
         // MARK: tools
-        // `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`.
+        // `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`, and
+        // `swift package --allow-writing-to-directory DIR scaffold-feature --plugin --name Weather --output DIR`.
         .target(name: "FeatureScaffold", dependencies: ["FeatureHostCore"]),
         .executableTarget(name: "featurehost-scaffold", dependencies: ["FeatureScaffold"]),
         // Saves one kind of persistent state in a loop for the crash-save tests, which kill it with SIGKILL. Not a product.
@@ -163,9 +179,14 @@ let package = Package(
         ),
         .plugin(
             name: "ScaffoldFeature",
+            // No declared permission: SwiftPM would then demand --allow-writing-to-package-directory for the plugin mode
+            // too, which writes only its --output folder (--allow-writing-to-directory). Each mode's flag grants what it
+            // writes (the package directory, or DIR) in the sandbox where there is one.
             capability: .command(
-                intent: .custom(verb: "scaffold-feature", description: "Writes Features/<Name>/ and registers the new feature."),
-                permissions: [.writeToPackageDirectory(reason: "Writes Features/<Name>/ and edits the marked regions of Package.swift and BuiltInFeatures.swift.")]
+                intent: .custom(
+                    verb: "scaffold-feature",
+                    description: "Writes Features/<Name>/ and registers the new feature, or with --plugin a plugin package in --output."
+                )
             ),
             dependencies: ["featurehost-scaffold"]
         ),
@@ -180,17 +201,22 @@ let package = Package(
         .testTarget(name: "WebUITests", dependencies: ["WebUI", "FeatureHostTesting"]),
         .testTarget(
             name: "FeatureHostEndToEndTests",
-            dependencies: ["FeatureHostRuntime", "FeatureHostTesting", "featurehost", "featurehost-savestress", "featurehost-plugin-host"]
+            dependencies: [
+                "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostRuntimeTesting", "featurehost", "featurehost-savestress",
+                "featurehost-plugin-host",
+            ]
                 + featureModules
         ),
         .testTarget(
             name: "FeatureHostPluginTests",
             dependencies: [
                 "FeatureHostPluginKit", "TerminalPluginBridge", "WebPluginBridge", "FeatureHostRuntime", "FeatureHostPluginWire",
-                "FeatureHostTesting", "WebUI", "featurehost-plugin-host",
+                "FeatureHostTesting", "FeatureHostRuntimeTesting", "WebUI", "featurehost-plugin-host",
             ]
         ),
         .testTarget(name: "FeatureScaffoldTests", dependencies: ["FeatureScaffold", "FeatureHostTesting"]),
+        // A feature adopted by an app: only the products an app depends on, a context from `FeatureContext.standard`.
+        .testTarget(name: "AppEmbeddingTests", dependencies: ["TransactionsFeature", "DataSources", "FeatureHostCore"]),
     ] + featureTargets
 )
 

@@ -1,8 +1,9 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 // A FeatureHost feature built as a dynamic library and loaded at run time through the config's "plugins".
-// Not part of the host's build: `swift build` here gives .build/debug/libGreeting.so (.dylib on macOS).
+// Not part of the host's build: `swift build` here gives .build/debug/libGreeting.so (.dylib on macOS) and, beside it,
+// GreetingPlugin_GreetingPlugin.resources (its stylesheet); `swift test` runs its tests with FeatureHostTesting.
 let package = Package(
     name: "GreetingPlugin",
     platforms: [.macOS(.v14)],
@@ -15,7 +16,12 @@ let package = Package(
     targets: [
         .target(
             name: "GreetingPlugin",
-            dependencies: [.product(name: "FeatureHostPluginKit", package: "FeatureHost")]
-        )
+            dependencies: [.product(name: "FeatureHostPluginKit", package: "FeatureHost")],
+            resources: [.process("Resources")]
+        ),
+        .testTarget(
+            name: "GreetingPluginTests",
+            dependencies: ["GreetingPlugin", .product(name: "FeatureHostTesting", package: "FeatureHost")]
+        ),
     ]
 )

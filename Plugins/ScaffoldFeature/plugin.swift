@@ -1,7 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`.
+/// `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`, or
+/// `swift package --allow-writing-to-directory DIR scaffold-feature --plugin --name Weather --output DIR` for a plugin
+/// in a package of its own.
 /// Thin on purpose: plugin code can import only Foundation and PackagePlugin, so the templates, the checks
 /// and the marked-region editing live in the FeatureScaffold library, run here through featurehost-scaffold.
 @main

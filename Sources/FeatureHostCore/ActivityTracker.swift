@@ -57,4 +57,19 @@ public final class ActivityTracker: @unchecked Sendable {
         defer { end() }
         return try await work()
     }
+
+    /// Waits, in real time but bounded, until nothing is in flight; false when `timeout` seconds passed first.
+    /// Network replies arrive on their own schedule, so this polls (every millisecond) instead of advancing a
+    /// clock. A presenter's effect counts as in flight until its result has been applied on the main actor, so
+    /// zero means every result is in the view state.
+    @MainActor
+    @discardableResult
+    public func waitUntilIdle(timeout: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while inFlight > 0 {
+            if Date() > deadline { return false }
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        return true
+    }
 }

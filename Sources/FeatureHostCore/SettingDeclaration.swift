@@ -29,6 +29,10 @@ public enum SettingType: Sendable, Equatable {
     case number(ClosedRange<Double>)
     case bool
     case string
+    /// A string with at least one character that is not white space (a name, a greeting).
+    case nonEmptyString
+    /// One of these strings, exactly (a style, a mode).
+    case choice([String])
     /// An ISO 4217 code such as `USD`; lowercase is accepted.
     case currencyCode
     /// Not checked by the host: a key declared without a type (a plugin built before types were declared).
@@ -41,6 +45,8 @@ public enum SettingType: Sendable, Equatable {
             return "a number from \(SettingValue.number(range.lowerBound)) to \(SettingValue.number(range.upperBound))"
         case .bool: return "true or false"
         case .string: return "a string"
+        case .nonEmptyString: return "a string that is not empty or only spaces"
+        case .choice(let choices): return "one of " + choices.map { #""\#($0)""# }.joined(separator: ", ")
         case .currencyCode: return #"an ISO 4217 currency code such as "USD", "EUR" or "JPY""#
         case .any: return "any value"
         }
@@ -51,7 +57,7 @@ public enum SettingType: Sendable, Equatable {
         switch self {
         case .number: return "a number"
         case .bool: return "true or false"
-        case .string, .currencyCode: return "a string"
+        case .string, .nonEmptyString, .choice, .currencyCode: return "a string"
         case .any: return "any value"
         }
     }
@@ -63,6 +69,10 @@ public enum SettingType: Sendable, Equatable {
             guard number.isFinite else { return .wrongType }
             return range.contains(number) ? nil : .outOfRange(range)
         case (.bool, .bool), (.string, .string): return nil
+        case (.nonEmptyString, .string(let text)):
+            return text.allSatisfy(\.isWhitespace) ? .invalid : nil
+        case (.choice(let choices), .string(let text)):
+            return choices.contains(text) ? nil : .invalid
         case (.currencyCode, .string(let code)):
             return CurrencyCodes.isKnown(code.uppercased()) ? nil : .invalid
         default: return .wrongType

@@ -21,7 +21,7 @@ enum CTable {
 
     static let manifest: @convention(c) (UnsafeMutableRawPointer?, featurehost_write_fn?) -> Void = { sink, write in
         guard let manifest = exported.manifest else { return }
-        ByteSink.send(ManifestWire(manifest).encoded(), to: sink, with: write)
+        ByteSink.send(ManifestWire(manifest, hasTerminalScene: exported.hasTerminalScene).encoded(), to: sink, with: write)
     }
 
     static let create:

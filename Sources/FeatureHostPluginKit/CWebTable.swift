@@ -19,8 +19,15 @@ enum CWebTable {
     static let assets: @convention(c) (UnsafeMutableRawPointer?, featurehost_write_fn?) -> Void = { sink, write in
         let files = exported.webAssets?.files ?? []
         let wires = files.compactMap { file -> WebAssetWire? in
-            guard case .success(let bytes) = file.contents else { return nil }
-            return WebAssetWire(name: file.name, contentType: file.contentType, bytes: bytes)
+            switch file.contents {
+            case .success(let bytes):
+                return WebAssetWire(name: file.name, contentType: file.contentType, bytes: bytes)
+            case .failure(let failure):
+                // A packaging fault (a resource bundle not deployed beside the library): said in the plugin's log,
+                // and the page goes without the file.
+                FileHandle.standardError.write(Data("featurehost plugin: \(failure.description)\n".utf8))
+                return nil
+            }
         }
         ByteSink.send(JSONWire.encode(wires), to: sink, with: write)
     }

@@ -15,7 +15,7 @@ import WebUI
 final class HostedFeature {
     /// What the host may ask from any thread.
     nonisolated let status: HostedStatus
-    private let feature: any TerminalFeature
+    private let feature: any Feature
     private let clock: ManualClock?
     private var scene: (any TerminalScene)?
     /// Made instead of the terminal scene when the host shows the feature on the web.
@@ -55,9 +55,10 @@ final class HostedFeature {
             keyValueStore: try PlistFileStore(suiteFile: URL(fileURLWithPath: wire.preferencesFile), prefix: "\(wire.id)."),
             activity: activity, payloadCacheFile: payloadCacheFile,
             // Beside the host's own image cache (`cache/images`), never in it: the plugin's copy of the cache
-            // keeps its own index.
+            // keeps its own index. The web surface serves from both (`DataLayout`).
             images: ImageCache(
-                directory: payloadCacheFile.deletingLastPathComponent().appendingPathComponent("plugin-images/\(wire.id)"),
+                directory: DataLayout(URL(fileURLWithPath: wire.dataDirectory, isDirectory: true))
+                    .pluginImageCacheDirectory(for: FeatureID(wire.id)),
                 transport: transport))
         let status = HostedStatus(activity: activity, clock: self.clock)
         self.status = status
@@ -66,11 +67,15 @@ final class HostedFeature {
         feature = try make(context)
     }
 
-    /// The host's `appear`: makes the terminal scene, unless the web scene is open, and tells the feature once.
+    /// The host's `appear`: makes the terminal scene, unless the web scene is open, and tells the feature once. A
+    /// feature without a terminal scene (web-only) is not shown in the terminal, so it does not appear there.
     func openScene() {
         guard !appeared else { return }
+        if webScene == nil {
+            guard let terminal = feature as? any TerminalFeature else { return }
+            scene = terminal.makeScene()
+        }
         appeared = true
-        if webScene == nil { scene = feature.makeScene() }
         feature.handle(.appear)
     }
 

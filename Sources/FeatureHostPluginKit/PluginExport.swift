@@ -5,7 +5,7 @@ import Foundation
 import TerminalUI
 import WebUI
 
-/// Exports a `TerminalFeature` through the plugin ABI's C table. A plugin library needs only:
+/// Exports a feature through the plugin ABI's C table. A plugin library needs only:
 ///
 /// ```swift
 /// import FeatureHostPluginKit
@@ -17,11 +17,14 @@ import WebUI
 /// ```
 ///
 /// One feature per library. The library links its own copy of the core and TerminalUI; nothing but bytes
-/// and C types crosses to the host.
+/// and C types crosses to the host. The feature shows on the surfaces it conforms to in the library: a
+/// `TerminalFeature` in the shell, a `WebFeature` (with `webTable(for:)` exported too) on the web page. A web-only
+/// feature need not be a `TerminalFeature`: the shell then says it has no screen there, as the web says of a
+/// terminal-only one.
 public enum PluginExport {
     /// The table for `feature`, made on the first call and kept for the life of the process.
-    public static func table<F: TerminalFeature>(for feature: F.Type) -> UnsafeRawPointer {
-        exported.set(manifest: F.manifest) { context in try F(context: context) }
+    public static func table<F: Feature>(for feature: F.Type) -> UnsafeRawPointer {
+        exported.set(manifest: F.manifest, hasTerminalScene: F.self is any TerminalFeature.Type) { context in try F(context: context) }
     }
 
     /// The optional web table for a feature that is also a `WebFeature`; export it as the second symbol:
@@ -33,9 +36,10 @@ public enum PluginExport {
     /// }
     /// ```
     ///
-    /// Its files (`webAssets`) must be built in the library (`WebAsset(name:contentType:text:)`), not read from
-    /// a resource bundle: `Bundle.module` looks beside the host's executable, not beside the library.
-    public static func webTable<F: TerminalFeature & WebFeature>(for feature: F.Type) -> UnsafeRawPointer {
+    /// Its files (`webAssets`) come from the library's resource bundle beside it
+    /// (`WebAsset(resource:inBundleNamed:)`), or are built into it (`WebAsset(name:contentType:text:)`); never from
+    /// `Bundle.module`, which looks beside the process the plugin runs in and traps when it finds nothing.
+    public static func webTable<F: WebFeature>(for feature: F.Type) -> UnsafeRawPointer {
         _ = table(for: F.self)
         return exported.setWeb(assets: F.webAssets)
     }
@@ -46,15 +50,19 @@ public enum PluginExport {
 final class ExportedFeature: @unchecked Sendable {
     private let lock = NSLock()
     private var manifestValue: FeatureManifest?
-    private var maker: (@MainActor (FeatureContext) throws -> any TerminalFeature)?
+    private var terminalScene = true
+    private var maker: (@MainActor (FeatureContext) throws -> any Feature)?
     private var table: UnsafeMutablePointer<featurehost_plugin>?
     private var webAssetsValue: WebAssets?
     private var webTable: UnsafeMutablePointer<featurehost_plugin_web>?
 
-    func set(manifest: FeatureManifest, make: @escaping @MainActor (FeatureContext) throws -> any TerminalFeature) -> UnsafeRawPointer {
+    func set(
+        manifest: FeatureManifest, hasTerminalScene: Bool, make: @escaping @MainActor (FeatureContext) throws -> any Feature
+    ) -> UnsafeRawPointer {
         lock.lock()
         defer { lock.unlock() }
         manifestValue = manifest
+        terminalScene = hasTerminalScene
         maker = make
         if let table { return UnsafeRawPointer(table) }
         let made = UnsafeMutablePointer<featurehost_plugin>.allocate(capacity: 1)
@@ -76,7 +84,8 @@ final class ExportedFeature: @unchecked Sendable {
 
     var webAssets: WebAssets? { lock.withLock { webAssetsValue } }
     var manifest: FeatureManifest? { lock.withLock { manifestValue } }
-    var make: (@MainActor (FeatureContext) throws -> any TerminalFeature)? { lock.withLock { maker } }
+    var hasTerminalScene: Bool { lock.withLock { terminalScene } }
+    var make: (@MainActor (FeatureContext) throws -> any Feature)? { lock.withLock { maker } }
 }
 
 let exported = ExportedFeature()

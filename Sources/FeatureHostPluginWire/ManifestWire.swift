@@ -16,8 +16,12 @@ public struct ManifestWire: Codable, Equatable, Sendable {
     /// The source kinds with a bundled sample; absent from older plugins, which are then trusted for every
     /// kind they accept.
     public var bundledSamples: [String]?
+    /// `false` for a feature with no terminal scene (a web-only plugin); absent when it has one, as every plugin
+    /// before web-only ones did.
+    public var terminal: Bool?
 
-    public init(_ manifest: FeatureManifest) {
+    /// - Parameter hasTerminalScene: whether the feature is a `TerminalFeature` in the library.
+    public init(_ manifest: FeatureManifest, hasTerminalScene: Bool = true) {
         id = manifest.id.rawValue
         title = manifest.title
         summary = manifest.summary
@@ -26,7 +30,11 @@ public struct ManifestWire: Codable, Equatable, Sendable {
         settingsKeys = manifest.settingsKeys
         settings = manifest.settings.map(SettingWire.init)
         bundledSamples = manifest.bundledSamples.map(\.rawValue)
+        terminal = hasTerminalScene ? nil : false
     }
+
+    /// Whether the plugin draws in the terminal; a web-only plugin's terminal entry says it has no screen there.
+    public var hasTerminalScene: Bool { terminal ?? true }
 
     /// The manifest, or a message naming what is wrong with it.
     public func manifest() throws -> FeatureManifest {

@@ -1,17 +1,21 @@
 import FeatureHostCore
 
 /// A setting declaration as JSON: `{"key": "name", "type": "string", "default": "world", "summary": "…"}`;
-/// numbers add `minimum` and `maximum`.
+/// numbers add `minimum` and `maximum`, choices their `choices`.
 public struct SettingWire: Codable, Equatable, Sendable {
     public var key: String
-    /// `number`, `bool`, `string`, `currency-code` or `any`.
+    /// `number`, `bool`, `string`, `non-empty-string`, `choice`, `currency-code` or `any`.
     public var type: String
     public var minimum: Double?
     public var maximum: Double?
+    /// The strings a `choice` allows.
+    public var choices: [String]?
     public var `default`: SettingValueWire?
     public var summary: String?
 
-    static let types = ["number", "bool", "string", "currency-code", "any"]
+    static let types = ["number", "bool", "string", "non-empty-string", "choice", "currency-code", "any"]
+    /// A choice lists a few words, not a dictionary: more is a broken plugin.
+    public static let maximumChoices = 256
 
     public init(_ declaration: SettingDeclaration) {
         key = declaration.key
@@ -22,6 +26,10 @@ public struct SettingWire: Codable, Equatable, Sendable {
             maximum = range.upperBound
         case .bool: type = "bool"
         case .string: type = "string"
+        case .nonEmptyString: type = "non-empty-string"
+        case .choice(let allowed):
+            type = "choice"
+            choices = allowed
         case .currencyCode: type = "currency-code"
         case .any: type = "any"
         }
@@ -41,6 +49,13 @@ public struct SettingWire: Codable, Equatable, Sendable {
             settingType = .number(low...high)
         case "bool": settingType = .bool
         case "string": settingType = .string
+        case "non-empty-string": settingType = .nonEmptyString
+        case "choice":
+            guard let choices, !choices.isEmpty else { throw FeatureError("the setting \"\(key)\" is a choice with no choices.") }
+            guard choices.count <= Self.maximumChoices else {
+                throw FeatureError("the setting \"\(key)\" has \(choices.count) choices; at most \(Self.maximumChoices) are allowed.")
+            }
+            settingType = .choice(choices)
         case "currency-code": settingType = .currencyCode
         case "any": settingType = .any
         default:

@@ -3,14 +3,14 @@ import Foundation
 /// The built `featurehost` executable, run as a separate process the way a user runs it: in a folder of the
 /// test's own, with its data directory inside that folder, and without the caller's `FEATUREHOST_CONFIG`, so
 /// the folder's `featurehost.json` (or the built-in default) is what it reads.
-public struct FeaturehostProcess: Sendable {
+package struct FeaturehostProcess: Sendable {
     /// The working directory; the data directory is its `data` subfolder.
-    public let directory: URL
+    package let directory: URL
     /// The environment every run gets.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// - Parameter extraEnvironment: added to the inherited environment, e.g. `["NO_COLOR": "1"]`.
-    public init(in directory: URL, extraEnvironment: [String: String] = [:]) {
+    package init(in directory: URL, extraEnvironment: [String: String] = [:]) {
         self.directory = directory
         var environment = ProcessInfo.processInfo.environment
         environment["FEATUREHOST_CONFIG"] = nil
@@ -19,12 +19,12 @@ public struct FeaturehostProcess: Sendable {
         self.environment = environment
     }
 
-    public static var executable: URL { ProductsDirectory.executable("featurehost") }
+    package static var executable: URL { ProductsDirectory.executable("featurehost") }
 
     /// Runs `featurehost` with `arguments` to completion.
-    public func run(_ arguments: [String]) async throws -> ProcessResult {
+    package func run(_ arguments: [String]) async throws -> ProcessResult {
         try await ProcessRunner.run(Self.executable, arguments, environment: environment, currentDirectory: directory)
     }
 
-    public func run(_ arguments: String...) async throws -> ProcessResult { try await run(arguments) }
+    package func run(_ arguments: String...) async throws -> ProcessResult { try await run(arguments) }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// A car-news API on 127.0.0.1 that attacks the host in one way per `Attack`: the feed itself, or the pictures its
 /// articles name, are compression bombs or huge bodies. Shared by the end-to-end memory test and the benchmark,
 /// which run a real `featurehost snapshot car-news` against it and read the process's peak memory.
-public final class HostileFeedServer: Sendable {
-    public enum Attack: String, CaseIterable, Sendable {
+package final class HostileFeedServer: Sendable {
+    package enum Attack: String, CaseIterable, Sendable {
         /// A well-behaved feed with small pictures: the baseline.
         case none
         /// Every picture is 2 GiB of zeros gzip-compressed to 2 MiB, with an honest Content-Length.
@@ -24,13 +24,13 @@ public final class HostileFeedServer: Sendable {
         case fullFeed = "full-feed"
     }
 
-    public static let inflatedBombSize = 2 << 30
-    public static let hugeSize = 400 << 20
-    public static let articleCount = 8
+    package static let inflatedBombSize = 2 << 30
+    package static let hugeSize = 400 << 20
+    package static let articleCount = 8
 
-    public let server: LoopbackHTTPServer
+    package let server: LoopbackHTTPServer
 
-    public init() throws {
+    package init() throws {
         server = try LoopbackHTTPServer()
         // Built once: the bomb is 2 MiB, generated bit by bit.
         let bomb = CompressionBomb.zeros(count: Self.inflatedBombSize, wrapper: .gzip)
@@ -63,7 +63,7 @@ public final class HostileFeedServer: Sendable {
     }
 
     /// The config that points car-news at this server for `attack`.
-    public func config(_ attack: Attack) -> String {
+    package func config(_ attack: Attack) -> String {
         #"{"features":[{"id":"car-news","source":{"kind":"http","url":"\#(server.url("feed/\(attack.rawValue)").absoluteString)","timeout":60}}]}"#
     }
 

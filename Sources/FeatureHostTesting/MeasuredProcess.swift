@@ -15,15 +15,15 @@ import Foundation
 /// the child in the parent's memory (vfork), and at `exec` the kernel folds the parent's high-water mark into the
 /// child's, so a child of a 120 MiB test runner "peaks" at 120 MiB whatever it does. What the 2 ms polling can miss
 /// is a peak in the last 2 ms before exit.
-public enum MeasuredProcess {
-    public struct Outcome: Sendable {
-        public var result: ProcessResult
+package enum MeasuredProcess {
+    package struct Outcome: Sendable {
+        package var result: ProcessResult
         /// The most memory the process had resident at once, in bytes.
-        public var peakResidentBytes: Int
-        public var peakResidentMiB: Double { Double(peakResidentBytes) / 1_048_576 }
+        package var peakResidentBytes: Int
+        package var peakResidentMiB: Double { Double(peakResidentBytes) / 1_048_576 }
     }
 
-    public static func run(
+    package static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String], outputDirectory: URL
     ) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in

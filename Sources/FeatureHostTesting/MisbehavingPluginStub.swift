@@ -10,8 +10,8 @@ import Foundation
 /// and draws "Ticks: N") except for the misbehaviours it is built with, one `#define` each, to show how the
 /// host bounds each. It also exports test hooks that play the plugin's other threads at a moment the test
 /// chooses (`PluginStubs.run`).
-public enum MisbehavingPluginStub {
-    public enum Behaviour: String, Sendable, CaseIterable {
+package enum MisbehavingPluginStub {
+    package enum Behaviour: String, Sendable, CaseIterable {
         /// `create` dereferences NULL.
         case segfaultInCreate = "CRASH_SEGV"
         /// `create` calls `abort()`.
@@ -71,7 +71,7 @@ public enum MisbehavingPluginStub {
     }
 
     /// The hooks every stub exports, each run on a new thread that is joined before it returns.
-    public enum Hook: String, Sendable {
+    package enum Hook: String, Sendable {
         /// Calls the `done` of the last advance twice.
         case callSavedDoneTwice = "stub_call_saved_done_twice"
         /// Calls `request_frame` 100 times.
@@ -80,7 +80,7 @@ public enum MisbehavingPluginStub {
         case writeErrorLate = "stub_write_error_late"
     }
 
-    public static func source(id: String, title: String, _ behaviours: Set<Behaviour>) throws -> String {
+    package static func source(id: String, title: String, _ behaviours: Set<Behaviour>) throws -> String {
         let json = #"{"id":"\#(id)","title":"\#(title)","summary":"A misbehaving C stub."}"#
             .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let defines = behaviours.map { "#define \($0.rawValue) 1" }.sorted().joined(separator: "\n")
@@ -89,12 +89,12 @@ public enum MisbehavingPluginStub {
     }
 
     /// The stub's C source, compiled with `-D` flags: `Tests/PluginStubs/misbehaving_plugin.c`.
-    public static var sourceFile: URL { PluginStubs.repository.appendingPathComponent("Tests/PluginStubs/misbehaving_plugin.c") }
+    package static var sourceFile: URL { PluginStubs.repository.appendingPathComponent("Tests/PluginStubs/misbehaving_plugin.c") }
 }
 
 extension PluginStubs {
     /// Builds the stub, then keeps only its first half: a library file cut short, as a failed copy leaves it.
-    public static func truncated(named name: String, in directory: URL) async throws -> URL {
+    package static func truncated(named name: String, in directory: URL) async throws -> URL {
         let library = try await build(MisbehavingPluginStub.source(id: "stub-\(name)", title: "Truncated", []), named: name, in: directory)
         let bytes = try Data(contentsOf: library)
         try bytes.prefix(bytes.count / 2).write(to: library)
@@ -104,7 +104,7 @@ extension PluginStubs {
     /// A plugin written in Swift against the C ABI alone (`Tests/PluginStubs/trapping_plugin.swift`), whose
     /// `render` force-unwraps nil: the Swift runtime's own "Fatal error: … file:line" line and trap. Built with
     /// `swiftc -emit-library` (about a second).
-    public static func buildSwiftTrap(named name: String, in directory: URL) async throws -> URL {
+    package static func buildSwiftTrap(named name: String, in directory: URL) async throws -> URL {
         let library = directory.appendingPathComponent("lib\(name).\(libraryExtension)")
         let source = repository.appendingPathComponent("Tests/PluginStubs/trapping_plugin.swift")
         let swiftc = ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"
@@ -119,7 +119,7 @@ extension PluginStubs {
     }
 
     /// Runs one of a stub library's test hooks (the library is already loaded: `dlopen` finds it again).
-    public static func run(_ hook: MisbehavingPluginStub.Hook, in library: URL) throws {
+    package static func run(_ hook: MisbehavingPluginStub.Hook, in library: URL) throws {
         guard let handle = dlopen(library.path, RTLD_NOW | RTLD_LOCAL), let symbol = dlsym(handle, hook.rawValue) else {
             throw BuildError(description: "the stub \(library.path) has no hook \(hook.rawValue).")
         }
@@ -127,7 +127,7 @@ extension PluginStubs {
     }
 
     /// How many times the host has called the stub's table (its instance functions) so far.
-    public static func callCount(in library: URL) throws -> Int64 {
+    package static func callCount(in library: URL) throws -> Int64 {
         guard let handle = dlopen(library.path, RTLD_NOW | RTLD_LOCAL), let symbol = dlsym(handle, "stub_call_count") else {
             throw BuildError(description: "the stub \(library.path) has no stub_call_count.")
         }

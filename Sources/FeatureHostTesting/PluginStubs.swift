@@ -2,29 +2,29 @@ import Foundation
 
 /// Small C libraries built at test time with the system's C compiler, to load as broken (or minimal) plugins:
 /// each loading error is shown with a real file.
-public enum PluginStubs {
-    public struct BuildError: Error, CustomStringConvertible {
-        public let description: String
+package enum PluginStubs {
+    package struct BuildError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The repository root, found from this file's place in it.
-    public static var repository: URL {
+    package static var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     /// `Sources/CFeatureHostPluginABI/include`, where `featurehost_plugin.h` is.
-    public static var abiInclude: URL { repository.appendingPathComponent("Sources/CFeatureHostPluginABI/include") }
+    package static var abiInclude: URL { repository.appendingPathComponent("Sources/CFeatureHostPluginABI/include") }
 
     #if canImport(Darwin)
-        public static let libraryExtension = "dylib"
+        package static let libraryExtension = "dylib"
     #else
-        public static let libraryExtension = "so"
+        package static let libraryExtension = "so"
     #endif
 
     /// Compiles `source` into `lib<name>.so` (`.dylib` on macOS) in `directory` with `cc -shared -fPIC`. The
     /// compiler is awaited on a thread of its own: a build on a loaded machine can take seconds, and a test on the
     /// main actor that held it meanwhile would stall every other test's presenter (see `ProcessRunner.run`).
-    public static func build(_ source: String, named name: String, in directory: URL) async throws -> URL {
+    package static func build(_ source: String, named name: String, in directory: URL) async throws -> URL {
         let sourceFile = directory.appendingPathComponent("\(name).c")
         try Data(source.utf8).write(to: sourceFile)
         let library = directory.appendingPathComponent("lib\(name).\(libraryExtension)")
@@ -51,10 +51,10 @@ public enum PluginStubs {
     }
 
     /// A library with no plugin entry symbol.
-    public static let noEntry = "int featurehost_unrelated(void) { return 1; }\n"
+    package static let noEntry = "int featurehost_unrelated(void) { return 1; }\n"
 
     /// A library whose table says ABI version `version`.
-    public static func abiVersion(_ version: Int) -> String {
+    package static func abiVersion(_ version: Int) -> String {
         """
         #include <stdint.h>
         static const uint32_t table[16] = { \(version) };
@@ -65,8 +65,10 @@ public enum PluginStubs {
 
     /// A well-formed ABI-1 library whose only working function is its manifest, for feature `id`; creating
     /// it fails with a message.
-    public static func manifestOnly(id: String, title: String = "Stub") -> String {
-        let json = #"{"id":"\#(id)","title":"\#(title)","summary":"A C stub."}"#
+    /// - Parameter settings: the manifest's `settings` as JSON declarations (`SettingWire`), if any.
+    package static func manifestOnly(id: String, title: String = "Stub", settings: [String] = []) -> String {
+        let declared = settings.isEmpty ? "" : #","settings":["# + settings.joined(separator: ",") + "]"
+        let json = #"{"id":"\#(id)","title":"\#(title)","summary":"A C stub."\#(declared)}"#
             .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return """
             #include <string.h>

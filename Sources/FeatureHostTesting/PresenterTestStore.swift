@@ -1,5 +1,4 @@
 import FeatureHostCore
-import FeatureHostRuntime
 import Foundation
 import Testing
 
@@ -219,7 +218,7 @@ public final class PresenterTestStore<P: Presenter> {
 
     private func settle() async {
         guard activity.inFlight > 0 else { return }
-        await IdleWaiter.wait(for: activity, timeout: idleTimeout)
+        await activity.waitUntilIdle(timeout: idleTimeout)
     }
 
     /// `N change(s) not asserted (at …) <when>; the first:` and its difference from the last asserted state.

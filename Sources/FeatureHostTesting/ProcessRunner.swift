@@ -1,17 +1,17 @@
 import Foundation
 
 /// Runs a program to completion and captures its output, for end-to-end tests of the executable.
-public struct ProcessResult: Sendable {
-    public var status: Int32
-    public var standardOutput: String
-    public var standardError: String
+package struct ProcessResult: Sendable {
+    package var status: Int32
+    package var standardOutput: String
+    package var standardError: String
 }
 
-public enum ProcessRunner {
+package enum ProcessRunner {
     /// Runs the program on a thread of its own and awaits it: waiting for a child must never hold one of
     /// Swift's few cooperative threads (two on a 2-core machine), or every other test's async work stalls
     /// behind it, and real-time timeouts fire in tests that have nothing to do with this one.
-    public static func run(
+    package static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil
     ) async throws -> ProcessResult {
         try await withCheckedThrowingContinuation { continuation in
@@ -26,7 +26,7 @@ public enum ProcessRunner {
 
     /// Runs the program to completion on the calling thread: only for short work off Swift's cooperative
     /// pool, or before any test runs (building C stubs).
-    public static func runBlocking(
+    package static func runBlocking(
         _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: URL? = nil
     ) throws -> ProcessResult {
         let process = Process()

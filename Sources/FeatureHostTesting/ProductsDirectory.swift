@@ -2,8 +2,8 @@ import Foundation
 
 /// Where SwiftPM put the built executables, found from the running test bundle, so end-to-end tests can run
 /// `featurehost` itself.
-public enum ProductsDirectory {
-    public static var url: URL {
+package enum ProductsDirectory {
+    package static var url: URL {
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
         var directory = executable.deletingLastPathComponent()
         // macOS runs tests from inside `X.xctest/Contents/MacOS`; Linux runs `X.xctest` directly.
@@ -13,5 +13,5 @@ public enum ProductsDirectory {
         return directory
     }
 
-    public static func executable(_ name: String) -> URL { url.appendingPathComponent(name) }
+    package static func executable(_ name: String) -> URL { url.appendingPathComponent(name) }
 }

@@ -1,39 +1,42 @@
 import DataSources
 import FeatureHostCore
-import FeatureHostRuntime
 import Foundation
 
 /// Everything a feature test needs to build a `FeatureContext` through the host's own assembly
-/// (`HostEnvironment` and `FeatureLauncher`): a manual clock, a wall clock that moves with it, an in-memory
-/// key-value store, a temporary data directory, and the real URLSession transport for 127.0.0.1 only
-/// (pointed at a `LoopbackHTTPServer` by the test): a test never reaches the internet, whatever URL a
-/// sample holds.
+/// (`FeatureContext.standard`, which the host's `FeatureLauncher` calls too): a manual clock, a wall clock that
+/// moves with it, an in-memory key-value store, a temporary data directory, and the real transport for 127.0.0.1
+/// only (pointed at a `LoopbackHTTPServer` by the test): a test never reaches the internet, whatever URL a sample
+/// holds. Needs neither the host's config, its registry nor its plugin loader, so a plugin's or an app's tests
+/// use it as the repository's own do.
 public final class TestHost: Sendable {
     public let clock: TestClock
     public let start: Date
     public let store: InMemoryKeyValueStore
     public let activity: ActivityTracker
     public let directory: TemporaryDirectory
-    /// The environment contexts are made from; `context(…)` varies its locale and time zone per call.
-    public let environment: HostEnvironment
+    /// The host's transport as features get it (counted on `activity`).
+    public let transport: any HTTPTransport
+    /// The image cache every context of this host shares (under the data directory), before it is scoped to a
+    /// feature's source.
+    public let images: any ImageLoading
+    /// Each feature's run, shared by every context this host makes for its id (as the host shares it between the
+    /// shell and every web page).
+    public let runs = FeatureRuns()
 
     /// - Parameter start: the wall-clock time at clock zero (default 2026-03-16 12:34:00 UTC).
     public init(
         start: Date = Date(timeIntervalSince1970: 1_773_664_440), store: InMemoryKeyValueStore = InMemoryKeyValueStore(),
         transport: any HTTPTransport = LoopbackOnlyTransport(elsewhere: .unreachable(reason: "a test reaches 127.0.0.1 only"))
     ) throws {
-        let clock = TestClock()
-        self.clock = clock
+        clock = TestClock()
         self.start = start
         self.store = store
-        let directory = try TemporaryDirectory("featurehost-test")
-        self.directory = directory
+        directory = try TemporaryDirectory("featurehost-test")
         let activity = ActivityTracker()
         self.activity = activity
-        environment = HostEnvironment(
-            clock: clock, now: clock.wallClock(startingAt: start), transport: transport, dataDirectory: directory.url,
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt, hourCycle: .twentyFourHour,
-            activity: activity, keyValueStore: { _ in store })
+        let tracked = TrackedTransport(transport, activity: activity)
+        self.transport = tracked
+        images = ImageCache(directory: DataLayout(directory.url).imageCacheDirectory, transport: tracked)
         // A save's observers (another presenter of the same store) hear it before the host counts as idle.
         store.countDeliveries(on: activity)
     }
@@ -41,8 +44,10 @@ public final class TestHost: Sendable {
     /// The wall-clock now: `start` plus the time the manual clock has advanced.
     public var now: Date { start.addingTimeInterval(clock.now.offset.seconds) }
 
-    /// The host's transport as features get it (counted on `activity`).
-    public var transport: any HTTPTransport { environment.transport }
+    /// Where the contexts' files go: the temporary data directory's layout, as the host's.
+    public var layout: DataLayout { DataLayout(directory.url) }
+    /// The database of cached payloads every context shares.
+    public var payloadCacheFile: URL { layout.payloadCacheFile }
 
     /// The context the host gives feature `id` for `source` and `settings`, in `locale` and `timeZone`.
     /// - Parameter hourCycle: nil for the locale's own clock, as the host picks when neither the config nor
@@ -52,12 +57,10 @@ public final class TestHost: Sendable {
         locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt,
         hourCycle: HourCycle? = .twentyFourHour
     ) throws -> FeatureContext {
-        var environment = self.environment
-        environment.locale = locale
-        environment.timeZone = timeZone
-        environment.hourCycle = hourCycle ?? HostEnvironment.hourCycle(for: locale)
-        return try FeatureLauncher(environment: environment).context(
-            id: id, source: source, settings: FeatureSettings(settings, owner: "settings of \"\(id)\""))
+        try FeatureContext.standard(
+            id: id, dataDirectory: directory.url, source: source, settings: FeatureSettings(settings, owner: "settings of \"\(id)\""),
+            locale: locale, timeZone: timeZone, hourCycle: hourCycle, clock: clock, now: clock.wallClock(startingAt: start),
+            activity: activity, transport: transport, images: images, keyValueStore: store, run: runs.run(for: id))
     }
 
     /// The context the host gives `feature` for a config entry with just its id: the manifest's id and default
@@ -85,6 +88,6 @@ public final class TestHost: Sendable {
     @MainActor
     @discardableResult
     public func settle(timeout: Double = 60) async -> Bool {
-        await IdleWaiter.wait(for: activity, timeout: timeout)
+        await activity.waitUntilIdle(timeout: timeout)
     }
 }

@@ -19,7 +19,7 @@ public enum RegistryAudit {
     /// Each surface target's suffix and the one surface module it adds: `<Name>Terminal` adds TerminalUI.
     public static let surfaces: [String: String] = ["Terminal": "TerminalUI", "Web": "WebUI"]
     /// The runtime: what the host assembles features with, never what a feature or its tests import (tests get
-    /// their contexts from FeatureHostTesting's `TestHost`, which uses it).
+    /// their contexts from FeatureHostTesting's `TestHost`, through `FeatureContext.standard` as the runtime does).
     public static let runtimeModules: Set<String> = ["FeatureHostRuntime", "TerminalPluginBridge", "WebPluginBridge"]
     /// The executables, which tests run as processes.
     public static let executableModules: Set<String> = ["featurehost", "featurehost_bench", "featurehost_scaffold"]

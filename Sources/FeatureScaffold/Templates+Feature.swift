@@ -54,9 +54,9 @@ extension Templates {
         /// that names the setting and says what it must be.
         struct \#(names.name)Settings {
             /// Declared in the manifest (type, default, one line of docs) and read through the same declaration, so
-            /// `featurehost validate` checks exactly what `init` accepts.
+            /// `featurehost validate` checks exactly what `init` accepts: a blank greeting is refused before start.
             static let greetingSetting = SettingDeclaration(
-                "greeting", type: .string, default: .string("\#(defaultGreeting(names))"),
+                "greeting", type: .nonEmptyString, default: .string("\#(defaultGreeting(names))"),
                 summary: "What the screen says hello with; not empty.")
             static let declarations = [greetingSetting]
 
@@ -64,6 +64,7 @@ extension Templates {
 
             init(_ settings: FeatureSettings) throws {
                 let text = try settings.string(Self.greetingSetting)
+                // The declaration refused a blank text already; the domain's rule is checked all the same.
                 guard let greeting = Greeting(text) else {
                     throw FeatureError("settings of \"\#(names.id)\": \"greeting\" must not be empty.")
                 }

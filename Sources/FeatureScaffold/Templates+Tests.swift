@@ -62,7 +62,10 @@ extension Templates {
             }
 
             @Test func aBadGreetingIsAnErrorThatNamesTheSetting() throws {
-                #expect(throws: FeatureError("settings of \"\#(names.id)\": \"greeting\" must not be empty.")) {
+                #expect(
+                    throws: FeatureError(
+                        "settings of \"\#(names.id)\": \"greeting\" must be a string that is not empty or only spaces, found \" \".")
+                ) {
                     try feature(settings: ["greeting": .string(" ")])
                 }
                 #expect(throws: FeatureError("settings of \"\#(names.id)\": \"greeting\" must be a string, found a number 3.")) {

@@ -1,14 +1,19 @@
 /// The web module: `Sources/<Name>Web`. Its own feature module, FeatureHostCore and WebUI; its stylesheet under
 /// `Resources/`, served at `/assets/<id>/<id>.css`.
 extension Templates {
-    static func webConformance(_ names: FeatureNames) -> String {
-        #"""
+    /// - Parameter pluginBundle: for a plugin, its web target's resource bundle (`<Package>_<Target>`), found beside
+    ///   the library; nil for a compiled-in feature, whose `Bundle.module` is beside the host.
+    static func webConformance(_ names: FeatureNames, pluginBundle: String? = nil) -> String {
+        let asset =
+            pluginBundle.map { #"WebAsset(resource: "\#(names.id).css", inBundleNamed: "\#($0)")"# }
+            ?? #"WebAsset(resource: "\#(names.id).css", in: .module)"#
+        return #"""
         \#(imports("FeatureHostCore", "Foundation", "WebUI", names.module))
 
         /// \#(names.title) on the web (`featurehost serve`): its stylesheet, and a scene per page load that starts
         /// nothing (the host's session sends `.appear` to the feature when the page is first shown).
         extension \#(names.module): WebFeature {
-            public static let webAssets = WebAssets([WebAsset(resource: "\#(names.id).css", in: .module)])
+            public static let webAssets = WebAssets([\#(asset)])
 
             @MainActor public func makeWebScene() -> any WebScene { \#(names.name)WebScene(presenter: presenter) }
         }

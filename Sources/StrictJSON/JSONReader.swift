@@ -191,7 +191,7 @@ public struct JSONReader {
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
                     index += 1
                 }
-                guard let run = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                guard let run = ValidUTF8.string(bytes[runStart..<index]) else {
                     throw syntax("a string holds bytes that are not UTF-8; save the file as UTF-8.", at: firstInvalidUTF8(from: runStart))
                 }
                 scalars.append(contentsOf: run.unicodeScalars)

@@ -44,14 +44,48 @@ public struct DynamicFeature: TerminalFeature {
         }
     }
 
-    /// The maker `PluginLoader.load` needs, for a host whose data lives in `dataDirectory`.
+    /// The maker `PluginLoader.load` needs, for a host whose data lives in `dataDirectory`: a `DynamicFeature`, or
+    /// for a plugin without a terminal scene a `WebOnlyPluginFeature`, which the shell shows as having no screen.
     public static func maker(dataDirectory: URL, limits: PluginLimits = .standard) -> PluginFeatureMaker {
-        { plugin, context in try make(plugin, context: context, dataDirectory: dataDirectory, limits: limits) }
+        { plugin, context in
+            let feature = try make(plugin, context: context, dataDirectory: dataDirectory, limits: limits)
+            guard plugin.hasTerminalScene else { return WebOnlyPluginFeature(instance: feature.instance, plugin: plugin) }
+            return feature
+        }
     }
 
     @MainActor public func makeScene() -> any TerminalScene { DynamicScene(instance: instance) }
 
     @MainActor public func handle(_ event: LifecycleEvent) { instance.handle(event) }
+}
+
+/// A feature from a plugin library without a terminal scene (its feature is a `WebFeature` only): not a
+/// `TerminalFeature`, so the shell and `snapshot` show `noTerminalScreenMessage` in its panel and never make it
+/// appear there, as for a built-in feature without a terminal screen; the web shows it through its web entry.
+public struct WebOnlyPluginFeature: Feature {
+    public static let manifest = FeatureManifest(
+        id: "dynamic-web-plugin", title: "Plugin feature", summary: "A web-only feature loaded from a dynamic library.")
+
+    package let instance: any PluginInstance
+    /// What the terminal says instead of a screen.
+    public let noTerminalScreenMessage: String
+
+    @MainActor public init(context: FeatureContext) throws {
+        throw FeatureError("\(context.id) comes from a plugin library and is made by the plugin loader.")
+    }
+
+    init(instance: any PluginInstance, plugin: LoadedPlugin) {
+        self.instance = instance
+        noTerminalScreenMessage = Self.noTerminalScreenMessage(title: plugin.manifest.title, file: plugin.file.lastPathComponent)
+    }
+
+    @MainActor public func handle(_ event: LifecycleEvent) { instance.handle(event) }
+
+    /// What the terminal says for a plugin without a terminal scene, in its panel and in `snapshot`.
+    public static func noTerminalScreenMessage(title: String, file: String) -> String {
+        "\(title) comes from the plugin \(file), which has no terminal screen: it was built for the web only. "
+            + "Open it in a browser with featurehost serve."
+    }
 }
 
 /// Renders and routes keys through the plugin. While the plugin is stopped it draws the plugin's panel, and `r`

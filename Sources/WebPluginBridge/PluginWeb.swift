@@ -43,8 +43,9 @@ public enum PluginWeb {
     /// The web scene of a running plugin feature; nil when `feature` is not a plugin's or its plugin is
     /// terminal-only. Makes the plugin's scene and starts nothing, like `WebFeature.makeWebScene()`.
     @MainActor public static func scene(for feature: any Feature) -> (any WebScene)? {
-        guard let dynamic = feature as? DynamicFeature, dynamic.instance.hasWebView else { return nil }
-        return PluginWebScene(instance: dynamic.instance)
+        let instance = (feature as? DynamicFeature)?.instance ?? (feature as? WebOnlyPluginFeature)?.instance
+        guard let instance, instance.hasWebView else { return nil }
+        return PluginWebScene(instance: instance)
     }
 
     /// What a stopped plugin's page shows: what happened, its last output and log, and a Restart button when it can

@@ -93,7 +93,7 @@ enum PictureBenchmarks {
         guard let presenter = try? ChatsFeature.makePresenter(
             context: host.context(id: "chats"), source: AnyDataSource { Loaded(chats) }, timing: .standard)
         else { return }
-        let store = PictureStore(mode: .halfBlocks(.trueColor), images: host.environment.images, activity: host.activity)
+        let store = PictureStore(mode: .halfBlocks(.trueColor), images: host.images, activity: host.activity)
         let plain = ChatsScene(presenter: presenter)
         let pictured = ChatsScene(presenter: presenter, pictures: store)
         presenter.send(.lifecycle(.appear))
@@ -132,7 +132,7 @@ enum PictureBenchmarks {
         let host = try TestHost(transport: transport)
         let url = URL(string: "http://127.0.0.1:8080/application/119267/article/get_articles_list") ?? URL(fileURLWithPath: "/")
         let feature = try CarNewsFeature(context: try host.context(id: "car-news", source: .http(url)))
-        let store = PictureStore(mode: mode, images: host.environment.images, activity: host.activity)
+        let store = PictureStore(mode: mode, images: host.images, activity: host.activity)
         let scene = feature.makeScene(surface: TerminalSurface(pictures: store))
         feature.handle(.appear)
         await host.settle()

@@ -1,7 +1,8 @@
 import FeatureHostRuntime
 
-/// `featurehost list`: one line per configured feature: id, enabled or disabled, source kind, where it reads;
-/// then the locale, hour cycle and time zone features get, and why.
+/// `featurehost list`: one line per configured feature: id, enabled or disabled, source kind, where it reads, and
+/// for a feature from a plugin the library it came from; then the locale, hour cycle and time zone features get,
+/// and why.
 enum ListCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments) throws -> Int32 {
@@ -14,11 +15,13 @@ enum ListCommand {
         for feature in resolved {
             let state = feature.entry.enabled ? "enabled " : "disabled"
             let id = padded(feature.id.rawValue, to: idWidth)
+            // A plugin's registration names its file as its origin; the config's "plugins" has the whole path.
+            let origin = feature.registration.origin == "built-in" ? "" : "  from the plugin \(feature.registration.name)"
             if let source = feature.source {
                 let cached = source.kind == .http && source.cache ? " (cached)" : ""
-                print("\(id)  \(state)  \(padded(source.kind.rawValue, to: 9))  \(source.location)\(cached)")
+                print("\(id)  \(state)  \(padded(source.kind.rawValue, to: 9))  \(source.location)\(cached)\(origin)")
             } else {
-                print("\(id)  \(state)  none       (no data source)")
+                print("\(id)  \(state)  none       (no data source)\(origin)")
             }
         }
         print("")

@@ -38,6 +38,8 @@ import Testing
         (SettingType.number(1...10), [SettingValue.number(1), .number(10), .number(5.5)], [SettingValue.number(0), .number(10.5), .string("5"), .bool(true), .null]),
         (.bool, [.bool(true), .bool(false)], [.number(1), .string("yes"), .null]),
         (.string, [.string(""), .string("x")], [.number(1), .array([]), .null]),
+        (.nonEmptyString, [.string("x"), .string(" Ada ")], [.string(""), .string("   "), .string("\t\n"), .number(1), .null]),
+        (.choice(["wave", "bow"]), [.string("wave"), .string("bow")], [.string("Wave"), .string(""), .string("nod"), .bool(true)]),
         (.currencyCode, [.string("USD"), .string("eur"), .string("JPY")], [.string("XYZ"), .string("US"), .string("dollars"), .number(840)]),
         (.any, [.number(1), .string("x"), .null], []),
     ])
@@ -58,6 +60,22 @@ import Testing
             try FeatureSettings(["speed": .string("1h")]).number(speed)
         }
         #expect(SettingType.number(1...8_639_999).allowed == "a number from 1 to 8639999")
+    }
+
+    /// The words a person reads when a choice or a non-empty string is wrong: the same from `validate` and from
+    /// the feature.
+    @Test func choicesAndNonEmptyStringsSayWhatIsAllowed() {
+        let style = SettingDeclaration("style", type: .choice(["wave", "bow"]), default: .string("wave"), summary: "How.")
+        #expect(throws: FeatureError(#"settings of "greeting": "style" must be one of "wave", "bow", found "nod"."#)) {
+            try FeatureSettings(["style": .string("nod")], owner: #"settings of "greeting""#).string(style)
+        }
+        let name = SettingDeclaration("name", type: .nonEmptyString, default: .string("world"), summary: "Who.")
+        #expect(throws: FeatureError(#"settings of "greeting": "name" must be a string that is not empty or only spaces, found " "."#)) {
+            try FeatureSettings(["name": .string(" ")], owner: #"settings of "greeting""#).string(name)
+        }
+        #expect(throws: FeatureError(#"settings of "greeting": "name" must be a string, found a number 3."#)) {
+            try FeatureSettings(["name": .number(3)], owner: #"settings of "greeting""#).string(name)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 import CarNewsFeature
 import FeatureHostCore
 import FeatureHostRuntime
+import FeatureHostRuntimeTesting
 import FeatureHostTesting
 import Foundation
 import Testing
@@ -35,6 +36,6 @@ struct CarNewsFromConfigTests {
         #expect(feature.presenter.viewState.rows.first?.title == "Electric SUVs: what a winter test taught us", "the newest first")
         #expect(server.requests.map(\.path) == ["/articles"])
         #expect(FileManager.default.fileExists(atPath: host.directory.file("features/car-news/articles.sqlite").path))
-        #expect(!FileManager.default.fileExists(atPath: host.environment.payloadCacheFile.path))
+        #expect(!FileManager.default.fileExists(atPath: host.payloadCacheFile.path))
     }
 }

@@ -1,3 +1,4 @@
+import DataSources
 import FeatureHostCore
 import FeatureHostRuntime
 import FeatureHostTesting
@@ -59,6 +60,18 @@ import WebUI
     }
 
     let segv = "SIGSEGV (a bad memory access, such as a NULL dereference)"
+
+    /// A plugin's process keeps its images in a cache of its own (`cache/plugin-images/<id>`); the web's `/images/<key>`
+    /// route serves them as it serves the host's, and a key in no cache is still a miss.
+    @Test func aPluginsCachedImageIsServedByTheHostsImageRoute() async throws {
+        let launcher = try pageLauncher(try options(.process))
+        let pluginCache = ImageCache(
+            directory: DataLayout(environment.dataDirectory).pluginImageCacheDirectory(for: "test-segv"),
+            transport: ScriptedTransport([.success(HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: SampleImage.png))]))
+        let reference = try await pluginCache.image(at: URL(string: "https://img.example/plugin.png")!)
+        #expect(launcher.cachedImage(forKey: reference.key)?.data == SampleImage.png)
+        #expect(launcher.cachedImage(forKey: "0123456789abcdef") == nil)
+    }
 
     @Test func aCrashInCreateIsTheSameErrorInTheShellAndOnTheWeb() async throws {
         let ext = PluginStubs.libraryExtension

@@ -51,6 +51,42 @@ import Testing
         #expect(lines.contains { $0.contains("features[0].id: unknown feature \"test-ticker\"; it may come from the plugin that failed") })
     }
 
+    /// `list` says which library each plugin feature came from; `validate` checks a plugin's settings against the
+    /// declarations in its manifest (a choice, a non-empty string) before anything starts.
+    @Test func listNamesThePluginAndValidateChecksItsSettings() async throws {
+        let ext = PluginStubs.libraryExtension
+        _ = try await PluginStubs.build(
+            PluginStubs.manifestOnly(
+                id: "test-settings", title: "Settings",
+                settings: [
+                    #"{"key":"style","type":"choice","choices":["wave","bow"],"default":"wave","summary":"How."}"#,
+                    #"{"key":"name","type":"non-empty-string","default":"world","summary":"Who."}"#,
+                ]),
+            named: "settings", in: directory.url)
+        let good = try directory.write(
+            #"{ "plugins": ["libsettings.\#(ext)"], "features": [ { "id": "test-settings", "settings": { "style": "bow" } } ] }"#,
+            to: "good.json")
+        let process = FeaturehostProcess(in: directory.url)
+        let validated = try await process.run("validate", "--config", good.path)
+        #expect(validated.standardOutput == "ok\n", "\(validated.standardError)")
+        let listed = try await process.run("list", "--config", good.path)
+        #expect(
+            listed.standardOutput.hasPrefix("test-settings  enabled   none       (no data source)  from the plugin libsettings.\(ext)\n"),
+            "\(listed.standardOutput)")
+
+        let bad = try directory.write(
+            #"{ "plugins": ["libsettings.\#(ext)"], "features": [ { "id": "test-settings", "settings": { "style": "nod", "name": "  " } } ] }"#,
+            to: "bad.json")
+        let refused = try await process.run("validate", "--config", bad.path)
+        #expect(refused.status == 1)
+        let file = bad.standardizedFileURL.path
+        #expect(
+            refused.standardError.split(separator: "\n").map(String.init).sorted() == [
+                #"\#(file): features[0].settings.name: found "  "; allowed: a string that is not empty or only spaces."#,
+                #"\#(file): features[0].settings.style: found "nod"; allowed: one of "wave", "bow"."#,
+            ])
+    }
+
     @Test func theShellShowsFailedPluginsAsErrorEntriesAndRunsTheRest() async throws {
         let host = try TestHost()
         let arguments = try CommandLineArguments(["--config", config.path], valued: CommandCatalog.valuedOptions)

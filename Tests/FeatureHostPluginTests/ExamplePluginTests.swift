@@ -78,12 +78,14 @@ import WebUI
     }
 
     @Test(arguments: PluginIsolation.allCases)
-    func anEmptyNameIsRefusedWithTheFeaturesOwnMessage(_ isolation: PluginIsolation) throws {
+    /// The name is declared `.nonEmptyString`, so reading it through its declaration refuses a blank one (and
+    /// `validate` refuses it before start: PluginHostTests).
+    func anEmptyNameIsRefusedByItsDeclaredType(_ isolation: PluginIsolation) throws {
         let library = try #require(ExamplePlugin.library)
         let host = try TestHost()
         let plugin = try loadPlugin(library, isolation: isolation, dataDirectory: host.directory.url)
         let context = try host.context(id: "greeting", settings: ["name": .string("")])
-        #expect(throws: FeatureError("settings of \"greeting\": \"name\" must not be empty.")) {
+        #expect(throws: FeatureError(#"settings of "greeting": "name" must be a string that is not empty or only spaces, found ""."#)) {
             try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         }
     }

@@ -49,6 +49,27 @@ import WebUI
         #expect(scene.render().render().contains("Seconds: 2 (paused)"))
     }
 
+    /// A plugin whose manifest says it has no terminal scene is made as a `WebOnlyPluginFeature`: not a
+    /// `TerminalFeature` (so the shell shows its panel and never makes it appear there), shown on the web as any other.
+    @Test func aWebOnlyPluginIsNoTerminalFeatureAndShowsOnTheWeb() async throws {
+        let loaded = try plugin(web: true)
+        let webOnly = LoadedPlugin(file: loaded.file, manifest: loaded.manifest, backend: loaded.backend, hasTerminalScene: false)
+        let feature = try DynamicFeature.maker(dataDirectory: host.directory.url)(webOnly, try host.context(id: "plugin-counter"))
+        #expect(!(feature is any TerminalFeature))
+        let panel = try #require((feature as? WebOnlyPluginFeature)?.noTerminalScreenMessage)
+        #expect(
+            panel == "\(loaded.manifest.title) comes from the plugin libCounter.so, which has no terminal screen: it was built for the web "
+                + "only. Open it in a browser with featurehost serve.")
+        let scene = try #require(PluginWeb.scene(for: feature))
+        feature.handle(.appear)
+        await host.advance(by: .seconds(1))
+        #expect(scene.render().render().contains("Seconds: 1"))
+        #expect(scene.handle(.click("press")) == .handled)
+        #expect(scene.render().render().contains("Presses: 1"))
+        // A plugin with its terminal scene is still made as a `DynamicFeature`.
+        #expect(try DynamicFeature.maker(dataDirectory: host.directory.url)(loaded, try host.context(id: "plugin-counter")) is DynamicFeature)
+    }
+
     @Test func theWebSceneMeansNoTerminalScene() throws {
         let feature = try feature(try plugin(web: true))
         _ = try #require(PluginWeb.scene(for: feature))

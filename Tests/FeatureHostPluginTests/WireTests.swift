@@ -14,6 +14,8 @@ import Testing
                 SettingDeclaration("speed", type: .number(0.5...4), default: .number(1), summary: "How fast."),
                 SettingDeclaration("currency", type: .currencyCode, default: .string("EUR"), summary: "Money."),
                 SettingDeclaration("loud", type: .bool, default: .bool(true), summary: "Shout."),
+                SettingDeclaration("who", type: .nonEmptyString, default: .string("you"), summary: "Not blank."),
+                SettingDeclaration("style", type: .choice(["wave", "bow"]), default: .string("bow"), summary: "How."),
             ],
             bundledSamples: [.jsonFile])
         let decoded = try ManifestWire.decode(ManifestWire(manifest).encoded()).manifest()
@@ -24,6 +26,37 @@ import Testing
         #expect(decoded.defaultSource == manifest.defaultSource)
         #expect(decoded.settings == manifest.settings)
         #expect(decoded.bundledSamples == [.jsonFile])
+    }
+
+    /// A choice needs its choices, at most `SettingWire.maximumChoices` of them, and a default among them.
+    @Test func aChoiceIsCheckedAsItArrives() throws {
+        func manifest(_ setting: String) throws -> FeatureManifest {
+            try ManifestWire.decode(Array(#"{"id":"x","title":"X","summary":"","settings":[\#(setting)]}"#.utf8)).manifest()
+        }
+        #expect(throws: FeatureError(#"the setting "s" is a choice with no choices."#)) {
+            try manifest(#"{"key":"s","type":"choice","default":"a"}"#)
+        }
+        #expect(throws: FeatureError(#"the setting "s" has the default "c", which is not one of "a", "b"."#)) {
+            try manifest(#"{"key":"s","type":"choice","choices":["a","b"],"default":"c"}"#)
+        }
+        let many = (0...SettingWire.maximumChoices).map { #""c\#($0)""# }.joined(separator: ",")
+        #expect(throws: FeatureError(#"the setting "s" has 257 choices; at most 256 are allowed."#)) {
+            try manifest(#"{"key":"s","type":"choice","choices":[\#(many)],"default":"c0"}"#)
+        }
+        let atTheLimit = (1...SettingWire.maximumChoices).map { #""c\#($0)""# }.joined(separator: ",")
+        #expect(try manifest(#"{"key":"s","type":"choice","choices":[\#(atTheLimit)],"default":"c1"}"#).settings.count == 1)
+    }
+
+    /// A web-only plugin says it has no terminal scene; every other manifest leaves the key out, so its bytes are as
+    /// before and a manifest without the key (every older plugin's) has one.
+    @Test func aWebOnlyPluginSaysSoAndOthersKeepTheirBytes() throws {
+        let manifest = FeatureManifest(id: "web-only", title: "Web only", summary: "")
+        let webOnly = ManifestWire(manifest, hasTerminalScene: false).encoded()
+        #expect(String(decoding: webOnly, as: UTF8.self).contains(#""terminal":false"#))
+        #expect(try ManifestWire.decode(webOnly).hasTerminalScene == false)
+        let both = ManifestWire(manifest).encoded()
+        #expect(!String(decoding: both, as: UTF8.self).contains("terminal"))
+        #expect(try ManifestWire.decode(both).hasTerminalScene)
     }
 
     /// A plugin built before settings had types sends plain keys: they are read, unchecked, and every kind it
@@ -37,7 +70,7 @@ import Testing
     }
 
     @Test func aBadSettingDeclarationSaysWhatIsWrong() {
-        #expect(throws: FeatureError(#"the setting "a" has the unknown type "date"; allowed: number, bool, string, currency-code, any."#)) {
+        #expect(throws: FeatureError(#"the setting "a" has the unknown type "date"; allowed: number, bool, string, non-empty-string, choice, currency-code, any."#)) {
             try ManifestWire.decode(Array(#"{"id":"x","title":"X","summary":"","settings":[{"key":"a","type":"date"}]}"#.utf8)).manifest()
         }
         #expect(throws: FeatureError(#"the setting "a" has the default "fast", which is not a number from 0 to 1."#)) {

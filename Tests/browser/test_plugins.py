@@ -27,6 +27,10 @@ def libraries(tmp_path_factory):
             ["swift", "build", "--show-bin-path"], cwd=example, check=True, capture_output=True, text=True).stdout.strip()
         greeting = str(pathlib.Path(bin_path) / f"libGreeting.{EXT}")
     shutil.copy(greeting, folder / f"libGreeting.{EXT}")
+    # Its stylesheet is a file of its resources, deployed beside the library.
+    resources = pathlib.Path(greeting).parent / "GreetingPlugin_GreetingPlugin.resources"
+    if resources.is_dir():
+        shutil.copytree(resources, folder / resources.name)
     compiler = shutil.which("cc") or shutil.which("clang")
     if compiler is None:
         pytest.fail("no C compiler (cc or clang) for the terminal-only plugin fixture")

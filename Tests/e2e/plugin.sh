@@ -42,7 +42,8 @@ JSON
 fh() { "$binary" "$@" --config "$work/greeting.json" --data-dir "$work/data"; }
 
 [ "$("$binary" validate --config "$work/greeting.json")" = "ok" ] || fail "validate did not say ok"
-fh list | grep -q "^greeting  enabled   none       (no data source)$" || fail "list does not show the plugin's feature"
+fh list | grep -q "^greeting  enabled   none       (no data source)  from the plugin libGreeting.$ext$" \
+  || fail "list does not show the plugin's feature and its library"
 
 # Time crosses the boundary: 3 s, Enter, 4.5 s more on the virtual clock.
 actual=$(fh snapshot greeting --size 64x12 --now 2026-03-16T12:34:00Z --time-zone UTC --hour-cycle 24 \

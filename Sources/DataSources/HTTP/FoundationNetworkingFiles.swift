@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Keeps the folders FoundationNetworking makes for itself inside a directory the host chooses.
 ///
@@ -11,13 +10,15 @@ import Synchronization
 /// those two variables when it makes them, so they are pointed inside the data directory first, once per
 /// process.
 public enum FoundationNetworkingFiles {
-    private static let chosen = Mutex<URL?>(nil)
+    /// `NSLock`, not `Synchronization.Mutex`: Mutex needs macOS 15 / iOS 18, newer than the package's platforms.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var chosen: URL?
 
     /// Call before the first URLSession is made; later calls keep the first directory.
     public static func keep(under directory: URL) {
-        chosen.withLock { current in
-            guard current == nil else { return }
-            current = directory
+        lock.withLock {
+            guard chosen == nil else { return }
+            chosen = directory
             #if !canImport(Darwin)
                 // Darwin keeps these under the app's container; only Linux follows XDG. Called before the
                 // host starts any work that reads the environment, so no other thread reads it meanwhile.

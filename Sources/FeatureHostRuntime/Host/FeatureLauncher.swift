@@ -24,24 +24,14 @@ public struct FeatureLauncher {
         try context(id: resolved.id, source: resolved.source, settings: resolved.settings)
     }
 
-    /// The one assembly of a context, used by the host and by tests alike.
+    /// The host's context for a feature: `FeatureContext.standard`, the one assembly apps and tests use too, with
+    /// the environment's shared clock, transport, image cache and store.
     nonisolated public func context(id: FeatureID, source: SourceConfiguration?, settings: FeatureSettings) throws -> FeatureContext {
-        try DataDirectory.prepare(environment.dataDirectory)
-        let storage = environment.storageDirectory(for: id)
-        try DataDirectory.prepare(storage)
-        return FeatureContext(
-            id: id, clock: environment.clock, now: environment.now, transport: environment.transport,
-            storageDirectory: storage, locale: environment.locale, timeZone: environment.timeZone,
-            hourCycle: environment.hourCycle, settings: settings, source: source,
-            keyValueStore: try environment.keyValueStore(id), activity: environment.activity,
-            payloadCacheFile: environment.payloadCacheFile, images: environment.images.scoped(trusting: Self.origin(of: source)),
-            run: environment.runs.run(for: id))
-    }
-
-    /// The origin image and avatar URLs in a feature's data may use besides public hosts: its web source's own.
-    nonisolated static func origin(of source: SourceConfiguration?) -> HTTPOrigin? {
-        guard let source, source.kind == .http, let url = source.url else { return nil }
-        return HTTPOrigin(url)
+        try FeatureContext.standard(
+            id: id, dataDirectory: environment.dataDirectory, source: source, settings: settings, locale: environment.locale,
+            timeZone: environment.timeZone, hourCycle: environment.hourCycle, clock: environment.clock, now: environment.now,
+            activity: environment.activity, transport: environment.transport, images: environment.images,
+            keyValueStore: try environment.keyValueStore(id), run: environment.runs.run(for: id))
     }
 
     public func launch(_ resolved: ResolvedFeature) -> Launched {

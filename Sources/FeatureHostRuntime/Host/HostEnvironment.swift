@@ -19,7 +19,7 @@ public struct HostEnvironment: Sendable {
     public var keyValueStore: @Sendable (FeatureID) throws -> any KeyValueStore
     /// What every instance of a feature shares in this run (`FeatureContext.run`), one per feature id. A copy of
     /// the environment (a web page's, with its own locale) shares it.
-    public let runs: FeatureRuns
+    public var runs: FeatureRuns
     /// Changes to the preferences file: each store made by the default `keyValueStore` tells the others of its
     /// saves; nil when the caller lends its own stores.
     public let keyValueChanges: KeyValueChangeFeed?
@@ -67,34 +67,26 @@ public struct HostEnvironment: Sendable {
             dataDirectory: dataDirectory, locale: locale, timeZone: timeZone, hourCycle: hourCycle)
     }
 
-    /// URLSession, with the folders FoundationNetworking makes for itself kept under the data directory.
+    /// The live transport, with the folders FoundationNetworking makes for itself kept under the data directory.
     public static func liveTransport(dataDirectory: URL) -> URLSessionTransport {
-        FoundationNetworkingFiles.keep(under: foundationDirectory(in: dataDirectory))
-        return URLSessionTransport()
+        FeatureContext.liveTransport(in: DataLayout(dataDirectory))
     }
 
     /// Where FoundationNetworking's own (empty) cache and cookie folders go.
-    public static func foundationDirectory(in dataDirectory: URL) -> URL {
-        dataDirectory.appendingPathComponent("cache/foundation", isDirectory: true)
-    }
+    public static func foundationDirectory(in dataDirectory: URL) -> URL { DataLayout(dataDirectory).foundationDirectory }
 
     /// A locale's default clock: 12-hour when its short time pattern has an AM/PM marker.
-    public static func hourCycle(for locale: Locale) -> HourCycle {
-        let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "HH"
-        return pattern.contains("a") ? .twelveHour : .twentyFourHour
-    }
+    public static func hourCycle(for locale: Locale) -> HourCycle { HourCycle.preferred(by: locale) }
 
-    public var payloadCacheFile: URL { dataDirectory.appendingPathComponent("cache/payloads.sqlite") }
-    public var preferencesFile: URL { Self.preferencesFile(in: dataDirectory) }
+    /// The files under the data directory (`DataLayout`), the same for the host, its plugins and an app.
+    public var layout: DataLayout { DataLayout(dataDirectory) }
+    public var payloadCacheFile: URL { layout.payloadCacheFile }
+    public var preferencesFile: URL { layout.preferencesFile }
 
-    public static func imageCacheDirectory(in dataDirectory: URL) -> URL {
-        dataDirectory.appendingPathComponent("cache/images", isDirectory: true)
-    }
+    public static func imageCacheDirectory(in dataDirectory: URL) -> URL { DataLayout(dataDirectory).imageCacheDirectory }
 
     /// The preferences file (`PlistFileStore` adds `.plist`) that keeps every feature's small state.
-    public static func preferencesFile(in dataDirectory: URL) -> URL { dataDirectory.appendingPathComponent("preferences") }
+    public static func preferencesFile(in dataDirectory: URL) -> URL { DataLayout(dataDirectory).preferencesFile }
 
-    public func storageDirectory(for id: FeatureID) -> URL {
-        dataDirectory.appendingPathComponent("features/\(id.rawValue)", isDirectory: true)
-    }
+    public func storageDirectory(for id: FeatureID) -> URL { layout.storageDirectory(for: id) }
 }

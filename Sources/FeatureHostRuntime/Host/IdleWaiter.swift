@@ -10,11 +10,6 @@ public enum IdleWaiter {
     @MainActor
     @discardableResult
     public static func wait(for activity: ActivityTracker, timeout: Double) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while activity.inFlight > 0 {
-            if Date() > deadline { return false }
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
-        return true
+        await activity.waitUntilIdle(timeout: timeout)
     }
 }

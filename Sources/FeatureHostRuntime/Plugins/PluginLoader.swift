@@ -41,11 +41,14 @@ public struct LoadedPlugin: @unchecked Sendable {
     public let file: URL
     public let manifest: FeatureManifest
     public let backend: Backend
+    /// False for a web-only plugin: its feature is no `TerminalFeature`, so the shell says it has no screen there.
+    public let hasTerminalScene: Bool
 
-    public init(file: URL, manifest: FeatureManifest, backend: Backend) {
+    public init(file: URL, manifest: FeatureManifest, backend: Backend, hasTerminalScene: Bool = true) {
         self.file = file
         self.manifest = manifest
         self.backend = backend
+        self.hasTerminalScene = hasTerminalScene
     }
 
     /// The main table, in process; nil out of process.
@@ -127,7 +130,10 @@ public enum PluginLoader {
             case .pending(let pending):
                 do throws(PluginLoadError) {
                     let library = try PluginProcessLibrary.finish(pending)
-                    return .success(LoadedPlugin(file: library.file, manifest: library.manifest, backend: .process(library)))
+                    return .success(
+                        LoadedPlugin(
+                            file: library.file, manifest: library.manifest, backend: .process(library),
+                            hasTerminalScene: library.hasTerminalScene))
                 } catch {
                     return .failure(error)
                 }
@@ -146,15 +152,18 @@ public enum PluginLoader {
 
     private static func plugin(_ opened: PluginTable.Opened, file: URL) throws(PluginLoadError) -> LoadedPlugin {
         let manifest: FeatureManifest
+        let hasTerminalScene: Bool
         do {
-            manifest = try ManifestWire.decode(opened.manifest).manifest()
+            let wire = try ManifestWire.decode(opened.manifest)
+            manifest = try wire.manifest()
+            hasTerminalScene = wire.hasTerminalScene
         } catch {
             throw PluginLoadError(file: file, reason: .badManifest(error.userFacingMessage))
         }
         guard manifest.id.isKebabCase else {
             throw PluginLoadError(file: file, reason: .badManifest("the feature id \"\(manifest.id)\" is not kebab-case."))
         }
-        return LoadedPlugin(file: file, manifest: manifest, backend: .table(opened.table, web: opened.web))
+        return LoadedPlugin(file: file, manifest: manifest, backend: .table(opened.table, web: opened.web), hasTerminalScene: hasTerminalScene)
     }
 
     /// Loads each file in this process, in order, and registers its feature after those already in `registry`. A

@@ -61,6 +61,8 @@ public final class PluginProcessLibrary {
     public let setup: PluginHostSetup
     public private(set) var manifest: FeatureManifest
     public private(set) var hasWebView: Bool
+    /// False for a web-only plugin (its manifest says it has no terminal scene).
+    public private(set) var hasTerminalScene = true
     /// The current child's generation: 1 for the first start.
     public private(set) var generation = 0
     /// Requests sent to any child of this library, for tests that check a stopped plugin is not called.
@@ -132,6 +134,7 @@ public final class PluginProcessLibrary {
         case .success(let loaded):
             library.manifest = loaded.manifest
             library.hasWebView = loaded.hasWebView
+            library.hasTerminalScene = loaded.hasTerminalScene
             library.watchdog = PluginWatchdog(child: child, limits: library.limits)
             return library
         case .failure(let error):
@@ -165,6 +168,7 @@ public final class PluginProcessLibrary {
     private struct Loaded {
         var manifest: FeatureManifest
         var hasWebView: Bool
+        var hasTerminalScene: Bool
     }
 
     private func loaded(_ outcome: PluginChild.CallOutcome, from child: PluginChild) -> Result<Loaded, PluginLoadError> {
@@ -184,9 +188,10 @@ public final class PluginProcessLibrary {
             case .loadFailed(let failure): return failed(PluginLoadError.Reason(failure))
             case .ok:
                 do {
-                    let manifest = try ManifestWire.decode(reply.bytes).manifest()
+                    let wire = try ManifestWire.decode(reply.bytes)
+                    let manifest = try wire.manifest()
                     guard manifest.id.isKebabCase else { return failed(.badManifest("the feature id \"\(manifest.id)\" is not kebab-case.")) }
-                    return .success(Loaded(manifest: manifest, hasWebView: reply.number == 1))
+                    return .success(Loaded(manifest: manifest, hasWebView: reply.number == 1, hasTerminalScene: wire.hasTerminalScene))
                 } catch {
                     return failed(.badManifest(error.userFacingMessage))
                 }
@@ -249,6 +254,7 @@ public final class PluginProcessLibrary {
                         child, "the plugin \(name) now provides the feature \"\(loaded.manifest.id)\", not \"\(previousID)\"; restart the host to load it.")
                 }
                 hasWebView = loaded.hasWebView
+                hasTerminalScene = loaded.hasTerminalScene
                 watchdog?.watch(child)
                 return nil
             case .failure(let error):

@@ -17,7 +17,7 @@ public enum ClientMessage: Sendable, Equatable {
     static let limits = JSONReader.Limits(maximumStringBytes: 16 * 1024, maximumMembers: 64, maximumDepth: 8)
 
     static func decodeTyped(_ body: [UInt8]) throws(ClientMessageError) -> ClientMessage {
-        guard String(validating: body, as: UTF8.self) != nil else { throw ClientMessageError("body is not valid UTF-8") }
+        guard ValidUTF8.string(body) != nil else { throw ClientMessageError("body is not valid UTF-8") }
         let value = try parse(body)
         guard case .object(let members) = value else {
             throw ClientMessageError("body is \(value.kindDescription), not a JSON object")

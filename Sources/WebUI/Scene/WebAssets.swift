@@ -37,6 +37,27 @@ public struct WebAsset: Sendable, Equatable {
         }
     }
 
+    /// A resource of the bundle `<bundleName>.resources` beside the library that calls this (`ResourceBundle`): how a
+    /// plugin ships its files, since its `Bundle.module` would look beside the process it runs in. A missing bundle or
+    /// file is kept as a failure the server answers with a 500 naming it, rather than a crash.
+    /// - Parameter bundleName: `<Package>_<Target>`, the package's name and the target's that holds the file.
+    public init(resource name: String, inBundleNamed bundleName: String, besides dsoHandle: UnsafeRawPointer = #dsohandle) {
+        if let bundle = ResourceBundle.named(bundleName, besides: dsoHandle) {
+            self.init(resource: name, in: bundle)
+        } else {
+            let library = ResourceBundle.imageFile(containing: dsoHandle)?.lastPathComponent ?? "the library"
+            self.init(
+                name: name, contentType: Self.contentType(forName: name),
+                contents: .failure(AssetFailure(description: "\(name) is missing: there is no \(bundleName).resources beside \(library)")))
+        }
+    }
+
+    private init(name: String, contentType: String, contents: Result<[UInt8], AssetFailure>) {
+        self.name = name
+        self.contentType = contentType
+        self.contents = contents
+    }
+
     public var isStylesheet: Bool { name.hasSuffix(".css") }
 
     static func contentType(forName name: String) -> String {

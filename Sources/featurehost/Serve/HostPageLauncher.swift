@@ -1,3 +1,4 @@
+import DataSources
 import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
@@ -19,6 +20,9 @@ final class HostPageLauncher: PageLauncher {
     let assets: [FeatureID: WebAssets]
     /// Plugins built for the terminal only (no web entry), by feature id: their library's file name.
     private let terminalOnlyPlugins: [FeatureID: String]
+    /// Each plugin's own image cache (its process keeps one under `cache/plugin-images/<id>`), read after the host's
+    /// so a plugin's `<img src="/images/<key>">` is served like a built-in feature's.
+    private let pluginImages: [any ImageLoading]
 
     /// - Parameter plugins: the loaded plugins; those with a web entry are shown like built-in web features,
     ///   with their files, the others get the "no web view" panel.
@@ -36,6 +40,11 @@ final class HostPageLauncher: PageLauncher {
         assets = Dictionary(webTypes.map { ($0.manifest.id, $0.webAssets) } + pluginAssets, uniquingKeysWith: { first, _ in first })
         terminalOnlyPlugins = Dictionary(
             plugins.filter { !$0.hasWebView }.map { ($0.manifest.id, $0.file.lastPathComponent) }, uniquingKeysWith: { first, _ in first })
+        // Read only (`cachedImage(forKey:)`): nothing here fetches, so the transport is never used. A key is the hash of
+        // the URL and every entry starts with its format's line, so another cache's file is a miss, never a wrong image.
+        pluginImages = plugins.map { plugin in
+            ImageCache(directory: environment.layout.pluginImageCacheDirectory(for: plugin.manifest.id), transport: environment.transport)
+        }
     }
 
     var homeEntries: [HomeEntry] {
@@ -47,7 +56,13 @@ final class HostPageLauncher: PageLauncher {
 
     var fixesHourCycle: Bool { flags.hourCycle != nil || config.hourCycle != nil }
 
-    func cachedImage(forKey key: String) -> CachedImage? { environment.images.cachedImage(forKey: key) }
+    func cachedImage(forKey key: String) -> CachedImage? {
+        if let image = environment.images.cachedImage(forKey: key) { return image }
+        for images in pluginImages {
+            if let image = images.cachedImage(forKey: key) { return image }
+        }
+        return nil
+    }
 
     func preferences(for browser: BrowserPreferences) -> PagePreferences {
         let locale: Locale =

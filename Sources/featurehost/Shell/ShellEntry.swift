@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import TerminalPluginBridge
 import TerminalUI
 
 /// One feature of the session as the shell shows it: its scene, made the first time it is opened.
@@ -16,6 +17,7 @@ final class ShellEntry {
     var failure: String? {
         if let failure = entry.failure { return failure }
         if entry.feature is any TerminalFeature { return nil }
+        if let plugin = entry.feature as? WebOnlyPluginFeature { return plugin.noTerminalScreenMessage }
         return "\(manifest.title) has no terminal screen."
     }
 

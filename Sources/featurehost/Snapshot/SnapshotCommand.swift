@@ -94,9 +94,10 @@ enum SnapshotCommand {
             }
             await draw()
         }
-        let plugin = model.entries.first?.entry.feature as? DynamicFeature
+        let feature = model.entries.first?.entry.feature
+        let plugin = (feature as? DynamicFeature)?.instance ?? (feature as? WebOnlyPluginFeature)?.instance
         return Result(
             text: text, failure: model.entries.first?.failure, title: model.entries.first?.manifest.title,
-            stopped: plugin?.instance.stop?.message)
+            stopped: plugin?.stop?.message)
     }
 }

@@ -1,12 +1,11 @@
 import FeatureHostCore
 import WebUI
 
-/// The greeting on the web: the same presenter, drawn as HTML. The stylesheet is built into the library (a
-/// plugin has no resource bundle the host could find).
+/// The greeting on the web: the same presenter, drawn as HTML. Its stylesheet is a real file of the target's
+/// resources, read from the `GreetingPlugin_GreetingPlugin.resources` folder beside the library (deploy the two
+/// together); a missing one is a 500 naming it, never a crash.
 extension GreetingFeature: WebFeature {
-    public static let webAssets = WebAssets([
-        WebAsset(name: "greeting.css", contentType: "text/css; charset=utf-8", text: GreetingStyles.css)
-    ])
+    public static let webAssets = WebAssets([WebAsset(resource: "greeting.css", inBundleNamed: "GreetingPlugin_GreetingPlugin")])
 
     @MainActor public func makeWebScene() -> any WebScene { GreetingWebScene(presenter: presenter) }
 }

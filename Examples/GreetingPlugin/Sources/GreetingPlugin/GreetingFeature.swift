@@ -11,13 +11,12 @@ public struct GreetingFeature: TerminalFeature, PresenterFeature {
     /// Declared here and read below through the same declaration, so `featurehost validate` checks what the
     /// plugin accepts.
     static let nameSetting = SettingDeclaration(
-        "name", type: .string, default: .string("world"), summary: "Who is greeted; not empty.")
+        "name", type: .nonEmptyString, default: .string("world"), summary: "Who is greeted; not empty.")
 
     public let presenter: GreetingPresenter
 
     @MainActor public init(context: FeatureContext) throws {
         let name = try context.settings.string(Self.nameSetting)
-        guard !name.isEmpty else { throw FeatureError("settings of \"greeting\": \"name\" must not be empty.") }
         presenter = GreetingPresenter(
             name: name, effects: context.makeEffects(), timeline: context.makeTimeline(), now: context.now,
             timeZone: context.timeZone, hourCycle: context.hourCycle)

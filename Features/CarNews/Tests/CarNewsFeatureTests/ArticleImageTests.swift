@@ -52,7 +52,7 @@ struct ArticleImageTests {
         let loaded = try #require(Self.reference(rows[1].image))
         #expect(loaded.contentType == "image/png")
         #expect(loaded.byteCount == SampleImage.png.count)
-        #expect(harness.host.environment.images.cachedImage(forKey: loaded.key)?.data == SampleImage.png)
+        #expect(harness.host.images.cachedImage(forKey: loaded.key)?.data == SampleImage.png)
 
         presenter.send(.moveSelection(by: 1))
         await harness.send(.openSelected, to: presenter)

@@ -23,7 +23,7 @@ struct HTTPSourceTests {
         #expect(feature.presenter.viewState == .list(Fixtures.quirkyRows))
         #expect(server.requests.map(\.path) == ["/articles"])
         #expect(FileManager.default.fileExists(atPath: harness.storageDirectory.appendingPathComponent("articles.sqlite").path))
-        #expect(!FileManager.default.fileExists(atPath: harness.host.environment.payloadCacheFile.path))
+        #expect(!FileManager.default.fileExists(atPath: harness.host.payloadCacheFile.path))
     }
 
     @Test("a feed past the 16 MiB a source reads by default is read (its limit is 96 MiB); one past 96 MiB is refused")

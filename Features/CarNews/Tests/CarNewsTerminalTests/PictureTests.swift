@@ -45,7 +45,7 @@ struct CarNewsPictureTests {
         -> (TextDriver, PictureStore, SceneHarness)
     {
         let harness = try SceneHarness(loopback: Self.transport)
-        let store = PictureStore(mode: mode, images: harness.host.environment.images, activity: harness.host.activity)
+        let store = PictureStore(mode: mode, images: harness.host.images, activity: harness.host.activity)
         let driver = TextDriver(scene: try harness.scene(.http(Self.feed), pictures: store), size: size)
         await harness.host.settle()
         _ = driver.frame()  // the first frame asks for the pictures in view

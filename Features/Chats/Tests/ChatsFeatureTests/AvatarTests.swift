@@ -42,7 +42,7 @@ struct AvatarTests {
         transport.reply(Self.a, HTTPResponse(status: 200, headers: ["content-type": "image/png"], body: SampleImage.png))
         // The cache keeps it: asking again is a hit, not a request.
         await store.presenter.until { $0.list.rows?[0].avatar != .loading }
-        let reference = try await host.environment.images.image(at: Self.a)
+        let reference = try await host.images.image(at: Self.a)
         #expect(reference.contentType == "image/png" && reference.byteCount == SampleImage.png.count)
         await store.receive(at: .zero) { $0.list = list([Self.a: .loaded(reference)]) }
         #expect(store.state.list.rows?[31].avatar == .loaded(reference))
@@ -126,7 +126,7 @@ struct AvatarTests {
             return
         }
         #expect(reference.contentType == "image/png")
-        #expect(host.environment.images.cachedImage(forKey: reference.key)?.data == SampleImage.png)
+        #expect(host.images.cachedImage(forKey: reference.key)?.data == SampleImage.png)
         #expect(
             avatars == [
                 .loaded(reference), .failed("The image missing.png could not be loaded: the server answered HTTP 404."),

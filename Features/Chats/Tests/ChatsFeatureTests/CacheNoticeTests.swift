@@ -15,7 +15,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         server.respond(with: .data(try ChatsDecoding.encodeJSON(chats), contentType: "application/json"))
         let host = try TestHost()
-        let cacheFile = host.environment.payloadCacheFile
+        let cacheFile = host.payloadCacheFile
         try FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("not a database".utf8).write(to: cacheFile)
         let feature = try ChatsFeature(context: try host.context(id: "chats", source: .http(server.url("chats"))))

@@ -27,7 +27,7 @@ struct ChatsPictureTests {
                 if name.hasSuffix(".gif") { return HTTPResponse(status: 200, headers: ["content-type": "image/gif"], body: Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)) }
                 return HTTPResponse(status: 200, headers: ["content-type": name.hasSuffix(".png") ? "image/png" : "image/jpeg"], body: SampleImage.fixture(name))
             })
-        let store = PictureStore(mode: mode, images: host.environment.images, activity: host.activity)
+        let store = PictureStore(mode: mode, images: host.images, activity: host.activity)
         let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(Self.chats))
         let scene = ChatsScene(presenter: presenter, pictures: store)
         presenter.send(.lifecycle(.appear))

@@ -9,7 +9,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         server.respond(with: .data(try Data(contentsOf: try #require(TransactionSamples.file)), contentType: "application/json"))
         let host = try TestHost()
-        let cacheFile = host.environment.payloadCacheFile
+        let cacheFile = host.payloadCacheFile
         try FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("not a database, but maybe the only copy of something".utf8).write(to: cacheFile)
         let feature = try await appearedFeature(host: host, source: .http(server.url("transactions"), timeout: 5, cache: true))

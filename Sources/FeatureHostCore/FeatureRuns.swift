@@ -1,4 +1,3 @@
-import FeatureHostCore
 import Foundation
 
 /// This run's `FeatureRun` of each feature: every context the host makes for a feature id lends the same one,

@@ -1,0 +1,34 @@
+import FeatureHostCore
+import Foundation
+import Testing
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// A plugin's files are found beside its own library, never by trapping: `ResourceBundle` looks beside the binary
+/// that holds the caller's code, then beside the main executable.
+@Suite struct ResourceBundleTests {
+    @Test func theCallersBinaryIsTheTestExecutableAndABundleBesideItIsFound() throws {
+        let binary = try #require(ResourceBundle.imageFile(containing: #dsohandle))
+        #expect(FileManager.default.fileExists(atPath: binary.path))
+        // SwiftPM puts every target's resources beside the products, so WebUI's are beside the test binary.
+        let bundle = try #require(ResourceBundle.named("FeatureHost_WebUI"))
+        #expect(bundle.bundleURL.deletingLastPathComponent() == binary.deletingLastPathComponent())
+        #expect(bundle.url(forResource: "featurehost", withExtension: "js") != nil)
+    }
+
+    @Test func aMissingBundleIsNilNotATrap() {
+        #expect(ResourceBundle.named("NoSuchPackage_NoSuchTarget") == nil)
+    }
+
+    /// A shared library's own file, not the executable's: the C library's `malloc` lives in libc.
+    @Test func anAddressInASharedLibraryNamesThatLibrary() throws {
+        let handle = dlopen(nil, RTLD_NOW)
+        let malloc = try #require(dlsym(handle, "malloc"))
+        let file = try #require(ResourceBundle.imageFile(containing: UnsafeRawPointer(malloc)))
+        #expect(file.lastPathComponent.hasPrefix("libc") || file.lastPathComponent.hasPrefix("libsystem"), "\(file.path)")
+    }
+}
