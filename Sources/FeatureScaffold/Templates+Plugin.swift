@@ -38,6 +38,7 @@ extension Templates {
             File(path: "\(featureSources)/Domain/Greeting.swift", contents: greeting(names)),
             File(path: "\(featureSources)/Data/\(names.name)Settings.swift", contents: settings(names)),
             File(path: "\(featureSources)/Presenter/\(names.name)Presenter.swift", contents: presenter(names)),
+            File(path: "\(featureSources)/Presenter/\(names.name)Model.swift", contents: model(names)),
             File(path: "\(featureSources)/Presenter/\(names.name)ViewState.swift", contents: viewState(names)),
             File(path: "\(terminalSources)/\(names.module)+Terminal.swift", contents: terminalConformance(names)),
             File(path: "\(terminalSources)/Scene/\(names.name)Scene.swift", contents: scene(names)),
