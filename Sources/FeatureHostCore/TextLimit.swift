@@ -52,7 +52,15 @@ public struct TextLimit: Sendable, Equatable, CustomStringConvertible {
         }
         var cut = window[..<cutEnd]
         while cut.last?.isWhitespace == true { cut.removeLast() }
-        return cut + "…"
+        var result = String(cut) + "…"
+        // A kept character that joins what follows it (a prepended concatenation mark such as U+0600, a zero-width
+        // joiner) would take the ellipsis into itself, and the cut would not end in one: leave it out too.
+        while result.last != "…", !cut.isEmpty {
+            cut.removeLast()
+            while cut.last?.isWhitespace == true { cut.removeLast() }
+            result = String(cut) + "…"
+        }
+        return result
     }
 
     /// The bytes looked at per character kept: a flag takes 8, a family emoji 18; more than this, in a character

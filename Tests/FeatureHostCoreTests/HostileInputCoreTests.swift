@@ -25,6 +25,15 @@ import Testing
         }
     }
 
+    /// A character that joins what follows it (a prepended concatenation mark, U+0600) would take the ellipsis into
+    /// itself; it is left out, so every cut ends in its own `…` (FuzzServerText's finding).
+    @Test func aCharacterThatJoinsTheNextIsLeftOutBeforeTheEllipsis() {
+        let limit = TextLimit(maximumCharacters: 5)
+        // The mark does not join a line break, so it ends the fourth character, just before the cut.
+        #expect(limit.apply("abc\u{600}\nxyzw") == "abc…")
+        #expect(limit.apply("\u{600}\n\u{600}\n\u{600}\n\u{600}\n") == "…", "nothing kept but the ellipsis")
+    }
+
     /// A 5 MB title and a 10 MB message cost what the limit costs: the cut looks at the kept part only.
     @Test(arguments: [5_000_000, 10_000_000])
     func megabytesAreCutToTheLimit(_ size: Int) {
