@@ -240,12 +240,11 @@ import WebUI
         let stubbed = try await StubbedHost([.standardOutput], library: "chatty", isolation: .process)
         #expect(stubbed.pluginText == "Ticks: 0")
         let log = stubbed.host.directory.url.appendingPathComponent("logs/plugins/libchatty.so.log")
+        // Written by the child's reader thread: awaited without holding the main actor.
         var text = ""
-        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
-        while !text.contains("the stub says so on stderr too"), ContinuousClock.now < deadline {
+        _ = await eventually(within: 30) {
             text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            // The log is written by the child's reader thread; polling it must not hold the main actor.
-            try await Task.sleep(for: .milliseconds(10))
+            return text.contains("the stub says so on stderr too")
         }
         #expect(text.contains("the stub renders 72x8\n"))
         #expect(text.contains("the stub says so on stderr too\n"))

@@ -24,13 +24,7 @@ binary="$bin/featurehost"
 work=$(mktemp -d)
 session="featurehost-misbehaving-$$"
 cleanup() { [ -n "${KEEP:-}" ] && return; tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"; }
-# A session started right after the last one was killed can meet the server on its way out ("server exited
-# unexpectedly"): a new session is tried again for a moment.
-new_session() {
-  local i
-  for ((i = 0; i < 20; i++)); do tmux new-session "$@" 2>/dev/null && return 0; sleep 0.1; done
-  tmux new-session "$@"
-}
+. Tests/e2e/lib/tmux.bash  # the scripts run from the repository root
 trap cleanup EXIT
 
 stub() {  # stub NAME ID TITLE FLAG...
@@ -98,7 +92,7 @@ sleep 60
 SH
   rm -f "$work/status" "$work/before" "$work/after"
   tmux kill-session -t "$session" 2>/dev/null || true
-  new_session -d -s "$session" -x "$width" -y "$height" "bash $work/pane.sh"
+  tmux_retrying new-session -d -s "$session" -x "$width" -y "$height" "bash $work/pane.sh"
 }
 
 check_restored() {  # check_restored EXPECTED_STATUS
@@ -182,7 +176,7 @@ SH
 rm -f "$work/status"
 tmux kill-session -t "$session" 2>/dev/null || true
 started=$(date +%s)
-new_session -d -s "$session" -x 100 -y 30 "bash $work/pane.sh"
+tmux_retrying new-session -d -s "$session" -x 100 -y 30 "bash $work/pane.sh"
 wait_for "DONE" 25
 elapsed=$(($(date +%s) - started))
 [ "$elapsed" -lt 20 ] || fail "the host took $elapsed s to die: the backtracer held the terminal"

@@ -23,13 +23,7 @@ library="$(cd Examples/GreetingPlugin && swift build --show-bin-path)/libGreetin
 work=$(mktemp -d)
 session="featurehost-plugin-$$"
 cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"; }
-# A session started right after the last one was killed can meet the server on its way out ("server exited
-# unexpectedly"): a new session is tried again for a moment.
-new_session() {
-  local i
-  for ((i = 0; i < 20; i++)); do tmux new-session "$@" 2>/dev/null && return 0; sleep 0.1; done
-  tmux new-session "$@"
-}
+. Tests/e2e/lib/tmux.bash  # the scripts run from the repository root
 trap cleanup EXIT
 mkdir -p "$work/plugins"
 cp "$library" "$work/plugins/"
@@ -122,7 +116,7 @@ expect_error "plugins[4]: the plugin $p/libGreeting.$ext provides the feature id
 # Live, in a real terminal: the plugin ticks on its own continuous clock and asks for frames; the broken
 # plugins are error entries and the rest keep working.
 command -v tmux >/dev/null 2>&1 || fail "tmux is required (apt-get install tmux)"
-new_session -d -s "$session" -x 90 -y 30 \
+tmux_retrying new-session -d -s "$session" -x 90 -y 30 \
   "'$binary' --config '$work/broken.json' --data-dir '$work/data'; echo EXIT=\$?; sleep 30"
 wait_for() {  # wait_for TEXT [SECONDS]
   local text=$1 limit=${2:-20} i

@@ -90,14 +90,10 @@ expect_failure "store set on a full volume" "$volume/data/preferences.plist.savi
 
 # In a real terminal, on a volume that went read-only after the host had used it (its folders are there): the
 # shell starts (reading works), and each save says it failed.
-# A session started right after the last one was killed can meet the server on its way out ("server exited
-# unexpectedly"): a new session is tried again for a moment.
+. Tests/e2e/lib/tmux.bash  # the scripts run from the repository root
+# A new session is tried again for a moment (lib/tmux.bash).
 t() {
-  local i
-  if [ "$1" = new-session ]; then
-    for ((i = 0; i < 20; i++)); do tmux -L "$socket" "$@" 2>/dev/null && return 0; sleep 0.1; done
-  fi
-  tmux -L "$socket" "$@"
+  if [ "$1" = new-session ]; then tmux_retrying -L "$socket" "$@"; else tmux -L "$socket" "$@"; fi
 }
 screen() { t capture-pane -p -J -t main | tr -s ' \n' ' '; }
 wait_for() {

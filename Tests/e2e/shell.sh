@@ -11,13 +11,7 @@ binary="$(swift build --show-bin-path)/featurehost"
 work=$(mktemp -d)
 session="featurehost-e2e-$$"
 cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"; }
-# A session started right after the last one was killed can meet the server on its way out ("server exited
-# unexpectedly"): a new session is tried again for a moment.
-new_session() {
-  local i
-  for ((i = 0; i < 20; i++)); do tmux new-session "$@" 2>/dev/null && return 0; sleep 0.1; done
-  tmux new-session "$@"
-}
+. Tests/e2e/lib/tmux.bash  # the scripts run from the repository root
 trap cleanup EXIT
 
 # Offline sources only: the test never reaches the internet.
@@ -43,7 +37,7 @@ echo DONE
 sleep 30
 SH
   tmux kill-session -t "$session" 2>/dev/null || true
-  new_session -d -s "$session" -x 100 -y 30 "bash $work/$name.sh"
+  tmux_retrying new-session -d -s "$session" -x 100 -y 30 "bash $work/$name.sh"
 }
 
 wait_for() {  # wait_for TEXT [SECONDS]: polls the pane until TEXT shows
@@ -117,7 +111,7 @@ echo DONE
 sleep 30
 SH
 tmux kill-session -t "$session" 2>/dev/null || true
-new_session -d -s "$session" -x 100 -y 30 "bash $work/suspend.sh"
+tmux_retrying new-session -d -s "$session" -x 100 -y 30 "bash $work/suspend.sh"
 wait_for "Choose a feature:"
 tmux send-keys -t "$session" C-z
 for ((i = 0; i < 100; i++)); do [ -f "$work/suspend.stopped" ] && break; sleep 0.1; done

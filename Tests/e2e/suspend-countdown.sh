@@ -18,13 +18,7 @@ fi
 work=$(mktemp -d)
 session="featurehost-suspend-$$"
 cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"; }
-# A session started right after the last one was killed can meet the server on its way out ("server exited
-# unexpectedly"): a new session is tried again for a moment.
-new_session() {
-  local i
-  for ((i = 0; i < 20; i++)); do tmux new-session "$@" 2>/dev/null && return 0; sleep 0.1; done
-  tmux new-session "$@"
-}
+. Tests/e2e/lib/tmux.bash  # the scripts run from the repository root
 trap cleanup EXIT
 
 ctrl_z_rounds=${CTRL_Z_ROUNDS:-10}
@@ -60,7 +54,7 @@ echo \$status > "$work/status"
 echo DONE
 sleep 30
 SH
-new_session -d -s "$session" -x 100 -y 30 "bash $work/pane.sh"
+tmux_retrying new-session -d -s "$session" -x 100 -y 30 "bash $work/pane.sh"
 
 fail() { echo "suspend-countdown.sh: $*" >&2; tmux capture-pane -p -t "$session" >&2 || true; exit 1; }
 pane_flag() { tmux display-message -p -t "$session" "#{$1}"; }

@@ -23,14 +23,10 @@ socket="featurehost-input-$$"
 session=main
 cleanup() { tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
-# A session started right after the last one was killed can meet the server on its way out ("server exited
-# unexpectedly"): a new session is tried again for a moment.
+. Tests/e2e/lib/tmux.bash  # the scripts run from the repository root
+# A new session is tried again for a moment (lib/tmux.bash).
 t() {
-  local i
-  if [ "$1" = new-session ]; then
-    for ((i = 0; i < 20; i++)); do tmux -L "$socket" "$@" 2>/dev/null && return 0; sleep 0.1; done
-  fi
-  tmux -L "$socket" "$@"
+  if [ "$1" = new-session ]; then tmux_retrying -L "$socket" "$@"; else tmux -L "$socket" "$@"; fi
 }
 
 cat > "$work/config.json" <<'JSON'
