@@ -16,6 +16,7 @@ apis=$(cat <<'TABLE'
 \bInt128\b|\bUInt128\b|Int128 and UInt128|15|18
 \bRangeSet *[<(]|\bDiscontiguousSlice\b|RangeSet|15|18
 String\(validating:|String(validating:as:)|15|18
+\bTaskExecutor\b|\bwithTaskExecutorPreference\b|task executors|15|18
 \bInlineArray\b|InlineArray|26|26
 \b(Raw|Mutable|Output|UTF8)?Span\b|Span and its kin|26|26
 \bObservations *[<({]|Observation.Observations|26|26
@@ -100,6 +101,7 @@ self_test() {  # each kind of problem is found; a comment and a guarded line are
   expect_refused "uses Synchronization.Atomic" 'import Synchronization\nlet a = Atomic<Int>(0)\n'
   expect_refused "uses InlineArray" 'let a: InlineArray<3, Int> = [1, 2, 3]\n'
   expect_refused "uses String(validating:as:)" 'let s = String(validating: [65], as: UTF8.self)\n'
+  expect_refused "uses task executors" 'final class E: TaskExecutor {}\n'
   printf 'let m = Mutex<Int>(0)  // platform-audit: guarded\n' > "$dir/Sources/A/B.swift"
   audit "$dir" >/dev/null || { echo "platform-audit self-test: a guarded line was refused" >&2; return 1; }
   printf '// swift-tools-version: 6.1\nlet package = Package(name: "A", platforms: [.macOS(.v14), .iOS(.v17)])\n' > "$dir/Package.swift"

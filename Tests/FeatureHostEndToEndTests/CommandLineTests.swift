@@ -74,7 +74,7 @@ import Testing
 
     /// A config that is not a config file at all (a device that never ends) is refused after 1 MiB and a byte,
     /// with one line (issue 24, point 6).
-    @Test(.timeLimit(.minutes(1))) func aConfigThatNeverEndsIsRefusedAtOnce() async throws {
+    @Test(.onItsOwnThread, .timeLimit(.minutes(1))) func aConfigThatNeverEndsIsRefusedAtOnce() async throws {
         let result = try await featurehost("validate", "--config", "/dev/zero")
         #expect(result.status == 1)
         #expect(result.standardError == "/dev/zero: the config file is more than 1048576 bytes; a config may be at most 1048576 bytes (1 MiB). Is this the right file?\n")

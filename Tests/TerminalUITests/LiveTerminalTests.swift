@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Testing
 
 @testable import TerminalUI
@@ -9,8 +10,9 @@ import Testing
 #endif
 
 /// Drives the live terminal through a pseudo-terminal. Serialized because signal dispositions are
-/// process-wide; the time limit guards against a hang if an expected event never comes.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+/// process-wide; the time limit guards against a hang if an expected event never comes, and holds on a loaded
+/// machine because each test awaits its events on a thread of its own, not behind the rest of the suite.
+@Suite(.serialized, .onItsOwnThread, .timeLimit(.minutes(1)))
 struct LiveTerminalTests {
     private static let noStop: @Sendable () -> Void = {}
 
