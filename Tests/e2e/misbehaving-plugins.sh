@@ -3,7 +3,8 @@
 # default): one that traps on a key, one that hangs on a key, one that leaks past its memory limit, one that prints
 # to stdout and stderr, one that crashes the loader in a static initializer and a library file cut short. The shell
 # shows each one's panel (what happened, the runtime's last line, r to restart), keeps answering keys, the built-in
-# countdown keeps ticking, and on quit the terminal is as it was. Then the host itself traps (an in-process plugin,
+# countdown keeps ticking, and on quit the terminal is as it was. Then a trap and a hang in each other call the shell
+# makes (create, appear, render, a lifecycle event, and on its own between calls) and an exit, each alone. Then the host itself traps (an in-process plugin,
 # --plugin-isolation in-process): the terminal is restored, and the backtracer's report is printed without holding
 # the terminal for a key. At 100×30 and at 60×16.
 set -euo pipefail
@@ -84,7 +85,7 @@ run_shell() {  # run_shell WIDTH HEIGHT [ARGS...]: the shell in a pane that reco
   shift 2
   cat > "$work/pane.sh" <<SH
 stty -g > "$work/before"
-"$binary" --config "$work/config.json" --data-dir "$work/data" $* < /dev/tty
+"$binary" --config "${config:-$work/config.json}" --data-dir "$work/data" $* < /dev/tty
 echo \$? > "$work/status"
 stty -g > "$work/after"
 echo DONE
@@ -160,7 +161,49 @@ tmux send-keys -t "$session" C-c
 check_restored 0
 echo "misbehaving-plugins.sh: 60x16: the panel fits, r restarted, Ctrl-C quit, terminal restored"
 
-# 3. The host itself traps: a Swift plugin run in process traps in render and takes the host with it. The C handler
+# 3. A trap and a hang in each other call the shell makes, and an exit of the plugin's process: each is its feature's
+#    panel, the shell still answers (Esc quits it) and the terminal is restored. Live, a plugin's time runs on its own
+#    clock in its process (the host's advance calls are virtual time's: snapshot and tests), so "a tick" here is a
+#    trap on a thread of its own and a hang of its main queue between calls, which the pings find.
+# name|trap flag|what the trap's panel says|hang flag|what the hang's panel says
+cases=(
+  "create|TRAP_IN_CREATE|in create.|HANG_IN_CREATE|it did not answer create within"
+  "appear|TRAP_IN_APPEAR|in appear.|HANG_IN_APPEAR|it did not answer appear within"
+  "render|TRAP_IN_RENDER|in render.|HANG_IN_RENDER|it did not answer render within"
+  "later|TRAP_LATER|while running on its own|HANG_LATER|it "
+  "lifecycle|TRAP_IN_LIFECYCLE|lifecycle event|HANG_IN_LIFECYCLE|it did not answer handle_lifecycle within"
+)
+for entry in "${cases[@]}"; do
+  IFS='|' read -r call trap_flag trap_words hang_flag hang_words <<<"$entry"
+  for kind in trap hang; do
+    if [ "$kind" = trap ]; then flag=$trap_flag words="stopped: it crashed with SIGILL"; else flag=$hang_flag words="was stopped: $hang_words"; fi
+    stub "$kind$call" "stub-$kind-$call" "$kind $call" "$flag"
+    config="$work/$kind$call.json"
+    printf '{ "plugins": ["lib%s.%s"], "features": [ { "id": "stub-%s-%s" } ] }\n' "$kind$call" "$ext" "$kind" "$call" > "$config"
+    run_shell 100 30 --only "stub-$kind-$call"
+    if [ "$call" = lifecycle ]; then
+      wait_for "Ticks: 0"
+      tmux send-keys -t "$session" -l $'\e[O'   # the terminal lost the focus: the features hear "background"
+    fi
+    wait_for "The plugin lib$kind$call.$ext $words" 30
+    [ "$kind" = trap ] && { wait_for "$trap_words"; wait_for "Fatal error: the stub traps in"; }
+    wait_for "Press r to restart it"
+    tmux send-keys -t "$session" Escape
+    check_restored 0
+  done
+done
+stub exit stub-exit "Exit in render" EXIT_IN_RENDER
+config="$work/exit.json"
+printf '{ "plugins": ["libexit.%s"], "features": [ { "id": "stub-exit" } ] }\n' "$ext" > "$config"
+run_shell 100 30 --only stub-exit
+wait_for "The plugin libexit.$ext stopped: its process exited with status 7 in render." 30
+wait_for "Press r to restart it"
+tmux send-keys -t "$session" Escape
+check_restored 0
+unset config
+echo "misbehaving-plugins.sh: a trap and a hang in create, appear, render, a lifecycle event and on its own between calls, and an exit: each its own panel, Esc quit, terminal restored"
+
+# 4. The host itself traps: a Swift plugin run in process traps in render and takes the host with it. The C handler
 #    restores the terminal first; the backtracer prints its report and does not wait for a key (no 30 s hold).
 cat > "$work/host-trap.json" <<JSON
 { "plugins": [ { "path": "libswifttrap.$ext", "isolation": "in-process" } ], "features": [ { "id": "swift-trap" } ] }
