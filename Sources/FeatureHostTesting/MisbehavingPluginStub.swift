@@ -60,9 +60,11 @@ package enum MisbehavingPluginStub {
         case leak = "LEAK"
         /// `render` calls `exit(7)`.
         case exitInRender = "EXIT_IN_RENDER"
+        /// `render_html` calls `exit(7)`.
+        case exitInHTML = "EXIT_IN_HTML"
         /// `render` writes a "Fatal error" line, then never returns: a crash whose report outlasts the deadline.
         case slowCrashInRender = "SLOW_CRASH_IN_RENDER"
-        /// `render` prints a line to stdout and one to stderr.
+        /// `render` and `render_html` print a line to stdout and one to stderr.
         case standardOutput = "STDOUT"
         /// A constructor traps while the library is loaded.
         case crashInStaticInitializer = "CRASH_IN_STATIC_INITIALIZER"

@@ -340,10 +340,16 @@ static void open_web_scene(void *instance) {
 
 static void render_html(void *instance, void *sink, featurehost_write_fn write) {
     CALLED();
+#if defined(STDOUT)
+    printf("the stub renders its page\n");
+    fprintf(stderr, "the stub says so on stderr too\n");
+#endif
 #if defined(TRAP_IN_HTML)
     STUB_TRAP("render_html");
 #elif defined(HANG_IN_HTML)
     STUB_HANG();
+#elif defined(EXIT_IN_HTML)
+    exit(7);
 #endif
 #if defined(HUGE_HTML)
     for (int index = 0; index < 16; index++) write(sink, chunk, sizeof chunk);

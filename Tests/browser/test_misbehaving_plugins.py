@@ -153,3 +153,94 @@ def test_in_process_a_crash_in_create_is_caught_as_before(browser, serve, librar
     text = page.inner_text(".fh-panel")
     assert f"Segv could not start: the plugin libsegv.{EXT} crashed in create with SIGSEGV" in text
     assert "will not call this plugin again in this run" in text
+
+
+# A trap and a hang in each call a page makes, and an exit: (library, flag, what the panel says). Live, a plugin's
+# time runs in its own process, so "a tick" on the web is a trap on a thread of its own and a hang of its main queue
+# between calls (found by the pings, or by the next call's deadline if one comes first).
+EACH_CALL = [
+    ("trapcreate", "TRAP_IN_CREATE", f"stopped: it crashed with {SIGILL} in create."),
+    ("trapappear", "TRAP_IN_APPEAR", f"stopped: it crashed with {SIGILL} in appear."),
+    ("traphtml", "TRAP_IN_HTML", f"stopped: it crashed with {SIGILL}"),
+    ("traplater", "TRAP_LATER", f"stopped: it crashed with {SIGILL} while running on its own"),
+    ("hangcreate", "HANG_IN_CREATE", "was stopped: it did not answer create within"),
+    ("hangappear", "HANG_IN_APPEAR", "was stopped: it did not answer appear within"),
+    ("hanghtml", "HANG_IN_HTML", "was stopped: it did not answer render_html within"),
+    ("hanglater", "HANG_LATER", "was stopped: it "),
+    ("exithtml", "EXIT_IN_HTML", "stopped: its process exited with status 7"),
+]
+
+
+@pytest.fixture(scope="module")
+def each_call(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("each-call")
+    for name, flag, _ in EACH_CALL:
+        build(folder, name, f"stub-{name}", name, [flag, "HAS_WEB"])
+    build(folder, "chatty", "stub-chatty", "Chatty", ["STDOUT", "HAS_WEB"])
+    build(folder, "init", "stub-init", "Init", ["CRASH_IN_STATIC_INITIALIZER", "HAS_WEB"])
+    build(folder, "cut", "stub-cut", "Cut", ["HAS_WEB"])
+    cut = folder / f"libcut.{EXT}"
+    cut.write_bytes(cut.read_bytes()[: cut.stat().st_size // 2])
+    return folder
+
+
+@pytest.fixture(scope="module")
+def each_call_server(each_call, tmp_path_factory):
+    from featurehost_server import Server
+    names = [name for name, _, _ in EACH_CALL] + ["chatty", "init", "cut"]
+    server = Server(tmp_path_factory.mktemp("each-call-data"), config={
+        "plugins": [str(each_call / f"lib{name}.{EXT}") for name in names],
+        "features": [{"id": "offer-countdown"}] + [{"id": f"stub-{name}"} for name in names[:-2]],
+    })
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("name,flag,words", EACH_CALL, ids=[flag for _, flag, _ in EACH_CALL])
+def test_a_trap_a_hang_or_an_exit_in_any_call_is_that_pages_panel(browser, each_call_server, name, flag, words):
+    server = each_call_server
+    offer = open_offer(browser, server)
+    page = open_page(browser, server, f"/f/stub-{name}")
+    page.wait_for_selector(".fh-plugin-stopped", timeout=30_000)
+    text = page.inner_text(".fh-plugin-stopped")
+    assert f"The plugin lib{name}.{EXT} {words}" in text, text
+    if flag.startswith("TRAP"):
+        assert "Fatal error: the stub traps in" in text
+    assert "Its in-memory state was lost; what it saved to disk is kept." in text
+    assert page.locator(".fh-plugin-restart").is_visible()
+    ticks_on(offer)
+    no_csp_violations(page)
+    page.close()
+    offer.close()
+
+
+def test_a_plugins_output_goes_to_its_log_never_the_page(browser, each_call_server):
+    server = each_call_server
+    page = open_page(browser, server, "/f/stub-chatty")
+    page.wait_for_selector("text=Ticks: 0")
+    assert "the stub renders" not in page.content()
+    log = server.data_dir / "logs" / "plugins" / f"libchatty.{EXT}.log"
+    deadline = time.monotonic() + 10
+    while "the stub renders its page" not in (log.read_text() if log.exists() else "") and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # the log is a file the plugin's process writes: nothing on the page to wait for
+    assert "the stub renders its page" in log.read_text() and "the stub says so on stderr too" in log.read_text()
+    page.close()
+
+
+def test_libraries_that_break_the_loader_fail_alone_and_say_which_and_how(browser, each_call_server):
+    """A library whose static initializer traps and one cut short: serve goes on, the home lists each with why, and
+    each one's page is its panel; the other features run."""
+    server = each_call_server
+    page = open_page(browser, server, "/")
+    titles = page.locator(".fh-feature-title").all_inner_texts()
+    assert f"Plugin libinit.{EXT}" in titles and f"Plugin libcut.{EXT}" in titles, titles
+    page.click(f"text=Plugin libinit.{EXT}")
+    alert = page.locator("[role=alert]").inner_text()
+    assert f"libinit.{EXT} could not be loaded: it crashed with {SIGILL} while loading" in alert, alert
+    assert "Fatal error: the stub traps in a static initializer" in alert
+    page.goto(server.page_url("/"))
+    page.click(f"text=Plugin libcut.{EXT}")
+    alert = page.locator("[role=alert]").inner_text()
+    assert f"libcut.{EXT}" in alert and ("could not be loaded" in alert or "cannot open the plugin" in alert), alert
+    ticks_on(open_offer(browser, server))
+    page.close()
