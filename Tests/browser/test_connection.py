@@ -8,8 +8,17 @@ import re
 import signal
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 
 from featurehost_server import Server
+
+AXE = Axe()
+
+
+def no_serious_violations(page):
+    """axe-core on the page as it is now: a connection state is a state of the page (issue 26, point 7)."""
+    serious = [v for v in AXE.run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in serious]
 
 DIGITS = "Array.from(document.querySelectorAll('.offer-box > span')).map(e => e.textContent).join('')"
 STATE = "document.body.dataset.fhConnection"
@@ -64,6 +73,7 @@ def test_a_host_that_stops_answering_is_shown_and_the_page_recovers_by_itself(se
         page.keyboard.press("Enter")
         assert posts == []
         assert not page.locator(".offer-popup").is_visible()
+        no_serious_violations(page)
         page.screenshot(path=screenshots / "lost.png")
     finally:
         server.process.send_signal(signal.SIGCONT)
@@ -101,6 +111,7 @@ def test_a_restarted_host_says_how_to_get_back_in(tmp_path, browser, screenshots
         text = page.locator("#fh-connection").inner_text()
         assert "restarted" in text and "Open the address the new run printed" in text, text
         assert not page.locator(".fh-connection-retry").is_visible()
+        no_serious_violations(page)
         page.screenshot(path=screenshots / "restarted.png")
         # A reload gets a page that says how to get in, not a plain-text refusal.
         response = page.reload()
@@ -108,6 +119,7 @@ def test_a_restarted_host_says_how_to_get_back_in(tmp_path, browser, screenshots
         assert response.headers["content-type"].startswith("text/html")
         assert page.locator("h1").inner_text() == "This address is of another run of featurehost"
         assert "Open the address `featurehost serve` printed" in page.locator(".fh-panel p").inner_text()
+        no_serious_violations(page)
         page.screenshot(path=screenshots / "reloaded.png")
         # The new run's own address gets back in.
         page.goto(second.page_url("/f/offer-countdown"))

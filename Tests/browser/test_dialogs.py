@@ -89,6 +89,21 @@ def test_the_invitation_dialogs_take_keep_and_give_back_the_focus(invitations, b
     wait_active(page, "inv-page-button")
     assert len(backend.requests) == 1
 
+    # Cancelled: the "Invite cancelled" celebration takes the focus (OK); closing gives it back to the page's
+    # button, which asks for an invite again.
+    page.keyboard.press("Enter")
+    wait_active(page, "inv-secondary")
+    page.keyboard.press("Tab")
+    wait_active(page, "inv-primary")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".inv-celebration-cancelled", state="visible")
+    wait_active(page, "inv-primary")
+    assert tab_ring(page, 2) == ["inv-primary", "inv-primary"], "OK is the dialog's only control"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#inv-layer", state="hidden")
+    wait_active(page, "inv-page-button")
+    assert page.locator("#inv-page-button").inner_text() == "Request an invite"
+
 
 def test_a_refused_send_brings_the_first_invalid_field_into_view(invitations, backend, browser, screenshots):
     for width, height in [(568, 320), (844, 390)]:
