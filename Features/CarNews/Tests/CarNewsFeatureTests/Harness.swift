@@ -27,9 +27,10 @@ final class Harness {
     }
 
     /// Sends `action` and waits until the work it may start (reads, the refresh, images) has been applied.
-    func send(_ action: CarNewsPresenter.Action, to presenter: CarNewsPresenter) async {
+    func send(_ action: CarNewsPresenter.Action, to presenter: CarNewsPresenter, sourceLocation: SourceLocation = #_sourceLocation) async {
         presenter.send(action)
-        await host.settle()
+        // Said, not silent: what the test reads next would otherwise be a half-done state.
+        #expect(await host.settle(), "the work \(action) started did not finish within 60 s", sourceLocation: sourceLocation)
     }
 
     /// A `PresenterTestStore` on `presenter` (made from this host's context): every change asserted.
