@@ -87,7 +87,7 @@ enum OfferPageMarkup {
         let to = button.gradient.last ?? from
         return WebUI.button(
             .class("offer-activate offer-from-\(from.rawValue) offer-to-\(to.rawValue)"), .type("button"),
-            isPopupOpen ? .tabindex(-1) : .data("action", "activate"), .disabled(!button.isEnabled)
+            isPopupOpen ? .tabindex(-1) : .data("action", OfferCountdownWebAction.activate.name), .disabled(!button.isEnabled)
         ) { button.title }
         .id("offer-activate")
     }

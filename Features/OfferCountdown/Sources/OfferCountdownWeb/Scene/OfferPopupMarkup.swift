@@ -9,13 +9,13 @@ enum OfferPopupMarkup {
         guard let popup else { return div(.class("offer-modal"), .hidden()).id("offer-modal") }
         return div(.class("offer-modal")) {
             // A sibling of the dialog, not its parent: a click inside the dialog must not reach this action.
-            div(.class("offer-backdrop"), .data("action", "dismiss"))
+            div(.class("offer-backdrop"), .data("action", OfferCountdownWebAction.dismiss.name))
             div(
                 .class("offer-popup"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "offer-popup-title"),
                 .aria("describedby", "offer-popup-message")
             ) {
                 button(
-                    .class("offer-popup-close"), .type("button"), .data("action", "dismiss"),
+                    .class("offer-popup-close"), .type("button"), .data("action", OfferCountdownWebAction.dismiss.name),
                     .aria("label", OfferWebCopy.closePopupLabel)
                 ) { OfferCopy.design.close }
                 .id("offer-popup-close")
