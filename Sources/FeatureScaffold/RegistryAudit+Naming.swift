@@ -4,7 +4,8 @@ extension RegistryAudit {
     /// The type suffixes every bundle uses for the same role, so a plugin author who copies a built-in copies the
     /// convention:
     ///
-    /// - the view state is a top-level `<Name>ViewState` (a presenter may keep `typealias ViewState = …`);
+    /// - the view state is a top-level `<Name>ViewState` (a presenter may keep `typealias ViewState = …`), its parts
+    ///   `…State`, never `…View`;
     /// - an I/O client is a protocol `…Client` with `Live…Client` and `InMemory…Client` siblings;
     /// - "Store" is the core's alone (`KeyValueStore`, `PlistFileStore`): in-memory state is `…Model`, an I/O seam
     ///   `…Client`, SQLite access `…Database`;
@@ -20,7 +21,7 @@ extension RegistryAudit {
             let terminal = declarations(under: sources.appendingPathComponent(name + "Terminal"), in: package)
             let web = declarations(under: sources.appendingPathComponent(name + "Web"), in: package)
             let all = feature + terminal + web
-            problems += viewStateProblems(name, feature)
+            problems += viewStateProblems(name, feature) + feature.compactMap(viewInFeatureProblem)
             problems += clientProblems(feature)
             problems += all.compactMap(storeProblem)
             problems += settingsProblems(name, feature)
@@ -55,6 +56,13 @@ extension RegistryAudit {
                     + "\(viewStateNote.replacingOccurrences(of: "<Name>", with: name)).")
         }
         return problems
+    }
+
+    /// `…View` is a terminal drawing type; the surface-neutral module has none (a part of the view state is `…State`).
+    static func viewInFeatureProblem(_ declaration: Declaration) -> String? {
+        guard declaration.isTopLevel, declaration.kind != "extension", declaration.name.hasSuffix("View") else { return nil }
+        return "\(declaration.path) declares \(declaration.name): View names a terminal drawing type, never a type of "
+            + "the surface-neutral module; name a part of the view state …State (e.g. \(declaration.name.dropLast(4))State)."
     }
 
     static func clientProblems(_ feature: [Declaration]) -> [String] {

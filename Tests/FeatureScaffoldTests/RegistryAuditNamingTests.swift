@@ -37,6 +37,7 @@ extension RegistryAuditTests {
             "Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift":
                 "import FeatureHostCore\n\n@MainActor\npublic final class WeatherPresenter: Presenter {\n"
                 + "    public struct ViewState: Equatable {}\n}\n",
+            "Weather/Sources/WeatherFeature/Presenter/GaugeView.swift": "public struct GaugeView: Equatable {}\n",
             "Weather/Sources/WeatherFeature/Data/ForecastStorage.swift":
                 "protocol ForecastStorage {}\n\nstruct LiveForecastStorage: ForecastStorage {}\n",
             "Weather/Sources/WeatherFeature/Data/LiveRadarClient.swift": "struct LiveRadarClient {}\n",
@@ -59,6 +60,8 @@ extension RegistryAuditTests {
             RegistryAudit.namingProblems(in: package.url) == [
                 "\(feature)/Presenter/WeatherPresenter.swift nests a ViewState type: \(viewState)",
                 "\(feature) has a presenter but no top-level WeatherViewState: \(viewState)",
+                "\(feature)/Presenter/GaugeView.swift declares GaugeView: View names a terminal drawing type, never a type of "
+                    + "the surface-neutral module; name a part of the view state …State (e.g. GaugeState).",
                 "\(feature)/Data/ForecastStorage.swift declares LiveForecastStorage: an I/O client's name ends in Client "
                     + "(a protocol …Client with Live…Client and InMemory…Client siblings), e.g. LiveForecastClient.",
                 "\(feature)/Data/LiveRadarClient.swift declares LiveRadarClient, but the feature declares no protocol RadarClient: "

@@ -65,20 +65,20 @@ struct OfferCountdownModel: Sendable, Equatable {
             digits.append(RollingDigit(new, roll: old == new ? nil : DigitRoll(from: old, progress: progress)))
             index += 1
         }
-        let phase: CountdownView.Phase =
+        let phase: CountdownState.Phase =
             if reading.value == 0 { .finished }
             else if !hasAppeared { .waiting }
             else if countdown.isRunning { .running }
             else { .paused }
         let canActivate = activatedValue != nil || reading.value > 0
         let popup = isPopupOpen ? activatedValue.map { value in
-            OfferPopupView(
+            OfferPopupState(
                 title: copy.popupTitle, titleShadow: .pink, message: copy.popupMessage(time: CountdownFormat.popup(value)))
         } : nil
         return OfferCountdownPresenter.ViewState(
             copy: copy,
-            countdown: CountdownView(text: CountdownFormat.timer(groups), digits: digits, phase: phase),
-            activateButton: ActivateButtonView(
+            countdown: CountdownState(text: CountdownFormat.timer(groups), digits: digits, phase: phase),
+            activateButton: ActivateButtonState(
                 title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? Self.activeGradient : Self.inactiveGradient),
             popup: popup, focus: popup == nil ? .activateButton : .popup, expiredNote: canActivate ? nil : copy.expired)
     }

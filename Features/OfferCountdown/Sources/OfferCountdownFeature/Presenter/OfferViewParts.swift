@@ -28,7 +28,7 @@ public struct DigitRoll: Sendable, Equatable {
 }
 
 /// The timer as the screen shows it.
-public struct CountdownView: Sendable, Equatable {
+public struct CountdownState: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
         /// The screen has not been displayed yet.
         case waiting
@@ -60,7 +60,7 @@ public struct CountdownView: Sendable, Equatable {
     public var isRolling: Bool { digits.contains { $0.roll != nil } }
 }
 
-public struct ActivateButtonView: Sendable, Equatable {
+public struct ActivateButtonState: Sendable, Equatable {
     public var title: String
     /// False once the countdown reached zero without an activation: the offer expired.
     public var isEnabled: Bool
@@ -74,7 +74,7 @@ public struct ActivateButtonView: Sendable, Equatable {
     }
 }
 
-public struct OfferPopupView: Sendable, Equatable {
+public struct OfferPopupState: Sendable, Equatable {
     public var title: String
     public var titleShadow: OfferColor
     /// `Offer activated at 03:15`

@@ -36,7 +36,7 @@ enum OfferScreenView {
     }
 
     /// The gradient button; focus shows as `> … <` around the title, so it reads without colour too.
-    private static func drawButton(_ button: ActivateButtonView, focused: Bool, rect: Rect, into frame: inout Frame) {
+    private static func drawButton(_ button: ActivateButtonState, focused: Bool, rect: Rect, into frame: inout Frame) {
         let colors = button.gradient.map(OfferCountdownPalette.color)
         frame.fill(rect, style: Style(foreground: OfferCountdownPalette.white))
         frame.fillGradient(rect, from: colors.first ?? OfferCountdownPalette.color(.gray), to: colors.last ?? OfferCountdownPalette.color(.gray))

@@ -82,7 +82,7 @@ enum OfferPageMarkup {
     /// The gradient comes from the view state's colour names (`offer-from-blue offer-to-pink`; grey once the
     /// offer expired, when the button is also `disabled`). Behind an open popup the button keeps its key (and
     /// so the focus it may have) but drops its action: Enter there closes the popup and cannot reopen it.
-    private static func activateButton(_ button: ActivateButtonView, isPopupOpen: Bool) -> HTML {
+    private static func activateButton(_ button: ActivateButtonState, isPopupOpen: Bool) -> HTML {
         let from = button.gradient.first ?? .gray
         let to = button.gradient.last ?? from
         return WebUI.button(
