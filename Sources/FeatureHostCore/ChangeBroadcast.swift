@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The seam for state that several instances of a feature share (two web pages of one run, a page and the
 /// terminal's `featurehost store set`): the key-value store's saves (`KeyValueStore.observeChanges`), a
-/// feature's clients (transactions' `PinStorage`, invitations' `RegistrationStorage`) and a feature's per-run
+/// feature's clients (transactions' `PinClient`, invitations' `RegistrationClient`) and a feature's per-run
 /// model (`FeatureRun`). An observer hears a change as an action of its presenter, so it re-reads through its
 /// one entry point.
 ///

@@ -4,7 +4,7 @@ import Foundation
 /// in DataSources. Values are property-list data, so any `Codable` value round-trips through `data(forKey:)`.
 ///
 /// Both calls may block on a file: features reach a store through a client of their own whose writes run in
-/// an effect, off the main actor (transactions' `PinStorage`, invitations' `RegistrationStorage`).
+/// an effect, off the main actor (transactions' `PinClient`, invitations' `RegistrationClient`).
 public protocol KeyValueStore: Sendable {
     func data(forKey key: String) -> Data?
     /// Saves (or, with nil, removes) the value. Throws a `FeatureError` naming the file and the reason when it

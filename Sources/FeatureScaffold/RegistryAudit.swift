@@ -7,7 +7,9 @@ import Foundation
 /// - imports: a `<Name>Feature` target imports FeatureHostCore, DataSources and system modules only, never
 ///   a surface module; a `<Name>Terminal` target may add TerminalUI and its own `<Name>Feature`; nothing
 ///   under `Features/`, test targets included, imports another feature, the runtime or an executable;
-/// - layout: the target folders the package generator knows, and one folder vocabulary inside them.
+/// - layout: the target folders the package generator knows, and one folder vocabulary inside them;
+/// - naming: one type suffix per role (`<Name>ViewState`, `…Client` with `Live…` and `InMemory…`, `…Model`,
+///   `<Name>Settings`, `<Name>WebAction`, `<Name>TerminalScene`, `<Name>KeyMap`, drawing types `…View`).
 public enum RegistryAudit {
     /// Platform modules any target may import.
     public static let systemModules: Set<String> = [
@@ -29,6 +31,7 @@ public enum RegistryAudit {
     /// Every problem, one sentence each; empty when the repository follows the rules.
     public static func problems(in package: URL) throws(ScaffoldError) -> [String] {
         try registrationProblems(in: package) + importProblems(in: package) + layoutProblems(in: package)
+            + namingProblems(in: package)
     }
 
     /// The folders under `Features/`.

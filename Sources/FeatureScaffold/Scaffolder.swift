@@ -57,7 +57,7 @@ public struct Scaffolder {
         if let owner = RegistryAudit.featureDeclaring(id: names.id, in: package) {
             throw ScaffoldError("the id \"\(names.id)\" is already used by \(owner); choose another with --id.")
         }
-        // `--name Terminal` would declare TerminalScene and TerminalFeature, which TerminalUI declares already.
+        // `--name Terminal` would declare TerminalFeature, which TerminalUI declares already.
         for type in Templates.declaredTypes(names) {
             if let file = Self.declaration(of: type, under: url("Sources"), in: package) {
                 throw ScaffoldError(

@@ -97,6 +97,8 @@ extension Templates {
                 case lifecycle(LifecycleEvent)
             }
 
+            public typealias ViewState = \#(names.name)ViewState
+
             public private(set) var viewState: ViewState
             /// How many times the view state changed: the frames the presenter asked for.
             @ObservationIgnored public private(set) var changeCount = 0
@@ -196,8 +198,8 @@ extension Templates {
                 return Int((now - appearedAt).seconds)
             }
 
-            var viewState: \#(names.name)Presenter.ViewState {
-                \#(names.name)Presenter.ViewState(
+            var viewState: \#(names.name)ViewState {
+                \#(names.name)ViewState(
                     greeting: greeting.text, presses: Self.pressesText(pressCount), openFor: "Open for \(shownSeconds) s",
                     isPaused: !isInForeground)
             }
@@ -216,23 +218,22 @@ extension Templates {
 
     static func viewState(_ names: FeatureNames) -> String {
         #"""
-        extension \#(names.name)Presenter {
-            /// Everything a screen shows, already formatted, in words no surface owns.
-            public struct ViewState: Equatable, Sendable {
-                public var greeting: String
-                /// "Not pressed yet", "Pressed once", "Pressed 3 times".
-                public var presses: String
-                /// "Open for 7 s": the time since the feature first appeared.
-                public var openFor: String
-                /// In the background, where the timer stops.
-                public var isPaused: Bool
+        /// Everything a screen shows, already formatted, in words no surface owns: one top-level value per feature,
+        /// `<Name>ViewState` (the presenter's `ViewState` is an alias of it).
+        public struct \#(names.name)ViewState: Equatable, Sendable {
+            public var greeting: String
+            /// "Not pressed yet", "Pressed once", "Pressed 3 times".
+            public var presses: String
+            /// "Open for 7 s": the time since the feature first appeared.
+            public var openFor: String
+            /// In the background, where the timer stops.
+            public var isPaused: Bool
 
-                public init(greeting: String, presses: String, openFor: String, isPaused: Bool) {
-                    self.greeting = greeting
-                    self.presses = presses
-                    self.openFor = openFor
-                    self.isPaused = isPaused
-                }
+            public init(greeting: String, presses: String, openFor: String, isPaused: Bool) {
+                self.greeting = greeting
+                self.presses = presses
+                self.openFor = openFor
+                self.isPaused = isPaused
             }
         }
 

@@ -15,11 +15,11 @@ extension Templates {
         - `Sources/\#(names.module)/\#(names.module).swift`: the manifest and the initialiser from the context.
         - `Sources/\#(names.module)/Domain/`: models and pure rules (`Greeting`).
         - `Sources/\#(names.module)/Data/`: reading settings and sources (`\#(names.name)Settings`).
-        - `Sources/\#(names.module)/Presenter/`: the presenter, its actions and its view state.
+        - `Sources/\#(names.module)/Presenter/`: the presenter, its actions, its model and its view state (`\#(names.name)Presenter`, `\#(names.name)Model`, `\#(names.name)ViewState`).
         - `Sources/\#(names.terminalModule)/\#(names.module)+Terminal.swift`: the `TerminalFeature` conformance.
-        - `Sources/\#(names.terminalModule)/Scene/`: the terminal scene.
+        - `Sources/\#(names.terminalModule)/Scene/`: the terminal scene (`\#(names.name)TerminalScene`).
         - `Sources/\#(names.webModule)/\#(names.module)+Web.swift`: the `WebFeature` conformance and its files.
-        - `Sources/\#(names.webModule)/Scene/`: the web scene; `Resources/\#(names.id).css`, its stylesheet.
+        - `Sources/\#(names.webModule)/Scene/`: the web scene (`\#(names.name)WebScene`) and its action names (`\#(names.name)WebAction`); `Resources/\#(names.id).css`, its stylesheet.
         - `Tests/\#(names.testModule)/`: presenter tests, action by action, with the test clock.
         - `Tests/\#(names.terminalTestModule)/`: scene tests and `Golden/main-80x24.txt`.
         - `Tests/\#(names.webTestModule)/`: web scene tests and `Golden/main.html`.

@@ -7,7 +7,7 @@ extension Templates {
         /// \#(names.title) in the terminal shell: makes the scene and starts nothing (the host's session sends
         /// `.appear` to the feature when the scene is first shown).
         extension \#(names.module): TerminalFeature {
-            @MainActor public func makeScene() -> any TerminalScene { \#(names.name)Scene(presenter: presenter) }
+            @MainActor public func makeScene() -> any TerminalScene { \#(names.name)TerminalScene(presenter: presenter) }
         }
 
         """#
@@ -20,7 +20,7 @@ extension Templates {
         /// Draws the presenter's view state and turns keys into its actions. `render` only draws; the shell draws
         /// again when what it read changes (a scene with view-local state of its own, a scroll, is `@Observable`).
         @MainActor
-        final class \#(names.name)Scene: TerminalScene {
+        final class \#(names.name)TerminalScene: TerminalScene {
             private let presenter: \#(names.name)Presenter
 
             init(presenter: \#(names.name)Presenter) { self.presenter = presenter }

@@ -9,7 +9,7 @@ extension Templates {
         @testable import \#(names.module)
 
         @Suite @MainActor struct \#(names.name)PresenterTests {
-            typealias State = \#(names.name)Presenter.ViewState
+            typealias State = \#(names.name)ViewState
             let host: TestHost
 
             init() throws { host = try TestHost() }

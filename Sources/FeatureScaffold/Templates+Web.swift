@@ -40,7 +40,7 @@ extension Templates {
                     h1(.class("\#(names.id)-title")) { "\#(names.title)" }.id("\#(names.id)-title")
                     p(.class("\#(names.id)-greeting")) { state.greeting }
                     div(.class("\#(names.id)-actions")) {
-                        button(.type("button"), .class("\#(names.id)-press"), .data("action", "press")) { "Press" }.id("\#(names.id)-press")
+                        button(.type("button"), .class("\#(names.id)-press"), .data("action", \#(names.name)WebAction.press.name)) { "Press" }.id("\#(names.id)-press")
                         span(.class("\#(names.id)-presses"), .aria("live", "polite")) { state.presses }
                     }
                     p(.class("\#(names.id)-open-for")) { openFor }
@@ -48,10 +48,28 @@ extension Templates {
             }
 
             func handle(_ event: PageEvent) -> WebEventHandling {
-                guard event.kind == .click, event.action == "press" else { return .ignored }
+                guard event.kind == .click, \#(names.name)WebAction(name: event.action) == .press else { return .ignored }
                 presenter.send(.press)
                 return .handled
             }
+        }
+
+        """#
+    }
+
+    /// The page's `data-action` names as one enum, parsed back from page events: the markup and `handle` never
+    /// spell an action as a literal (`RegistryAudit` checks it).
+    static func webAction(_ names: FeatureNames) -> String {
+        #"""
+        /// The `data-action` names the page's controls carry, and their parsing back from a page event. Whatever a
+        /// page sends, parsing either finds one of these or nothing.
+        enum \#(names.name)WebAction: String, Equatable, CaseIterable {
+            /// The Press button.
+            case press
+
+            var name: String { rawValue }
+
+            init?(name: String) { self.init(rawValue: name) }
         }
 
         """#

@@ -3,8 +3,8 @@
 /// ```
 /// Features/<Name>/
 ///   Sources/<Name>Feature/     <Name>Feature.swift, Domain/, Data/, Presenter/ (presenter, model, view state)
-///   Sources/<Name>Terminal/    <Name>Feature+Terminal.swift, Scene/
-///   Sources/<Name>Web/         <Name>Feature+Web.swift, Scene/, Resources/<id>.css
+///   Sources/<Name>Terminal/    <Name>Feature+Terminal.swift, Scene/ (<Name>TerminalScene)
+///   Sources/<Name>Web/         <Name>Feature+Web.swift, Scene/ (<Name>WebScene, <Name>WebAction), Resources/<id>.css
 ///   Tests/<Name>FeatureTests/  presenter tests
 ///   Tests/<Name>TerminalTests/ scene tests and Golden/
 ///   Tests/<Name>WebTests/      web scene tests and Golden/
@@ -12,7 +12,9 @@
 /// ```
 ///
 /// The generated feature builds, passes its tests and runs in the shell as it is; its golden frame is exactly
-/// what its scene renders at 80×24, its golden HTML what its web scene renders.
+/// what its scene renders at 80×24, its golden HTML what its web scene renders. Its types carry the suffixes
+/// `RegistryAudit.namingProblems` checks, the same as every built-in's: `<Name>ViewState`, `<Name>Model`,
+/// `<Name>Settings`, `<Name>TerminalScene`, `<Name>WebScene`, `<Name>WebAction`.
 public enum Templates {
     public struct File: Equatable, Sendable {
         /// Relative to the package directory.
@@ -33,9 +35,10 @@ public enum Templates {
             File(path: "\(featureSources)/Presenter/\(names.name)Model.swift", contents: model(names)),
             File(path: "\(featureSources)/Presenter/\(names.name)ViewState.swift", contents: viewState(names)),
             File(path: "\(terminalSources)/\(names.module)+Terminal.swift", contents: terminalConformance(names)),
-            File(path: "\(terminalSources)/Scene/\(names.name)Scene.swift", contents: scene(names)),
+            File(path: "\(terminalSources)/Scene/\(names.name)TerminalScene.swift", contents: scene(names)),
             File(path: "\(webSources)/\(names.module)+Web.swift", contents: webConformance(names)),
             File(path: "\(webSources)/Scene/\(names.name)WebScene.swift", contents: webScene(names)),
+            File(path: "\(webSources)/Scene/\(names.name)WebAction.swift", contents: webAction(names)),
             File(path: "\(webSources)/Resources/\(names.id).css", contents: webStylesheet(names)),
             File(path: "\(root)/Tests/\(names.testModule)/\(names.name)PresenterTests.swift", contents: presenterTests(names)),
             File(path: "\(root)/Tests/\(names.terminalTestModule)/\(names.name)SceneTests.swift", contents: sceneTests(names)),
@@ -59,7 +62,7 @@ public enum Templates {
     /// The modules and types the bundle declares under names made from the feature's name (its `Greeting` is
     /// its module's own).
     public static func declaredTypes(_ names: FeatureNames) -> [String] {
-        [names.module, names.terminalModule, names.webModule] + ["Presenter", "Model", "Settings", "Scene", "WebScene"].map { names.name + $0 }
+        [names.module, names.terminalModule, names.webModule] + ["Presenter", "ViewState", "Model", "Settings", "TerminalScene", "WebScene", "WebAction"].map { names.name + $0 }
     }
 
     /// `import` lines, sorted (the feature's own module sorts among the others by its name).

@@ -19,7 +19,7 @@ enum CarNewsBenchmarks {
         let body = reply(count: articleCount)
         let now = Date(timeIntervalSince1970: 1_773_664_440)
         do {
-            let store = try ArticleStore(file: directory.appendingPathComponent("refresh/articles.sqlite"), now: { now })
+            let store = try ArticleDatabase(file: directory.appendingPathComponent("refresh/articles.sqlite"), now: { now })
             var feed = try ArticleFeedDecoder.decode(body)
             bench.report("car-news: reply of \(articleCount) articles", value: "\(body.count / 1024) KiB")
             bench.measure("car-news: decode \(articleCount) articles", iterations: 9) {
@@ -35,7 +35,7 @@ enum CarNewsBenchmarks {
             }
 
             let context = offlineContext(storage: directory.appendingPathComponent("open"), now: now)
-            try ArticleStore(file: context.storageDirectory.appendingPathComponent(ArticleStore.fileName), now: { now })
+            try ArticleDatabase(file: context.storageDirectory.appendingPathComponent(ArticleDatabase.fileName), now: { now })
                 .save(feed.articles, at: now)
             var firstFrame = ""
             // As the shell does it: make the scene, the feature appears, and the saved rows are read off the main
@@ -102,7 +102,7 @@ enum CarNewsBenchmarks {
         let now = Date(timeIntervalSince1970: 1_773_664_440)
         let context = offlineContext(storage: storage, now: now)
         let feed = try ArticleFeedDecoder.decode(reply(count: articleCount))
-        try ArticleStore(file: context.storageDirectory.appendingPathComponent(ArticleStore.fileName), now: { now })
+        try ArticleDatabase(file: context.storageDirectory.appendingPathComponent(ArticleDatabase.fileName), now: { now })
             .save(feed.articles, at: now)
         return context
     }

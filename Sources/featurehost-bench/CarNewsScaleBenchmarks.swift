@@ -33,7 +33,7 @@ enum CarNewsScaleBenchmarks {
             let transport = LiveHTTPTransport()
             let request = HTTPRequest(url: server.url("articles"), timeout: 120, maximumBodySize: CarNewsFeature.maximumFeedSize)
 
-            let store = try ArticleStore(file: directory.appendingPathComponent("fetch/articles.sqlite"), now: { now })
+            let store = try ArticleDatabase(file: directory.appendingPathComponent("fetch/articles.sqlite"), now: { now })
             let fetchAndSave = try await bench.measureAsync("car-news-scale: fetch, decode, save \(articleCount)", iterations: 5) {
                 let reply = try await transport.send(request)
                 let feed = try ArticleFeedDecoder.decode(reply.body)
@@ -55,7 +55,7 @@ enum CarNewsScaleBenchmarks {
             let full = CarNewsBenchmarks.offlineContext(storage: directory.appendingPathComponent("full"), now: now)
             let empty = CarNewsBenchmarks.offlineContext(storage: directory.appendingPathComponent("empty"), now: now)
             let feed = try ArticleFeedDecoder.decode(body)
-            try ArticleStore(file: full.storageDirectory.appendingPathComponent(ArticleStore.fileName), now: { now })
+            try ArticleDatabase(file: full.storageDirectory.appendingPathComponent(ArticleDatabase.fileName), now: { now })
                 .save(feed.articles, at: now)
 
             var firstFrame = ""

@@ -54,7 +54,7 @@ enum ChatsBenchmarks {
     /// A scene already on the list: no loading screen and no hand-over, avatars answered at once with 404.
     /// Waits for the presenter's own changes (the load, then the first avatars failing), not in real time.
     @MainActor
-    private static func listScene(_ chats: [Chat]) async -> ChatsScene? {
+    private static func listScene(_ chats: [Chat]) async -> ChatsTerminalScene? {
         let storage = FileManager.default.temporaryDirectory.appendingPathComponent("featurehost-bench-chats-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: storage) }
         let start = Date(timeIntervalSince1970: 1_773_664_440)
@@ -66,8 +66,8 @@ enum ChatsBenchmarks {
             images: ImageCache(directory: storage.appendingPathComponent("images"), transport: NotFoundTransport()))
         let presenter = ChatsFeature.makePresenter(
             context: context, source: AnyDataSource(InMemorySource(chats)),
-            timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0, launchDuration: 0))
-        let scene = ChatsScene(presenter: presenter)
+            timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0, launchDuration: 0))
+        let scene = ChatsTerminalScene(presenter: presenter)
         presenter.send(.lifecycle(.appear))
         await presenter.until { state in
             // On the list, and no avatar of the first rows (those the presenter fetches) still loading.

@@ -94,8 +94,8 @@ enum PictureBenchmarks {
             context: host.context(id: "chats"), source: AnyDataSource { Loaded(chats) }, timing: .standard)
         else { return }
         let store = PictureStore(mode: .halfBlocks(.trueColor), images: host.images, activity: host.activity)
-        let plain = ChatsScene(presenter: presenter)
-        let pictured = ChatsScene(presenter: presenter, pictures: store)
+        let plain = ChatsTerminalScene(presenter: presenter)
+        let pictured = ChatsTerminalScene(presenter: presenter, pictures: store)
         presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .seconds(3))

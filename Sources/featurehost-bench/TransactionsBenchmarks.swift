@@ -18,7 +18,7 @@ enum TransactionsBenchmarks {
             hourCycle: .twelveHour)
         // The store is the presenter's own: a load's result reaches it through `send`, as the load effect's does.
         let presenter = TransactionsPresenter(
-            source: AnyDataSource(InMemorySource(transactions)), pins: LivePinStorage(InMemoryKeyValueStore()),
+            source: AnyDataSource(InMemorySource(transactions)), pins: LivePinClient(InMemoryKeyValueStore()),
             formatting: formatting, effects: EffectRunner(activity: ActivityTracker()))
         bench.measure("transactions: load 100,000 (index, sums)", iterations: 9) {
             presenter.send(.finishedLoading(.success(Loaded(transactions)), pins: .success([])))
@@ -39,7 +39,7 @@ enum TransactionsBenchmarks {
             presenter.send(.togglePin)
         }
 
-        let scene = TransactionsScene(presenter: presenter)
+        let scene = TransactionsTerminalScene(presenter: presenter)
         let size = Size(width: 80, height: 24)
         presenter.send(.moveSelection(by: count / 2))
         bench.measure("transactions: render the list, 80×24 (100,000)", iterations: 61) {

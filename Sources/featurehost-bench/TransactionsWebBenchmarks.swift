@@ -100,7 +100,7 @@ enum TransactionsWebBenchmarks {
             locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: TimeZone(identifier: "UTC") ?? .gmt,
             hourCycle: .twelveHour)
         let presenter = TransactionsPresenter(
-            source: AnyDataSource(InMemorySource(transactions)), pins: InMemoryPinStorage(), formatting: formatting,
+            source: AnyDataSource(InMemorySource(transactions)), pins: InMemoryPinClient(), formatting: formatting,
             effects: EffectRunner(activity: ActivityTracker()))
         presenter.send(.finishedLoading(.success(Loaded(transactions)), pins: .success([])))
         return presenter

@@ -1,8 +1,8 @@
 import CarNewsFeature
 import Foundation
 
-/// Car-news saving a reply of 10,000 articles into its offline table (`ArticleStore.save`, what a refresh does),
-/// and opening it as the feature does at start (`ArticleStore` at `features/car-news/articles.sqlite`, the list,
+/// Car-news saving a reply of 10,000 articles into its offline table (`ArticleDatabase.save`, what a refresh does),
+/// and opening it as the feature does at start (`ArticleDatabase` at `features/car-news/articles.sqlite`, the list,
 /// the last refresh and the notices).
 ///
 /// Generation N: ids (N % 3) × 1,000 + 0..<10,000 (so each save updates most rows, adds some and deletes some),
@@ -12,7 +12,7 @@ struct ArticleSaves: GenerationSaver {
     let file: URL
 
     init(host: StressHost) throws {
-        file = host.environment.storageDirectory(for: "car-news").appendingPathComponent(ArticleStore.fileName)
+        file = host.environment.storageDirectory(for: "car-news").appendingPathComponent(ArticleDatabase.fileName)
     }
 
     private static func ids(_ generation: Int) -> Range<Int64> {
@@ -23,7 +23,7 @@ struct ArticleSaves: GenerationSaver {
     private static func title(_ id: Int64, _ generation: Int) -> String { "Article \(id), generation \(generation)" }
 
     func save(generation: Int) async throws {
-        let store = try ArticleStore(file: file, now: { Date() })
+        let store = try ArticleDatabase(file: file, now: { Date() })
         // An ingress of a few hundred bytes, like the API's, so the file has the size of a real reply. No content
         // items: encoding 10,000 of them costs a debug build seconds per kill and adds nothing the ingress does not.
         let ingress = String(repeating: "Electric cars and the roads they drive on. ", count: 6)
@@ -37,7 +37,7 @@ struct ArticleSaves: GenerationSaver {
 
     func read(candidates: [Int]) async -> ReadOutcome {
         do {
-            let store = try ArticleStore(file: file, now: { Date() })
+            let store = try ArticleDatabase(file: file, now: { Date() })
             let summaries = try store.summaries()
             let lastRefresh = try store.lastRefresh()
             let notices = store.takeNotices()

@@ -3,18 +3,18 @@ import Foundation
 import InvitationsFeature
 import TransactionsFeature
 
-/// Invitations saving the registration (`LiveRegistrationStorage.save`, what a successful request does) into the
-/// shared preferences file, and loading it as the feature does at start (`LiveRegistrationStorage.load`).
+/// Invitations saving the registration (`LiveRegistrationClient.save`, what a successful request does) into the
+/// shared preferences file, and loading it as the feature does at start (`LiveRegistrationClient.load`).
 ///
 /// Generation 0 also saves the pins of `PinSaves` generation 0 into the same file: they must survive every
 /// invitation save. Generation N is registered as "Person N".
 struct InvitationSaves: GenerationSaver {
-    let pins: LivePinStorage
-    let registration: LiveRegistrationStorage
+    let pins: LivePinClient
+    let registration: LiveRegistrationClient
 
     init(host: StressHost) throws {
-        pins = LivePinStorage(try host.keyValueStore("transactions"))
-        registration = LiveRegistrationStorage(try host.keyValueStore("invitations"))
+        pins = LivePinClient(try host.keyValueStore("transactions"))
+        registration = LiveRegistrationClient(try host.keyValueStore("invitations"))
     }
 
     static func invitation(_ generation: Int) -> Invitation {

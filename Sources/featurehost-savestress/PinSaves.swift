@@ -3,7 +3,7 @@ import Foundation
 import InvitationsFeature
 import TransactionsFeature
 
-/// Transactions saving its pins (what a pin change does: `LivePinStorage.save` reads the saved ids, flips one and
+/// Transactions saving its pins (what a pin change does: `LivePinClient.save` reads the saved ids, flips one and
 /// saves them) into the shared preferences file, and reading them as the feature does at a load.
 ///
 /// Generation 0: 20,000 unpinned ids (a large file, as after unpinning much of a 100,000-row history) and a
@@ -11,12 +11,12 @@ import TransactionsFeature
 /// survive every pin save.
 struct PinSaves: GenerationSaver {
     static let startIDs = Set(1_000_000..<1_020_000)
-    let pins: LivePinStorage
-    let registration: LiveRegistrationStorage
+    let pins: LivePinClient
+    let registration: LiveRegistrationClient
 
     init(host: StressHost) throws {
-        pins = LivePinStorage(try host.keyValueStore("transactions"))
-        registration = LiveRegistrationStorage(try host.keyValueStore("invitations"))
+        pins = LivePinClient(try host.keyValueStore("transactions"))
+        registration = LiveRegistrationClient(try host.keyValueStore("invitations"))
     }
 
     static func unpinned(_ generation: Int) -> Set<Int> {

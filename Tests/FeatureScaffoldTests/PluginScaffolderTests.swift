@@ -32,9 +32,10 @@ import Testing
                 "Sources/QuotesFeature/Presenter/QuotesModel.swift",
                 "Sources/QuotesFeature/Presenter/QuotesViewState.swift",
                 "Sources/QuotesTerminal/QuotesFeature+Terminal.swift",
-                "Sources/QuotesTerminal/Scene/QuotesScene.swift",
+                "Sources/QuotesTerminal/Scene/QuotesTerminalScene.swift",
                 "Sources/QuotesWeb/QuotesFeature+Web.swift",
                 "Sources/QuotesWeb/Scene/QuotesWebScene.swift",
+                "Sources/QuotesWeb/Scene/QuotesWebAction.swift",
                 "Sources/QuotesWeb/Resources/quotes.css",
                 "Sources/QuotesPlugin/PluginEntry.swift",
                 "Tests/QuotesFeatureTests/QuotesPresenterTests.swift",
@@ -88,7 +89,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("Busy").path) == ["notes.txt"])
         let empty = folder.url.appendingPathComponent("Empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        #expect(try scaffold(into: empty).created.count == 21, "an empty folder is fine")
+        #expect(try scaffold(into: empty).created.count == 22, "an empty folder is fine")
     }
 
     @Test func refusesNamesAndIdsTheHostAlreadyHas() throws {

@@ -11,6 +11,7 @@ import Testing
         #expect(try RegistryAudit.registrationProblems(in: PluginStubs.repository) == [])
         #expect(RegistryAudit.importProblems(in: PluginStubs.repository) == [])
         #expect(RegistryAudit.layoutProblems(in: PluginStubs.repository) == [])
+        #expect(RegistryAudit.namingProblems(in: PluginStubs.repository) == [])
     }
 
     /// A package with Package.swift's and the registry's marked regions, and `files` (paths under `Features/`).

@@ -46,9 +46,10 @@ import Testing
                 "Features/Weather/Sources/WeatherFeature/Presenter/WeatherModel.swift",
                 "Features/Weather/Sources/WeatherFeature/Presenter/WeatherViewState.swift",
                 "Features/Weather/Sources/WeatherTerminal/WeatherFeature+Terminal.swift",
-                "Features/Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift",
+                "Features/Weather/Sources/WeatherTerminal/Scene/WeatherTerminalScene.swift",
                 "Features/Weather/Sources/WeatherWeb/WeatherFeature+Web.swift",
                 "Features/Weather/Sources/WeatherWeb/Scene/WeatherWebScene.swift",
+                "Features/Weather/Sources/WeatherWeb/Scene/WeatherWebAction.swift",
                 "Features/Weather/Sources/WeatherWeb/Resources/weather.css",
                 "Features/Weather/Tests/WeatherFeatureTests/WeatherPresenterTests.swift",
                 "Features/Weather/Tests/WeatherTerminalTests/WeatherSceneTests.swift",
@@ -115,10 +116,10 @@ import Testing
     }
 
     @Test func aNameWhoseTypesTheHostDeclaresIsRefused() throws {
-        try package.write("public protocol TerminalScene: AnyObject {}\n", to: "Sources/TerminalUI/Scene/TerminalScene.swift")
+        try package.write("public protocol TerminalFeature: Feature {}\n", to: "Sources/TerminalUI/Scene/TerminalFeature.swift")
         #expect(
             throws: ScaffoldError(
-                "--name Terminal would declare TerminalScene, and Sources/TerminalUI/Scene/TerminalScene.swift declares it already; choose another --name."
+                "--name Terminal would declare TerminalFeature, and Sources/TerminalUI/Scene/TerminalFeature.swift declares it already; choose another --name."
             )
         ) {
             try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "Terminal"))

@@ -61,7 +61,7 @@ def test_a_pin_that_was_not_saved_says_so(serve, failing_data, browser, screensh
     no_csp_violations(messages + more)
 
 
-class AcceptingBackend:
+class AcceptingInvitationClient:
     """A `fakeAuth` stand-in on 127.0.0.1 that registers every request."""
 
     def __init__(self):
@@ -93,7 +93,7 @@ class AcceptingBackend:
 
 @pytest.fixture
 def backend():
-    accepting = AcceptingBackend()
+    accepting = AcceptingInvitationClient()
     yield accepting
     accepting.stop()
 

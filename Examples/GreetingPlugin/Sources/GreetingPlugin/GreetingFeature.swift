@@ -22,5 +22,5 @@ public struct GreetingFeature: TerminalFeature, PresenterFeature {
             timeZone: context.timeZone, hourCycle: context.hourCycle)
     }
 
-    @MainActor public func makeScene() -> any TerminalScene { GreetingScene(presenter: presenter) }
+    @MainActor public func makeScene() -> any TerminalScene { GreetingTerminalScene(presenter: presenter) }
 }

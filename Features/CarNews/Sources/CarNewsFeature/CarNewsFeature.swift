@@ -38,11 +38,11 @@ public struct CarNewsFeature: PresenterFeature {
 
     /// The articles table in the storage directory, opened when first used; `"cache": false` on an http source
     /// keeps the articles in memory only.
-    static func makeStore(_ context: FeatureContext) -> any ArticleStoreClient {
+    static func makeStore(_ context: FeatureContext) -> any ArticleClient {
         if let source = context.source, source.kind == .http, !source.cache {
-            return InMemoryArticleStoreClient()
+            return InMemoryArticleClient()
         }
-        return LiveArticleStoreClient(
-            file: context.storageDirectory.appendingPathComponent(ArticleStore.fileName), now: context.now)
+        return LiveArticleClient(
+            file: context.storageDirectory.appendingPathComponent(ArticleDatabase.fileName), now: context.now)
     }
 }

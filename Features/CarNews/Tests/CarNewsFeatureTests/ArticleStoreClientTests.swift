@@ -9,13 +9,13 @@ import Testing
 struct ArticleStoreClientTests {
     enum Kind: String, CaseIterable { case live, inMemory }
 
-    private static func client(_ kind: Kind, in directory: TemporaryDirectory) -> any ArticleStoreClient {
+    private static func client(_ kind: Kind, in directory: TemporaryDirectory) -> any ArticleClient {
         switch kind {
         case .live:
-            LiveArticleStoreClient(
-                file: directory.file(ArticleStore.fileName), now: { Date(timeIntervalSince1970: 1_773_664_440) })
+            LiveArticleClient(
+                file: directory.file(ArticleDatabase.fileName), now: { Date(timeIntervalSince1970: 1_773_664_440) })
         case .inMemory:
-            InMemoryArticleStoreClient()
+            InMemoryArticleClient()
         }
     }
 
@@ -44,9 +44,9 @@ struct ArticleStoreClientTests {
     func opensLazily() async throws {
         let directory = try TemporaryDirectory("car-news-client")
         let client = Self.client(.live, in: directory)
-        #expect(!FileManager.default.fileExists(atPath: directory.file(ArticleStore.fileName).path))
+        #expect(!FileManager.default.fileExists(atPath: directory.file(ArticleDatabase.fileName).path))
         _ = try await client.window(around: .index(0), size: 10)
-        #expect(FileManager.default.fileExists(atPath: directory.file(ArticleStore.fileName).path))
+        #expect(FileManager.default.fileExists(atPath: directory.file(ArticleDatabase.fileName).path))
     }
 
     @Test("a window of the list: centred on its anchor, clamped to the ends, an article found wherever it moved", arguments: Kind.allCases)

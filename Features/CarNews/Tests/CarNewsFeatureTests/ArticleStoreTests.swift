@@ -13,9 +13,9 @@ struct ArticleStoreTests {
 
     init() throws { directory = try TemporaryDirectory("car-news-store") }
 
-    private var file: URL { directory.file(ArticleStore.fileName) }
+    private var file: URL { directory.file(ArticleDatabase.fileName) }
 
-    private func open() throws -> ArticleStore { try ArticleStore(file: file, now: fixedNow) }
+    private func open() throws -> ArticleDatabase { try ArticleDatabase(file: file, now: fixedNow) }
 
     private func files() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
@@ -180,7 +180,7 @@ struct ArticleStoreTests {
 
     /// Writes a store with two articles, then lets `damage` change the file behind its back (another program, a
     /// hand edit), and opens it again.
-    private func reopenAfter(_ damage: (SQLiteDatabase) throws -> Void) throws -> ArticleStore {
+    private func reopenAfter(_ damage: (SQLiteDatabase) throws -> Void) throws -> ArticleDatabase {
         do {
             let store = try open()
             try store.save([Fixtures.article(1, "A", minutes: 1), Fixtures.article(2, "B", minutes: 2)], at: saveTime)
@@ -192,7 +192,7 @@ struct ArticleStoreTests {
         return try open()
     }
 
-    private func expectRecovered(_ store: ArticleStore, because reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectRecovered(_ store: ArticleDatabase, because reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let aside = "articles.sqlite.corrupt-20260316-123400"
         #expect(
             store.takeNotices() == [

@@ -56,7 +56,7 @@ struct HostileArticleTests {
     @Test("a huge title in the saved database is cut when read")
     func hugeSavedTitle() throws {
         let directory = try TemporaryDirectory("car-news-hostile")
-        let store = try ArticleStore(file: directory.file(ArticleStore.fileName), now: { Date() })
+        let store = try ArticleDatabase(file: directory.file(ArticleDatabase.fileName), now: { Date() })
         var article = Article(id: 1, title: "T", published: Date(timeIntervalSince1970: 1_577_836_800))
         article.title = huge  // past the initialiser, as a file edited by someone else would be
         article.content = [ArticleContentItem(subject: "s", description: "d")]

@@ -68,9 +68,9 @@ struct CarNewsSceneTests {
         let harness = try SceneHarness()
         let driver = try await opened(harness)
         driver.press(.pageDown)
-        #expect((try #require(driver.scene as? CarNewsScene)).presenter.viewState.selectedIndex == 4)
+        #expect((try #require(driver.scene as? CarNewsTerminalScene)).presenter.viewState.selectedIndex == 4)
         driver.press(.pageUp, .tab, .tab, .backTab)
-        #expect((try #require(driver.scene as? CarNewsScene)).presenter.viewState.selectedIndex == 1)
+        #expect((try #require(driver.scene as? CarNewsTerminalScene)).presenter.viewState.selectedIndex == 1)
     }
 
     @Test("Enter opens the article; Esc goes back to the list; Esc on the list is the shell's")
@@ -230,7 +230,7 @@ struct CarNewsSceneTests {
     func articleGone() async throws {
         let harness = try SceneHarness()
         let driver = try await opened(harness)
-        let scene = try #require(driver.scene as? CarNewsScene)
+        let scene = try #require(driver.scene as? CarNewsTerminalScene)
         let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Date(timeIntervalSince1970: 1_773_651_900))
         scene.presenter.send(
             .refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: harness.host.now))))

@@ -113,8 +113,11 @@ struct CarNewsWebEventTests {
 
     @Test("the open action names an article id and nothing else")
     func openAction() {
-        #expect(CarNewsPageMarkup.articleID(fromOpenAction: "open-119302") == 119302)
-        #expect(CarNewsPageMarkup.articleID(fromOpenAction: "open-") == nil)
-        #expect(CarNewsPageMarkup.articleID(fromOpenAction: "refresh") == nil)
+        #expect(CarNewsWebAction(name: "open-119302") == .open(articleID: 119302))
+        #expect(CarNewsWebAction(name: "open-") == nil)
+        #expect(CarNewsWebAction(name: "refresh") == .refresh)
+        for action in [CarNewsWebAction.refresh, .close, .newer, .older, .open(articleID: 7)] {
+            #expect(CarNewsWebAction(name: action.name) == action)
+        }
     }
 }

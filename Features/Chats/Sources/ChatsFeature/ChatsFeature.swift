@@ -9,20 +9,20 @@ public struct ChatsFeature: PresenterFeature {
         id: "chats", title: "Chats",
         summary: "Chat list with a loading screen and an animated hand-over; plist, JSON, web or in-memory source.",
         acceptedSources: [.plist, .jsonFile, .http, .inMemory], defaultSource: SourceConfiguration(kind: .plist),
-        settings: ChatsTiming.declarations, bundledSamples: [.plist, .jsonFile, .inMemory])
+        settings: ChatsSettings.declarations, bundledSamples: [.plist, .jsonFile, .inMemory])
 
     public let presenter: ChatsPresenter
 
     @MainActor
     public init(context: FeatureContext) throws {
-        let timing = try ChatsTiming(settings: context.settings)
+        let timing = try ChatsSettings(settings: context.settings)
         presenter = Self.makePresenter(context: context, source: try ChatsSources.make(context: context), timing: timing)
     }
 
     /// The presenter with what it needs from the context: its clock, the user's locale and calendar, the host's
     /// image cache and an effect runner of its own.
     @MainActor
-    public static func makePresenter(context: FeatureContext, source: ChatsSource, timing: ChatsTiming) -> ChatsPresenter {
+    public static func makePresenter(context: FeatureContext, source: ChatsSource, timing: ChatsSettings) -> ChatsPresenter {
         let strings = ChatsStrings(locale: context.locale)
         return ChatsPresenter(
             source: source, timing: timing,

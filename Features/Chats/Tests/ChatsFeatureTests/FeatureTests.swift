@@ -16,7 +16,7 @@ struct FeatureTests {
         #expect(Set(manifest.acceptedSources) == Set(SourceKind.allCases))
         #expect(manifest.defaultSource == SourceConfiguration(kind: .plist))
         #expect(manifest.settingsKeys == ["launchDuration", "frameDuration", "loadingDuration", "transitionDuration"])
-        #expect(manifest.settings == ChatsTiming.declarations, "the manifest declares what the feature reads")
+        #expect(manifest.settings == ChatsSettings.declarations, "the manifest declares what the feature reads")
         #expect(manifest.settings.allSatisfy { $0.problem(with: $0.defaultValue) == nil })
         // Each declared sample exists, so validate's "has a sample" is true at start.
         #expect(manifest.bundledSamples == [.plist, .jsonFile, .inMemory])
@@ -34,7 +34,7 @@ struct FeatureTests {
             ])
         let feature = try ChatsFeature(context: context)
         #expect(
-            feature.presenter.timing == ChatsTiming(frameDuration: 0.2, loadingDuration: 1, transitionDuration: 0.5, launchDuration: 0.25))
+            feature.presenter.timing == ChatsSettings(frameDuration: 0.2, loadingDuration: 1, transitionDuration: 0.5, launchDuration: 0.25))
         #expect(try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory))).presenter.timing == .standard)
     }
 

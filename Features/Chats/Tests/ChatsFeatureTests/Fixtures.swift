@@ -31,7 +31,7 @@ enum Fixtures {
     /// which decides where avatars may come from besides public hosts (its own origin).
     @MainActor
     static func presenter(
-        _ host: TestHost, source: ChatsSource, timing: ChatsTiming = .standard, locale: String = "en_US",
+        _ host: TestHost, source: ChatsSource, timing: ChatsSettings = .standard, locale: String = "en_US",
         configured: SourceConfiguration? = nil
     ) throws -> ChatsPresenter {
         ChatsFeature.makePresenter(

@@ -53,10 +53,10 @@ struct LoadingAnimationTests {
     }
 
     @Test func settingsAdjustTheTimings() {
-        let slow = LoadingAnimation(timing: ChatsTiming(frameDuration: 0.25, loadingDuration: 1, transitionDuration: 0.5))
+        let slow = LoadingAnimation(timing: ChatsSettings(frameDuration: 0.25, loadingDuration: 1, transitionDuration: 0.5))
         #expect(slow.loader(at: .milliseconds(125)) == LoaderState(frameIndex: 0, nextFrameIndex: 1, dissolve: 0.5, frameCount: 6))
         #expect(slow.transitionProgress(at: .milliseconds(1250), handOver: .seconds(1)) == 0.5)
-        let instant = LoadingAnimation(timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 2, transitionDuration: 0))
+        let instant = LoadingAnimation(timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 2, transitionDuration: 0))
         #expect(instant.transitionProgress(at: .seconds(2), handOver: .seconds(2)) == 1)
         #expect(instant.nextDeadline(after: .seconds(2), handOver: .seconds(2)) == nil)
     }

@@ -194,7 +194,7 @@ struct PresenterTimelineTests {
         let store = PresenterTestStore(
             try Fixtures.presenter(
                 host, source: Fixtures.source(Self.chats),
-                timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 2, transitionDuration: 0.3, launchDuration: 0)),
+                timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 2, transitionDuration: 0.3, launchDuration: 0)),
             host: host)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
         store.send(.lifecycle(.appear)) { $0.screen = .loading }
@@ -209,7 +209,7 @@ struct PresenterTimelineTests {
         let host = try TestHost(transport: ManualTransport())
         let store = PresenterTestStore(
             try Fixtures.presenter(
-                host, source: Fixtures.source(Self.chats), timing: ChatsTiming(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0)),
+                host, source: Fixtures.source(Self.chats), timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0)),
             host: host)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
         store.send(.lifecycle(.appear))

@@ -15,7 +15,7 @@ struct ColourTests {
     func everyScreenReads() async throws {
         let host = try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: 404, body: Data()) })
         let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(ChatSamples.all))
-        let d = TextDriver(scene: ChatsScene(presenter: presenter), size: Size(width: 80, height: 24))
+        let d = TextDriver(scene: ChatsTerminalScene(presenter: presenter), size: Size(width: 80, height: 24))
         #expect(d.legibilityReport() == "", "launch")
         presenter.send(.lifecycle(.appear))
         await host.settle()
@@ -35,7 +35,7 @@ struct ColourTests {
         let host = try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: 404, body: Data()) })
         let source = ChatsSource { throw FeatureError("/home/me/chats.plist could not be read") }
         let presenter = try TerminalFixtures.presenter(host, source: source)
-        let d = TextDriver(scene: ChatsScene(presenter: presenter), size: Size(width: 80, height: 24))
+        let d = TextDriver(scene: ChatsTerminalScene(presenter: presenter), size: Size(width: 80, height: 24))
         presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .milliseconds(2_500))

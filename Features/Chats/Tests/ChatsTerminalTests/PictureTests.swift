@@ -29,7 +29,7 @@ struct ChatsPictureTests {
             })
         let store = PictureStore(mode: mode, images: host.images, activity: host.activity)
         let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(Self.chats))
-        let scene = ChatsScene(presenter: presenter, pictures: store)
+        let scene = ChatsTerminalScene(presenter: presenter, pictures: store)
         presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .milliseconds(3_000))

@@ -17,9 +17,9 @@ struct SceneTests {
     /// `appear` is false.
     private func makeScene(
         _ host: TestHost, chats: [Chat] = ChatSamples.all, locale: String = "en_US", appear: Bool = true
-    ) async throws -> ChatsScene {
+    ) async throws -> ChatsTerminalScene {
         let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(chats), locale: locale)
-        let scene = ChatsScene(presenter: presenter)
+        let scene = ChatsTerminalScene(presenter: presenter)
         if appear {
             presenter.send(.lifecycle(.appear))
             await host.settle()
@@ -173,7 +173,7 @@ struct SceneTests {
         #expect(host.activity.inFlight == 0)
     }
 
-    private func isLoaded(_ scene: ChatsScene, _ rows: Range<Int>) -> Bool {
+    private func isLoaded(_ scene: ChatsTerminalScene, _ rows: Range<Int>) -> Bool {
         rows.allSatisfy { index in
             if case .loaded = scene.presenter.viewState.list.rows?[index].avatar { return true }
             return false
@@ -196,7 +196,7 @@ struct SceneTests {
             }
             return Loaded(ChatSamples.all)
         }
-        let scene = ChatsScene(presenter: try TerminalFixtures.presenter(host, source: source))
+        let scene = ChatsTerminalScene(presenter: try TerminalFixtures.presenter(host, source: source))
         scene.presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .milliseconds(3_000))
@@ -274,7 +274,7 @@ struct AvatarArtTests {
     private func circle(_ avatar: ImageState?) -> Frame {
         let chat = TerminalFixtures.chat(1, "Noah Fischer", avatar: "http://img.example/n.png")
         var frame = Frame(size: Size(width: 5, height: 3))
-        AvatarArt.draw(
+        AvatarView.draw(
             TerminalFixtures.formatter.row(chat, avatar: avatar, now: TerminalFixtures.start), into: &frame, at: Point(x: 0, y: 0),
             background: ChatsPalette.background)
         return frame
@@ -296,7 +296,7 @@ struct RowLayoutTests {
     static let now = TerminalFixtures.start
 
     private func height(_ chat: Chat, width: Int) -> Int {
-        ChatRowLayout(row: TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now), width: width).height
+        ChatRowView(row: TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now), width: width).height
     }
 
     private func sample(_ id: Int) -> Chat { ChatSamples.all.first { $0.identifier == id }! }
@@ -318,19 +318,19 @@ struct RowLayoutTests {
 
     @Test func longNamesWrapBesideTheDate() {
         let chat = TerminalFixtures.chat(1, "Fatima Zahra El Amrani", message: "Hi", at: "2026-03-15T10:00:00Z")
-        let layout = ChatRowLayout(row: TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now), width: 40)
+        let layout = ChatRowView(row: TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now), width: 40)
         #expect(layout.nameLines == ["Fatima Zahra El", "Amrani"])
         #expect(layout.date == "Yesterday")
         #expect(layout.height == 4)
         let multiline = TerminalFixtures.chat(2, "A", message: "one\ntwo\nthree\nfour", at: "2026-03-16T10:00:00Z")
-        #expect(ChatRowLayout(row: TerminalFixtures.formatter.row(multiline, avatar: nil, now: Self.now), width: 80).height == 6)
+        #expect(ChatRowView(row: TerminalFixtures.formatter.row(multiline, avatar: nil, now: Self.now), width: 80).height == 6)
     }
 
     @Test func everyWordOfTheMessageIsDrawn() {
         let chat = sample(8)
         let row = TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now)
         for width in [40, 57, 80, 132] {
-            let layout = ChatRowLayout(row: row, width: width)
+            let layout = ChatRowView(row: row, width: width)
             var frame = Frame(size: Size(width: width, height: layout.height))
             layout.draw(row, selected: false, into: &frame, y: 0)
             let drawn = frame.plainLines().joined(separator: " ").split(separator: " ").joined(separator: " ")

@@ -21,9 +21,9 @@ public struct InvitationsFeature: PresenterFeature {
         guard let source = context.source ?? Self.manifest.defaultSource else {
             throw FeatureError("\(context.id) has no source; use {\"kind\": \"http\", \"url\": \"…\"} or {\"kind\": \"in-memory\"}.")
         }
-        let backend = try InvitationBackendFactory.make(source, context: context)
+        let backend = try InvitationClientFactory.make(source, context: context)
         presenter = InvitationsPresenter(
-            backend: backend, storage: LiveRegistrationStorage(context.keyValueStore), timeline: context.makeTimeline(),
+            backend: backend, storage: LiveRegistrationClient(context.keyValueStore), timeline: context.makeTimeline(),
             effects: context.makeEffects())
     }
 }

@@ -5,5 +5,5 @@ import TerminalUI
 extension InvitationsFeature: TerminalFeature {
     /// The scene only draws and maps keys; the presenter already exists and nothing starts here.
     @MainActor
-    public func makeScene() -> any TerminalScene { InvitationsScene(presenter: presenter) }
+    public func makeScene() -> any TerminalScene { InvitationsTerminalScene(presenter: presenter) }
 }

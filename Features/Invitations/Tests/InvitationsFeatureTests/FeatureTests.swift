@@ -51,7 +51,7 @@ struct FeatureTests {
 
     @Test("The in-memory backend has fakeAuth's rules")
     func inMemoryBackend() async throws {
-        let backend = InMemoryInvitationBackend()
+        let backend = InMemoryInvitationClient()
         #expect(try await backend.requestInvitation(Invitation(name: "Jane", email: "jane@example.com")) == .registered)
         #expect(
             try await backend.requestInvitation(Invitation(name: "Used", email: "usedemail@blinq.app"))

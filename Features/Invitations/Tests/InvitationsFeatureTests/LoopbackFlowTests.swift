@@ -52,7 +52,7 @@ struct LoopbackFlowTests {
         store.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
         store.send(.activate)
         await store.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
-        #expect(h.host.store.data(forKey: LiveRegistrationStorage.key) == nil)
+        #expect(h.host.store.data(forKey: LiveRegistrationClient.key) == nil)
         store.send(.dismiss) { $0 = Expected.notRegistered() }
         // Cancelling is local: the backend heard only the one request.
         #expect(server.requests.count == 1)
@@ -156,7 +156,7 @@ struct LoopbackFlowTests {
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
         store.send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form(values, focus: .send, sending: true) }
         await store.receive(sourceLocation: sourceLocation) { $0.modal = Expected.form(values, focus: .send, status: Expected.error(message)) }
-        #expect(h.host.store.data(forKey: LiveRegistrationStorage.key) == nil, sourceLocation: sourceLocation)
+        #expect(h.host.store.data(forKey: LiveRegistrationClient.key) == nil, sourceLocation: sourceLocation)
         await store.finish(sourceLocation: sourceLocation)
     }
 

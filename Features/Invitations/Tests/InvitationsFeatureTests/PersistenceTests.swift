@@ -72,7 +72,7 @@ struct DamagedPreferencesTests {
     func reported() throws {
         let directory = try TemporaryDirectory()
         try directory.write("<?xml version=\"1.0\"?><plist><dict><key>invitations.registration</key><da", to: "preferences.plist")
-        let store = LiveRegistrationStorage(try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "invitations."))
+        let store = LiveRegistrationClient(try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "invitations."))
         let loaded = store.load()
         #expect(loaded.invitation == nil)
         #expect(loaded.problem?.hasPrefix("Your saved invitation could not be read: The saved settings in ") == true)

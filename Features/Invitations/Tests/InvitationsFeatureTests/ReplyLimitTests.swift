@@ -15,17 +15,17 @@ struct ReplyLimitTests {
         let message = String(repeating: "x", count: 10_000_000)
         let server = try LoopbackHTTPServer { _ in .json(#"{"errorMessage":"\#(message)"}"#, status: 400) }
         let host = try TestHost()
-        let backend = LiveInvitationBackend(url: server.url("fakeAuth"), timeout: 60, transport: host.transport)
+        let backend = LiveInvitationClient(url: server.url("fakeAuth"), timeout: 60, transport: host.transport)
         await #expect(throws: InvitationFailure.failed(reason: "the reply was larger than 1048576 bytes")) {
             _ = try await backend.requestInvitation(Self.invitation)
         }
     }
 
     @Test func anErrorMessageUnderTheLimitIsReadAndCutForTheForm() async throws {
-        let message = String(repeating: "y", count: LiveInvitationBackend.maximumReplySize - 100)
+        let message = String(repeating: "y", count: LiveInvitationClient.maximumReplySize - 100)
         let server = try LoopbackHTTPServer { _ in .json(#"{"errorMessage":"\#(message)"}"#, status: 400) }
         let host = try TestHost()
-        let backend = LiveInvitationBackend(url: server.url("fakeAuth"), timeout: 60, transport: host.transport)
+        let backend = LiveInvitationClient(url: server.url("fakeAuth"), timeout: 60, transport: host.transport)
         guard case .rejected(let shown) = try await backend.requestInvitation(Self.invitation) else {
             Issue.record("a 400 with a message is the backend's refusal")
             return

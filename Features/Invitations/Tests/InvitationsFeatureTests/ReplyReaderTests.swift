@@ -70,7 +70,7 @@ struct ReplyReaderTests {
 
     @Test("The request body is {name, email} in that order, slashes and quotes escaped as JSON")
     func body() {
-        let body = LiveInvitationBackend.body(for: Invitation(name: "Jane \"JD\" Doe", email: "jane/doe@example.com"))
+        let body = LiveInvitationClient.body(for: Invitation(name: "Jane \"JD\" Doe", email: "jane/doe@example.com"))
         #expect(String(decoding: body, as: UTF8.self) == #"{"name":"Jane \"JD\" Doe","email":"jane/doe@example.com"}"#)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import InvitationsFeature
 
-/// The registration is saved through the `RegistrationStorage` client in effects, off the main actor: "All done!"
+/// The registration is saved through the `RegistrationClient` client in effects, off the main actor: "All done!"
 /// and "Invite cancelled" come only once the device has kept the change, and a save that fails says so.
 @Suite("Saving the registration")
 @MainActor
@@ -81,10 +81,10 @@ struct InvitationsSavingTests {
     /// is sending and takes no edit; the alert stays and takes no choice.
     @Test("The saves run off the main actor, and nothing says done until they finish")
     func savesLeaveTheMainActor() async throws {
-        let storage = HeldRegistrationStorage()
+        let storage = HeldRegistrationClient()
         let host = try TestHost()
         let presenter = InvitationsPresenter(
-            backend: InMemoryInvitationBackend(), storage: storage, timeline: try host.context(id: "invitations").makeTimeline(),
+            backend: InMemoryInvitationClient(), storage: storage, timeline: try host.context(id: "invitations").makeTimeline(),
             effects: EffectRunner(activity: host.activity))
         presenter.send(.lifecycle(.appear))
         for action: InvitationsPresenter.Action in [
@@ -119,10 +119,10 @@ struct InvitationsSavingTests {
 extension InvitationsSavingTests {
     @Test("A registration waits for the removal of an unreadable value")
     func registrationWaitsForTheRemoval() async throws {
-        let storage = HeldRegistrationStorage(loaded: SavedRegistration(problem: "unreadable", needsClearing: true))
+        let storage = HeldRegistrationClient(loaded: SavedRegistration(problem: "unreadable", needsClearing: true))
         let host = try TestHost()
         let presenter = InvitationsPresenter(
-            backend: InMemoryInvitationBackend(), storage: storage, timeline: try host.context(id: "invitations").makeTimeline(),
+            backend: InMemoryInvitationClient(), storage: storage, timeline: try host.context(id: "invitations").makeTimeline(),
             effects: EffectRunner(activity: host.activity))
         presenter.send(.lifecycle(.appear))
         await storage.entered.wait()
@@ -149,12 +149,12 @@ extension InvitationsSavingTests {
 
 /// A storage whose saves wait for the test: a save held in the middle of its write. It logs what it saved, in
 /// order.
-private final class HeldRegistrationStorage: RegistrationStorage, @unchecked Sendable {
+private final class HeldRegistrationClient: RegistrationClient, @unchecked Sendable {
     let entered = AsyncGate()
     /// Awaited, not blocked on: a held save must not take a thread the main actor may need.
     let release = AsyncGate()
     private let loaded: SavedRegistration?
-    private let kept = InMemoryRegistrationStorage()
+    private let kept = InMemoryRegistrationClient()
     private let lock = NSLock()
     private var saves: [Invitation?] = []
     private var started = 0

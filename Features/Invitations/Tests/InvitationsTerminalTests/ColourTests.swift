@@ -19,7 +19,7 @@ struct ColourTests {
     func everyScreenReads() async throws {
         let server = try LoopbackHTTPServer(handler: Harness.fakeAuth)
         let h = try Harness(url: server.url("fakeAuth"))
-        let d = TextDriver(scene: InvitationsScene(presenter: h.presenter), size: Size(width: 80, height: 24))
+        let d = TextDriver(scene: InvitationsTerminalScene(presenter: h.presenter), size: Size(width: 80, height: 24))
         #expect(d.legibilityReport() == "", "not registered")
         type(d, "\r")
         #expect(d.legibilityReport() == "", "the empty form")
@@ -54,7 +54,7 @@ struct ColourTests {
         let host = try TestHost()
         try host.store.set(Data("garbage".utf8), forKey: "registration")
         let h = try Harness(source: SourceConfiguration(kind: .inMemory), host: host)
-        let d = TextDriver(scene: InvitationsScene(presenter: h.presenter), size: Size(width: 80, height: 24))
+        let d = TextDriver(scene: InvitationsTerminalScene(presenter: h.presenter), size: Size(width: 80, height: 24))
         #expect(d.legibilityReport() == "")
     }
 }

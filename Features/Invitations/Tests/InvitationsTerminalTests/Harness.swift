@@ -33,7 +33,7 @@ struct Harness {
     /// Answers like `fakeAuth` (the in-memory backend's rules): 400 with its message for the used address,
     /// 200 `Registered` otherwise.
     nonisolated static func fakeAuth(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply {
-        guard request.bodyText.contains(InMemoryInvitationBackend.usedEmail) else { return .text("Registered") }
-        return .json(#"{"errorMessage":"\#(InMemoryInvitationBackend.usedEmailMessage)"}"#, status: 400)
+        guard request.bodyText.contains(InMemoryInvitationClient.usedEmail) else { return .text("Registered") }
+        return .json(#"{"errorMessage":"\#(InMemoryInvitationClient.usedEmailMessage)"}"#, status: 400)
     }
 }

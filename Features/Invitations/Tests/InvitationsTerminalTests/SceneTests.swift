@@ -14,7 +14,7 @@ struct SceneTests {
     private let size = Size(width: 80, height: 24)
 
     private func driver(_ h: Harness, size: Size? = nil) -> TextDriver {
-        TextDriver(scene: InvitationsScene(presenter: h.presenter), size: size ?? self.size)
+        TextDriver(scene: InvitationsTerminalScene(presenter: h.presenter), size: size ?? self.size)
     }
 
     private func check(_ driver: TextDriver, _ name: String) throws {
@@ -142,7 +142,7 @@ struct SceneTests {
     @Test("Key hints follow the screen")
     func hints() async throws {
         let h = try Harness(source: SourceConfiguration(kind: .inMemory))
-        let scene = InvitationsScene(presenter: h.presenter)
+        let scene = InvitationsTerminalScene(presenter: h.presenter)
         #expect(scene.keyHints == [KeyHint(key: "Enter", action: "Request an invite")])
         h.send(.activate)
         #expect(

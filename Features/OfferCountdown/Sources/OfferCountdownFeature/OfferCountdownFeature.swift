@@ -8,7 +8,7 @@ public struct OfferCountdownFeature: PresenterFeature {
     public static let manifest = FeatureManifest(
         id: "offer-countdown", title: "Offer countdown",
         summary: "A special offer with a 24-hour countdown and an activation popup",
-        acceptedSources: [], defaultSource: nil, settings: OfferSettings.declarations)
+        acceptedSources: [], defaultSource: nil, settings: OfferCountdownSettings.declarations)
 
     public let presenter: OfferCountdownPresenter
     /// How long a changing digit rolls (the `rollDuration` setting; zero: no roll). The terminal steps the roll
@@ -17,7 +17,7 @@ public struct OfferCountdownFeature: PresenterFeature {
 
     @MainActor
     public init(context: FeatureContext) throws {
-        let settings = try OfferSettings(context.settings)
+        let settings = try OfferCountdownSettings(context.settings)
         // One countdown per run of the host: every screen of the offer (the shell's, each web page's) shows it.
         let run = context.run.model(OfferRun.self) {
             OfferRun(timeline: context.makeTimeline(), duration: settings.duration, rollDuration: settings.rollDuration)

@@ -5,5 +5,5 @@ import TerminalUI
 extension OfferCountdownFeature: TerminalFeature {
     /// Makes the scene and starts nothing: the countdown starts when the host's session delivers `.appear`.
     @MainActor
-    public func makeScene() -> any TerminalScene { OfferCountdownScene(presenter: presenter) }
+    public func makeScene() -> any TerminalScene { OfferCountdownTerminalScene(presenter: presenter) }
 }

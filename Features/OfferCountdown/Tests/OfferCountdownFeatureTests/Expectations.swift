@@ -9,28 +9,28 @@ enum Expect {
     /// The digits of `text` (`00:23:59:55`), each rolling from the digit of `rollingFrom` in the same place
     /// when that one differs.
     static func countdown(
-        _ text: String, _ phase: CountdownView.Phase, rollingFrom: String? = nil, progress: Double = 0
-    ) -> CountdownView {
+        _ text: String, _ phase: CountdownState.Phase, rollingFrom: String? = nil, progress: Double = 0
+    ) -> CountdownState {
         let new = text.compactMap(\.wholeNumberValue)
         let old = rollingFrom.map { $0.compactMap(\.wholeNumberValue) } ?? new
         let digits = zip(old, new).map { old, new in
             RollingDigit(new, roll: old == new ? nil : DigitRoll(from: old, progress: progress))
         }
-        return CountdownView(text: text, digits: digits, phase: phase)
+        return CountdownState(text: text, digits: digits, phase: phase)
     }
 
     /// The popup for an activation at `time` (`03:15`, `23:59:57`, `01:00:00:00`).
-    static func popup(_ time: String) -> OfferPopupView {
-        OfferPopupView(title: "Great!", titleShadow: .pink, message: "Offer activated at \(time)")
+    static func popup(_ time: String) -> OfferPopupState {
+        OfferPopupState(title: "Great!", titleShadow: .pink, message: "Offer activated at \(time)")
     }
 
     static func state(
-        _ countdown: CountdownView, buttonEnabled: Bool = true, popupTime: String? = nil
+        _ countdown: CountdownState, buttonEnabled: Bool = true, popupTime: String? = nil
     ) -> OfferCountdownPresenter.ViewState {
         let popup = popupTime.map(popup)
         return OfferCountdownPresenter.ViewState(
             copy: OfferCopy(), countdown: countdown,
-            activateButton: ActivateButtonView(
+            activateButton: ActivateButtonState(
                 title: "ACTIVATE OFFER", isEnabled: buttonEnabled, gradient: buttonEnabled ? [.blue, .pink] : [.gray, .gray]),
             popup: popup, focus: popup == nil ? .activateButton : .popup,
             expiredNote: buttonEnabled ? nil : "This offer has expired.")

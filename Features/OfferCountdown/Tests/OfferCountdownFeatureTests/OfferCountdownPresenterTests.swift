@@ -22,7 +22,7 @@ struct OfferCountdownPresenterTests {
         await store.advance(by: .milliseconds(999))
         // One second later every digit that changed rolls; the day's tens digit stays still.
         await store.advance(by: .milliseconds(1)) {
-            $0.countdown = CountdownView(
+            $0.countdown = CountdownState(
                 text: "00:23:59:59",
                 digits: [
                     RollingDigit(0), RollingDigit(0, roll: DigitRoll(from: 1, progress: 0)),

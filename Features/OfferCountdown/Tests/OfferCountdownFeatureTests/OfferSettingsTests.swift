@@ -9,7 +9,7 @@ import Testing
 struct OfferSettingsTests {
     @Test("defaults: 24 hours and a 0.35 s roll")
     func defaults() throws {
-        let settings = try OfferSettings(FeatureSettings())
+        let settings = try OfferCountdownSettings(FeatureSettings())
         #expect(settings.duration == .seconds(86_400))
         #expect(settings.rollDuration == .milliseconds(350))
     }
@@ -36,7 +36,7 @@ struct OfferSettingsTests {
         #expect(manifest.acceptedSources.isEmpty)
         #expect(manifest.defaultSource == nil)
         #expect(manifest.settingsKeys == ["duration", "rollDuration"])
-        #expect(manifest.settings == OfferSettings.declarations, "the manifest declares what the feature reads")
+        #expect(manifest.settings == OfferCountdownSettings.declarations, "the manifest declares what the feature reads")
         #expect(manifest.setting("duration")?.type == .number(1...8_639_999))
         #expect(manifest.settings.allSatisfy { $0.problem(with: $0.defaultValue) == nil }, "each default fits its own range")
     }

@@ -12,11 +12,11 @@ struct OfferCountdownSceneTests {
     let golden = GoldenFile.directory()
 
     /// The scene as the shell makes it: the session delivers `.appear` when it shows the feature.
-    func scene(_ h: Harness) -> OfferCountdownScene {
+    func scene(_ h: Harness) -> OfferCountdownTerminalScene {
         h.feature.handle(.appear)
-        guard let scene = h.feature.makeScene() as? OfferCountdownScene else {
+        guard let scene = h.feature.makeScene() as? OfferCountdownTerminalScene else {
             Issue.record("makeScene did not return the offer scene")
-            return OfferCountdownScene(presenter: h.presenter)
+            return OfferCountdownTerminalScene(presenter: h.presenter)
         }
         return scene
     }

@@ -11,19 +11,19 @@ public struct TransactionsFeature: PresenterFeature {
         id: "transactions", title: "Transactions",
         summary: "Spending by category: filters, pins, a floating sum and insights",
         acceptedSources: [.inMemory, .jsonFile, .http], defaultSource: SourceConfiguration(kind: .inMemory),
-        settings: [CurrencySetting.declaration], bundledSamples: [.jsonFile, .inMemory])
+        settings: [TransactionsSettings.declaration], bundledSamples: [.jsonFile, .inMemory])
 
     public let presenter: TransactionsPresenter
 
     @MainActor
     public init(context: FeatureContext) throws {
-        let currency = try CurrencySetting.read(context.settings)
+        let currency = try TransactionsSettings.read(context.settings)
         let source = try DataSourceFactory.make(
             [Transaction].self, context: context, decoder: TransactionPayload.decoder, samples: TransactionSamples.data)
         let formatting = TransactionFormatting(
             locale: context.locale, currencyCode: currency, timeZone: context.timeZone, hourCycle: context.hourCycle)
         presenter = TransactionsPresenter(
-            source: source, pins: LivePinStorage(context.keyValueStore), formatting: formatting,
+            source: source, pins: LivePinClient(context.keyValueStore), formatting: formatting,
             effects: context.makeEffects())
     }
 }

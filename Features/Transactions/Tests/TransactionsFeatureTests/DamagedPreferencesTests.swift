@@ -14,7 +14,7 @@ import Testing
         let host = try TestHost()
         let directory = try TemporaryDirectory()
         try directory.write("", to: "preferences.plist")
-        let pins = LivePinStorage(try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "transactions."))
+        let pins = LivePinClient(try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "transactions."))
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource(try starterTransactions())), pins: pins,
             formatting: TransactionsPresenterTests.formatting, effects: EffectRunner(activity: host.activity))

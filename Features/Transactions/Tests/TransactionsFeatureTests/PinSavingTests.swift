@@ -6,7 +6,7 @@ import Testing
 
 @testable import TransactionsFeature
 
-/// Pins are saved through the `PinStorage` client in effects, off the main actor; a save that fails says so and
+/// Pins are saved through the `PinClient` client in effects, off the main actor; a save that fails says so and
 /// the pins shown are the ones kept. Each presenter runs in a `PresenterTestStore`: every pin shown at once, and
 /// every change a save's outcome makes, is asserted.
 @MainActor
@@ -15,7 +15,7 @@ import Testing
         locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: .gmt, hourCycle: .twelveHour)
 
     /// The starter data over `pins`, in a store: its load is sent, not yet received.
-    private func store(_ host: TestHost, pins: any PinStorage, sourceLocation: SourceLocation = #_sourceLocation) throws
+    private func store(_ host: TestHost, pins: any PinClient, sourceLocation: SourceLocation = #_sourceLocation) throws
         -> PresenterTestStore<TransactionsPresenter>
     {
         let presenter = TransactionsPresenter(
@@ -33,7 +33,7 @@ import Testing
 
     @Test func everyPinChangeIsSavedThroughTheClient() async throws {
         let host = try TestHost()
-        let pins = InMemoryPinStorage(unpinnedIDs: [99])
+        let pins = InMemoryPinClient(unpinnedIDs: [99])
         let store = try store(host, pins: pins)
         await store.receive { $0 = state([]) }
         store.send(.togglePin) { $0 = state([1]) }
@@ -52,7 +52,7 @@ import Testing
     /// until its result is applied.
     @Test func aSaveRunsOffTheMainActor() async throws {
         let host = try TestHost()
-        let pins = HeldPinStorage()
+        let pins = HeldPinClient()
         let store = try store(host, pins: pins)
         await store.receive { $0 = state([]) }
         store.send(.togglePin) { $0 = state([1]) }
@@ -70,7 +70,7 @@ import Testing
 
     @Test func aSaveThatFailsSaysSoAndShowsThePinsKept() async throws {
         let host = try TestHost()
-        let store = try store(host, pins: LivePinStorage(host.store))
+        let store = try store(host, pins: LivePinClient(host.store))
         await store.receive { $0 = state([]) }
         store.send(.togglePin) { $0 = state([1]) }
         await host.settle()
@@ -100,7 +100,7 @@ import Testing
 
     @Test func severalChangesLostInOneSaveAreCounted() async throws {
         let host = try TestHost()
-        let pins = InMemoryPinStorage()
+        let pins = InMemoryPinClient()
         let store = try store(host, pins: pins)
         await store.receive { $0 = state([]) }
         pins.refuseSaves("The disk is full.")
@@ -126,8 +126,8 @@ import Testing
     /// so neither loses the other's pins, and each shows what is kept after its own save.
     @Test func twoSessionsOverOneStoreKeepEachOthersPins() async throws {
         let host = try TestHost()
-        let first = try store(host, pins: LivePinStorage(host.store))
-        let second = try store(host, pins: LivePinStorage(host.store))
+        let first = try store(host, pins: LivePinClient(host.store))
+        let second = try store(host, pins: LivePinClient(host.store))
         await first.receive { $0 = state([]) }
         await second.receive { $0 = state([]) }
         first.send(.togglePin) { $0 = state([1]) }
@@ -149,8 +149,8 @@ import Testing
     @Test func savesOfTwoSessionsAtOnceKeepBoth() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("preferences")
-        let first = LivePinStorage(try PlistFileStore(suiteFile: file, prefix: "transactions."))
-        let second = LivePinStorage(try PlistFileStore(suiteFile: file, prefix: "transactions."))
+        let first = LivePinClient(try PlistFileStore(suiteFile: file, prefix: "transactions."))
+        let second = LivePinClient(try PlistFileStore(suiteFile: file, prefix: "transactions."))
         async let one = first.save([1: false])
         async let two = second.save([2: false])
         let kept = try await [one, two]
@@ -160,7 +160,7 @@ import Testing
 
     @Test func pinningEverythingAgainRemovesTheSavedValue() async throws {
         let host = try TestHost()
-        let store = try store(host, pins: LivePinStorage(host.store))
+        let store = try store(host, pins: LivePinClient(host.store))
         await store.receive { $0 = state([]) }
         store.send(.togglePin) { $0 = state([1]) }
         store.send(.togglePin) { $0 = state([]) }
@@ -171,24 +171,24 @@ import Testing
     @Test func unreadableSavedPinsAreReplacedByTheNextChange() async throws {
         let host = try TestHost()
         try host.store.set(Data(#""not a list""#.utf8), forKey: "unpinned-ids")
-        let store = try store(host, pins: LivePinStorage(host.store))
+        let store = try store(host, pins: LivePinClient(host.store))
         let warning = unreadablePinsWarning(host.store)
         #expect(warning.hasPrefix(#"The saved pins could not be read (The stored value for "unpinned-ids" cannot be read as Array<Int>"#))
         await store.receive { $0 = state([], pinsWarning: warning) }
         store.send(.togglePin) { $0 = state([1], pinsWarning: warning) }
         // The save is reported (a store in memory cannot tell whose it was) and the pins read again: readable now.
         await store.receive { $0.pinsWarning = nil }
-        #expect(try await LivePinStorage(host.store).unpinnedIDs() == [1])
+        #expect(try await LivePinClient(host.store).unpinnedIDs() == [1])
         store.send(.reload)  // the list stays while it runs
         await store.finish()
     }
 }
 
 /// Pins whose saves wait for the test (awaited, never blocking a thread), logging the changes each carried.
-private final class HeldPinStorage: PinStorage, @unchecked Sendable {
+private final class HeldPinClient: PinClient, @unchecked Sendable {
     let entered = AsyncGate()
     let release = AsyncGate()
-    private let kept = InMemoryPinStorage()
+    private let kept = InMemoryPinClient()
     private let lock = NSLock()
     private var changes: [[Int: Bool]] = []
 

@@ -6,8 +6,8 @@ import Testing
 @testable import TransactionsFeature
 
 @Suite struct TransactionStoreTests {
-    private func starterStore(unpinned: Set<Int> = []) throws -> TransactionStore {
-        var store = TransactionStore(unpinnedIDs: unpinned)
+    private func starterStore(unpinned: Set<Int> = []) throws -> TransactionListModel {
+        var store = TransactionListModel(unpinnedIDs: unpinned)
         store.replace(with: try starterTransactions())
         return store
     }

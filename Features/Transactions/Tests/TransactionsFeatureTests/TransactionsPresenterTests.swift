@@ -56,7 +56,7 @@ import Testing
         let host = try TestHost()
         // A source the factory does not wrap: only the presenter's effect counts it.
         let presenter = TransactionsPresenter(
-            source: AnyDataSource(InMemorySource(try starterTransactions())), pins: InMemoryPinStorage(),
+            source: AnyDataSource(InMemorySource(try starterTransactions())), pins: InMemoryPinClient(),
             formatting: Self.formatting, effects: EffectRunner(activity: host.activity))
         let store = PresenterTestStore(presenter, host: host)
         #expect(host.activity.inFlight == 0)
@@ -189,7 +189,7 @@ import Testing
     @Test func spaceOnAnEmptyListOrBeforeLoadingDoesNothing() async throws {
         let host = try TestHost()
         let presenter = TransactionsPresenter(
-            source: AnyDataSource(InMemorySource([Transaction]())), pins: LivePinStorage(host.store),
+            source: AnyDataSource(InMemorySource([Transaction]())), pins: LivePinClient(host.store),
             formatting: Self.formatting, effects: EffectRunner(activity: host.activity))
         let store = PresenterTestStore(presenter, host: host)
         store.send(.togglePin)

@@ -74,7 +74,7 @@ func generatedPresenter(count: Int) -> TransactionsPresenter {
             accountName: "Credit Card", provider: "amazon")
     }
     let presenter = TransactionsPresenter(
-        source: AnyDataSource(InMemorySource(transactions)), pins: InMemoryPinStorage(), formatting: formatting,
+        source: AnyDataSource(InMemorySource(transactions)), pins: InMemoryPinClient(), formatting: formatting,
         effects: EffectRunner(activity: ActivityTracker()))
     presenter.send(.finishedLoading(.success(Loaded(transactions)), pins: .success([])))
     return presenter

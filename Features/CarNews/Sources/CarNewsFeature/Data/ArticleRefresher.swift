@@ -5,7 +5,7 @@ import Foundation
 /// list back from the store (so what is shown is what is saved).
 struct ArticleRefresher: Sendable {
     let source: AnyDataSource<Loaded<ArticleFeed>>
-    let store: any ArticleStoreClient
+    let store: any ArticleClient
     let now: @Sendable () -> Date
 
     /// Reads back the window of the new list around `anchor` (the selection when the refresh started).

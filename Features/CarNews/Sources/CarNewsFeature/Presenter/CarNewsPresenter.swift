@@ -47,7 +47,7 @@ public final class CarNewsPresenter: Presenter {
     /// What the screen is; `viewState` is derived from it after each action.
     @ObservationIgnored private var model = CarNewsModel()
     @ObservationIgnored private let refresher: ArticleRefresher
-    @ObservationIgnored private let store: any ArticleStoreClient
+    @ObservationIgnored private let store: any ArticleClient
     @ObservationIgnored private let formatter: ArticleFormatter
     @ObservationIgnored private let effects: EffectRunner
     @ObservationIgnored private let timeline: MonotonicTimeline

@@ -7,7 +7,7 @@ import TerminalUI
 struct ArticleDetailView {
     enum Line: Equatable {
         /// One row of the picture frame, with its caption (the title, or `No image`).
-        case image(ImagePlaceholder.Part, caption: String)
+        case image(ImagePlaceholderView.Part, caption: String)
         /// Row `row` of the picture, `rows` tall (with the shell's pictures).
         case picture(row: Int, rows: Int)
         case text(String, Style)
@@ -31,10 +31,10 @@ struct ArticleDetailView {
         let caption = detail.image == nil ? detail.imageLabel : detail.title
         var lines: [Line]
         if shownPictures != nil {
-            let rows = ArticlePicture.detailRows(width: textWidth, viewportHeight: viewportHeight)
+            let rows = ArticlePictureView.detailRows(width: textWidth, viewportHeight: viewportHeight)
             lines = (0..<rows).map { Line.picture(row: $0, rows: rows) }
         } else {
-            lines = ImagePlaceholder.parts.map { Line.image($0, caption: caption) }
+            lines = ImagePlaceholderView.parts.map { Line.image($0, caption: caption) }
         }
         lines.append(.blank)
         lines += wrap(detail.title, CarNewsPalette.articleTitle)
@@ -64,7 +64,7 @@ struct ArticleDetailView {
     }
 
     /// The rows the article scrolls in, below the header.
-    static func viewportHeight(in size: Size) -> Int { max(size.height - Header.height, 1) }
+    static func viewportHeight(in size: Size) -> Int { max(size.height - HeaderView.height, 1) }
 
     static func maximumScroll(lineCount: Int, in size: Size) -> Int { max(lineCount - viewportHeight(in: size), 0) }
 
@@ -79,16 +79,16 @@ struct ArticleDetailView {
         let scroll = min(max(requested, 0), Self.maximumScroll(lineCount: lines.count, in: size))
         let last = min(scroll + viewport, lines.count)
         let position = lines.count > viewport ? "lines \(scroll + 1)–\(last) of \(lines.count)" : ""
-        Header.draw(title: "Car News › Article", status: status ?? position, into: &frame)
+        HeaderView.draw(title: "Car News › Article", status: status ?? position, into: &frame)
         for (offset, line) in lines[scroll..<last].enumerated() {
-            let y = Header.height + offset
+            let y = HeaderView.height + offset
             switch line {
             case .image(let part, let caption):
-                ImagePlaceholder.draw(part, caption: caption, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), into: &frame)
+                ImagePlaceholderView.draw(part, caption: caption, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), into: &frame)
             case .picture(let row, let rows):
                 // The whole picture placed as if unscrolled, drawn only where this row is.
                 guard let pictures = shownPictures else { continue }
-                ArticlePicture(pictures: pictures).draw(
+                ArticlePictureView(pictures: pictures).draw(
                     detail.image, label: detail.imageLabel, in: Rect(x: 2, y: y - row, width: max(size.width - 4, 0), height: rows),
                     clip: Rect(x: 0, y: y, width: size.width, height: 1), into: &frame)
             case .text(let text, let style):

@@ -5,7 +5,7 @@ import TerminalUI
 @MainActor
 struct ArticleListView {
     /// Lines of one card: three of picture frame (the title over its lower rows, inside the frame), the date,
-    /// and a blank line between cards. With pictures the picture is taller (`ArticlePicture.cardRows`).
+    /// and a blank line between cards. With pictures the picture is taller (`ArticlePictureView.cardRows`).
     static let cardHeight = 5
     /// The banner and the notices wrap to as many lines as they need, as long as one card (less its blank
     /// line) still fits under them; only past that are they shortened with `…`.
@@ -21,7 +21,7 @@ struct ArticleListView {
     /// Rows of a card's picture in the list area of `size`.
     private func pictureRows(in size: Size) -> Int {
         guard shownPictures != nil else { return 3 }
-        return ArticlePicture.cardRows(width: max(size.width - 5, 0), listHeight: listArea(in: size).height)
+        return ArticlePictureView.cardRows(width: max(size.width - 5, 0), listHeight: listArea(in: size).height)
     }
 
     /// A card's lines: picture, date, blank.
@@ -29,7 +29,7 @@ struct ArticleListView {
 
     /// The rectangle the cards scroll in, for `size`; the scene pages by it.
     func listArea(in size: Size) -> Rect {
-        let top = Header.height + bannerHeight(in: size)
+        let top = HeaderView.height + bannerHeight(in: size)
         let bottom = size.height - noticeLines(in: size).count
         return Rect(x: 0, y: top, width: size.width, height: max(bottom - top, 0))
     }
@@ -41,7 +41,7 @@ struct ArticleListView {
 
     func draw(into frame: inout Frame, scrollOffset: Int) -> Int {
         let size = frame.size
-        Header.draw(title: state.title, status: state.status ?? state.count ?? "", into: &frame)
+        HeaderView.draw(title: state.title, status: state.status ?? state.count ?? "", into: &frame)
         drawBanner(into: &frame)
         drawNotices(into: &frame)
         let area = listArea(in: size)
@@ -80,7 +80,7 @@ struct ArticleListView {
         let width = max(frame.size.width - x - 2, 0)
         // The title lies over the bottom of the picture, inside its frame; the middle row names the picture
         // only when there is none (`No image`).
-        ImagePlaceholder.draw(
+        ImagePlaceholderView.draw(
             caption: row.image == nil ? row.imageLabel : nil, in: Rect(x: x, y: top, width: width, height: 3), into: &frame)
         let titleWidth = max(width - 4, 1)
         var lines = TextLayout.wrap(row.title, width: titleWidth)
@@ -112,7 +112,7 @@ struct ArticleListView {
             lines = [lines[0], TextLayout.withEllipsis(lines[1], width: titleWidth)]
         }
         let rect = Rect(x: x, y: top, width: width, height: pictureRows)
-        ArticlePicture(pictures: pictures).draw(
+        ArticlePictureView(pictures: pictures).draw(
             row.image, label: row.imageLabel, in: rect, clip: frame.bounds, into: &frame, title: lines, focused: focused)
         frame.put(row.date, in: Rect(x: x + 2, y: top + pictureRows, width: titleWidth, height: 1), style: CarNewsPalette.date)
         if focused {
@@ -127,7 +127,7 @@ struct ArticleListView {
         guard let banner = state.banner else { return [] }
         let width = max(size.width - 8, 1)
         let lines = TextLayout.wrap(HintText.text(of: banner), width: width)
-        let limit = max(size.height - Header.height - 2 - Self.rowsKeptForACard, 1)
+        let limit = max(size.height - HeaderView.height - 2 - Self.rowsKeptForACard, 1)
         guard lines.count > limit else { return lines }
         let kept = Array(lines.prefix(limit))
         return kept.dropLast() + [TextLayout.withEllipsis(kept[kept.count - 1], width: width)]
@@ -141,7 +141,7 @@ struct ArticleListView {
         guard let banner = state.banner else { return }
         let width = frame.size.width
         let lines = bannerLines(in: frame.size)
-        let box = Rect(x: 1, y: Header.height, width: max(width - 2, 0), height: lines.count + 2)
+        let box = Rect(x: 1, y: HeaderView.height, width: max(width - 2, 0), height: lines.count + 2)
         frame.drawBox(
             box, lineStyle: .rounded, style: CarNewsPalette.banner, title: banner.title, titleStyle: CarNewsPalette.bannerTitle)
         for (offset, line) in lines.enumerated() {
@@ -152,7 +152,7 @@ struct ArticleListView {
     private func noticeLines(in size: Size) -> [String] {
         let wrapWidth = max(size.width - 4, 1)
         let lines = state.notices.flatMap { TextLayout.wrap($0, width: wrapWidth) }
-        let room = size.height - Header.height - bannerHeight(in: size) - Self.rowsKeptForACard
+        let room = size.height - HeaderView.height - bannerHeight(in: size) - Self.rowsKeptForACard
         let limit = max(room, 1)
         guard lines.count > limit else { return lines }
         let kept = Array(lines.prefix(limit))

@@ -27,7 +27,7 @@ enum ArticleListMarkup {
     private static func card(_ row: CarNewsViewState.Row, isSelected: Bool, coverage: Coverage) -> HTML {
         li(.class("car-news-item")) {
             button(
-                .class("car-news-card"), .type("button"), .data("action", "\(CarNewsPageMarkup.openActionPrefix)\(row.id)"),
+                .class("car-news-card"), .type("button"), .data("action", CarNewsWebAction.open(articleID: row.id).name),
                 isSelected ? .aria("current", "true") : .aria("current", "false"), coverage.tabOrder,
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
                 isSelected && coverage == .shown ? .data("fh-focus", "") : .nothing
@@ -50,14 +50,14 @@ enum ArticleListMarkup {
         let last = paging.range.upperBound
         return nav(.class("car-news-pager"), .aria("label", CarNewsWebCopy.pagerLabel)) {
             button(
-                .class("car-news-button car-news-newer"), .type("button"), .data("action", "newer"),
+                .class("car-news-button car-news-newer"), .type("button"), .data("action", CarNewsWebAction.newer.name),
                 .aria("disabled", paging.hasNewer ? "false" : "true"), coverage.tabOrder
             ) { CarNewsWebCopy.newer }
             .id("car-news-newer")
             span(.class("car-news-range")) { CarNewsWebCopy.pageRange(first: first, last: last, of: paging.count) }
                 .id("car-news-range")
             button(
-                .class("car-news-button car-news-older"), .type("button"), .data("action", "older"),
+                .class("car-news-button car-news-older"), .type("button"), .data("action", CarNewsWebAction.older.name),
                 .aria("disabled", paging.hasOlder ? "false" : "true"), coverage.tabOrder
             ) { CarNewsWebCopy.older }
             .id("car-news-older")

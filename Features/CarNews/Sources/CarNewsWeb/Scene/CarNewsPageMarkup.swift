@@ -10,8 +10,6 @@ import WebUI
 /// is keyed (the root, the layer, the header's status and button, each card's button), so the live diff names
 /// those elements, not the list around them.
 enum CarNewsPageMarkup {
-    static let openActionPrefix = "open-"
-
     static func page(_ state: CarNewsViewState, keptMessageAction: String? = nil) -> HTML {
         let isDetailOpen = state.detail != nil
         let coverage: Coverage = isDetailOpen ? .covered : .shown
@@ -37,12 +35,6 @@ enum CarNewsPageMarkup {
         .id("car-news")
     }
 
-    /// The article's id from a card's `open-<id>`.
-    static func articleID(fromOpenAction action: String) -> Int64? {
-        guard action.hasPrefix(openActionPrefix) else { return nil }
-        return Int64(action.dropFirst(openActionPrefix.count))
-    }
-
     /// The title (or the article's back button and heading), `Updating…` or the count, and the refresh button;
     /// the status and the button keyed `<keys>-status` and `<keys>-refresh` (the list's and the article's).
     static func header(
@@ -61,7 +53,7 @@ enum CarNewsPageMarkup {
     /// and stays focusable, so the focus is not lost when it is pressed.
     static func refreshButton(_ label: String, busy: Bool, extraClass: String, coverage: Coverage = .shown) -> HTML {
         button(
-            .class("car-news-button \(extraClass)"), .type("button"), .data("action", "refresh"),
+            .class("car-news-button \(extraClass)"), .type("button"), .data("action", CarNewsWebAction.refresh.name),
             .aria("busy", busy ? "true" : "false"), coverage.tabOrder
         ) { label }
     }

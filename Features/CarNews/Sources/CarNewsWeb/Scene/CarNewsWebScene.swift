@@ -43,25 +43,25 @@ public final class CarNewsWebScene: WebScene {
         }
     }
 
-    private func click(_ action: String, _ state: CarNewsViewState) -> WebEventHandling {
-        switch action {
-        case "refresh":
+    private func click(_ name: String, _ state: CarNewsViewState) -> WebEventHandling {
+        switch CarNewsWebAction(name: name) {
+        case .refresh?:
             presenter.send(.refresh)
             return .handled
-        case "close":
+        case .close?:
             return close(state)
-        case "newer", "older":
+        case let direction? where direction == .newer || direction == .older:
             let paging = ArticlePaging(count: state.rowCount, selectedIndex: state.selectedIndex)
-            let target = paging.selection(forPage: paging.page + (action == "older" ? 1 : -1))
+            let target = paging.selection(forPage: paging.page + (direction == .older ? 1 : -1))
             guard state.detail == nil, let target else { return .ignored }
             return select(target, state)
-        default:
-            guard let id = CarNewsPageMarkup.articleID(fromOpenAction: action), state.detail == nil,
-                let index = state.index(ofArticle: id)
-            else { return .ignored }
+        case .open(let id)?:
+            guard state.detail == nil, let index = state.index(ofArticle: id) else { return .ignored }
             _ = select(index, state)
             presenter.send(.openSelected)
             return .handled
+        default:
+            return .ignored
         }
     }
 

@@ -27,7 +27,7 @@ struct ChatsModel: Sendable, Equatable {
         var inBackground: Bool
     }
 
-    let timing: ChatsTiming
+    let timing: ChatsSettings
     let animation: LoadingAnimation
     /// The user's calendar, for local midnight.
     let calendar: Calendar
@@ -57,7 +57,7 @@ struct ChatsModel: Sendable, Equatable {
     /// The avatars fetched or being fetched, by URL.
     var avatars: [URL: ImageState] = [:]
 
-    init(timing: ChatsTiming, calendar: Calendar, date: Date) {
+    init(timing: ChatsSettings, calendar: Calendar, date: Date) {
         self.timing = timing
         animation = LoadingAnimation(timing: timing)
         self.calendar = calendar

@@ -40,7 +40,7 @@ public final class ChatsPresenter: Presenter {
     public private(set) var viewState: ChatsViewState
     /// Real changes of `viewState` so far, for tests and the benchmark.
     @ObservationIgnored public private(set) var changeCount = 0
-    @ObservationIgnored public let timing: ChatsTiming
+    @ObservationIgnored public let timing: ChatsSettings
     /// The feature's strings in the user's language, for the words a surface adds itself (its key hints).
     public var strings: ChatsStrings { formatter.strings }
 
@@ -64,7 +64,7 @@ public final class ChatsPresenter: Presenter {
     ///   - images: the host's image cache, for avatars.
     ///   - effects: the runner the presenter owns; its work is cancelled with it.
     public init(
-        source: ChatsSource, timing: ChatsTiming, formatter: ChatRowFormatter, timeline: MonotonicTimeline,
+        source: ChatsSource, timing: ChatsSettings, formatter: ChatRowFormatter, timeline: MonotonicTimeline,
         now: @escaping @Sendable () -> Date, calendar: Calendar, images: any ImageLoading, effects: EffectRunner
     ) {
         self.source = source

@@ -9,9 +9,9 @@ import FeatureHostCore
 /// and fades 1 → 0; the list behind it scales 70 % → 100 % and stays fully opaque. Both follow an
 /// ease-in-out curve, as UIKit animations do by default.
 public struct LoadingAnimation: Sendable, Equatable {
-    public let timing: ChatsTiming
+    public let timing: ChatsSettings
 
-    public init(timing: ChatsTiming) { self.timing = timing }
+    public init(timing: ChatsSettings) { self.timing = timing }
 
     public static let loadingScaleEnd = 1.2
     public static let listScaleStart = 0.7

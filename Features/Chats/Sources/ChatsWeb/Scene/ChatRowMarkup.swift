@@ -12,7 +12,7 @@ enum ChatRowMarkup {
     static func row(_ row: ChatRowState, chat: Chat, index: Int, key: String, isSelected: Bool, copy: ChatsWebCopy) -> HTML {
         li(.class(isSelected ? "chats-row chats-selected" : "chats-row")) {
             button(
-                .class("chats-row-button"), .type("button"), .data("action", "select-\(index)"),
+                .class("chats-row-button"), .type("button"), .data("action", ChatsWebAction.select(index: index).name),
                 isSelected ? .aria("current", "true") : .chatsNothing,
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
                 isSelected ? .data("fh-focus", "") : .chatsNothing

@@ -19,7 +19,7 @@ enum ChatsListMarkup {
                         // `aria-disabled`, not `disabled`: a disabled button drops the focus it has, and the keys
                         // with it; the scene ignores a refresh while one runs.
                         button(
-                            .class("chats-refresh"), .type("button"), .data("action", "refresh"),
+                            .class("chats-refresh"), .type("button"), .data("action", ChatsWebAction.refresh.name),
                             list.refreshing != nil ? .aria("disabled", "true") : .chatsNothing
                         ) { copy.refresh }
                         .id("chats-refresh")
@@ -52,7 +52,7 @@ enum ChatsListMarkup {
                 h2(.class("chats-error-title")) { title }
                 p(.class("chats-error-message")) { message }
                 p(.class("chats-error-hint")) { hint }
-                button(.class("chats-retry"), .type("button"), .data("action", "retry")) { retry }.id("chats-retry")
+                button(.class("chats-retry"), .type("button"), .data("action", ChatsWebAction.retry.name)) { retry }.id("chats-retry")
             }
         case .rows(let rows):
             return rowsPage(rows, selected: list.selectedIndex ?? 0, title: list.title, copy: copy)
@@ -90,21 +90,22 @@ enum ChatsListMarkup {
         let isFirst = page == 0
         let isLast = page == pages.count - 1
         return nav(.class("chats-pager"), .aria("label", copy.pager)) {
-            pagerButton("page-first", copy.first, disabled: isFirst)
-            pagerButton("page-previous", copy.previous, disabled: isFirst)
+            pagerButton(.firstPage, copy.first, disabled: isFirst)
+            pagerButton(.previousPage, copy.previous, disabled: isFirst)
             p(.class("chats-pager-position"), .role("status")) { copy.range(shown, of: pages.rowCount) }
-            pagerButton("page-next", copy.next, disabled: isLast)
-            pagerButton("page-last", copy.last, disabled: isLast)
+            pagerButton(.nextPage, copy.next, disabled: isLast)
+            pagerButton(.lastPage, copy.last, disabled: isLast)
         }
         .id("chats-pager")
     }
 
     /// At either end the buttons that lead nowhere are `aria-disabled` (the scene ignores them): a `disabled`
     /// one would drop the focus of the user who just pressed it.
-    private static func pagerButton(_ action: String, _ title: String, disabled: Bool) -> HTML {
+    private static func pagerButton(_ action: ChatsWebAction, _ title: String, disabled: Bool) -> HTML {
         button(
-            .class("chats-pager-button"), .type("button"), .data("action", action), disabled ? .aria("disabled", "true") : .chatsNothing
+            .class("chats-pager-button"), .type("button"), .data("action", action.name),
+            disabled ? .aria("disabled", "true") : .chatsNothing
         ) { title }
-        .id(action)
+        .id(action.name)
     }
 }

@@ -10,7 +10,7 @@ import WebUI
 /// loading screen to the hand-over. The root's class names the screen; the stylesheet runs the loader's
 /// dissolve (from `loading`) and the hand-over (`transition`) with the durations in `data-fh-vars`.
 enum ChatsPageMarkup {
-    static func page(_ state: ChatsViewState, timing: ChatsTiming, copy: ChatsWebCopy) -> HTML {
+    static func page(_ state: ChatsViewState, timing: ChatsSettings, copy: ChatsWebCopy) -> HTML {
         let screen = screenName(state.screen)
         return div(
             .class("chats chats-screen-\(screen)"), .data("fh-vars", vars(timing)), keys(state)
@@ -31,7 +31,7 @@ enum ChatsPageMarkup {
     }
 
     /// `--chats-frame:100ms;--chats-handover:300ms`: one dissolve and the hand-over, from the settings.
-    static func vars(_ timing: ChatsTiming) -> String {
+    static func vars(_ timing: ChatsSettings) -> String {
         "--chats-frame:\(milliseconds(timing.frameDuration))ms;--chats-handover:\(milliseconds(timing.transitionDuration))ms"
     }
 

@@ -42,9 +42,10 @@ public final class ChatsWebScene: WebScene {
         }
     }
 
-    private func handleClick(_ action: String, list: ChatListState) -> WebEventHandling {
+    private func handleClick(_ name: String, list: ChatListState) -> WebEventHandling {
+        guard let action = ChatsWebAction(name: name) else { return .ignored }
         switch action {
-        case "refresh", "retry":
+        case .refresh, .retry:
             return reload(list)
         default:
             guard let rows = list.rows, !rows.isEmpty else { return .ignored }
@@ -52,11 +53,11 @@ public final class ChatsWebScene: WebScene {
             let current = list.selectedIndex ?? 0
             let target: Int?
             switch action {
-            case "page-first": target = pages.page(of: current) == 0 ? nil : 0
-            case "page-previous": target = pages.firstRow(ofPage: pages.page(of: current) - 1)
-            case "page-next": target = pages.firstRow(ofPage: pages.page(of: current) + 1)
-            case "page-last": target = pages.firstRow(ofPage: pages.count - 1)
-            default: target = Self.rowIndex(action, count: rows.count)
+            case .firstPage: target = pages.page(of: current) == 0 ? nil : 0
+            case .previousPage: target = pages.firstRow(ofPage: pages.page(of: current) - 1)
+            case .nextPage: target = pages.firstRow(ofPage: pages.page(of: current) + 1)
+            case .lastPage: target = pages.firstRow(ofPage: pages.count - 1)
+            default: target = Self.rowIndex(name, count: rows.count)
             }
             guard let target else { return .ignored }
             presenter.send(.select(index: target))
@@ -89,8 +90,7 @@ public final class ChatsWebScene: WebScene {
 
     /// `select-12` → 12, only for a row that exists: a page can send anything.
     static func rowIndex(_ action: String, count: Int) -> Int? {
-        guard action.hasPrefix("select-"), let index = Int(action.dropFirst("select-".count)), (0..<count).contains(index)
-        else { return nil }
+        guard case .select(let index)? = ChatsWebAction(name: action), (0..<count).contains(index) else { return nil }
         return index
     }
 }

@@ -20,13 +20,15 @@ public final class InvitationsPresenter: Presenter {
         static let read = "read"
     }
 
+    public typealias ViewState = InvitationsViewState
+
     public private(set) var viewState: ViewState
     /// Real changes of `viewState` so far, for tests and the benchmark.
     @ObservationIgnored public private(set) var changeCount = 0
     /// What the flow is; `viewState` is derived from it after each action.
     @ObservationIgnored private var model: InvitationsModel
-    @ObservationIgnored private let backend: any InvitationBackend
-    @ObservationIgnored private let storage: any RegistrationStorage
+    @ObservationIgnored private let backend: any InvitationClient
+    @ObservationIgnored private let storage: any RegistrationClient
     @ObservationIgnored private let timeline: MonotonicTimeline
     @ObservationIgnored private let effects: EffectRunner
 
@@ -36,7 +38,7 @@ public final class InvitationsPresenter: Presenter {
     ///   - effects: runs the request (in flight from Send until its reply is applied), the saves of the
     ///     registration and the confetti timer.
     public init(
-        backend: any InvitationBackend, storage: any RegistrationStorage, timeline: MonotonicTimeline, effects: EffectRunner
+        backend: any InvitationClient, storage: any RegistrationClient, timeline: MonotonicTimeline, effects: EffectRunner
     ) {
         self.backend = backend
         self.storage = storage

@@ -22,7 +22,7 @@ enum InvitationsFormMarkup {
         div(.class("inv-dialog inv-request"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title")) {
             h2(.class("inv-dialog-title")) { form.title }.id("inv-dialog-title")
             WebUI.form(
-                .class("inv-form"), .data("action", InvitationsActionName.send), .novalidate(),
+                .class("inv-form"), .data("action", InvitationsWebAction.send.name), .novalidate(),
                 .aria("busy", form.isSending ? "true" : "false"),
                 failedSends > 0 ? .data("fh-reveal", String(failedSends)) : .none
             ) {
@@ -41,7 +41,7 @@ enum InvitationsFormMarkup {
             .id("inv-form")
             // Last in the document so Tab reaches the fields first; the stylesheet puts it top-right.
             button(
-                .class("inv-close"), .type("button"), .data("action", InvitationsActionName.dismiss),
+                .class("inv-close"), .type("button"), .data("action", InvitationsWebAction.dismiss.name),
                 .aria("label", InvitationsWebCopy.closeFormLabel), .aria("disabled", form.isSending ? "true" : "false")
             ) { InvitationsWebCopy.close }
             .id("inv-close")
@@ -56,7 +56,8 @@ enum InvitationsFormMarkup {
         return div(.class("inv-field"), field.error != nil ? .class("inv-invalid") : .none) {
             label(.class("inv-label"), .for(inputID)) { field.label }
             input(
-                .class("inv-input"), .type(inputType(field.id)), .name(name), .data("action", name), .value(held.value),
+                .class("inv-input"), .type(inputType(field.id)), .name(name),
+                .data("action", InvitationsWebAction.field(field.id).name), .value(held.value),
                 .placeholder(field.placeholder), .autocomplete(autocomplete(field.id)), .maxlength(TextFieldValue.maximumLength),
                 .readonly(isLocked), .aria("invalid", held.isInvalid ? "true" : "false"), .aria("describedby", errorID)
             )

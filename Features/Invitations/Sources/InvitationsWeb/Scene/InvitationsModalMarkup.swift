@@ -15,14 +15,14 @@ enum InvitationsModalMarkup {
         return div(.class("inv-layer")) {
             switch modal {
             case .requestForm(let form):
-                div(.class("inv-backdrop"), .data("action", InvitationsActionName.dismiss))
+                div(.class("inv-backdrop"), .data("action", InvitationsWebAction.dismiss.name))
                 InvitationsFormMarkup.dialog(form, heldValues: heldValues, failedSends: failedSends)
             case .cancelAlert(let alert):
                 // An alert asks for a choice: a click beside it does not answer it (Escape keeps the invite).
                 div(.class("inv-backdrop"))
                 alertDialog(alert)
             case .celebration(let celebration):
-                div(.class("inv-backdrop"), .data("action", InvitationsActionName.dismiss))
+                div(.class("inv-backdrop"), .data("action", InvitationsWebAction.dismiss.name))
                 celebrationDialog(celebration)
                 ConfettiMarkup.burst(celebration.kind)
             }
@@ -37,14 +37,14 @@ enum InvitationsModalMarkup {
         ) {
             h2(.class("inv-dialog-title")) { alert.title }.id("inv-dialog-title")
             // A form only so its parts keep their keys into the cancelled view; its buttons act by themselves.
-            form(.class("inv-form"), .data("action", "alert")) {
+            form(.class("inv-form"), .data("action", InvitationsWebAction.alert.name)) {
                 p(.class("inv-message")) { alert.message }.id("inv-dialog-message")
                 div(.class("inv-actions")) {
-                    button(.class("inv-button inv-secondary"), .type("button"), .data("action", InvitationsActionName.keep)) {
+                    button(.class("inv-button inv-secondary"), .type("button"), .data("action", InvitationsWebAction.keep.name)) {
                         alert.keepButton
                     }
                     .id("inv-secondary")
-                    button(.class("inv-button inv-danger"), .type("button"), .data("action", InvitationsActionName.confirmCancel)) {
+                    button(.class("inv-button inv-danger"), .type("button"), .data("action", InvitationsWebAction.confirmCancel.name)) {
                         alert.cancelButton
                     }
                     .id("inv-primary")
@@ -64,7 +64,7 @@ enum InvitationsModalMarkup {
             .aria("describedby", "inv-dialog-message")
         ) {
             h2(.class("inv-dialog-title")) { celebration.title }.id("inv-dialog-title")
-            form(.class("inv-form"), .data("action", InvitationsActionName.dismiss)) {
+            form(.class("inv-form"), .data("action", InvitationsWebAction.dismiss.name)) {
                 p(.class("inv-message")) { celebration.message }.id("inv-dialog-message")
                 div(.class("inv-actions")) {
                     button(.class("inv-button inv-primary"), .type("submit")) { celebration.button }.id("inv-primary")

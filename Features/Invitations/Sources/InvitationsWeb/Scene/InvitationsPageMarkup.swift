@@ -43,7 +43,7 @@ enum InvitationsPageMarkup {
                 }
                 button(
                     .class("inv-button inv-page-button"), page.kind == .registered ? .class("inv-danger") : .none,
-                    .type("button"), isModalOpen ? .tabindex(-1) : .data("action", InvitationsActionName.activate)
+                    .type("button"), isModalOpen ? .tabindex(-1) : .data("action", InvitationsWebAction.activate.name)
                 ) { page.button }
                 .id("inv-page-button")
             }

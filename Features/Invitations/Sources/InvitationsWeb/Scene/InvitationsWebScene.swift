@@ -35,13 +35,14 @@ public final class InvitationsWebScene: WebScene {
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
         let state = presenter.viewState
+        let action = InvitationsWebAction(name: event.action)
         switch (event.kind, state.modal) {
-        case (.click, nil) where event.action == InvitationsActionName.activate:
+        case (.click, nil) where action == .activate:
             forgetHeldInputs()
             presenter.send(.activate)
             return .handled
         case (.input, .requestForm(let form)):
-            guard let field = InvitationsActionName.field(event.action), let value = event.value, !form.isSending else {
+            guard let field = action?.field, let value = event.value, !form.isSending else {
                 return .ignored
             }
             guard let current = form.fields.first(where: { $0.id == field }) else { return .ignored }
@@ -51,10 +52,10 @@ public final class InvitationsWebScene: WebScene {
             presenter.send(.setText(field: field, value))
             return .handled
         case (.change, .requestForm):
-            guard let field = InvitationsActionName.field(event.action) else { return .ignored }
+            guard let field = action?.field else { return .ignored }
             if editStart[field] != nil { editStart[field] = nil }
             return .handled
-        case (.submit, .requestForm(let form)) where event.action == InvitationsActionName.send:
+        case (.submit, .requestForm(let form)) where action == .send:
             guard !form.isSending else { return .ignored }
             forgetHeldInputs()
             for field in form.fields {
@@ -68,12 +69,12 @@ public final class InvitationsWebScene: WebScene {
                 failedSends += 1
             }
             return .handled
-        case (.click, .cancelAlert) where event.action == InvitationsActionName.keep:
+        case (.click, .cancelAlert) where action == .keep:
             return choose(.keep)
-        case (.click, .cancelAlert) where event.action == InvitationsActionName.confirmCancel:
+        case (.click, .cancelAlert) where action == .confirmCancel:
             return choose(.cancelInvite)
         case (.click, .some), (.submit, .celebration):
-            guard event.action == InvitationsActionName.dismiss else { return .ignored }
+            guard action == .dismiss else { return .ignored }
             return dismiss(state)
         case (.key, .some):
             guard event.key == "Escape" || (event.key == "Enter" && state.isCelebrating) else { return .ignored }

@@ -3,7 +3,7 @@ import Observation
 
 /// The offer screen: a countdown read from foreground time on the injected clock, per-digit rolls, and the
 /// activation popup. The countdown and the activation are the run's (`OfferRun`, shared by every screen of the
-/// offer in one run of the host: the shell's, each web page's); the popup is this screen's (`OfferModel`).
+/// offer in one run of the host: the shell's, each web page's); the popup is this screen's (`OfferCountdownModel`).
 ///
 /// Time is never counted in ticks: every wake-up reads the clock, so a late one shows the right value. The
 /// presenter sleeps to the exact next deadline (a second's change or a roll step) and then to nothing: no
@@ -25,28 +25,7 @@ public final class OfferCountdownPresenter: Presenter {
         case runChanged
     }
 
-    public struct ViewState: Sendable, Equatable {
-        public var copy: OfferCopy
-        public var countdown: CountdownView
-        public var activateButton: ActivateButtonView
-        /// Nil while no popup is open.
-        public var popup: OfferPopupView?
-        public var focus: OfferFocus
-        /// `This offer has expired.` once the countdown reached zero without an activation; nil otherwise.
-        public var expiredNote: String?
-
-        public init(
-            copy: OfferCopy, countdown: CountdownView, activateButton: ActivateButtonView, popup: OfferPopupView?,
-            focus: OfferFocus, expiredNote: String? = nil
-        ) {
-            self.copy = copy
-            self.countdown = countdown
-            self.activateButton = activateButton
-            self.popup = popup
-            self.focus = focus
-            self.expiredNote = expiredNote
-        }
-    }
+    public typealias ViewState = OfferCountdownViewState
 
     public private(set) var viewState: ViewState
     /// Real changes of `viewState` so far: the frames the presenter asked for, for tests and the benchmark.
@@ -59,7 +38,7 @@ public final class OfferCountdownPresenter: Presenter {
     private var timeline: MonotonicTimeline { run.timeline }
     @ObservationIgnored private let effects: EffectRunner
     /// What the screen is; `viewState` is derived from it and the run's state at each instant.
-    @ObservationIgnored private var model = OfferModel()
+    @ObservationIgnored private var model = OfferCountdownModel()
 
     /// - Parameters:
     ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
@@ -75,7 +54,7 @@ public final class OfferCountdownPresenter: Presenter {
     init(run: OfferRun, effects: EffectRunner) {
         self.run = run
         self.effects = effects
-        viewState = OfferModel().viewState(at: run.timeline.now, copy: .design, run: run.state)
+        viewState = OfferCountdownModel().viewState(at: run.timeline.now, copy: .design, run: run.state)
         run.changes.observe(self, as: ObjectIdentifier(self)) { presenter, _ in presenter.send(.runChanged) }
     }
 
@@ -102,7 +81,7 @@ public final class OfferCountdownPresenter: Presenter {
         changeCount += 1
     }
 
-    /// Runs the timer while the model says this screen follows a next change (`OfferModel.needsTimer`), stops it
+    /// Runs the timer while the model says this screen follows a next change (`OfferCountdownModel.needsTimer`), stops it
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
         guard model.needsTimer(at: now, run: run.state) else {

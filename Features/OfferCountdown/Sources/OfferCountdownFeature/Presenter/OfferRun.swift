@@ -4,7 +4,7 @@ import FeatureHostCore
 /// countdown (when it started and how much foreground time it has had) and the activation. One per run
 /// (`FeatureRun`), so a reload, Back or a second tab continues the same 24 hours and shows the same activation
 /// time, as opening the feature again in the shell does. What belongs to one screen (its popup, whether it has
-/// appeared, whether it is in the foreground) stays in its presenter's `OfferModel`.
+/// appeared, whether it is in the foreground) stays in its presenter's `OfferCountdownModel`.
 ///
 /// The countdown starts when the first screen appears and runs while any screen that appeared is in the
 /// foreground: it pauses only when none is (every tab hidden or closed, the terminal unfocused). Each change is
@@ -18,7 +18,7 @@ final class OfferRun {
         var activatedValue: Int?
     }
 
-    /// What a screen's action asks of the run (`OfferModel.apply` returns them).
+    /// What a screen's action asks of the run (`OfferCountdownModel.apply` returns them).
     enum Work: Equatable {
         /// The screen appeared and is in the foreground.
         case show

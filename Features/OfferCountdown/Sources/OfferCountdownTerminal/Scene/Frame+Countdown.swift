@@ -7,7 +7,7 @@ extension Frame {
     /// A rolling digit is drawn on a strip that scrolls up inside its box: the old digit on the middle row,
     /// the new one just below the box. Each roll step moves the strip one row further (the first step already
     /// one row, so every frame of the roll shows motion); the settled digit is back on the middle row.
-    mutating func drawCountdown(_ countdown: CountdownView, layout: OfferLayout) {
+    mutating func drawCountdown(_ countdown: CountdownState, layout: OfferLayout) {
         let border = Style(foreground: OfferCountdownPalette.color(.pink))
         let digitStyle = Style(foreground: OfferCountdownPalette.white, background: OfferCountdownPalette.boxBackground, bold: true)
         for (box, pair) in zip(layout.boxes, countdown.boxes) {

@@ -3,7 +3,7 @@ import TerminalUI
 
 extension Frame {
     /// Dims the screen and draws the popup: `Great!` over a coloured shadow, then the message.
-    mutating func drawOfferPopup(_ popup: OfferPopupView, layout: OfferLayout) {
+    mutating func drawOfferPopup(_ popup: OfferPopupState, layout: OfferLayout) {
         dim()
         let panel = Style(foreground: OfferCountdownPalette.white, background: OfferCountdownPalette.boxBackground)
         fill(layout.popup, style: panel)

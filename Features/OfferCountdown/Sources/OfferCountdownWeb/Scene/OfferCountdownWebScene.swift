@@ -28,13 +28,13 @@ public final class OfferCountdownWebScene: WebScene {
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
         let state = presenter.viewState
-        switch (event.kind, event.action) {
-        case (.click, "activate"):
+        switch (event.kind, OfferCountdownWebAction(name: event.action)) {
+        case (.click, .activate?):
             // Behind an open popup, or once the offer expired unactivated, the button does nothing.
             guard state.popup == nil, state.activateButton.isEnabled else { return .ignored }
             presenter.send(.activate)
             return .handled
-        case (.click, "dismiss"):
+        case (.click, .dismiss?):
             return dismissPopup(state)
         case (.key, _) where event.key == "Escape" || event.key == "Enter":
             return dismissPopup(state)

@@ -82,12 +82,12 @@ enum OfferPageMarkup {
     /// The gradient comes from the view state's colour names (`offer-from-blue offer-to-pink`; grey once the
     /// offer expired, when the button is also `disabled`). Behind an open popup the button keeps its key (and
     /// so the focus it may have) but drops its action: Enter there closes the popup and cannot reopen it.
-    private static func activateButton(_ button: ActivateButtonView, isPopupOpen: Bool) -> HTML {
+    private static func activateButton(_ button: ActivateButtonState, isPopupOpen: Bool) -> HTML {
         let from = button.gradient.first ?? .gray
         let to = button.gradient.last ?? from
         return WebUI.button(
             .class("offer-activate offer-from-\(from.rawValue) offer-to-\(to.rawValue)"), .type("button"),
-            isPopupOpen ? .tabindex(-1) : .data("action", "activate"), .disabled(!button.isEnabled)
+            isPopupOpen ? .tabindex(-1) : .data("action", OfferCountdownWebAction.activate.name), .disabled(!button.isEnabled)
         ) { button.title }
         .id("offer-activate")
     }

@@ -5,17 +5,17 @@ import WebUI
 /// `Great!` (its shadow colour from the view state) and `Offer activated at <time>`. The layer is always in the
 /// page, empty and hidden while closed, so opening and closing change this one element.
 enum OfferPopupMarkup {
-    static func layer(_ popup: OfferPopupView?) -> HTML {
+    static func layer(_ popup: OfferPopupState?) -> HTML {
         guard let popup else { return div(.class("offer-modal"), .hidden()).id("offer-modal") }
         return div(.class("offer-modal")) {
             // A sibling of the dialog, not its parent: a click inside the dialog must not reach this action.
-            div(.class("offer-backdrop"), .data("action", "dismiss"))
+            div(.class("offer-backdrop"), .data("action", OfferCountdownWebAction.dismiss.name))
             div(
                 .class("offer-popup"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "offer-popup-title"),
                 .aria("describedby", "offer-popup-message")
             ) {
                 button(
-                    .class("offer-popup-close"), .type("button"), .data("action", "dismiss"),
+                    .class("offer-popup-close"), .type("button"), .data("action", OfferCountdownWebAction.dismiss.name),
                     .aria("label", OfferWebCopy.closePopupLabel)
                 ) { OfferCopy.design.close }
                 .id("offer-popup-close")

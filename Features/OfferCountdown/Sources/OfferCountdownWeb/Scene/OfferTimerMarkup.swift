@@ -9,7 +9,7 @@ import WebUI
 /// digit it rolled from in `data-from`; the stylesheet draws that above it and rolls both up over `--roll`.
 /// The markup is deliberately terse: it is what crosses the wire every second.
 enum OfferTimerMarkup {
-    static func timer(_ countdown: CountdownView, rolledFrom froms: [Int?]) -> HTML {
+    static func timer(_ countdown: CountdownState, rolledFrom froms: [Int?]) -> HTML {
         div(.class("offer-timer"), .role("timer"), .aria("label", OfferWebCopy.timerLabel)) {
             for (box, start) in stride(from: 0, to: countdown.digits.count, by: 2).enumerated() {
                 if box > 0 { span(.class("offer-colon")) { ":" } }

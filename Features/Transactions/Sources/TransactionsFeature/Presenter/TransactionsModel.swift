@@ -1,7 +1,7 @@
 import FeatureHostCore
 import Foundation
 
-/// What the Transactions and Insights tabs are, as a value: the transactions and their pins (`TransactionStore`),
+/// What the Transactions and Insights tabs are, as a value: the transactions and their pins (`TransactionListModel`),
 /// the tab, the filter, the selection, where the data came from and what went wrong. The presenter applies each
 /// action to it, derives the view state from it, and runs the work it asks for (a load, a pin save), whose
 /// outcome comes back as an action. No I/O and no formatting state here: both stay in the presenter.
@@ -19,7 +19,7 @@ struct TransactionsModel {
     typealias Action = TransactionsPresenter.Action
     typealias ViewState = TransactionsPresenter.ViewState
 
-    var store = TransactionStore()
+    var store = TransactionListModel()
     var tab: TransactionsPresenter.Tab = .transactions
     var filter: CategoryFilter = .all
     /// The selected transaction's position in `store.transactions`; kept across filters while it is visible.

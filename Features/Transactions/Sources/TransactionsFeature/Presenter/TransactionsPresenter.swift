@@ -33,13 +33,15 @@ public final class TransactionsPresenter: Presenter {
         case togglePin
     }
 
+    public typealias ViewState = TransactionsViewState
+
     public private(set) var viewState: ViewState
     /// Real changes of `viewState` so far, for tests and the benchmark.
     @ObservationIgnored public private(set) var changeCount = 0
 
     /// What the screen is; `viewState` is derived from it after each action.
     @ObservationIgnored private var model = TransactionsModel()
-    @ObservationIgnored private let pins: any PinStorage
+    @ObservationIgnored private let pins: any PinClient
     @ObservationIgnored private let source: AnyDataSource<Loaded<[Transaction]>>
     @ObservationIgnored private let formatting: TransactionFormatting
     @ObservationIgnored private let effects: EffectRunner
@@ -54,7 +56,7 @@ public final class TransactionsPresenter: Presenter {
     /// Reads and loads nothing until `.lifecycle(.appear)`: each load reads the saved pins with the transactions,
     /// off the main actor (a warning in the view state when they are unreadable).
     public init(
-        source: AnyDataSource<Loaded<[Transaction]>>, pins: any PinStorage, formatting: TransactionFormatting,
+        source: AnyDataSource<Loaded<[Transaction]>>, pins: any PinClient, formatting: TransactionFormatting,
         effects: EffectRunner
     ) {
         self.source = source

@@ -10,7 +10,7 @@ enum InsightsView {
     static func draw(_ insights: TransactionsPresenter.ViewState.Insights, in rect: Rect, into frame: inout Frame) {
         let listHeight = insights.rows.count
         let segments = insights.rows.map {
-            RingChart.Segment(perMille: $0.perMille, color: TransactionsPalette.color($0.color))
+            RingChartView.Segment(perMille: $0.perMille, color: TransactionsPalette.color($0.color))
         }
         // The list sits right under the chart, both centred in a column no wider than reads well.
         let column = rect.centered(Size(width: min(rect.width, 56), height: rect.height))
@@ -19,7 +19,7 @@ enum InsightsView {
         let labelWidth = labels.map { DisplayWidth.of($0.0) }.max() ?? 0
         func chartRect(height: Int) -> Rect { Rect(x: rect.x, y: rect.y, width: rect.width, height: height) }
         func labelsFit(ringHeight: Int) -> Bool {
-            let hole = RingChart.hole(in: chartRect(height: ringHeight))
+            let hole = RingChartView.hole(in: chartRect(height: ringHeight))
             return hole.height >= 2 && hole.width >= labelWidth
         }
         // Every category is always listed: the list takes its rows first (with a blank row above it), and the
@@ -30,7 +30,7 @@ enum InsightsView {
         if !labelsFit(ringHeight: ringHeight) { ringHeight = min(chartRoom - 1, maximumRingHeight) }
         var used = 0
         if ringHeight >= 6 {
-            let hole = RingChart.draw(segments, in: chartRect(height: ringHeight), into: &frame)
+            let hole = RingChartView.draw(segments, in: chartRect(height: ringHeight), into: &frame)
             used = ringHeight
             if labelsFit(ringHeight: ringHeight) {
                 let top = hole.y + (hole.height - 2) / 2
@@ -83,7 +83,7 @@ enum InsightsView {
     }
 
     /// The shares as one line of coloured blocks, in proportion; a grey track when nothing is pinned.
-    private static func drawBar(_ segments: [RingChart.Segment], in rect: Rect, into frame: inout Frame) {
+    private static func drawBar(_ segments: [RingChartView.Segment], in rect: Rect, into frame: inout Frame) {
         guard rect.width > 0 else { return }
         let total = segments.reduce(0) { $0 + $1.perMille }
         guard total > 0 else {
