@@ -30,7 +30,7 @@ public final class PresenterTestStore<P: Presenter> {
     public private(set) var state: P.ViewState
     /// Changes seen and not yet asserted, oldest first.
     public private(set) var receivedChanges: [Change] = []
-    /// How long, in real time, to wait for work in flight (loopback replies on a loaded machine).
+    /// How long, in real time, to wait for work in flight before calling it hung (`TestHost.idleTimeout`).
     public var idleTimeout: Double
     private let recorder: ViewStateRecorder<P>
     /// `presenter.changeCount` when the store last took the recorder's changes.
@@ -41,7 +41,7 @@ public final class PresenterTestStore<P: Presenter> {
     ///   - presenter: made on `clock` and `activity` (a `TestHost`'s, usually: see the other initialiser).
     ///   - sourceLocation: where a store released without `finish()` is reported.
     public init(
-        _ presenter: P, clock: ManualClock, activity: ActivityTracker, idleTimeout: Double = 60,
+        _ presenter: P, clock: ManualClock, activity: ActivityTracker, idleTimeout: Double = TestHost.idleTimeout,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         self.presenter = presenter

@@ -83,11 +83,15 @@ public final class TestHost: Sendable {
     }
 
     /// Waits until no request or load is in flight and every result has been applied; false when `timeout`
-    /// seconds passed first. The bound is generous: on a loaded 2-core machine a loopback reply can take
-    /// seconds, and a short bound would read a state the reply has not reached yet.
+    /// seconds passed first. The bound catches a hang, not slowness: `swift test` starts every test at once on
+    /// Swift's pool (two threads on a 2-core machine), so the work a test waits for queues behind the whole suite's,
+    /// which takes minutes on a loaded machine; a shorter bound would read a state the work has not reached yet.
     @MainActor
     @discardableResult
-    public func settle(timeout: Double = 60) async -> Bool {
+    public func settle(timeout: Double = TestHost.idleTimeout) async -> Bool {
         await activity.waitUntilIdle(timeout: timeout)
     }
+
+    /// How long `settle` and `PresenterTestStore` wait, in real time, for work in flight before they call it hung.
+    public static let idleTimeout: Double = 300
 }

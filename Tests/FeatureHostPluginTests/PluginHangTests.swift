@@ -28,7 +28,7 @@ import WebPluginBridge
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 3"), "the built-in feature ticked every second")
         #expect(stubbed.pluginText == expected)
         #expect(stubbed.pluginFeature?.instance.stopReason?.hasPrefix("the plugin libhang.so was stopped") == true)
-        #expect(await stubbed.host.settle(timeout: 60), "a stopped plugin's is_advancing (1 forever) no longer counts")
+        #expect(await stubbed.host.settle(), "a stopped plugin's is_advancing (1 forever) no longer counts")
     }
 
     @Test func aStoppedPluginIsNeverCalledAgain() async throws {

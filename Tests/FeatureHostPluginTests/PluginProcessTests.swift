@@ -142,7 +142,7 @@ import WebUI
         let before = stubbed.host.clock.now.offset
         await stubbed.host.advance(by: .seconds(2))
         #expect(stubbed.counter.text().hasPrefix(" Seconds: \(Int((before + .seconds(2)).components.seconds))"), "the built-in feature runs on")
-        #expect(await stubbed.host.settle(timeout: 60), "a stopped plugin holds nothing up")
+        #expect(await stubbed.host.settle(), "a stopped plugin holds nothing up")
     }
 
     @Test(arguments: Call.allCases)

@@ -96,7 +96,7 @@ func loadPlugin(_ library: URL, isolation: PluginIsolation, limits: PluginLimits
 /// Waits on the main actor until `condition` holds, at most `seconds` of real time: for work another thread
 /// hands to the main actor. Generous, as CI runs under load; true when it held.
 @MainActor
-func eventually(within seconds: Int = 60, _ condition: () -> Bool) async -> Bool {
+func eventually(within seconds: Int = Int(TestHost.idleTimeout), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
     while !condition() {
         guard ContinuousClock.now < deadline else { return false }
