@@ -46,7 +46,9 @@ import Testing
         let started = Date()
         let frame = try await snapshot("offer-countdown", "--advance", "3661.5")
         #expect(frame.contains("│  00  │ : │  22  │ : │  58  │ : │  59  │"))
-        #expect(Date().timeIntervalSince(started) < 60, "a simulated hour takes seconds, not an hour")
+        // Not a speed test (the bench measures that): an hour simulated in real time would take 3,600 s, and a
+        // loaded machine running the whole suite has taken over 60 s to start and run this process.
+        #expect(Date().timeIntervalSince(started) < 600, "a simulated hour takes seconds, not an hour")
     }
 
     @Test func transactionsShowsTheTotalOfEveryPinnedTransaction() async throws {
