@@ -255,6 +255,18 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
     }
 }
 
+// MARK: swift settings
+// Every Swift target, test, executable and fuzzer alike (docs/architecture.md, "Swift settings"): `any` spelled out
+// on every existential, and a module used only where the file imports it. Set here, after the targets and the
+// fuzzers are all in, so no target is left out; the C and system-library targets have no Swift to check.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}
+
 // MARK: thread sanitizer subset
 // `FEATUREHOST_TSAN_SUBSET=1 swift test --sanitize=thread ...` (what `.ci/run` does): SwiftPM instruments every
 // target, and the whole package is a second full build; this keeps only the test targets CI runs under TSan (core,

@@ -23,7 +23,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// What wakes at a deadline.
     enum Wake {
         /// A task suspended in `sleep(until:)`.
-        case task(CheckedContinuation<Void, Error>)
+        case task(CheckedContinuation<Void, any Error>)
         /// A timer, called on the main actor.
         case timer(ClockTimer)
     }

@@ -1,3 +1,4 @@
+import CTerminalRestore
 import FeatureHostTesting
 import Testing
 

@@ -382,7 +382,7 @@ final class PluginWatchdog: @unchecked Sendable {
     private var child: PluginChild?
     private var ticks = 0
     private let limits: PluginLimits
-    private let timer: DispatchSourceTimer
+    private let timer: any DispatchSourceTimer
 
     init(child: PluginChild, limits: PluginLimits) {
         self.limits = limits

@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI
