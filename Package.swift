@@ -119,7 +119,8 @@ let package = Package(
         .target(name: "CFeatureHostProcess"),
         // One per plugin library: loads it and serves its C table to the host over a socket (out of process).
         .executableTarget(
-            name: "featurehost-plugin-host", dependencies: ["FeatureHostPluginWire", "CFeatureHostPluginABI", "CFeatureHostProcess"]),
+            name: "featurehost-plugin-host",
+            dependencies: ["FeatureHostCore", "FeatureHostPluginWire", "CFeatureHostPluginABI", "CFeatureHostProcess"]),
         .target(
             name: "FeatureHostPluginKit",
             dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
