@@ -119,7 +119,8 @@ let package = Package(
         .target(name: "CFeatureHostProcess"),
         // One per plugin library: loads it and serves its C table to the host over a socket (out of process).
         .executableTarget(
-            name: "featurehost-plugin-host", dependencies: ["FeatureHostPluginWire", "CFeatureHostPluginABI", "CFeatureHostProcess"]),
+            name: "featurehost-plugin-host",
+            dependencies: ["FeatureHostCore", "FeatureHostPluginWire", "CFeatureHostPluginABI", "CFeatureHostProcess"]),
         .target(
             name: "FeatureHostPluginKit",
             dependencies: ["FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostPluginWire", "CFeatureHostPluginABI"]
@@ -253,6 +254,18 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
                 name: fuzzer.name, dependencies: ["FuzzSupport"] + fuzzer.dependencies, path: "Fuzz/Targets/\(fuzzer.name)",
                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
     }
+}
+
+// MARK: swift settings
+// Every Swift target, test, executable and fuzzer alike (docs/architecture.md, "Swift settings"): `any` spelled out
+// on every existential, and a module used only where the file imports it. Set here, after the targets and the
+// fuzzers are all in, so no target is left out; the C and system-library targets have no Swift to check.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
 
 // MARK: thread sanitizer subset

@@ -25,3 +25,13 @@ let package = Package(
         ),
     ]
 )
+
+// Every target with the upcoming features FeatureHost's own targets use (docs/architecture.md, "Swift settings and
+// locks"): `any` on every existential, and a module's members used only where the file imports it.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -1,16 +1,14 @@
 import Foundation
 
 /// Keeps a probe of an `ActivityTracker` counting until `cancel()` is called or the probe is released.
-public final class ActivityProbe: @unchecked Sendable {
-    // @unchecked: `cancelled` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var cancelled = false
+public final class ActivityProbe: Sendable {
+    private let cancelled = Locked(false)
 
     public init() {}
 
-    public var isCancelled: Bool { lock.withLock { cancelled } }
+    public var isCancelled: Bool { cancelled.withLock { $0 } }
 
-    public func cancel() { lock.withLock { cancelled = true } }
+    public func cancel() { cancelled.withLock { $0 = true } }
 
     deinit { cancel() }
 }

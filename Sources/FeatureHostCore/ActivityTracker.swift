@@ -2,29 +2,27 @@ import Foundation
 
 /// Counts work in flight (requests, loads), so headless runs and tests can wait until the host is idle
 /// before reading a frame.
-public final class ActivityTracker: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+public final class ActivityTracker: Sendable {
     private struct Probe {
         weak var token: ActivityProbe?
         let count: @Sendable () -> Int
     }
-    private var probes: [Probe] = []
+    private struct State {
+        var count = 0
+        var probes: [Probe] = []
+    }
+    private let state = Locked(State())
 
     public init() {}
 
     /// The work begun and not yet ended, plus what every probe reports.
     public var inFlight: Int {
-        lock.lock()
-        // Read after every timer wake-up of a manual clock: without probes, no closures or arrays.
-        if probes.isEmpty {
-            defer { lock.unlock() }
-            return count
+        let (own, counters) = state.withLock { state -> (Int, [@Sendable () -> Int]) in
+            // Read after every timer wake-up of a manual clock: without probes, no closures or arrays.
+            if state.probes.isEmpty { return (state.count, []) }
+            state.probes.removeAll { $0.token?.isCancelled ?? true }
+            return (state.count, state.probes.map(\.count))
         }
-        probes.removeAll { $0.token?.isCancelled ?? true }
-        let own = count
-        let counters = probes.map(\.count)
-        lock.unlock()
         // Probes run outside the lock: they may call into code that takes locks of its own.
         return counters.reduce(own) { $0 + $1() }
     }
@@ -33,23 +31,13 @@ public final class ActivityTracker: @unchecked Sendable {
     /// until the returned probe is cancelled or released.
     public func addProbe(_ count: @escaping @Sendable () -> Int) -> ActivityProbe {
         let token = ActivityProbe()
-        lock.lock()
-        probes.append(Probe(token: token, count: count))
-        lock.unlock()
+        state.withLock { $0.probes.append(Probe(token: token, count: count)) }
         return token
     }
 
-    public func begin() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
+    public func begin() { state.withLock { $0.count += 1 } }
 
-    public func end() {
-        lock.lock()
-        count -= 1
-        lock.unlock()
-    }
+    public func end() { state.withLock { $0.count -= 1 } }
 
     /// Runs `work` counted as in flight.
     public func track<T>(_ work: () async throws -> T) async rethrows -> T {

@@ -12,7 +12,8 @@ import Foundation
 /// `post` may be called from any thread and delivers on the main actor's next turn; the hop counts as work in
 /// flight on `activity` (when set), so a test or `snapshot` that waits for the host to be idle never reads a
 /// state the change has not reached. `postNow` delivers at once, for a change made on the main actor.
-public final class ChangeBroadcast<Change: Sendable>: @unchecked Sendable {
+public final class ChangeBroadcast<Change: Sendable>: Sendable {
+    // @unchecked: a weak reference to any object; it is only read (a weak load is atomic) and compared with nil.
     private struct Observer: @unchecked Sendable {
         /// Weak: reading it from any thread is safe, and a released owner ends the observation.
         weak var owner: AnyObject?
@@ -21,16 +22,17 @@ public final class ChangeBroadcast<Change: Sendable>: @unchecked Sendable {
         let deliver: @MainActor @Sendable (AnyObject, Change) -> Void
     }
 
-    // Guards `observers` and `activity`.
-    private let lock = NSLock()
-    private var observers: [Observer] = []
-    private var activity: ActivityTracker?
+    private struct State {
+        var observers: [Observer] = []
+        var activity: ActivityTracker?
+    }
+    private let state: Locked<State>
 
     /// - Parameter activity: where a delivery still to come counts as in flight (the host's tracker).
-    public init(countingOn activity: ActivityTracker? = nil) { self.activity = activity }
+    public init(countingOn activity: ActivityTracker? = nil) { state = Locked(State(activity: activity)) }
 
     /// Counts deliveries still to come on `activity` from now on (for a store made before the host's tracker).
-    public func countDeliveries(on activity: ActivityTracker) { lock.withLock { self.activity = activity } }
+    public func countDeliveries(on activity: ActivityTracker) { state.withLock { $0.activity = activity } }
 
     /// Calls `onChange` on the main actor after each change, for as long as `owner` lives.
     /// - Parameter source: what the observer stands for (a store instance); a change posted from it is not
@@ -44,18 +46,18 @@ public final class ChangeBroadcast<Change: Sendable>: @unchecked Sendable {
                 guard let owner = owner as? Owner else { return }
                 onChange(owner, change)
             })
-        lock.withLock {
-            observers.removeAll { $0.owner == nil }
-            observers.append(observer)
+        state.withLock { state in
+            state.observers.removeAll { $0.owner == nil }
+            state.observers.append(observer)
         }
     }
 
     /// How many observers are still alive.
-    public var observerCount: Int { lock.withLock { observers.filter { $0.owner != nil }.count } }
+    public var observerCount: Int { state.withLock { $0.observers.filter { $0.owner != nil }.count } }
 
     /// Delivers `change` to every live observer but those standing for `source`, on the main actor's next turn.
     public func post(_ change: Change, from source: ObjectIdentifier? = nil) {
-        let (targets, activity) = lock.withLock { (recipients(from: source), self.activity) }
+        let (targets, activity) = state.withLock { (Self.recipients(of: $0.observers, from: source), $0.activity) }
         guard !targets.isEmpty else { return }
         activity?.begin()
         Task { @MainActor in
@@ -67,10 +69,10 @@ public final class ChangeBroadcast<Change: Sendable>: @unchecked Sendable {
     /// Delivers `change` now, on the main actor, to every live observer but those standing for `source`.
     @MainActor
     public func postNow(_ change: Change, from source: ObjectIdentifier? = nil) {
-        Self.deliver(change, to: lock.withLock { recipients(from: source) })
+        Self.deliver(change, to: state.withLock { Self.recipients(of: $0.observers, from: source) })
     }
 
-    private func recipients(from source: ObjectIdentifier?) -> [Observer] {
+    private static func recipients(of observers: [Observer], from source: ObjectIdentifier?) -> [Observer] {
         observers.filter { $0.owner != nil && (source == nil || $0.source != source) }
     }
 

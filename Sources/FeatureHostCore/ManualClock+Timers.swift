@@ -1,3 +1,5 @@
+import Foundation
+
 /// A timer's two callbacks, kept by the clock while the timer is armed or running.
 final class ClockTimer {
     let id: UInt64

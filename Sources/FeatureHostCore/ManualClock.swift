@@ -10,6 +10,7 @@ import Foundation
 /// code that sleeps on a timeline directly needs. After a timer that left work in flight on a tracker the
 /// clock watches, the main actor settles too; see `advance(to:)`.
 public final class ManualClock: Clock, @unchecked Sendable {
+    // @unchecked: state any thread reaches is under `lock`; the followers and the settling are the main actor's.
     public struct Instant: InstantProtocol, Hashable, Sendable {
         public var offset: Duration
 
@@ -23,7 +24,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// What wakes at a deadline.
     enum Wake {
         /// A task suspended in `sleep(until:)`.
-        case task(CheckedContinuation<Void, Error>)
+        case task(CheckedContinuation<Void, any Error>)
         /// A timer, called on the main actor.
         case timer(ClockTimer)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Another virtual clock that must keep a manual clock's time: a dynamic plugin keeps its own copy of the core,
 /// and so its own manual clock, reached through the plugin boundary.
 @MainActor

@@ -9,12 +9,13 @@ import Observation
 /// that changes it. So `onStale` only notes and schedules; the render that reads the new value (and tracks
 /// again) runs later, on the next turn of the main actor. A render started before an earlier one's change
 /// supersedes it: a late call from that earlier tracking is dropped.
-public final class RenderTracker: @unchecked Sendable {
-    // @unchecked: the state below is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var generation: UInt64 = 0
-    private var stale = false
-    private var stopped = false
+public final class RenderTracker: Sendable {
+    private struct State {
+        var generation: UInt64 = 0
+        var stale = false
+        var stopped = false
+    }
+    private let state = Locked(State())
     private let onStale: @Sendable () -> Void
 
     /// - Parameter onStale: called once after each render when something it read changes (or on
@@ -22,14 +23,14 @@ public final class RenderTracker: @unchecked Sendable {
     public init(onStale: @escaping @Sendable () -> Void) { self.onStale = onStale }
 
     /// Whether something the last render read has changed since (or `invalidate()` was called).
-    public var isStale: Bool { lock.withLock { stale } }
+    public var isStale: Bool { state.withLock { $0.stale } }
 
     /// Runs `render`, tracking every observable property it reads; earlier trackings no longer report.
     public func track<Result>(_ render: () -> Result) -> Result {
-        let current: UInt64 = lock.withLock {
-            generation &+= 1
-            stale = false
-            return generation
+        let current: UInt64 = state.withLock { state in
+            state.generation &+= 1
+            state.stale = false
+            return state.generation
         }
         return withObservationTracking(render, onChange: { [weak self] in self?.changed(current) })
     }
@@ -37,21 +38,21 @@ public final class RenderTracker: @unchecked Sendable {
     /// Marks the render stale for something Observation cannot see (a resized terminal) and reports it, unless
     /// it is stale already.
     public func invalidate() {
-        let report = lock.withLock { () -> Bool in
-            guard !stale, !stopped else { return false }
-            stale = true
+        let report = state.withLock { state -> Bool in
+            guard !state.stale, !state.stopped else { return false }
+            state.stale = true
             return true
         }
         if report { onStale() }
     }
 
     /// No further reports.
-    public func stop() { lock.withLock { stopped = true } }
+    public func stop() { state.withLock { $0.stopped = true } }
 
     private func changed(_ tracked: UInt64) {
-        let report = lock.withLock { () -> Bool in
-            guard tracked == generation, !stale, !stopped else { return false }
-            stale = true
+        let report = state.withLock { state -> Bool in
+            guard tracked == state.generation, !state.stale, !state.stopped else { return false }
+            state.stale = true
             return true
         }
         if report { onStale() }

@@ -126,6 +126,7 @@ enum CTable {
 
 /// The host's completion callback for one advance.
 struct Done: @unchecked Sendable {
+    // @unchecked: a C function and the host's context pointer for it, which the ABI lets any thread call.
     let function: featurehost_done_fn?
     let context: UnsafeMutableRawPointer?
 

@@ -128,24 +128,22 @@ final class HostedFeature {
 }
 
 /// The thread-safe part of an instance.
-final class HostedStatus: @unchecked Sendable {
+final class HostedStatus: Sendable {
     let activity: ActivityTracker
     private let clock: ManualClock?
-    private let lock = NSLock()
-    private var advancing = 0
-    private var closed = false
+    private let state = Locked<(advancing: Int, closed: Bool)>((0, false))
 
     init(activity: ActivityTracker, clock: ManualClock?) {
         self.activity = activity
         self.clock = clock
     }
 
-    var isAdvancing: Bool { lock.withLock { advancing > 0 } }
+    var isAdvancing: Bool { state.withLock { $0.advancing > 0 } }
     /// Set when the host destroys the instance: no frame request may follow.
-    var isClosed: Bool { lock.withLock { closed } }
-    func close() { lock.withLock { closed = true } }
-    func beginAdvance() { lock.withLock { advancing += 1 } }
-    func endAdvance() { lock.withLock { advancing -= 1 } }
+    var isClosed: Bool { state.withLock { $0.closed } }
+    func close() { state.withLock { $0.closed = true } }
+    func beginAdvance() { state.withLock { $0.advancing += 1 } }
+    func endAdvance() { state.withLock { $0.advancing -= 1 } }
 
     /// Nanoseconds since the instance was made, or -1 when nothing sleeps on its clock.
     var nextDeadline: Int64 {

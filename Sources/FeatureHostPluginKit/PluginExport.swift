@@ -48,6 +48,7 @@ public enum PluginExport {
 /// The exported feature. C function pointers cannot capture the generic type, so the table's functions
 /// find it here.
 final class ExportedFeature: @unchecked Sendable {
+    // @unchecked: C tables allocated once and kept for the process; every field is only touched while `lock` is held.
     private let lock = NSLock()
     private var manifestValue: FeatureManifest?
     private var terminalScene = true

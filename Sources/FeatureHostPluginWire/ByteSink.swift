@@ -1,11 +1,12 @@
 import CFeatureHostPluginABI
+import FeatureHostCore
 import Foundation
 
 /// Collects the bytes the other side of the plugin boundary writes through a `featurehost_write_fn`, up to a
 /// limit: what a plugin sends past it is counted, never stored, so a plugin cannot make the host's memory grow
 /// without bound. Writes may come from any thread; a write after the call it belonged to has ended finds no
 /// sink (`CallbackTargets`) and is dropped.
-public final class ByteSink: @unchecked Sendable {
+public final class ByteSink: Sendable {
     /// More bytes than the receiver accepts.
     public struct OverLimit: Error, Sendable, Equatable, CustomStringConvertible {
         public let limit: Int
@@ -17,26 +18,27 @@ public final class ByteSink: @unchecked Sendable {
     static let open = CallbackTargets<ByteSink>()
 
     public let limit: Int
-    // @unchecked: `stored` and `overflowed` are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var stored: [UInt8] = []
-    private var overflowed = false
+    private struct State {
+        var stored: [UInt8] = []
+        var overflowed = false
+    }
+    private let state = Locked(State())
 
     public init(limit: Int) { self.limit = max(limit, 0) }
 
-    public var bytes: [UInt8] { lock.withLock { stored } }
+    public var bytes: [UInt8] { state.withLock { $0.stored } }
     /// Whether the sender wrote more than `limit` bytes in all.
-    public var isOverLimit: Bool { lock.withLock { overflowed } }
+    public var isOverLimit: Bool { state.withLock { $0.overflowed } }
 
     func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        let room = lock.withLock { overflowed ? 0 : limit - stored.count }
+        let room = state.withLock { $0.overflowed ? 0 : limit - $0.stored.count }
         // Copied with no lock held: a bad pointer from a plugin faults here, and the create guard may jump out
         // of that fault.
         let chunk = Array(UnsafeBufferPointer(start: bytes, count: min(count, max(room, 0))))
-        lock.withLock {
-            let fits = min(chunk.count, limit - stored.count)
-            stored.append(contentsOf: chunk.prefix(fits))
-            if count > fits { overflowed = true }
+        state.withLock { state in
+            let fits = min(chunk.count, limit - state.stored.count)
+            state.stored.append(contentsOf: chunk.prefix(fits))
+            if count > fits { state.overflowed = true }
         }
     }
 

@@ -1,22 +1,24 @@
+import FeatureHostCore
 import Foundation
 
 /// Objects the other side of the plugin boundary reaches through a context pointer. The pointer carries a
 /// number, never an address: a call that comes late (after a timeout, after `destroy`), twice, from another
 /// thread, or with a number never handed out finds nothing, instead of freed memory.
-public final class CallbackTargets<Target: AnyObject & Sendable>: @unchecked Sendable {
-    // @unchecked: `next` and `targets` are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var next: UInt = 0
-    private var targets: [UInt: Target] = [:]
+public final class CallbackTargets<Target: AnyObject & Sendable>: Sendable {
+    private struct State {
+        var next: UInt = 0
+        var targets: [UInt: Target] = [:]
+    }
+    private let state = Locked(State())
 
     public init() {}
 
     /// Keeps `target` until `remove`, and returns the context pointer that finds it.
     public func add(_ target: Target) -> UnsafeMutableRawPointer? {
-        let number: UInt = lock.withLock {
-            next += 1
-            targets[next] = target
-            return next
+        let number: UInt = state.withLock { state in
+            state.next += 1
+            state.targets[state.next] = target
+            return state.next
         }
         return UnsafeMutableRawPointer(bitPattern: number)
     }
@@ -24,16 +26,16 @@ public final class CallbackTargets<Target: AnyObject & Sendable>: @unchecked Sen
     /// The target a context pointer stands for, while it is kept.
     public func target(_ pointer: UnsafeMutableRawPointer?) -> Target? {
         let number = UInt(bitPattern: pointer)
-        return lock.withLock { targets[number] }
+        return state.withLock { $0.targets[number] }
     }
 
     /// Forgets the target; later calls with its pointer find nothing. Returns it if it was still kept.
     @discardableResult
     public func remove(_ pointer: UnsafeMutableRawPointer?) -> Target? {
         let number = UInt(bitPattern: pointer)
-        return lock.withLock { targets.removeValue(forKey: number) }
+        return state.withLock { $0.targets.removeValue(forKey: number) }
     }
 
     /// How many targets are kept (a test's check that nothing is left behind).
-    public var count: Int { lock.withLock { targets.count } }
+    public var count: Int { state.withLock { $0.targets.count } }
 }

@@ -1,20 +1,23 @@
+import FeatureHostCore
 import Foundation
 
 /// A latch async work awaits until the test opens it, e.g. a source's `load()` held so the test can look at
 /// the loading state. Once open it stays open, and later waits return at once.
-public final class AsyncGate: @unchecked Sendable {
-    // `isOpen` and `waiters` are only touched under `lock`; continuations are resumed outside it.
-    private let lock = NSLock()
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+public final class AsyncGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    // Continuations are resumed outside the lock.
+    private let state = Locked(State())
 
     public init() {}
 
     public func wait() async {
         await withCheckedContinuation { continuation in
-            let resumeNow: Bool = lock.withLock {
-                if isOpen { return true }
-                waiters.append(continuation)
+            let resumeNow: Bool = state.withLock { state in
+                if state.isOpen { return true }
+                state.waiters.append(continuation)
                 return false
             }
             if resumeNow { continuation.resume() }
@@ -22,10 +25,10 @@ public final class AsyncGate: @unchecked Sendable {
     }
 
     public func open() {
-        let waiting: [CheckedContinuation<Void, Never>] = lock.withLock {
-            isOpen = true
-            defer { waiters = [] }
-            return waiters
+        let waiting: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters = [] }
+            return state.waiters
         }
         for waiter in waiting { waiter.resume() }
     }

@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Foundation
 /// A test-only HTTP/1.1 server on 127.0.0.1 with an ephemeral port: scripted replies, optional delays, and a
 /// log of the requests it received. One request per connection (`Connection: close`), which is all
 /// URLSession needs from it.
-public final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: Sendable {
     public struct Request: Sendable, Equatable {
         public var method: String
         public var path: String
@@ -69,15 +70,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     public let port: Int
     private let listener: Int32
-    private let lock = NSLock()
-    private var handler: @Sendable (Request) -> Reply
-    private var log: [Request] = []
-    private var sent: [Int] = []
-    private var stopped = false
+    private struct State {
+        var handler: @Sendable (Request) -> Reply
+        var log: [Request] = []
+        var sent: [Int] = []
+        var stopped = false
+    }
+    private let state: Locked<State>
 
     /// Starts listening at once; `handler` answers every request until replaced.
     public init(handler: @escaping @Sendable (Request) -> Reply = { _ in Reply(status: 404) }) throws {
-        self.handler = handler
+        state = Locked(State(handler: handler))
         (listener, port) = try Self.listen()
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "LoopbackHTTPServer:\(port)"
@@ -90,19 +93,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     public func url(_ path: String) -> URL { baseURL.appendingPathComponent(path) }
 
-    public var requests: [Request] {
-        lock.lock()
-        defer { lock.unlock() }
-        return log
-    }
+    public var requests: [Request] { state.withLock { $0.log } }
 
     /// How many body bytes each finished reply wrote before it ended or the client hung up, in the order they
     /// finished: how a test sees that a client stopped reading.
-    public var bodyBytesSent: [Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return sent
-    }
+    public var bodyBytesSent: [Int] { state.withLock { $0.sent } }
 
     /// `bodyBytesSent` once `count` replies have finished (a reply's writer may still be finding out that the client
     /// hung up when the client's request has already failed), or as it is after `timeout` seconds of real time.
@@ -114,9 +109,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Replaces how the server answers.
     public func respond(_ handler: @escaping @Sendable (Request) -> Reply) {
-        lock.lock()
-        self.handler = handler
-        lock.unlock()
+        state.withLock { $0.handler = handler }
     }
 
     /// Answers every request with `reply`.
@@ -129,10 +122,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     public func stop() {
-        lock.lock()
-        let wasStopped = stopped
-        stopped = true
-        lock.unlock()
+        let wasStopped = state.withLock { state in
+            defer { state.stopped = true }
+            return state.stopped
+        }
         guard !wasStopped else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -191,20 +184,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func serve(_ client: Int32) {
         defer { close(client) }
         guard let request = readRequest(client) else { return }
         let reply: Reply
-        lock.lock()
-        log.append(request)
-        let handler = self.handler
-        lock.unlock()
+        let handler = state.withLock { state in
+            state.log.append(request)
+            return state.handler
+        }
         reply = handler(request)
         reply.gate?.wait()
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
@@ -245,9 +234,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func record(sent count: Int) {
-        lock.lock()
-        sent.append(count)
-        lock.unlock()
+        state.withLock { $0.sent.append(count) }
     }
 
     private func readRequest(_ client: Int32) -> Request? {
@@ -322,17 +309,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 /// `listen` is shadowed by the server's own static method inside the type.
 private func Glibc_listen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
 
-private final class ReplyQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var replies: [LoopbackHTTPServer.Reply]
+private final class ReplyQueue: Sendable {
+    private let replies: Locked<[LoopbackHTTPServer.Reply]>
 
-    init(_ replies: [LoopbackHTTPServer.Reply]) { self.replies = replies }
+    init(_ replies: [LoopbackHTTPServer.Reply]) { self.replies = Locked(replies) }
 
     func next() -> LoopbackHTTPServer.Reply {
-        lock.lock()
-        defer { lock.unlock() }
-        guard replies.count > 1 else { return replies.first ?? LoopbackHTTPServer.Reply(status: 404) }
-        return replies.removeFirst()
+        replies.withLock { replies in
+            guard replies.count > 1 else { return replies.first ?? LoopbackHTTPServer.Reply(status: 404) }
+            return replies.removeFirst()
+        }
     }
 }
 

@@ -5,35 +5,37 @@ import Foundation
 /// clock waits for `advance`: a request stays pending, and in flight, for as long as the test looks at it.
 /// Records every request and every cancellation; a cancelled request throws `HTTPError.cancelled`. A test can
 /// wait, without polling, until a number of requests has arrived (`waitForRequests`).
-public final class ManualTransport: HTTPTransport, @unchecked Sendable {
-    // Every stored property but `lock` is only touched under `lock`; continuations are resumed outside it.
-    private let lock = NSLock()
-    private var waiting: [(url: URL, continuation: CheckedContinuation<HTTPResponse, any Error>)] = []
-    private var sent: [URL] = []
-    private var cancelledURLs: [URL] = []
-    /// How many requests have been parked as pending so far (some may be answered or cancelled since).
-    private var parked = 0
-    private var arrivals: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+public final class ManualTransport: HTTPTransport, Sendable {
+    private struct State {
+        var waiting: [(url: URL, continuation: CheckedContinuation<HTTPResponse, any Error>)] = []
+        var sent: [URL] = []
+        var cancelledURLs: [URL] = []
+        /// How many requests have been parked as pending so far (some may be answered or cancelled since).
+        var parked = 0
+        var arrivals: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+    // Continuations are resumed outside the lock.
+    private let state = Locked(State())
 
     public init() {}
 
     /// The URLs requested so far, oldest first.
-    public var requests: [URL] { lock.withLock { sent } }
+    public var requests: [URL] { state.withLock { $0.sent } }
     /// The URLs whose requests were cancelled before an answer.
-    public var cancelled: [URL] { lock.withLock { cancelledURLs } }
+    public var cancelled: [URL] { state.withLock { $0.cancelledURLs } }
     /// The URLs waiting for an answer, oldest first.
-    public var pending: [URL] { lock.withLock { waiting.map(\.url) } }
+    public var pending: [URL] { state.withLock { $0.waiting.map(\.url) } }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        lock.withLock { sent.append(request.url) }
+        state.withLock { $0.sent.append(request.url) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let arrived: [CheckedContinuation<Void, Never>] = lock.withLock {
-                    waiting.append((request.url, continuation))
-                    parked += 1
-                    let count = parked
-                    defer { arrivals.removeAll { $0.count <= count } }
-                    return arrivals.filter { $0.count <= count }.map(\.continuation)
+                let arrived: [CheckedContinuation<Void, Never>] = state.withLock { state in
+                    state.waiting.append((request.url, continuation))
+                    state.parked += 1
+                    let count = state.parked
+                    defer { state.arrivals.removeAll { $0.count <= count } }
+                    return state.arrivals.filter { $0.count <= count }.map(\.continuation)
                 }
                 for waiter in arrived { waiter.resume() }
                 // Cancelled before the continuation was parked: `onCancel` found nothing to resume.
@@ -48,9 +50,9 @@ public final class ManualTransport: HTTPTransport, @unchecked Sendable {
     /// at once when they have already.
     public func waitForRequests(_ count: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let arrived: Bool = lock.withLock {
-                if parked >= count { return true }
-                arrivals.append((count, continuation))
+            let arrived: Bool = state.withLock { state in
+                if state.parked >= count { return true }
+                state.arrivals.append((count, continuation))
                 return false
             }
             if arrived { continuation.resume() }
@@ -68,18 +70,18 @@ public final class ManualTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func cancelPending(_ url: URL) {
-        let continuation: CheckedContinuation<HTTPResponse, any Error>? = lock.withLock {
-            guard let index = waiting.firstIndex(where: { $0.url == url }) else { return nil }
-            cancelledURLs.append(url)
-            return waiting.remove(at: index).continuation
+        let continuation: CheckedContinuation<HTTPResponse, any Error>? = state.withLock { state in
+            guard let index = state.waiting.firstIndex(where: { $0.url == url }) else { return nil }
+            state.cancelledURLs.append(url)
+            return state.waiting.remove(at: index).continuation
         }
         continuation?.resume(throwing: HTTPError.cancelled(url))
     }
 
     private func take(_ url: URL) -> CheckedContinuation<HTTPResponse, any Error>? {
-        lock.withLock {
-            guard let index = waiting.firstIndex(where: { $0.url == url }) else { return nil }
-            return waiting.remove(at: index).continuation
+        state.withLock { state in
+            guard let index = state.waiting.firstIndex(where: { $0.url == url }) else { return nil }
+            return state.waiting.remove(at: index).continuation
         }
     }
 }

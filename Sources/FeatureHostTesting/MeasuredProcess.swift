@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 #if canImport(Glibc)
@@ -93,21 +94,19 @@ package enum MeasuredProcess {
 
 #if canImport(Glibc)
     /// Reads a process's `VmHWM` every 2 ms on a thread of its own and keeps the largest.
-    private final class HighWaterPoller: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stopped = false
-        private var largest = 0
+    private final class HighWaterPoller: Sendable {
+        private let state = Locked<(stopped: Bool, largest: Int)>((false, 0))
         private let finished = DispatchSemaphore(value: 0)
 
         init(pid: pid_t) {
             let path = "/proc/\(pid)/status"
             Thread.detachNewThread { [self] in
-                while !lock.withLock({ stopped }) {
+                while !state.withLock({ $0.stopped }) {
                     if let text = try? String(contentsOfFile: path, encoding: .utf8),
                         let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
                         let kib = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({ Int($0) })
                     {
-                        lock.withLock { largest = max(largest, kib * 1024) }
+                        state.withLock { $0.largest = max($0.largest, kib * 1024) }
                     }
                     usleep(2000)
                 }
@@ -117,9 +116,9 @@ package enum MeasuredProcess {
 
         /// Stops polling; the largest figure read, in bytes.
         func stop() -> Int {
-            lock.withLock { stopped = true }
+            state.withLock { $0.stopped = true }
             finished.wait()
-            return lock.withLock { largest }
+            return state.withLock { $0.largest }
         }
     }
 #endif

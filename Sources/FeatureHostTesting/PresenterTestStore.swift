@@ -272,19 +272,16 @@ public final class PresenterTestStore<P: Presenter> {
 }
 
 /// Whether `finish()` ran; read by the store's `deinit`, which may run on any thread.
-private final class FinishMark: @unchecked Sendable {
-    // @unchecked: both fields are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var isDone = false
-    private var recorded: SourceLocation?
+private final class FinishMark: Sendable {
+    private let state = Locked<(isDone: Bool, recorded: SourceLocation?)>((false, nil))
 
     var location: SourceLocation? {
-        get { lock.withLock { recorded } }
-        set { lock.withLock { recorded = newValue } }
+        get { state.withLock { $0.recorded } }
+        set { state.withLock { $0.recorded = newValue } }
     }
 
-    func done() { lock.withLock { isDone = true } }
+    func done() { state.withLock { $0.isDone = true } }
 
     /// Where the store was made, when `finish()` never ran.
-    var unfinished: SourceLocation? { lock.withLock { isDone ? nil : recorded } }
+    var unfinished: SourceLocation? { state.withLock { $0.isDone ? nil : $0.recorded } }
 }

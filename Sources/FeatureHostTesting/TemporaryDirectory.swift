@@ -1,7 +1,7 @@
 import Foundation
 
 /// A directory under the system's temporary folder, removed when released.
-public final class TemporaryDirectory: @unchecked Sendable {
+public final class TemporaryDirectory: Sendable {
     public let url: URL
 
     public init(_ label: String = "featurehost-test") throws {

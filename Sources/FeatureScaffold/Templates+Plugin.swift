@@ -1,3 +1,5 @@
+import Foundation
+
 /// A plugin in its own package (`scaffold-feature --plugin`): the same modules, scenes and tests as a compiled-in
 /// feature, written by the same templates, plus the package manifest, the library's entry symbols, a config and a
 /// README:
@@ -115,6 +117,16 @@ extension Templates {
                     exclude: ["Golden"]),
             ]
         )
+
+        // Every target with the upcoming features FeatureHost's own targets use (its docs/architecture.md, "Swift settings and
+        // locks"): `any` on every existential, and a module's members used only where the file imports it.
+        let swiftSettings: [SwiftSetting] = [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+        for target in package.targets {
+            target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+        }
 
         """#
     }

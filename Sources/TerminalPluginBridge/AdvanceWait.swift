@@ -1,4 +1,5 @@
 import CFeatureHostPluginABI
+import FeatureHostCore
 import Foundation
 
 /// The advances the host waits for, by number: the plugin's `done` ends one, from any thread, once; or the
@@ -7,7 +8,7 @@ import Foundation
 /// A plugin's clock calls `done` within the `advance` call on nearly every tick, so that path costs three
 /// uncontended lock operations and no allocation or hashing: the advance being called is kept in `calling`,
 /// and only one that has not settled when the call returns is moved to the table of those waited for.
-final class AdvanceWaits: @unchecked Sendable {
+final class AdvanceWaits: Sendable {
     static let shared = AdvanceWaits()
 
     private struct Waiter {
@@ -15,13 +16,14 @@ final class AdvanceWaits: @unchecked Sendable {
         var timer: Task<Void, Never>?
     }
 
-    // @unchecked: every field below is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var next: UInt = 0
-    /// The advance whose `advance` call is running, and whether its `done` has come; 0 when none.
-    private var calling: (number: UInt, settled: Bool) = (0, false)
-    /// The advances whose call returned before their `done` came, until it comes or their bound passes.
-    private var waiting: [UInt: Waiter] = [:]
+    private struct State {
+        var next: UInt = 0
+        /// The advance whose `advance` call is running, and whether its `done` has come; 0 when none.
+        var calling: (number: UInt, settled: Bool) = (0, false)
+        /// The advances whose call returned before their `done` came, until it comes or their bound passes.
+        var waiting: [UInt: Waiter] = [:]
+    }
+    private let state = Locked(State())
 
     /// The plugin's `done`: the context is the number `call` gave.
     static let done: featurehost_done_fn = { context in
@@ -31,16 +33,16 @@ final class AdvanceWaits: @unchecked Sendable {
     /// Calls `advance` with a new number for its `done`; returns that number, or nil when `done` came during
     /// the call (the common case: nothing to wait for).
     func call(_ advance: (UnsafeMutableRawPointer?) -> Void) -> UInt? {
-        let (number, outer): (UInt, (number: UInt, settled: Bool)) = lock.withLock {
-            next += 1
-            defer { calling = (next, false) }
-            return (next, calling)
+        let (number, outer): (UInt, (number: UInt, settled: Bool)) = state.withLock { state in
+            state.next += 1
+            defer { state.calling = (state.next, false) }
+            return (state.next, state.calling)
         }
         advance(UnsafeMutableRawPointer(bitPattern: number))
-        return lock.withLock {
-            defer { calling = outer }
-            if calling.settled { return nil }
-            waiting[number] = Waiter()
+        return state.withLock { state in
+            defer { state.calling = outer }
+            if state.calling.settled { return nil }
+            state.waiting[number] = Waiter()
             return number
         }
     }
@@ -48,10 +50,10 @@ final class AdvanceWaits: @unchecked Sendable {
     /// Waits for the `done` of an advance `call` returned, at most `timeout` of real time; true when it came.
     func settled(_ number: UInt, within timeout: Duration) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let pending: Bool = lock.withLock {
-                guard waiting[number] != nil else { return false }
-                waiting[number]?.continuation = continuation
-                waiting[number]?.timer = Task { [self] in
+            let pending: Bool = state.withLock { state in
+                guard state.waiting[number] != nil else { return false }
+                state.waiting[number]?.continuation = continuation
+                state.waiting[number]?.timer = Task { [self] in
                     do { try await Task.sleep(for: timeout) } catch { return }
                     finish(number, settled: false)
                 }
@@ -62,17 +64,17 @@ final class AdvanceWaits: @unchecked Sendable {
     }
 
     private func finish(_ number: UInt, settled: Bool) {
-        let waiter: Waiter? = lock.withLock {
-            if number == calling.number, number != 0 {
-                calling.settled = true
+        let waiter: Waiter? = state.withLock { state in
+            if number == state.calling.number, number != 0 {
+                state.calling.settled = true
                 return nil
             }
-            return waiting.removeValue(forKey: number)
+            return state.waiting.removeValue(forKey: number)
         }
         waiter?.timer?.cancel()
         waiter?.continuation?.resume(returning: settled)
     }
 
     /// How many advances are still waited for (a test's check that none is left behind).
-    var count: Int { lock.withLock { waiting.count } }
+    var count: Int { state.withLock { $0.waiting.count } }
 }

@@ -50,20 +50,18 @@ final class FrameRequestRelay {
 }
 
 /// Whether a hop is queued; set by any thread, cleared by the main actor.
-final class HopLatch: @unchecked Sendable {
-    // @unchecked: `queued` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var queued = false
+final class HopLatch: Sendable {
+    private let queued = Locked(false)
 
     /// True when this call queued the hop (none was queued).
     func queue() -> Bool {
-        lock.withLock {
+        queued.withLock { queued in
             defer { queued = true }
             return !queued
         }
     }
 
-    func clear() { lock.withLock { queued = false } }
+    func clear() { queued.withLock { $0 = false } }
 }
 
 /// Tells whether the caller runs on the main actor without trapping. The main actor's executor is the main

@@ -1,4 +1,5 @@
 import CFeatureHostPluginABI
+import FeatureHostCore
 import Foundation
 
 /// The plugin libraries the host has stopped, and why. A plugin that crashed, hung or sent more than the host
@@ -40,11 +41,9 @@ final class PluginHealth {
 }
 
 /// A flag any thread may read, set once on the main actor.
-final class StoppedMark: @unchecked Sendable {
-    // @unchecked: `stopped` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var stopped = false
+final class StoppedMark: Sendable {
+    private let stopped = Locked(false)
 
-    var isSet: Bool { lock.withLock { stopped } }
-    func set() { lock.withLock { stopped = true } }
+    var isSet: Bool { stopped.withLock { $0 } }
+    func set() { stopped.withLock { $0 = true } }
 }

@@ -1,3 +1,4 @@
+import CFeatureHostPluginABI
 import FeatureHostCore
 import FeatureHostPluginWire
 import FeatureHostRuntime

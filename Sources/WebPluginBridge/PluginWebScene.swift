@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostPluginWire
 import FeatureHostRuntime
+import Foundation
 import TerminalPluginBridge
 import WebUI
 

@@ -94,13 +94,12 @@ extension OfferCountdownBenchmarks {
 
 /// A clock moved by hand whose sleeps last a year: the presenter's timer waits on it, and the benchmark makes
 /// the wake-ups itself.
-private final class HandClock: Clock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = Duration.zero
+private final class HandClock: Clock, Sendable {
+    private let current = Locked(Duration.zero)
 
     var offset: Duration {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
     }
 
     var now: ManualClock.Instant { ManualClock.Instant(offset: offset) }

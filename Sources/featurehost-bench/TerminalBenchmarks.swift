@@ -1,3 +1,4 @@
+import Foundation
 import TerminalUI
 
 /// Rendering and diffing whole frames, and the bytes a small change costs.

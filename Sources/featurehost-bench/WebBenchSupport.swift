@@ -4,26 +4,23 @@ import WebUI
 
 /// What a page's benchmark hands `WebApp` as its responder: counts the bytes written down the event stream
 /// and remembers the session id the page announced.
-final class BenchStreamSink: ResponseSink, EventStreamSink, @unchecked Sendable {
-    // Only touched under `lock`.
-    private let lock = NSLock()
-    private var bytes = 0
-    private var pageSession: String?
+final class BenchStreamSink: ResponseSink, EventStreamSink, Sendable {
+    private let state = Locked<(bytes: Int, pageSession: String?)>((0, nil))
 
-    var streamBytes: Int { lock.withLock { bytes } }
-    var sessionID: String? { lock.withLock { pageSession } }
+    var streamBytes: Int { state.withLock { $0.bytes } }
+    var sessionID: String? { state.withLock { $0.pageSession } }
 
     func send(_ response: HTTPServerResponse) {
         let text = String(decoding: response.body, as: UTF8.self)
         guard let range = text.range(of: #"data-fh-session=""#) else { return }
         let id = text[range.upperBound...].prefix { $0 != "\"" }
-        lock.withLock { pageSession = String(id) }
+        state.withLock { $0.pageSession = String(id) }
     }
 
     func openStream(status: HTTPStatus, headers: [(String, String)]) -> any EventStreamSink { self }
 
     @discardableResult func write(_ chunk: [UInt8]) -> Bool {
-        lock.withLock { bytes += chunk.count }
+        state.withLock { $0.bytes += chunk.count }
         return true
     }
 

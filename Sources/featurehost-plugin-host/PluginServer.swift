@@ -23,7 +23,7 @@ final class PluginServer {
     /// Advances waiting for the plugin's `done`, by token.
     private var batches: [UInt: Batch] = [:]
     /// Runs every millisecond while an instance has work in flight or a clock settling, to push the change.
-    private var poll: DispatchSourceTimer?
+    private var poll: (any DispatchSourceTimer)?
 
     init(channel: ChildChannel) { self.channel = channel }
 

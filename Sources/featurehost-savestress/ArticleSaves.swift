@@ -1,4 +1,6 @@
 import CarNewsFeature
+import FeatureHostCore
+import FeatureHostRuntime
 import Foundation
 
 /// Car-news saving a reply of 10,000 articles into its offline table (`ArticleDatabase.save`, what a refresh does),

@@ -1,4 +1,5 @@
 import DataSources
+import FeatureHostRuntime
 import Foundation
 
 /// The payload cache saving a fresh reply (`PayloadCache.save`, what `CachedHTTPSource` does after a good fetch),

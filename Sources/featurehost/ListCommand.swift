@@ -1,3 +1,4 @@
+import FeatureHostCore
 import FeatureHostRuntime
 
 /// `featurehost list`: one line per configured feature: id, enabled or disabled, source kind, where it reads, and

@@ -10,6 +10,7 @@ import Testing
 @Suite struct KeyValueChangeFeedTests {
     /// What an observer heard, in order.
     final class Heard: @unchecked Sendable {
+        // @unchecked: only touched on the main actor, where the observers are called and the test reads.
         var changes: [Set<String>] = []
     }
 

@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import FeatureHostRuntimeTesting
 import FeatureHostTesting
 import Foundation
 import OfferCountdownFeature

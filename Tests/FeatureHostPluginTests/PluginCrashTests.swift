@@ -3,6 +3,7 @@ import FeatureHostRuntime
 import FeatureHostTesting
 import Foundation
 import TerminalPluginBridge
+import TerminalUI
 import Testing
 
 #if canImport(Glibc)

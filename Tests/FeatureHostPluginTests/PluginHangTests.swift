@@ -3,8 +3,10 @@ import FeatureHostRuntime
 import FeatureHostTesting
 import Foundation
 import TerminalPluginBridge
+import TerminalUI
 import Testing
 import WebPluginBridge
+import WebUI
 
 /// A plugin whose `advance` never calls `done`: the host waits a bounded real time, stops the plugin with a
 /// message in its panel, never calls it again, and its clock and the built-in feature go on.

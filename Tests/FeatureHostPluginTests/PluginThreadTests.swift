@@ -3,6 +3,7 @@ import FeatureHostRuntime
 import FeatureHostTesting
 import Foundation
 import TerminalPluginBridge
+import TerminalUI
 import Testing
 
 /// A plugin that calls back from threads of its own (frame requests, `done`, its error message) against the

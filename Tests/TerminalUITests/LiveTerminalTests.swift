@@ -1,3 +1,5 @@
+import CTerminalRestore
+import FeatureHostCore
 import FeatureHostTesting
 import Testing
 

@@ -7,24 +7,22 @@ import Testing
 @testable import TerminalUI
 
 /// Images by key, as the host's image cache lends them, counting reads.
-final class InMemoryImages: ImageLoading, @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String: Data] = [:]
-    private var readCount = 0
+final class InMemoryImages: ImageLoading, Sendable {
+    private let state = Locked<(stored: [String: Data], readCount: Int)>(([:], 0))
 
-    var reads: Int { lock.withLock { readCount } }
+    var reads: Int { state.withLock { $0.readCount } }
 
     func add(_ data: Data, key: String) -> ImageReference {
-        lock.withLock { stored[key] = data }
+        state.withLock { $0.stored[key] = data }
         return ImageReference(key: key, contentType: "image/jpeg", byteCount: data.count)
     }
 
     func image(at url: URL) async throws(ImageFailure) -> ImageReference { throw ImageFailure("not used") }
 
     func cachedImage(forKey key: String) -> CachedImage? {
-        lock.withLock {
-            readCount += 1
-            return stored[key].map { CachedImage(reference: ImageReference(key: key, contentType: "image/jpeg", byteCount: $0.count), data: $0) }
+        state.withLock { state in
+            state.readCount += 1
+            return state.stored[key].map { CachedImage(reference: ImageReference(key: key, contentType: "image/jpeg", byteCount: $0.count), data: $0) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import CTerminalRestore
 import TerminalUI
 
 #if canImport(Glibc)

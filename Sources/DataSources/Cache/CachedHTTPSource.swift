@@ -20,7 +20,7 @@ public struct CachedHTTPSource<Record: Sendable>: DataSource {
     }
 
     public func load() async throws -> Loaded<Record> {
-        let failure: Error
+        let failure: any Error
         do {
             let body = try await source.fetch()
             let record = try source.decode(body)

@@ -9,6 +9,7 @@ import Foundation
 /// one is built, whether the damage shows when the file is opened or in a later read or save (a damaged page deep
 /// in the file opens fine); `recoveryNotice` says where it went.
 public final class PayloadCache: @unchecked Sendable {
+    // @unchecked: a SQLite connection, swapped on recovery; `database` and `notice` are only touched while `lock` is held.
     public struct Entry: Sendable, Equatable {
         public var body: Data
         public var savedAt: Date

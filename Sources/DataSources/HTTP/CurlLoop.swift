@@ -5,6 +5,7 @@ import Foundation
 /// server are reused across requests). Requests and cancellations come from any thread through a locked queue and
 /// `curl_multi_wakeup`; everything else, curl's callbacks included, happens on this thread.
 final class CurlLoop: @unchecked Sendable {
+    // @unchecked: a C handle and state the loop thread owns; `starting` and `cancelling` are only touched under `lock`.
     /// nil when libcurl cannot be loaded (a platform without it): the transport then falls back to URLSession, or on
     /// Linux fails with `loadFailure`.
     static let shared: CurlLoop? = {

@@ -17,6 +17,7 @@ import Foundation
 /// Every callback runs on the loop's thread, inside `curl_multi_perform`; the loop holds the transfer while curl
 /// may call back.
 final class CurlTransfer: @unchecked Sendable {
+    // @unchecked: C handles, and state only curl's callbacks on the loop thread touch (the waiter's is under `lock`).
     /// Why the transfer stopped before curl finished it.
     enum Stop: Equatable {
         case bodyTooLarge

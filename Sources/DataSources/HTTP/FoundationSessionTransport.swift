@@ -119,6 +119,7 @@ struct FoundationSessionTransport: HTTPTransport {
 
 /// The one data task of a request, so a cancellation that comes before the task exists still cancels it.
 private final class DataTaskHandle: @unchecked Sendable {
+    // @unchecked: `task` and `isCancelled` are only touched while `lock` is held (Darwin only, not built on Linux).
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var isCancelled = false

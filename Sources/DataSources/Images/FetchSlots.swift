@@ -1,50 +1,53 @@
+import FeatureHostCore
 import Foundation
 
 /// At most `count` fetches at once; the others wait their turn in order. A waiter whose task is cancelled stops
 /// waiting at once. This bounds how many replies are in memory together, whatever a page asks for.
-final class FetchSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var free: Int
-    private var waiters: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
-    private var nextID: UInt64 = 0
+final class FetchSlots: Sendable {
+    private struct State {
+        var free: Int
+        var waiters: [(id: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+        var nextID: UInt64 = 0
+    }
+    private let state: Locked<State>
 
-    init(count: Int) { free = max(1, count) }
+    init(count: Int) { state = Locked(State(free: max(1, count))) }
 
     /// True with a slot (give it back with `release`), false when the task was cancelled first.
     func acquire() async -> Bool {
-        let id: UInt64 = lock.withLock {
-            nextID += 1
-            return nextID
+        let id: UInt64 = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let granted: Bool? = lock.withLock {
+                let granted: Bool? = state.withLock { state in
                     if Task.isCancelled { return false }
-                    if free > 0 {
-                        free -= 1
+                    if state.free > 0 {
+                        state.free -= 1
                         return true
                     }
-                    waiters.append((id, continuation))
+                    state.waiters.append((id, continuation))
                     return nil
                 }
                 if let granted { continuation.resume(returning: granted) }
             }
         } onCancel: {
-            let waiter = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
-                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return waiters.remove(at: index).continuation
+            let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
             }
             waiter?.resume(returning: false)
         }
     }
 
     func release() {
-        let next = lock.withLock { () -> CheckedContinuation<Bool, Never>? in
-            guard !waiters.isEmpty else {
-                free += 1
+        let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.free += 1
                 return nil
             }
-            return waiters.removeFirst().continuation
+            return state.waiters.removeFirst().continuation
         }
         next?.resume(returning: true)
     }

@@ -10,7 +10,7 @@ import Foundation
 /// `scoped(trusting:)`; `image(at:)` alone trusts none), each reply is bounded by `maximumImageSize` while it
 /// arrives, at most `maximumConcurrentFetches` replies are in memory at once, and only the image types
 /// `ImageFormat` recognises by their bytes are kept and served.
-public final class ImageCache: ImageLoading, @unchecked Sendable {
+public final class ImageCache: ImageLoading, Sendable {
     public static let defaultCapacity = 64 * 1024 * 1024
     public static let defaultMaximumImageSize = 8 * 1024 * 1024
     public static let maximumConcurrentFetches = 4

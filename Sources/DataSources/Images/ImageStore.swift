@@ -4,6 +4,7 @@ import Foundation
 /// The cache's files: one per image, `<key>.image`, a header line (format, content type, size, URL) then the
 /// bytes. Recency lives in the files' modification dates, so the least recently used go first across runs.
 final class ImageStore: @unchecked Sendable {
+    // @unchecked: the index and the files are only touched while `lock` is held, by helpers that expect it taken.
     private struct Entry {
         var size: Int
         var lastUse: Date

@@ -2,13 +2,15 @@ import FeatureHostCore
 import Foundation
 
 /// A key-value store for tests and previews, kept in memory: every holder of the same instance sees the same values.
-public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String: Data] = [:]
-    private var refusal: String?
+public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
+    private struct State {
+        var values: [String: Data]
+        var refusal: String?
+    }
+    private let state: Locked<State>
     private let changes = ChangeBroadcast<Set<String>>()
 
-    public init(_ values: [String: Data] = [:]) { self.values = values }
+    public init(_ values: [String: Data] = [:]) { state = Locked(State(values: values)) }
 
     /// Every save is reported to every observer (all holders share this instance, so it cannot tell whose it was).
     public func observeChanges<Owner: AnyObject & Sendable>(
@@ -22,42 +24,38 @@ public final class InMemoryKeyValueStore: KeyValueStore, @unchecked Sendable {
     public func countDeliveries(on activity: ActivityTracker) { changes.countDeliveries(on: activity) }
 
     public func data(forKey key: String) -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[key]
+        state.withLock { $0.values[key] }
     }
 
     /// Throws `FeatureError(reason)` and keeps nothing while `refuseWrites(_:)` is in force, as a store on a
     /// read-only or full volume does.
     public func set(_ data: Data?, forKey key: String) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        if let refusal { throw FeatureError(refusal) }
-        guard values[key] != data else { return }
-        values[key] = data
-        changes.post([key])
+        try state.withLock { state throws(FeatureError) in
+            if let refusal = state.refusal { throw FeatureError(refusal) }
+            guard state.values[key] != data else { return }
+            state.values[key] = data
+            changes.post([key])
+        }
     }
 
     /// Under the store's lock, so no other save comes between the read and the write.
     public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let refusal { throw FeatureError(refusal) }
-        let new = try transform(values[key])
-        guard values[key] != new else { return new }
-        values[key] = new
-        changes.post([key])
-        return new
+        try state.withLock { state in
+            if let refusal = state.refusal { throw FeatureError(refusal) }
+            let new = try transform(state.values[key])
+            guard state.values[key] != new else { return new }
+            state.values[key] = new
+            changes.post([key])
+            return new
+        }
     }
 
     /// Makes every save fail with `reason` from now on (nil: saves work again). For tests of failed saves.
     public func refuseWrites(_ reason: String?) {
-        lock.withLock { refusal = reason }
+        state.withLock { $0.refusal = reason }
     }
 
     public var keys: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values.keys.sorted()
+        state.withLock { $0.values.keys.sorted() }
     }
 }

@@ -9,15 +9,14 @@ import Foundation
 ///
 /// One per file and run, made by the host (`HostEnvironment`). Looking costs a `stat` of the file while it is
 /// unchanged; when it changed, one read, compared with the values last seen.
-public final class KeyValueChangeFeed: @unchecked Sendable {
+public final class KeyValueChangeFeed: Sendable {
     /// Full names (`<feature id>.<key>`), as the file holds them.
     private let broadcast: ChangeBroadcast<Set<String>>
     private let reader: PlistFileStore
     private let activity: ActivityTracker?
     private let queue = DispatchQueue(label: "featurehost.key-value-changes")
-    // Guards `seen`: the values as last saved here or looked at.
-    private let lock = NSLock()
-    private var seen: [String: Data]
+    /// The values as last saved here or looked at.
+    private let seen: Locked<[String: Data]>
 
     /// - Parameters:
     ///   - suiteFile: the file as `PlistFileStore` names it (without `.plist`).
@@ -26,12 +25,12 @@ public final class KeyValueChangeFeed: @unchecked Sendable {
         reader = PlistFileStore(file: suiteFile, prefix: "")
         self.activity = activity
         broadcast = ChangeBroadcast(countingOn: activity)
-        seen = reader.allValues() ?? [:]
+        seen = Locked(reader.allValues() ?? [:])
     }
 
     /// A store of the file saved `name` (nil data: removed): its observers elsewhere hear it now.
     func didSave(_ name: String, data: Data?, from store: ObjectIdentifier) {
-        lock.withLock { seen[name] = data }
+        seen.withLock { $0[name] = data }
         broadcast.post([name], from: store)
     }
 
@@ -60,7 +59,7 @@ public final class KeyValueChangeFeed: @unchecked Sendable {
     @discardableResult
     public func lookNow() -> Set<String> {
         guard let values = reader.allValues() else { return [] }
-        let changed: Set<String> = lock.withLock {
+        let changed: Set<String> = seen.withLock { seen in
             let names = Set(values.keys).union(seen.keys).filter { values[$0] != seen[$0] }
             seen = values
             return names

@@ -7,6 +7,7 @@ import Foundation
 /// Calls are serialised by a recursive lock, so one connection can be shared across tasks and a
 /// transaction's body can run statements of its own.
 public final class SQLiteDatabase: @unchecked Sendable {
+    // @unchecked: a C connection and its statements, only used while `lock` is held (recursive: a transaction queries).
     public let file: URL?
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]

@@ -55,7 +55,7 @@ public struct PayloadDecodingError: Error, Sendable, Equatable, CustomStringConv
     public var source: String
     public var detail: String
 
-    public init(source: String, error: Error) {
+    public init(source: String, error: any Error) {
         self.source = source
         // Cut: a coding path and a debug description can quote what the payload sent.
         if let decoding = error as? DecodingError {

@@ -1,7 +1,7 @@
 import FeatureHostCore
 
 /// A config entry joined with its registered type: the source and settings the feature will get.
-public struct ResolvedFeature: @unchecked Sendable {
+public struct ResolvedFeature: Sendable {
     public let registration: FeatureRegistry.Registration
     public let entry: HostConfig.Entry
 

@@ -1,9 +1,10 @@
+import FeatureHostCore
 import Foundation
 
 /// What a plugin's process writes to its standard output and error: never the user's terminal. The last 16 KiB
 /// are kept for its panel; everything goes to its log file (`<data>/logs/plugins/<library>.log`), which is kept
 /// under 1 MiB by moving the full file to `<library>.log.1`.
-public final class PluginOutput: @unchecked Sendable {
+public final class PluginOutput: Sendable {
     public static let keptBytes = 16 << 10
     public static let logBytes = 1 << 20
     /// Lines longer than this are cut on the panel: a plugin may print anything.
@@ -12,13 +13,14 @@ public final class PluginOutput: @unchecked Sendable {
     /// The library's file name, for messages.
     public let libraryName: String
     public let logFile: URL?
-    // @unchecked: every field below is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var tail: [UInt8] = []
-    /// Where the current child's output starts in `tail` (or 0 once it has scrolled out).
-    private var childStart = 0
-    private var handle: FileHandle?
-    private var written = 0
+    private struct State {
+        var tail: [UInt8] = []
+        /// Where the current child's output starts in `tail` (or 0 once it has scrolled out).
+        var childStart = 0
+        var handle: FileHandle?
+        var written = 0
+    }
+    private let state = Locked(State())
 
     public init(libraryName: String, logFile: URL?) {
         self.libraryName = libraryName
@@ -27,22 +29,22 @@ public final class PluginOutput: @unchecked Sendable {
 
     /// A new child starts: its lines are the ones its panel shows. The log gets a line saying so.
     func begin(_ note: String) {
-        lock.withLock {
-            childStart = tail.count
-            writeLog(Array("--- \(note) ---\n".utf8))
+        state.withLock { state in
+            state.childStart = state.tail.count
+            writeLog(Array("--- \(note) ---\n".utf8), &state)
         }
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) {
         let chunk = Array(bytes)
-        lock.withLock {
-            tail.append(contentsOf: chunk)
-            if tail.count > Self.keptBytes {
-                let drop = tail.count - Self.keptBytes
-                tail.removeFirst(drop)
-                childStart = max(childStart - drop, 0)
+        state.withLock { state in
+            state.tail.append(contentsOf: chunk)
+            if state.tail.count > Self.keptBytes {
+                let drop = state.tail.count - Self.keptBytes
+                state.tail.removeFirst(drop)
+                state.childStart = max(state.childStart - drop, 0)
             }
-            writeLog(chunk)
+            writeLog(chunk, &state)
         }
     }
 
@@ -64,13 +66,13 @@ public final class PluginOutput: @unchecked Sendable {
     /// Whether the current child has begun to report a crash (the runtime's line, or the backtracer's banner): it
     /// is dying, however long its report takes.
     public var showsACrash: Bool {
-        let bytes = lock.withLock { Array(tail[childStart...]) }
+        let bytes = state.withLock { Array($0.tail[$0.childStart...]) }
         let text = String(decoding: bytes, as: UTF8.self)
         return fatalLine() != nil || Self.backtracerBanners.contains { text.contains($0) }
     }
 
     private func currentLines() -> [String] {
-        let bytes = lock.withLock { Array(tail[childStart...]) }
+        let bytes = state.withLock { Array($0.tail[$0.childStart...]) }
         var lines: [String] = []
         for raw in String(decoding: bytes, as: UTF8.self).split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
             let line = Self.clean(raw)
@@ -92,27 +94,27 @@ public final class PluginOutput: @unchecked Sendable {
     }
 
     /// Called with the lock held.
-    private func writeLog(_ bytes: [UInt8]) {
+    private func writeLog(_ bytes: [UInt8], _ state: inout State) {
         guard let logFile else { return }
-        if handle == nil {
+        if state.handle == nil {
             try? FileManager.default.createDirectory(at: logFile.deletingLastPathComponent(), withIntermediateDirectories: true)
             if !FileManager.default.fileExists(atPath: logFile.path) { _ = FileManager.default.createFile(atPath: logFile.path, contents: nil) }
-            handle = try? FileHandle(forWritingTo: logFile)
-            written = Int((try? handle?.seekToEnd()) ?? 0)
+            state.handle = try? FileHandle(forWritingTo: logFile)
+            state.written = Int((try? state.handle?.seekToEnd()) ?? 0)
         }
-        if written + bytes.count > Self.logBytes {
-            try? handle?.close()
-            handle = nil
+        if state.written + bytes.count > Self.logBytes {
+            try? state.handle?.close()
+            state.handle = nil
             let old = logFile.appendingPathExtension("1")
             try? FileManager.default.removeItem(at: old)
             try? FileManager.default.moveItem(at: logFile, to: old)
             _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-            handle = try? FileHandle(forWritingTo: logFile)
-            written = 0
+            state.handle = try? FileHandle(forWritingTo: logFile)
+            state.written = 0
         }
-        try? handle?.write(contentsOf: Data(bytes))
-        written += bytes.count
+        try? state.handle?.write(contentsOf: Data(bytes))
+        state.written += bytes.count
     }
 
-    deinit { try? handle?.close() }
+    deinit { state.withLock { try? $0.handle?.close() } }
 }

@@ -305,23 +305,15 @@ public final class PluginProcessInstance: ManualClockFollower {
 }
 
 /// The instance's child and number, for what other threads read (the activity probe) and for `deinit`.
-final class InstanceLink: @unchecked Sendable {
-    // @unchecked: both fields are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var child: PluginChild?
-    private var instance: UInt32 = 0
+final class InstanceLink: Sendable {
+    private let link = Locked<(child: PluginChild?, instance: UInt32)>((nil, 0))
 
     func set(_ child: PluginChild?, number: UInt32) {
-        lock.lock()
-        self.child = child
-        instance = number
-        lock.unlock()
+        link.withLock { $0 = (child, number) }
     }
 
     private var current: (child: PluginChild?, instance: UInt32) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (child, instance)
+        link.withLock { $0 }
     }
 
     var number: UInt32 { current.instance }

@@ -331,10 +331,8 @@ public final class PluginProcessLibrary {
 }
 
 /// Delivers one instance's frame requests from the reader thread to the main actor, coalesced, and its stops.
-public final class FrameHop: @unchecked Sendable {
-    // @unchecked: `queued` is only touched while `lock` is held; the closures are set once, before any use.
-    private let lock = NSLock()
-    private var queued = false
+public final class FrameHop: Sendable {
+    private let queued = Locked(false)
     private let deliver: @MainActor @Sendable () -> Void
     private let onStop: @MainActor @Sendable () -> Void
 
@@ -345,13 +343,13 @@ public final class FrameHop: @unchecked Sendable {
 
     /// From the reader thread: one hop to the main actor however many requests come before it runs.
     func request(_ frames: UInt32) {
-        let queue: Bool = lock.withLock {
+        let queue: Bool = queued.withLock { queued in
             defer { queued = true }
             return !queued
         }
         guard queue else { return }
         Task { @MainActor in
-            self.lock.withLock { self.queued = false }
+            self.queued.withLock { $0 = false }
             self.deliver()
         }
     }
@@ -360,17 +358,15 @@ public final class FrameHop: @unchecked Sendable {
 }
 
 /// The instances' frame hops by number, for the reader thread.
-final class FrameHops: @unchecked Sendable {
-    // @unchecked: `hops` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var hops: [UInt32: FrameHop] = [:]
+final class FrameHops: Sendable {
+    private let hops = Locked<[UInt32: FrameHop]>([:])
 
     subscript(instance: UInt32) -> FrameHop? {
-        get { lock.withLock { hops[instance] } }
-        set { lock.withLock { hops[instance] = newValue } }
+        get { hops.withLock { $0[instance] } }
+        set { hops.withLock { $0[instance] = newValue } }
     }
 
-    var all: [FrameHop] { lock.withLock { hops.sorted { $0.key < $1.key }.map(\.value) } }
+    var all: [FrameHop] { hops.withLock { $0.sorted { $0.key < $1.key }.map(\.value) } }
 }
 
 /// Reads the child's resident memory every `memoryCheckInterval` and kills it past `memoryBytes`; pings it every
@@ -382,7 +378,7 @@ final class PluginWatchdog: @unchecked Sendable {
     private var child: PluginChild?
     private var ticks = 0
     private let limits: PluginLimits
-    private let timer: DispatchSourceTimer
+    private let timer: any DispatchSourceTimer
 
     init(child: PluginChild, limits: PluginLimits) {
         self.limits = limits

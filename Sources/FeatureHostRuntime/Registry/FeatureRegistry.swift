@@ -5,16 +5,16 @@ import FeatureHostCore
 public struct FeatureRegistry: Sendable {
     /// How to build one feature: its manifest, readable without running feature code, and a maker.
     /// Built-ins are made from their type; plugin features through their library's C table.
-    public struct Registration: @unchecked Sendable {
+    public struct Registration: Sendable {
         public let manifest: FeatureManifest
         /// Where it came from: `built-in`, or the plugin file.
         public let origin: String
         /// What messages call it: the type's name, or the plugin file's name.
         public let name: String
-        public let make: @MainActor (FeatureContext) throws -> any Feature
+        public let make: @MainActor @Sendable (FeatureContext) throws -> any Feature
 
         public init(
-            manifest: FeatureManifest, origin: String, name: String, make: @escaping @MainActor (FeatureContext) throws -> any Feature
+            manifest: FeatureManifest, origin: String, name: String, make: @escaping @MainActor @Sendable (FeatureContext) throws -> any Feature
         ) {
             self.manifest = manifest
             self.origin = origin

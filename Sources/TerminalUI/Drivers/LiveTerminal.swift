@@ -1,5 +1,6 @@
 import CTerminalRestore
 import Dispatch
+import FeatureHostCore
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Dispatch
+import FeatureHostCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,5 @@
+import CTerminalRestore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

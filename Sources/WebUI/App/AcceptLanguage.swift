@@ -1,3 +1,5 @@
+import Foundation
+
 /// The browser's language preference from `Accept-Language` (RFC 9110 §12.5.4): the tag with the highest
 /// weight, first one winning a tie; `*`, `q=0` and malformed entries are skipped.
 public enum AcceptLanguage {

@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// How a handler answers one request: once, with `send` or `openStream`, from any thread.
@@ -8,12 +9,11 @@ import Foundation
 /// - Answers to a connection that has closed meanwhile (the client left, the server stopped) are dropped.
 /// - No deadline applies while the handler holds the request: a responder kept but never answered keeps its
 ///   connection until the client closes both ways, the server stops, or the responder is released.
-public final class HTTPResponder: @unchecked Sendable {
+public final class HTTPResponder: Sendable {
     private let connectionID: UInt64
     private let mailbox: LoopMailbox
     private let maxQueuedBytes: Int
-    private let lock = NSLock()
-    private var answered = false
+    private let answered = Locked(false)
 
     init(connectionID: UInt64, mailbox: LoopMailbox, maxQueuedBytes: Int) {
         self.connectionID = connectionID
@@ -22,7 +22,7 @@ public final class HTTPResponder: @unchecked Sendable {
     }
 
     deinit {
-        if !answered { mailbox.post(.unanswered(connection: connectionID)) }
+        if !answered.withLock({ $0 }) { mailbox.post(.unanswered(connection: connectionID)) }
     }
 
     /// A complete response. A HEAD request gets its head only. The connection stays open when both the
@@ -46,10 +46,10 @@ public final class HTTPResponder: @unchecked Sendable {
     }
 
     private func claim() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !answered else { return false }
-        answered = true
-        return true
+        answered.withLock { answered in
+            guard !answered else { return false }
+            answered = true
+            return true
+        }
     }
 }

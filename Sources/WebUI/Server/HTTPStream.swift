@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// A streaming response (Server-Sent Events): bytes go out as they are written, until either side closes.
@@ -5,15 +6,17 @@ import Foundation
 /// Thread-safe: `write` and `close` may be called from any thread; they hand the bytes to the I/O loop.
 /// `onClose` handlers run once, on the thread that saw the end: the loop's (the peer went away, the server
 /// stopped, the queue overflowed) or the caller's of `close()`/`write`.
-public final class HTTPStream: @unchecked Sendable {
+public final class HTTPStream: Sendable {
     let connectionID: UInt64
     private let mailbox: LoopMailbox
     private let maxQueuedBytes: Int
-    private let lock = NSLock()
-    private var closed = false
-    private var closeHandlers: [@Sendable () -> Void] = []
-    /// Bytes written but not yet taken by the loop; with the loop's own queue, bounded by `maxQueuedBytes`.
-    private var pendingBytes = 0
+    private struct State {
+        var closed = false
+        var closeHandlers: [@Sendable () -> Void] = []
+        /// Bytes written but not yet taken by the loop; with the loop's own queue, bounded by `maxQueuedBytes`.
+        var pendingBytes = 0
+    }
+    private let state = Locked(State())
 
     init(connectionID: UInt64, mailbox: LoopMailbox, maxQueuedBytes: Int) {
         self.connectionID = connectionID
@@ -21,24 +24,18 @@ public final class HTTPStream: @unchecked Sendable {
         self.maxQueuedBytes = maxQueuedBytes
     }
 
-    public var isClosed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return closed
-    }
+    public var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Queues `bytes`; false once the stream is closed. A reader that falls more than the server's
     /// `maxQueuedBytesPerConnection` behind has its stream closed rather than the queue grown.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
-        lock.lock()
-        if closed {
-            lock.unlock()
-            return false
+        let overflowing: Bool? = state.withLock { state in
+            if state.closed { return nil }
+            state.pendingBytes += bytes.count
+            return state.pendingBytes > maxQueuedBytes
         }
-        pendingBytes += bytes.count
-        let overflowing = pendingBytes > maxQueuedBytes
-        lock.unlock()
+        guard let overflowing else { return false }
         if overflowing {
             mailbox.post(.abort(connection: connectionID))
             finish()
@@ -58,35 +55,29 @@ public final class HTTPStream: @unchecked Sendable {
 
     /// `handler` runs once when the stream ends, for whatever reason; at once if it already has.
     public func onClose(_ handler: @escaping @Sendable () -> Void) {
-        lock.lock()
-        if closed {
-            lock.unlock()
-            handler()
-            return
+        let closed: Bool = state.withLock { state in
+            if state.closed { return true }
+            state.closeHandlers.append(handler)
+            return false
         }
-        closeHandlers.append(handler)
-        lock.unlock()
+        if closed { handler() }
     }
 
     /// The loop moved `count` written bytes into the connection's own queue.
     func taken(_ count: Int) {
-        lock.lock()
-        pendingBytes -= count
-        lock.unlock()
+        state.withLock { $0.pendingBytes -= count }
     }
 
     /// Marks the stream closed and runs the handlers; false when it already was.
     @discardableResult
     func finish() -> Bool {
-        lock.lock()
-        guard !closed else {
-            lock.unlock()
-            return false
+        let handlers: [@Sendable () -> Void]? = state.withLock { state in
+            guard !state.closed else { return nil }
+            state.closed = true
+            defer { state.closeHandlers = [] }
+            return state.closeHandlers
         }
-        closed = true
-        let handlers = closeHandlers
-        closeHandlers = []
-        lock.unlock()
+        guard let handlers else { return false }
         for handler in handlers { handler() }
         return true
     }

@@ -25,6 +25,7 @@ enum LoopWork: Sendable {
 /// What the loop thread shares with every other thread: the work queue with its wake-up pipe, the stop
 /// request, the open-connection count and the "loop has ended" signal. Everything behind one lock.
 final class LoopMailbox: @unchecked Sendable {
+    // @unchecked: every field below is only touched with `condition` locked, which the loop also waits on.
     private let condition = NSCondition()
     private let pipe: WakeUpPipe
     private var work: [LoopWork] = []

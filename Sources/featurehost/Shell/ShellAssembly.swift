@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import Foundation
 import TerminalUI
 
 /// Launches the features a command needs into a session.

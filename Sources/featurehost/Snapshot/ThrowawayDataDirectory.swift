@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// The data directory `snapshot` runs on: without `--save`, a temporary copy of the real one, so saved state

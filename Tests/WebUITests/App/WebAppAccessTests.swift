@@ -1,3 +1,5 @@
+import FeatureHostCore
+import Foundation
 import Testing
 @testable import WebUI
 

@@ -31,54 +31,54 @@ func postEvent(_ session: String, _ json: String) -> HTTPServerRequest? {
 }
 
 /// Records what the app answered.
-final class RecordingSink: ResponseSink, @unchecked Sendable {
-    private let lock = NSLock()
-    private var _responses: [HTTPServerResponse] = []
-    private var _streams: [RecordingStream] = []
+final class RecordingSink: ResponseSink, Sendable {
+    private let state = Locked<(responses: [HTTPServerResponse], streams: [RecordingStream])>(([], []))
 
-    var responses: [HTTPServerResponse] { lock.withLock { _responses } }
-    var streams: [RecordingStream] { lock.withLock { _streams } }
+    var responses: [HTTPServerResponse] { state.withLock { $0.responses } }
+    var streams: [RecordingStream] { state.withLock { $0.streams } }
     var last: HTTPServerResponse? { responses.last }
 
-    func send(_ response: HTTPServerResponse) { lock.withLock { _responses.append(response) } }
+    func send(_ response: HTTPServerResponse) { state.withLock { $0.responses.append(response) } }
 
     func openStream(status: HTTPStatus, headers: [(String, String)]) -> any EventStreamSink {
         let stream = RecordingStream(status: status, headers: headers)
-        lock.withLock { _streams.append(stream) }
+        state.withLock { $0.streams.append(stream) }
         return stream
     }
 }
 
-final class RecordingStream: EventStreamSink, @unchecked Sendable {
+final class RecordingStream: EventStreamSink, Sendable {
     let status: HTTPStatus
     let headers: [(String, String)]
-    private let lock = NSLock()
-    private var bytes: [UInt8] = []
-    private var closed = false
-    private var handlers: [@Sendable () -> Void] = []
+    private struct State {
+        var bytes: [UInt8] = []
+        var closed = false
+        var handlers: [@Sendable () -> Void] = []
+    }
+    private let state = Locked(State())
 
     init(status: HTTPStatus, headers: [(String, String)]) {
         self.status = status
         self.headers = headers
     }
 
-    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
-    var isClosed: Bool { lock.withLock { closed } }
+    var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
+    var isClosed: Bool { state.withLock { $0.closed } }
 
     @discardableResult func write(_ chunk: [UInt8]) -> Bool {
-        lock.withLock {
-            guard !closed else { return false }
-            bytes += chunk
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.bytes += chunk
             return true
         }
     }
 
     func close() {
-        let toCall: [@Sendable () -> Void] = lock.withLock {
-            guard !closed else { return [] }
-            closed = true
-            defer { handlers = [] }
-            return handlers
+        let toCall: [@Sendable () -> Void] = state.withLock { state in
+            guard !state.closed else { return [] }
+            state.closed = true
+            defer { state.handlers = [] }
+            return state.handlers
         }
         for handler in toCall { handler() }
     }
@@ -87,9 +87,9 @@ final class RecordingStream: EventStreamSink, @unchecked Sendable {
     func disconnect() { close() }
 
     func onClose(_ handler: @escaping @Sendable () -> Void) {
-        let callNow = lock.withLock {
-            if closed { return true }
-            handlers.append(handler)
+        let callNow = state.withLock { state in
+            if state.closed { return true }
+            state.handlers.append(handler)
             return false
         }
         if callNow { handler() }

@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Testing
 import WebUI
 

@@ -1,3 +1,5 @@
+import FeatureHostCore
+import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI

@@ -1,3 +1,4 @@
+import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 #if canImport(Glibc)
@@ -175,20 +176,13 @@ final class RawHTTPClient {
     }
 }
 
-/// A value any thread may set and the test may read.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withValue<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
+/// A value any thread may set and the test may read: the core's lock box, with the names these tests use.
+extension Locked where Value: Sendable {
+    func withValue<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
+        withLock { value in body(&value) }
     }
 
-    var current: Value { withValue { $0 } }
+    var current: Value { withLock { $0 } }
 }
 
 func get(_ path: String, close: Bool = false) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import FeatureHostCore
 import FeatureHostTesting
 import WebUI
 

@@ -1,4 +1,5 @@
 import CarNewsFeature
+import CarNewsTerminal
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation

@@ -1,3 +1,4 @@
+import DataSources
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation

@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostTesting
+import Foundation
 import OfferCountdownFeature
 import Testing
 import WebUI

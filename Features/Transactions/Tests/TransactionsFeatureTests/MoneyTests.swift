@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 import Testing
 

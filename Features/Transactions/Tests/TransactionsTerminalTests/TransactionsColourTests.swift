@@ -1,6 +1,7 @@
 import DataSources
 import FeatureHostCore
 import FeatureHostTesting
+import Foundation
 import TerminalUI
 import Testing
 import TransactionsFeature

@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// The feature's offline copy of the articles, as the presenter and the refresher use it. Every call may block

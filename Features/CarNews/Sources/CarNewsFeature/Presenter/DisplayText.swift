@@ -1,3 +1,5 @@
+import Foundation
+
 /// Server text made safe and tidy for any surface: no control characters (an escape sequence in a title must
 /// never reach a terminal), no trailing spaces (some `ingress`/`description` strings end with one).
 enum DisplayText {

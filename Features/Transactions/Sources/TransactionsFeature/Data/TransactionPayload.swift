@@ -13,8 +13,8 @@ package struct TransactionPayload: Decodable {
 
     private enum Keys: String, CodingKey { case transactions }
 
-    package init(from decoder: Decoder) throws {
-        var list: UnkeyedDecodingContainer
+    package init(from decoder: any Decoder) throws {
+        var list: any UnkeyedDecodingContainer
         do {
             list = try decoder.container(keyedBy: Keys.self).nestedUnkeyedContainer(forKey: .transactions)
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
@@ -64,7 +64,7 @@ private struct TransactionRecord: Decodable {
 
     var transaction: Transaction
 
-    init(from decoder: Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let rawCategory = try container.decode(String.self, forKey: .category)
         guard let category = TransactionCategory(rawValue: rawCategory) else {
