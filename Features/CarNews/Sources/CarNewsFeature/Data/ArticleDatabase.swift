@@ -15,6 +15,8 @@ public final class ArticleDatabase: @unchecked Sendable {
     /// `nil` for a store kept in memory only.
     public let file: URL?
     private let now: @Sendable () -> Date
+    // @unchecked: `connection` and `notices` are only touched with `lock` held; a recovery replaces the connection in
+    // the middle of a call that holds it, which `Locked`'s one closure would not let a generic result leave.
     private let lock = NSRecursiveLock()
     private var connection: SQLiteDatabase
     private var notices: [String] = []

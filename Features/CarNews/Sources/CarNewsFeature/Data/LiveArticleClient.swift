@@ -7,12 +7,12 @@ import Foundation
 /// A file that cannot be opened at all (a directory in its place, no permission; not damage, which the store
 /// repairs) costs offline reading, not the feature: the rows then live in a database in memory, and the first
 /// `takeNotices()` says so.
-final class LiveArticleClient: ArticleClient, @unchecked Sendable {
+final class LiveArticleClient: ArticleClient {
     let file: URL
     private let now: @Sendable () -> Date
-    private let lock = NSLock()
-    private var opened: ArticleDatabase?
-    private var notices: [String] = []
+    /// The database once opened, and what opening it had to say: the lock also makes the first callers wait for
+    /// one open rather than each opening the file.
+    private let state = Locked<(opened: ArticleDatabase?, notices: [String])>((nil, []))
 
     init(file: URL, now: @escaping @Sendable () -> Date) {
         self.file = file
@@ -32,25 +32,25 @@ final class LiveArticleClient: ArticleClient, @unchecked Sendable {
     }
 
     @concurrent func takeNotices() async -> [String] {
-        let (own, store) = lock.withLock {
-            defer { notices.removeAll() }
-            return (notices, opened)
+        let (own, store) = state.withLock { state in
+            defer { state.notices.removeAll() }
+            return (state.notices, state.opened)
         }
         return own + (store?.takeNotices() ?? [])
     }
 
     private func store() throws -> ArticleDatabase {
-        try lock.withLock {
-            if let opened { return opened }
+        try state.withLock { state in
+            if let opened = state.opened { return opened }
             let store: ArticleDatabase
             do {
                 store = try ArticleDatabase(file: file, now: now)
             } catch {
                 store = try ArticleDatabase(file: nil, now: now)
-                notices.append(
+                state.notices.append(
                     "Articles cannot be saved for offline reading (\(error.userFacingMessage)); they are kept in memory only.")
             }
-            opened = store
+            state.opened = store
             return store
         }
     }

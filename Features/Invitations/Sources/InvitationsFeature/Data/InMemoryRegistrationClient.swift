@@ -2,31 +2,29 @@ import FeatureHostCore
 import Foundation
 
 /// The registration kept for as long as the value lives: for tests, benchmarks and previews.
-public final class InMemoryRegistrationClient: RegistrationClient, @unchecked Sendable {
-    // The lock guards `invitation` and `refusal`: a client may be called from any thread.
-    private let lock = NSLock()
-    private var invitation: Invitation?
-    private var refusal: String?
+public final class InMemoryRegistrationClient: RegistrationClient {
+    /// What was saved, and why saves fail (nil: they work): a client may be called from any thread.
+    private let state: Locked<(invitation: Invitation?, refusal: String?)>
     private let changes: ChangeBroadcast<Void>
 
     /// - Parameter activity: where a save's news, still to reach the observers, counts as in flight.
     public init(_ invitation: Invitation? = nil, activity: ActivityTracker? = nil) {
-        self.invitation = invitation
+        state = Locked((invitation, nil))
         changes = ChangeBroadcast(countingOn: activity)
     }
 
     /// What was saved last.
-    public var saved: Invitation? { lock.withLock { invitation } }
+    public var saved: Invitation? { state.withLock { $0.invitation } }
 
     /// Makes every save fail with `reason` from now on (nil: saves work again), as a read-only or full disk does.
-    public func refuseSaves(_ reason: String?) { lock.withLock { refusal = reason } }
+    public func refuseSaves(_ reason: String?) { state.withLock { $0.refusal = reason } }
 
     public func load() -> SavedRegistration { SavedRegistration(invitation: saved) }
 
     public func save(_ invitation: Invitation?) async throws {
-        try lock.withLock {
-            if let refusal { throw FeatureError(refusal) }
-            self.invitation = invitation
+        try state.withLock { (state) throws(FeatureError) in
+            if let refusal = state.refusal { throw FeatureError(refusal) }
+            state.invitation = invitation
         }
         changes.post(())
     }

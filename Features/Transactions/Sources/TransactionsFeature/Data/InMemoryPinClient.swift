@@ -2,32 +2,30 @@ import FeatureHostCore
 import Foundation
 
 /// Pins kept for as long as the value lives: for tests, benchmarks and previews.
-public final class InMemoryPinClient: PinClient, @unchecked Sendable {
-    // The lock guards `ids` and `refusal`: a client may be called from any thread.
-    private let lock = NSLock()
-    private var ids: Set<Int>
-    private var refusal: String?
+public final class InMemoryPinClient: PinClient {
+    /// The unpinned ids saved, and why saves fail (nil: they work): a client may be called from any thread.
+    private let state: Locked<(ids: Set<Int>, refusal: String?)>
     private let changes: ChangeBroadcast<Void>
 
     /// - Parameter activity: where a save's news, still to reach the observers, counts as in flight.
     public init(unpinnedIDs: Set<Int> = [], activity: ActivityTracker? = nil) {
-        ids = unpinnedIDs
+        state = Locked((unpinnedIDs, nil))
         changes = ChangeBroadcast(countingOn: activity)
     }
 
     /// What was saved last.
-    public var saved: Set<Int> { lock.withLock { ids } }
+    public var saved: Set<Int> { state.withLock { $0.ids } }
 
     /// Makes every save fail with `reason` from now on (nil: saves work again), as a read-only or full disk does.
-    public func refuseSaves(_ reason: String?) { lock.withLock { refusal = reason } }
+    public func refuseSaves(_ reason: String?) { state.withLock { $0.refusal = reason } }
 
     public func unpinnedIDs() async throws -> Set<Int> { saved }
 
     public func save(_ changes: [Int: Bool]) async throws -> Set<Int> {
-        let saved = try lock.withLock {
-            if let refusal { throw FeatureError(refusal) }
-            ids = ids.applying(pinChanges: changes)
-            return ids
+        let saved = try state.withLock { (state) throws(FeatureError) -> Set<Int> in
+            if let refusal = state.refusal { throw FeatureError(refusal) }
+            state.ids = state.ids.applying(pinChanges: changes)
+            return state.ids
         }
         self.changes.post(())
         return saved
