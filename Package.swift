@@ -137,7 +137,8 @@ let package = Package(
         .target(
             name: "TerminalPluginBridge",
             dependencies: [
-                "FeatureHostCore", "TerminalUI", "FeatureHostRuntime", "FeatureHostPluginWire", "CFeatureHostPluginABI", "CFeatureHostCallGuard",
+                "FeatureHostCore", "TerminalUI", "FeatureHostRuntime", "FeatureHostPluginWire", "CFeatureHostPluginABI",
+                "CFeatureHostCallGuard",
             ]
         ),
         // The web surface's side: a plugin's web entry as a WebScene (its HTML rebuilt by ForeignMarkup).
@@ -176,7 +177,9 @@ let package = Package(
         // Saves one kind of persistent state in a loop for the crash-save tests, which kill it with SIGKILL. Not a product.
         .executableTarget(
             name: "featurehost-savestress",
-            dependencies: ["FeatureHostCore", "DataSources", "FeatureHostRuntime", "CarNewsFeature", "TransactionsFeature", "InvitationsFeature"]
+            dependencies: [
+                "FeatureHostCore", "DataSources", "FeatureHostRuntime", "CarNewsFeature", "TransactionsFeature", "InvitationsFeature",
+            ]
         ),
         .plugin(
             name: "ScaffoldFeature",

@@ -44,9 +44,11 @@ public final class EffectRunner {
         _ id: String, work: @escaping @Sendable () async throws -> Value,
         apply: @escaping @MainActor (Result<Value, any Error>) -> Void
     ) {
-        run(id, work: { () async -> ResultBox<Value> in
-            do { return ResultBox(result: .success(try await work())) } catch { return ResultBox(result: .failure(error)) }
-        }, apply: { box in apply(box.result) })
+        run(
+            id,
+            work: { () async -> ResultBox<Value> in
+                do { return ResultBox(result: .success(try await work())) } catch { return ResultBox(result: .failure(error)) }
+            }, apply: { box in apply(box.result) })
     }
 
     /// Starts a timer unless one with this id runs already: it sleeps on `timeline` to each `nextDeadline()`

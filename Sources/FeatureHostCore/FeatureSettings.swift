@@ -43,7 +43,8 @@ public struct FeatureSettings: Sendable, Equatable {
         case .wrongType:
             return "\(owner): \"\(key)\" must be \(type.expectedType), found \(value.typeName) \(value)."
         case .outOfRange(let range):
-            return "\(owner): \"\(key)\" must be between \(SettingValue.number(range.lowerBound)) and \(SettingValue.number(range.upperBound)), found \(value)."
+            return
+                "\(owner): \"\(key)\" must be between \(SettingValue.number(range.lowerBound)) and \(SettingValue.number(range.upperBound)), found \(value)."
         case .invalid:
             return "\(owner): \"\(key)\" must be \(type.allowed), found \(value)."
         }

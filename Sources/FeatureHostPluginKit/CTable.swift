@@ -61,14 +61,15 @@ enum CTable {
         MainActor.assumeIsolated { hosted.openScene() }
     }
 
-    static let minimumSize: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Void = {
-        instance, width, height in
-        guard let instance else { return }
-        let hosted = hosted(instance)
-        let size = MainActor.assumeIsolated { hosted.minimumSize }
-        width?.pointee = Int32(clamping: size.width)
-        height?.pointee = Int32(clamping: size.height)
-    }
+    static let minimumSize: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Void =
+        {
+            instance, width, height in
+            guard let instance else { return }
+            let hosted = hosted(instance)
+            let size = MainActor.assumeIsolated { hosted.minimumSize }
+            width?.pointee = Int32(clamping: size.width)
+            height?.pointee = Int32(clamping: size.height)
+        }
 
     static let keyHints: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, featurehost_write_fn?) -> Void = {
         instance, sink, write in

@@ -9,7 +9,12 @@ public final class Counter: Sendable {
 
     /// Steps the count and returns it: 1 on the first call.
     @discardableResult
-    public func next() -> Int { count.withLock { $0 += 1; return $0 } }
+    public func next() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 
     /// The calls to `next()` so far.
     public var value: Int { count.withLock { $0 } }

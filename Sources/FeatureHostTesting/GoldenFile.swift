@@ -21,7 +21,9 @@ public enum GoldenFile {
         guard expected == normalized else {
             try normalized.write(to: pending, atomically: true, encoding: .utf8)
             throw Mismatch(
-                description: "\(file.lastPathComponent) differs; wrote \(pending.lastPathComponent).\n--- expected\n\(expected)--- actual\n\(normalized)")
+                description:
+                    "\(file.lastPathComponent) differs; wrote \(pending.lastPathComponent).\n--- expected\n\(expected)--- actual\n\(normalized)"
+            )
         }
         try? FileManager.default.removeItem(at: pending)
     }

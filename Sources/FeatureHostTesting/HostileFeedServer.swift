@@ -44,7 +44,8 @@ package final class HostileFeedServer: Sendable {
                     headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], stream: .data(bomb))
             case ("feed", .hugeFeed?):
                 return LoopbackHTTPServer.Reply(
-                    headers: ["Content-Type": "application/json"], stream: .padded(Array("[".utf8), to: Self.hugeSize), framing: .closeDelimited)
+                    headers: ["Content-Type": "application/json"], stream: .padded(Array("[".utf8), to: Self.hugeSize),
+                    framing: .closeDelimited)
             case ("feed", .fullFeed?):
                 return .json(fullFeed)
             case ("feed", let attack?):

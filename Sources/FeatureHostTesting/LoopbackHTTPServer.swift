@@ -306,7 +306,8 @@ public final class LoopbackHTTPServer: Sendable {
     }
 }
 
-/// `listen` is shadowed by the server's own static method inside the type.
+/// `listen` is shadowed by the server's own static method inside the type; named for the C function it calls.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private func Glibc_listen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
 
 private final class ReplyQueue: Sendable {

@@ -87,7 +87,8 @@ package enum MeasuredProcess {
         let error = (try? Data(contentsOf: errFile)) ?? Data()
         return Outcome(
             result: ProcessResult(
-                status: code, standardOutput: String(decoding: output, as: UTF8.self), standardError: String(decoding: error, as: UTF8.self)),
+                status: code, standardOutput: String(decoding: output, as: UTF8.self), standardError: String(decoding: error, as: UTF8.self)
+            ),
             peakResidentBytes: peak)
     }
 }

@@ -9,7 +9,9 @@ extension Presenter {
         while !condition(viewState) {
             // Armed in the same turn as the check, so no change falls between them.
             let (changed, continuation) = AsyncStream<Void>.makeStream()
-            withObservationTracking { _ = viewState } onChange: {
+            withObservationTracking {
+                _ = viewState
+            } onChange: {
                 continuation.yield()
                 continuation.finish()
             }

@@ -130,7 +130,8 @@ public final class PresenterTestStore<P: Presenter> {
         var expected = state
         update(&expected)
         if change.state != expected {
-            fail("the change at \(change.at) is not the expected one:\n\(Self.difference(from: expected, to: change.state))", sourceLocation)
+            fail(
+                "the change at \(change.at) is not the expected one:\n\(Self.difference(from: expected, to: change.state))", sourceLocation)
         }
         if let instant, instant != change.at {
             fail("the change came at \(change.at), not at \(instant)", sourceLocation)
@@ -155,7 +156,9 @@ public final class PresenterTestStore<P: Presenter> {
             var expected = state
             update(&expected)
             if last.state != expected {
-                fail("the last of \(count) changes is not the expected state:\n\(Self.difference(from: expected, to: last.state))", sourceLocation)
+                fail(
+                    "the last of \(count) changes is not the expected state:\n\(Self.difference(from: expected, to: last.state))",
+                    sourceLocation)
             }
         }
         dropReceived()
@@ -199,7 +202,9 @@ public final class PresenterTestStore<P: Presenter> {
         var previous = receivedChanges.last?.state ?? state
         for change in changes {
             if change.state == previous {
-                fail("the presenter published a view state equal to the one before, at \(change.at): the equality guard is missing", sourceLocation)
+                fail(
+                    "the presenter published a view state equal to the one before, at \(change.at): the equality guard is missing",
+                    sourceLocation)
             }
             previous = change.state
         }

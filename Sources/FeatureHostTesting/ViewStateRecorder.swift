@@ -55,7 +55,9 @@ public final class ViewStateRecorder<P: Presenter> {
     }
 
     private func track() {
-        withObservationTracking { _ = presenter.viewState } onChange: { [weak self] in
+        withObservationTracking {
+            _ = presenter.viewState
+        } onChange: { [weak self] in
             // Presenters live on the main actor: their changes, and so this report, come on it.
             MainActor.assumeIsolated { self?.willChange() }
         }

@@ -36,7 +36,8 @@ public struct FeatureNames: Equatable, Sendable {
         }
         if let bad = name.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
             throw ScaffoldError(
-                "\"\(name)\" is not a Swift type name: use only the letters A–Z, a–z and digits (found \"\(bad)\"), e.g. \(suggestion(for: name)).")
+                "\"\(name)\" is not a Swift type name: use only the letters A–Z, a–z and digits (found \"\(bad)\"), e.g. \(suggestion(for: name))."
+            )
         }
         guard let first = name.first, first.isUppercase else {
             throw ScaffoldError(

@@ -36,7 +36,8 @@ public struct MarkedRegion: Sendable {
         let ends = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces) == end }
         guard begins.count == 1, ends.count == 1, let first = begins.first, let last = ends.first, first < last else {
             throw ScaffoldError(
-                "\(file) needs exactly one \"\(begin)\" line followed by one \"\(end)\" line (found \(begins.count) and \(ends.count)); the scaffold edits only that region.")
+                "\(file) needs exactly one \"\(begin)\" line followed by one \"\(end)\" line (found \(begins.count) and \(ends.count)); the scaffold edits only that region."
+            )
         }
         return (first, last)
     }

@@ -61,7 +61,8 @@ public struct PluginScaffolder {
         }
         if let owner = RegistryAudit.featureDeclaring(id: names.id, in: host) {
             throw ScaffoldError(
-                "the id \"\(names.id)\" is already used by \(owner), and the host refuses a plugin whose id it knows; choose another with --id.")
+                "the id \"\(names.id)\" is already used by \(owner), and the host refuses a plugin whose id it knows; choose another with --id."
+            )
         }
         let taken = Self.targetNames(in: host)
         for module in [names.name] + Templates.pluginModules(names) where taken.contains(module) {

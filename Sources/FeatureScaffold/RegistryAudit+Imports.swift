@@ -50,7 +50,8 @@ extension RegistryAudit {
             return "a feature never imports the runtime or an executable; what it needs from the host comes through its FeatureContext."
         }
         if target == featureModule, surfaces.values.contains(module) {
-            return "\(featureModule) is surface-neutral; the scene and everything that draws go in a surface target such as \(bundle)Terminal."
+            return
+                "\(featureModule) is surface-neutral; the scene and everything that draws go in a surface target such as \(bundle)Terminal."
         }
         return role + "."
     }
@@ -63,10 +64,12 @@ extension RegistryAudit {
             return "a feature's tests never import another feature (\(other))."
         }
         if runtimeModules.contains(module) {
-            return "a feature's tests never import the runtime; TestHost (FeatureHostTesting) builds the feature's context as the host does, and a test of the host's assembly (config → launcher → feature) goes in Tests/FeatureHostEndToEndTests."
+            return
+                "a feature's tests never import the runtime; TestHost (FeatureHostTesting) builds the feature's context as the host does, and a test of the host's assembly (config → launcher → feature) goes in Tests/FeatureHostEndToEndTests."
         }
         if executableModules.contains(module) {
-            return "a feature's tests never import an executable; run it as a process (FeaturehostProcess) in Tests/FeatureHostEndToEndTests."
+            return
+                "a feature's tests never import an executable; run it as a process (FeaturehostProcess) in Tests/FeatureHostEndToEndTests."
         }
         return nil
     }
@@ -88,7 +91,8 @@ extension RegistryAudit {
 
     /// The modules a Swift file imports: `import X`, `@testable import X`, `import struct X.Y`, also inside `#if`.
     public static func importedModules(in text: String) -> [String] {
-        let pattern = #"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#
+        let pattern =
+            #"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_][A-Za-z0-9_]*)"#
         guard let expression = try? NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines]) else { return [] }
         let range = NSRange(text.startIndex..., in: text)
         return expression.matches(in: text, range: range).compactMap { match in

@@ -25,11 +25,15 @@ extension RegistryAudit {
                 }
                 let allowed = target == name + "Feature" ? featureFolders : surfaceFolders[String(target.dropFirst(name.count))] ?? []
                 for folder in subfolders(of: package.appendingPathComponent("\(sources)/\(target)")) where !allowed.contains(folder) {
-                    problems.append("\(sources)/\(target)/\(folder) is not one of the folders a \(target.dropFirst(name.count)) target holds: \(allowed.sorted().joined(separator: ", ")).")
+                    problems.append(
+                        "\(sources)/\(target)/\(folder) is not one of the folders a \(target.dropFirst(name.count)) target holds: \(allowed.sorted().joined(separator: ", "))."
+                    )
                 }
             }
             for test in tests where !known.map({ $0 + "Tests" }).contains(test) {
-                problems.append("Features/\(name)/Tests/\(test) is not a test target folder: a bundle's tests are \(known.map { $0 + "Tests" }.joined(separator: ", ")).")
+                problems.append(
+                    "Features/\(name)/Tests/\(test) is not a test target folder: a bundle's tests are \(known.map { $0 + "Tests" }.joined(separator: ", "))."
+                )
             }
         }
         return problems

@@ -43,7 +43,8 @@ extension RegistryAudit {
         var line: String
     }
 
-    static let viewStateNote = "the view state is a top-level <Name>ViewState (a presenter may keep `typealias ViewState = <Name>ViewState`)"
+    static let viewStateNote =
+        "the view state is a top-level <Name>ViewState (a presenter may keep `typealias ViewState = <Name>ViewState`)"
 
     static func viewStateProblems(_ name: String, _ feature: [Declaration]) -> [String] {
         var problems = feature.filter { !$0.isTopLevel && $0.name == "ViewState" && $0.kind != "typealias" }.map {

@@ -14,10 +14,14 @@ extension RegistryAudit {
         for name in bundles.sorted() {
             let module = name + "Feature"
             if !listed.contains(name) {
-                problems.append("Features/\(name) is not in \(Scaffolder.manifestFile)'s featureBundles: add (name: \"\(name)\", resources: …), between the scaffold-feature markers.")
+                problems.append(
+                    "Features/\(name) is not in \(Scaffolder.manifestFile)'s featureBundles: add (name: \"\(name)\", resources: …), between the scaffold-feature markers."
+                )
             }
             if !types.contains(module) {
-                problems.append("Features/\(name) is not registered in \(Scaffolder.registryFile): add \(module).self, between the scaffold-feature markers.")
+                problems.append(
+                    "Features/\(name) is not registered in \(Scaffolder.registryFile): add \(module).self, between the scaffold-feature markers."
+                )
             }
             if !imports.contains(module) {
                 problems.append("\(Scaffolder.registryFile) does not import \(module).")
@@ -33,7 +37,8 @@ extension RegistryAudit {
             problems.append("\(Scaffolder.manifestFile) lists the feature bundle \(name), but Features/\(name) does not exist.")
         }
         for module in types where !bundles.contains(String(module.dropLast("Feature".count))) {
-            problems.append("\(Scaffolder.registryFile) registers \(module), but Features/\(module.dropLast("Feature".count)) does not exist.")
+            problems.append(
+                "\(Scaffolder.registryFile) registers \(module), but Features/\(module.dropLast("Feature".count)) does not exist.")
         }
         for module in imports {
             for surface in ["Terminal", "Web"] where module.hasSuffix(surface) {

@@ -8,17 +8,17 @@ extension Templates {
             pluginBundle.map { #"WebAsset(resource: "\#(names.id).css", inBundleNamed: "\#($0)")"# }
             ?? #"WebAsset(resource: "\#(names.id).css", in: .module)"#
         return #"""
-        \#(imports("FeatureHostCore", "Foundation", "WebUI", names.module))
+            \#(imports("FeatureHostCore", "Foundation", "WebUI", names.module))
 
-        /// \#(names.title) on the web (`featurehost serve`): its stylesheet, and a scene per page load that starts
-        /// nothing (the host's session sends `.appear` to the feature when the page is first shown).
-        extension \#(names.module): WebFeature {
-            public static let webAssets = WebAssets([\#(asset)])
+            /// \#(names.title) on the web (`featurehost serve`): its stylesheet, and a scene per page load that starts
+            /// nothing (the host's session sends `.appear` to the feature when the page is first shown).
+            extension \#(names.module): WebFeature {
+                public static let webAssets = WebAssets([\#(asset)])
 
-            @MainActor public func makeWebScene() -> any WebScene { \#(names.name)WebScene(presenter: presenter) }
-        }
+                @MainActor public func makeWebScene() -> any WebScene { \#(names.name)WebScene(presenter: presenter) }
+            }
 
-        """#
+            """#
     }
 
     static func webScene(_ names: FeatureNames) -> String {

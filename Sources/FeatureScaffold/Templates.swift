@@ -62,7 +62,8 @@ public enum Templates {
     /// The modules and types the bundle declares under names made from the feature's name (its `Greeting` is
     /// its module's own).
     public static func declaredTypes(_ names: FeatureNames) -> [String] {
-        [names.module, names.terminalModule, names.webModule] + ["Presenter", "ViewState", "Model", "Settings", "TerminalScene", "WebScene", "WebAction"].map { names.name + $0 }
+        [names.module, names.terminalModule, names.webModule]
+            + ["Presenter", "ViewState", "Model", "Settings", "TerminalScene", "WebScene", "WebAction"].map { names.name + $0 }
     }
 
     /// `import` lines, sorted (the feature's own module sorts among the others by its name).

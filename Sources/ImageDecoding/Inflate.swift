@@ -15,7 +15,8 @@ public enum Inflate {
     ///   - verifyingChecksum: false only for fuzzing (see `ImageDecoder.decode`).
     public static func zlib(_ input: [UInt8], maximumOutput: Int, verifyingChecksum: Bool = true) throws(Failure) -> [UInt8] {
         guard input.count >= 2 else { throw Failure("is cut short before its zlib header") }
-        let method = input[0], flags = input[1]
+        let method = input[0]
+        let flags = input[1]
         guard method & 0x0F == 8, method >> 4 <= 7 else { throw Failure("does not use the deflate method") }
         guard (Int(method) << 8 | Int(flags)) % 31 == 0 else { throw Failure("has a damaged zlib header") }
         guard flags & 0x20 == 0 else { throw Failure("needs a preset dictionary") }

@@ -35,7 +35,8 @@ enum JPEGColor {
             }
             return result
         }
-        let ratioX = maxHorizontal / horizontal, ratioY = maxVertical / vertical
+        let ratioX = maxHorizontal / horizontal
+        let ratioY = maxVertical / vertical
         // Interpolation where libjpeg does it (twice the samples in either direction, or both); other ratios (4:1:1,
         // or sampling factors that do not divide) repeat each sample, as libjpeg does.
         guard [1, 2].contains(ratioX), [1, 2].contains(ratioY), ratioX * horizontal == maxHorizontal,
@@ -47,7 +48,8 @@ enum JPEGColor {
             }
             return result
         }
-        let lastX = max(sampleWidth - 1, 0), lastY = max(sampleHeight - 1, 0)
+        let lastX = max(sampleWidth - 1, 0)
+        let lastY = max(sampleHeight - 1, 0)
         let scaleX = Double(horizontal) / Double(maxHorizontal)
         let scaleY = Double(vertical) / Double(maxVertical)
         // Where each output column falls between two samples, computed once; weights in 256ths.
@@ -70,7 +72,8 @@ enum JPEGColor {
                     let top = min(Int(position), lastY)
                     let bottom = min(top + 1, lastY)
                     let fy = Int(((position - Double(top)) * 256).rounded())
-                    let topRow = top * planeWidth, bottomRow = bottom * planeWidth
+                    let topRow = top * planeWidth
+                    let bottomRow = bottom * planeWidth
                     for x in 0..<width {
                         let fx = weight[x]
                         let a = Int(source[topRow + left[x]]) * (256 - fx) + Int(source[topRow + right[x]]) * fx
@@ -92,7 +95,10 @@ enum JPEGColor {
         guard planes.count >= needed, planes.prefix(needed).allSatisfy({ $0.count >= count }) else { return output }
         // Checked once above: the per-pixel loop reads through pointers.
         output.withUnsafeMutableBufferPointer { out in
-            let p0 = planes[0], p1 = planes[needed > 1 ? 1 : 0], p2 = planes[needed > 2 ? 2 : 0], p3 = planes[needed > 3 ? 3 : 0]
+            let p0 = planes[0]
+            let p1 = planes[needed > 1 ? 1 : 0]
+            let p2 = planes[needed > 2 ? 2 : 0]
+            let p3 = planes[needed > 3 ? 3 : 0]
             p0.withUnsafeBufferPointer { a in
                 p1.withUnsafeBufferPointer { b in
                     p2.withUnsafeBufferPointer { c in

@@ -105,13 +105,17 @@ enum JPEGDecoder {
             let bytes = Array(segment)
             var at = 0
             while at < bytes.count {
-                let precision = bytes[at] >> 4, id = Int(bytes[at] & 0x0F)
-                guard precision <= 1, id <= 3 else { throw JPEGDecoder.malformed("a quantization table is numbered \(id) with precision \(precision)") }
+                let precision = bytes[at] >> 4
+                let id = Int(bytes[at] & 0x0F)
+                guard precision <= 1, id <= 3 else {
+                    throw JPEGDecoder.malformed("a quantization table is numbered \(id) with precision \(precision)")
+                }
                 let size = precision == 0 ? 64 : 128
                 guard at + 1 + size <= bytes.count else { throw JPEGDecoder.malformed("a quantization table is cut short") }
                 var table = [UInt16](repeating: 0, count: 64)
                 for k in 0..<64 {
-                    let value = precision == 0 ? UInt16(bytes[at + 1 + k]) : UInt16(bytes[at + 1 + 2 * k]) << 8 | UInt16(bytes[at + 2 + 2 * k])
+                    let value =
+                        precision == 0 ? UInt16(bytes[at + 1 + k]) : UInt16(bytes[at + 1 + 2 * k]) << 8 | UInt16(bytes[at + 2 + 2 * k])
                     table[JPEGScan.zigzag[k]] = value
                 }
                 quantizationTables[id] = table
@@ -124,7 +128,8 @@ enum JPEGDecoder {
             var at = 0
             while at < bytes.count {
                 guard at + 17 <= bytes.count else { throw JPEGDecoder.malformed("a Huffman table is cut short") }
-                let tableClass = bytes[at] >> 4, id = Int(bytes[at] & 0x0F)
+                let tableClass = bytes[at] >> 4
+                let id = Int(bytes[at] & 0x0F)
                 guard tableClass <= 1, id <= 3 else { throw JPEGDecoder.malformed("a Huffman table is numbered \(tableClass)/\(id)") }
                 let counts = (0..<16).map { Int(bytes[at + 1 + $0]) }
                 let total = counts.reduce(0, +)
@@ -147,17 +152,21 @@ enum JPEGDecoder {
             }
             var members: [JPEGScan.Member] = []
             for index in 0..<count {
-                let id = bytes[1 + 2 * index], tables = bytes[2 + 2 * index]
+                let id = bytes[1 + 2 * index]
+                let tables = bytes[2 + 2 * index]
                 guard let component = frame.components.firstIndex(where: { $0.id == id }),
                     !members.contains(where: { $0.component == component })
                 else { throw JPEGDecoder.malformed("a scan names the component \(id), which the frame does not have") }
-                let dc = Int(tables >> 4), ac = Int(tables & 0x0F)
+                let dc = Int(tables >> 4)
+                let ac = Int(tables & 0x0F)
                 guard dc <= 3, ac <= 3 else { throw JPEGDecoder.malformed("a scan names Huffman table \(dc)/\(ac)") }
                 members.append(JPEGScan.Member(component: component, dcTable: dcTables[dc], acTable: acTables[ac]))
             }
             let at = 1 + 2 * count
-            var start = Int(bytes[at]), end = Int(bytes[at + 1])
-            let high = Int(bytes[at + 2] >> 4), low = Int(bytes[at + 2] & 0x0F)
+            var start = Int(bytes[at])
+            var end = Int(bytes[at + 1])
+            let high = Int(bytes[at + 2] >> 4)
+            let low = Int(bytes[at + 2] & 0x0F)
             if frame.progressive {
                 guard start <= end, end <= 63, (start == 0) == (end == 0), high <= 13, low <= 13 else {
                     throw JPEGDecoder.malformed("a progressive scan covers coefficients \(start)–\(end) at bits \(high)/\(low)")

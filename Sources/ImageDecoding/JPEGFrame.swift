@@ -49,7 +49,9 @@ struct JPEGFrame {
         var parsed: [(id: UInt8, h: Int, v: Int, tq: Int)] = []
         for index in 0..<count {
             let at = 6 + index * 3
-            let h = Int(bytes[at + 1] >> 4), v = Int(bytes[at + 1] & 0x0F), tq = Int(bytes[at + 2])
+            let h = Int(bytes[at + 1] >> 4)
+            let v = Int(bytes[at + 1] & 0x0F)
+            let tq = Int(bytes[at + 2])
             guard (1...4).contains(h), (1...4).contains(v) else { throw Self.malformed("a component has sampling \(h)×\(v)") }
             guard tq <= 3 else { throw Self.malformed("a component names quantization table \(tq)") }
             guard !parsed.contains(where: { $0.id == bytes[at] }) else { throw Self.malformed("two components have the id \(bytes[at])") }

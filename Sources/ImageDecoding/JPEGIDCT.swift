@@ -5,7 +5,8 @@ import Foundation
 enum JPEGIDCT {
     /// `table[u * 8 + x]` = C(u)/2 · cos((2x + 1)uπ/16).
     private static let table: [Float] = (0..<64).map { index in
-        let u = index / 8, x = index % 8
+        let u = index / 8
+        let x = index % 8
         let scale = u == 0 ? (1.0 / 2.0.squareRoot()) : 1.0
         return Float(scale / 2 * cos(Double(2 * x + 1) * Double(u) * Double.pi / 16))
     }

@@ -54,11 +54,14 @@ struct JPEGScan {
                 unit = (unit / restartInterval + 1) * restartInterval
                 continue
             }
-            let row = unit / unitsPerLine, column = unit % unitsPerLine
+            let row = unit / unitsPerLine
+            let column = unit % unitsPerLine
             if single {
                 let member = members[0]
                 let blocksPerLine = frame.components[member.component].blocksPerLine
-                try decodeBlock(&frame.components[member.component], at: (row * blocksPerLine + column) * 64, member: member, bits: &bits, eobRun: &eobRun)
+                try decodeBlock(
+                    &frame.components[member.component], at: (row * blocksPerLine + column) * 64, member: member, bits: &bits,
+                    eobRun: &eobRun)
             } else {
                 for member in members {
                     // Only the numbers: a copy of the component would share its coefficients, and every write below
@@ -125,7 +128,8 @@ struct JPEGScan {
         var k = max(spectralStart, 1)
         while k <= spectralEnd {
             let symbol = Int(try table.decode(&bits))
-            let run = symbol >> 4, size = symbol & 15
+            let run = symbol >> 4
+            let size = symbol & 15
             if size == 0 {
                 if run < 15 {
                     if !sequential { eobRun = (1 << run) - 1 + bits.take(run) }

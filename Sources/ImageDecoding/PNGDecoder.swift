@@ -10,7 +10,8 @@ enum PNGDecoder {
 
     private static func malformed(_ detail: String) -> ImageDecodingError { .malformed("PNG", detail) }
 
-    static func decode(_ bytes: [UInt8], limits: DecodingLimits, verifyingChecksums: Bool = true) throws(ImageDecodingError) -> DecodedImage {
+    static func decode(_ bytes: [UInt8], limits: DecodingLimits, verifyingChecksums: Bool = true) throws(ImageDecodingError) -> DecodedImage
+    {
         try limits.check(byteCount: bytes.count, format: "PNG")
         guard bytes.starts(with: signature) else { throw malformed("it does not start with the PNG signature") }
         let chunks = try readChunks(bytes, limits: limits, verifyingChecksums: verifyingChecksums)
@@ -55,7 +56,8 @@ enum PNGDecoder {
         var compressed: [UInt8] = []
     }
 
-    private static func readChunks(_ bytes: [UInt8], limits: DecodingLimits, verifyingChecksums: Bool) throws(ImageDecodingError) -> Chunks {
+    private static func readChunks(_ bytes: [UInt8], limits: DecodingLimits, verifyingChecksums: Bool) throws(ImageDecodingError) -> Chunks
+    {
         var chunks = Chunks()
         var offset = signature.count
         var idatState = 0  // 0 none yet, 1 in the IDAT run, 2 after it

@@ -72,7 +72,9 @@ struct PNGPixels {
                 output[target + 2] = value
                 output[target + 3] = colorKey?[0] == grey ? 0 : 255
             case .rgb:
-                let r = sample(first), g = sample(first + 1), b = sample(first + 2)
+                let r = sample(first)
+                let g = sample(first + 1)
+                let b = sample(first + 2)
                 output[target] = to8(r)
                 output[target + 1] = to8(g)
                 output[target + 2] = to8(b)

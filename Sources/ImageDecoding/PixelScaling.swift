@@ -14,12 +14,15 @@ public enum PixelScaling {
 
     /// The picture scaled to `width × height` (at least 1 × 1). A picture with no pixels gives transparent black.
     public static func scaled(_ image: DecodedImage, width: Int, height: Int, fit: Fit = .fill) -> DecodedImage {
-        let width = max(width, 1), height = max(height, 1)
+        let width = max(width, 1)
+        let height = max(height, 1)
         guard image.width > 0, image.height > 0 else {
             return DecodedImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4), format: .scaled)
         }
-        var cropX = 0.0, cropY = 0.0
-        var cropWidth = Double(image.width), cropHeight = Double(image.height)
+        var cropX = 0.0
+        var cropY = 0.0
+        var cropWidth = Double(image.width)
+        var cropHeight = Double(image.height)
         if fit == .fill {
             let target = Double(width) / Double(height)
             if cropWidth / cropHeight > target {
@@ -43,7 +46,10 @@ public enum PixelScaling {
                 let rowStart = y * image.width * 4
                 let target = (y - firstRow) * width * 4
                 for (x, tap) in columns.enumerated() {
-                    var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                    var r: Float = 0
+                    var g: Float = 0
+                    var b: Float = 0
+                    var a: Float = 0
                     var index = rowStart + tap.first * 4
                     for weight in tap.weights {
                         let alpha = Float(source[index + 3]) * (1 / 255)
@@ -91,7 +97,8 @@ public enum PixelScaling {
         return (0..<count).map { index -> (first: Int, weights: [Float]) in
             if scale >= 1 {
                 // Shrinking: the area [a, b) of the source this pixel covers.
-                let a = start + Double(index) * scale, b = a + scale
+                let a = start + Double(index) * scale
+                let b = a + scale
                 let first = min(max(Int(a.rounded(.down)), 0), last)
                 let end = min(max(Int(b.rounded(.up)) - 1, first), last)
                 var weights = (first...end).map { i in Float(max(min(b, Double(i + 1)) - max(a, Double(i)), 0)) }
@@ -102,7 +109,8 @@ public enum PixelScaling {
             let centre = start + (Double(index) + 0.5) * scale - 0.5
             let base = Int(centre.rounded(.down))
             let fraction = Float(centre - Double(base))
-            let first = min(max(base, 0), last), second = min(max(base + 1, 0), last)
+            let first = min(max(base, 0), last)
+            let second = min(max(base + 1, 0), last)
             if first == second { return (first, [1]) }
             return (first, [1 - fraction, fraction])
         }

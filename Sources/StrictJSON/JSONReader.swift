@@ -222,7 +222,8 @@ public struct JSONReader {
                 }
                 index += 2
                 let low = try hex4()
-                guard (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) else {
+                guard (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                else {
                     throw syntax("\\u\(Self.hex(unit)) is half of a surrogate pair without its other half.", at: escapeStart)
                 }
                 return scalar
@@ -269,7 +270,9 @@ public struct JSONReader {
         guard index < bytes.count, Self.isDigit(bytes[index]) else { throw syntax("a number needs a digit after \"-\".", at: start) }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
-            if index < bytes.count, Self.isDigit(bytes[index]) { throw syntax("a number cannot start with 0 followed by digits.", at: start) }
+            if index < bytes.count, Self.isDigit(bytes[index]) {
+                throw syntax("a number cannot start with 0 followed by digits.", at: start)
+            }
         } else {
             skipDigits()
         }

@@ -40,7 +40,8 @@ public struct DynamicFeature: TerminalFeature {
                     plugin: plugin, table: table, web: web, context: context, dataDirectory: dataDirectory, limits: limits))
         case .process(let library):
             return DynamicFeature(
-                instance: ProcessPluginInstance(try PluginProcessInstance(library: library, context: context, dataDirectory: dataDirectory)))
+                instance: ProcessPluginInstance(try PluginProcessInstance(library: library, context: context, dataDirectory: dataDirectory))
+            )
         }
     }
 

@@ -205,7 +205,9 @@ package final class TablePluginInstance: PluginInstance, ManualClockFollower {
         let height = Int32(clamping: size.height)
         let pointer = self.pointer
         do {
-            return try ByteSink.collect(limit: limits.frameBytes) { sink, write in HostCall.run { render(pointer, width, height, sink, write) } }
+            return try ByteSink.collect(limit: limits.frameBytes) { sink, write in
+                HostCall.run { render(pointer, width, height, sink, write) }
+            }
         } catch {
             stop(
                 "the plugin \(name) was stopped: it sent \(error.description) for one \(size.width)×\(size.height) frame, and "

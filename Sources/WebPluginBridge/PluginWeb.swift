@@ -36,7 +36,9 @@ public enum PluginWeb {
 
     /// Names as the server serves them: lowercase letters, digits, `-`, `_` and `.`, not starting with `.`.
     static func asset(_ wire: WebAssetWire) throws -> WebAsset? {
-        let allowed = wire.name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+        let allowed = wire.name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
+        }
         guard allowed, !wire.name.isEmpty, !wire.name.hasPrefix(".") else { return nil }
         return WebAsset(name: wire.name, contentType: wire.contentType, bytes: try wire.bytes())
     }

@@ -40,7 +40,9 @@ struct Benchmark {
     /// Async variant for work that must run on the main actor or await.
     @MainActor
     @discardableResult
-    mutating func measureAsync(_ name: String, iterations: Int = 15, note: String? = nil, _ body: () async throws -> Void) async rethrows -> Double {
+    mutating func measureAsync(_ name: String, iterations: Int = 15, note: String? = nil, _ body: () async throws -> Void) async rethrows
+        -> Double
+    {
         try await body()
         var samples: [Double] = []
         for _ in 0..<iterations {

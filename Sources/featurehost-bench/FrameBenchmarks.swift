@@ -64,7 +64,9 @@ enum FrameBenchmarks {
         }
         bench.report(
             "frames: offer page, renders per countdown second",
-            value: String(format: "%.2f (the change and its 2 roll steps), %.0f B sent", Double(scene.renders - second) / 60, Double(sink.streamBytes - bytes) / 60))
+            value: String(
+                format: "%.2f (the change and its 2 roll steps), %.0f B sent", Double(scene.renders - second) / 60,
+                Double(sink.streamBytes - bytes) / 60))
 
         let render = bench.measure("frames: render the offer page once (anchor)", iterations: 400) { _ = scene.render() }
         let event = bench.measure("frames: a click on the offer page → its patch", iterations: 400) {

@@ -44,7 +44,8 @@ enum InvitationsWebBenchmarks {
         guard
             let server = try? LoopbackHTTPServer(handler: { _ in .json(#"{"errorMessage":"\#(message)"}"#, status: 400) }),
             let feature = try? InvitationsFeature(
-                context: host.context(id: "invitations", source: SourceConfiguration(kind: .http, url: server.url("fakeAuth"), timeout: 10)))
+                context: host.context(id: "invitations", source: SourceConfiguration(kind: .http, url: server.url("fakeAuth"), timeout: 10))
+            )
         else { return print("invitations-web: cannot start the loopback backend") }
         let scene = feature.makeWebScene()
         let long = String(repeating: "a", count: 240) + "@example.com"
@@ -84,15 +85,18 @@ enum InvitationsWebBenchmarks {
         await measure("Send with a field missing (the messages)", [#"{"kind":"submit","action":"send","fields":{}}"#])
         await measure("one keystroke while messages show", [#"{"kind":"input","action":"fullName","value":"Jan"}"#])
         await measure("leaving the field (change commits it)", [#"{"kind":"change","action":"fullName","value":"Jan"}"#])
-        await measure("Send → sending → congratulations", [
-            #"{"kind":"submit","action":"send","fields":{"fullName":"Jane Doe","email":"jane@example.com","confirmEmail":"jane@example.com"}}"#
-        ])
+        await measure(
+            "Send → sending → congratulations",
+            [
+                #"{"kind":"submit","action":"send","fields":{"fullName":"Jane Doe","email":"jane@example.com","confirmEmail":"jane@example.com"}}"#
+            ])
         let before = sink.streamBytes
         for _ in 0..<70 {
             await host.clock.advance(by: .milliseconds(50))
             for _ in 0..<4 { await Task.yield() }
         }
-        bench.report("invitations-web: bytes sent during the 3 s confetti burst", value: "\(sink.streamBytes - before) B (the page animates it)")
+        bench.report(
+            "invitations-web: bytes sent during the 3 s confetti burst", value: "\(sink.streamBytes - before) B (the page animates it)")
         await measure("OK → registered page", [#"{"kind":"key","action":"","key":"Enter"}"#])
     }
 

@@ -78,7 +78,9 @@ private struct LoopbackOnly: HTTPTransport {
     private let loopback = URLSessionTransport()
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.url.host == "127.0.0.1" else { throw HTTPError.cannotConnect(request.url, reason: "the benchmark reaches 127.0.0.1 only") }
+        guard request.url.host == "127.0.0.1" else {
+            throw HTTPError.cannotConnect(request.url, reason: "the benchmark reaches 127.0.0.1 only")
+        }
         return try await loopback.send(request)
     }
 }

@@ -38,10 +38,12 @@ enum PageEventBenchmarks {
     private static func offer(_ bench: inout Benchmark) async {
         guard let host = try? TestHost() else { return print("page-events: cannot make a test host") }
         guard
-            let page = await BenchPage.open(OfferCountdownFeature.self, host: host, make: { context in
-                let feature = try OfferCountdownFeature(context: context)
-                return (feature.makeWebScene(), { feature.handle($0) })
-            })
+            let page = await BenchPage.open(
+                OfferCountdownFeature.self, host: host,
+                make: { context in
+                    let feature = try OfferCountdownFeature(context: context)
+                    return (feature.makeWebScene(), { feature.handle($0) })
+                })
         else { return print("page-events: the offer page did not open") }
         await page.measure(
             &bench, "offer-countdown", rounds: 200,
@@ -53,10 +55,12 @@ enum PageEventBenchmarks {
     private static func carNews(_ bench: inout Benchmark) async {
         // The spec's size: the bundled reply (7 articles) on a test host.
         if let host = try? TestHost(),
-            let page = await BenchPage.open(CarNewsFeature.self, host: host, make: { context in
-                let feature = try CarNewsFeature(context: context)
-                return (feature.makeWebScene(), { feature.handle($0) })
-            })
+            let page = await BenchPage.open(
+                CarNewsFeature.self, host: host,
+                make: { context in
+                    let feature = try CarNewsFeature(context: context)
+                    return (feature.makeWebScene(), { feature.handle($0) })
+                })
         {
             await page.until { $0.contains("car-news-item") }
             let first = page.firstMatch(after: #"data-action="open-"#) ?? ""
@@ -104,15 +108,17 @@ enum PageEventBenchmarks {
             guard let host = try? TestHost() else { return print("page-events: cannot make a test host") }
             let chats = count == 14 ? nil : ChatsBenchmarks.makeChats(count)
             guard
-                let page = await BenchPage.open(ChatsFeature.self, host: host, make: { context in
-                    if let chats {
-                        let source: ChatsSource = AnyDataSource { Loaded(chats) }
-                        let presenter = ChatsFeature.makePresenter(context: context, source: source, timing: .standard)
-                        return (ChatsWebScene(presenter: presenter), { presenter.send(.lifecycle($0)) })
-                    }
-                    let feature = try ChatsFeature(context: context)
-                    return (feature.makeWebScene(), { feature.handle($0) })
-                })
+                let page = await BenchPage.open(
+                    ChatsFeature.self, host: host,
+                    make: { context in
+                        if let chats {
+                            let source: ChatsSource = AnyDataSource { Loaded(chats) }
+                            let presenter = ChatsFeature.makePresenter(context: context, source: source, timing: .standard)
+                            return (ChatsWebScene(presenter: presenter), { presenter.send(.lifecycle($0)) })
+                        }
+                        let feature = try ChatsFeature(context: context)
+                        return (feature.makeWebScene(), { feature.handle($0) })
+                    })
             else { return print("page-events: the chats page did not open") }
             // Launch, loading and the hand-over to the list: 3 s of the manual clock.
             for _ in 0..<120 {
@@ -134,10 +140,12 @@ enum PageEventBenchmarks {
     private static func invitations(_ bench: inout Benchmark) async {
         // The form with its three messages, typing into the name (in-memory backend).
         if let host = try? TestHost(),
-            let page = await BenchPage.open(InvitationsFeature.self, host: host, make: { context in
-                let feature = try InvitationsFeature(context: context)
-                return (feature.makeWebScene(), { feature.handle($0) })
-            })
+            let page = await BenchPage.open(
+                InvitationsFeature.self, host: host,
+                make: { context in
+                    let feature = try InvitationsFeature(context: context)
+                    return (feature.makeWebScene(), { feature.handle($0) })
+                })
         {
             await page.measure(
                 &bench, "invitations, the first page", rounds: 200,

@@ -90,8 +90,9 @@ enum PictureBenchmarks {
                 identifier: index + 1, fullname: "Person \(index + 1)", avatarURL: "http://127.0.0.1:8080/pictures/\(file)",
                 message: "Hello from the bench.", unreadMessagesCount: index, sendingDate: Date(timeIntervalSince1970: 1_773_600_000))
         }
-        guard let presenter = try? ChatsFeature.makePresenter(
-            context: host.context(id: "chats"), source: AnyDataSource { Loaded(chats) }, timing: .standard)
+        guard
+            let presenter = try? ChatsFeature.makePresenter(
+                context: host.context(id: "chats"), source: AnyDataSource { Loaded(chats) }, timing: .standard)
         else { return }
         let store = PictureStore(mode: .halfBlocks(.trueColor), images: host.images, activity: host.activity)
         let plain = ChatsTerminalScene(presenter: presenter)
@@ -123,7 +124,8 @@ enum PictureBenchmarks {
             }
             return HTTPResponse(status: 200, body: Data(#"{"status":"success","content":[\#(content.joined(separator: ","))]}"#.utf8))
         }
-        return HTTPResponse(status: 200, headers: ["content-type": name.hasSuffix(".png") ? "image/png" : "image/jpeg"], body: SampleImage.fixture(name))
+        return HTTPResponse(
+            status: 200, headers: ["content-type": name.hasSuffix(".png") ? "image/png" : "image/jpeg"], body: SampleImage.fixture(name))
     }
 
     /// The car news scene on a test host whose loopback serves six photos, loaded, with a picture store in `mode`.

@@ -62,7 +62,8 @@ enum PluginProcessBenchmarks {
         bench.report(
             "plugin-process: stub tick, process, batched", value: String(format: "%.2f µs (%.1f× the anchor)", batch, batch / anchor))
         bench.report(
-            "plugin-process: stub tick, process, a round trip each", value: String(format: "%.2f µs (%.1f× the anchor)", trip, trip / anchor))
+            "plugin-process: stub tick, process, a round trip each",
+            value: String(format: "%.2f µs (%.1f× the anchor)", trip, trip / anchor))
     }
 
     /// Wall seconds for a simulated hour of `library`'s ticks after a minute's warm-up; nil if a tick went missing.
@@ -94,7 +95,9 @@ enum PluginProcessBenchmarks {
     @MainActor
     static func greetingTime(_ bench: inout Benchmark, directory: TemporaryDirectory) async {
         guard let library = greetingLibrary else {
-            bench.report("plugin-process: greeting hour and day", value: "skipped: build it with (cd Examples/GreetingPlugin && swift build -c release)")
+            bench.report(
+                "plugin-process: greeting hour and day",
+                value: "skipped: build it with (cd Examples/GreetingPlugin && swift build -c release)")
             return
         }
         for (name, seconds) in [("hour", 3_600), ("day", 86_400)] {
@@ -135,8 +138,10 @@ enum PluginProcessBenchmarks {
     }
 
     static var greetingLibrary: URL? {
-        let library = ProcessInfo.processInfo.environment["FEATUREHOST_EXAMPLE_PLUGIN"].map { URL(fileURLWithPath: $0) }
-            ?? PluginStubs.repository.appendingPathComponent("Examples/GreetingPlugin/.build/release/libGreeting.\(PluginStubs.libraryExtension)")
+        let library =
+            ProcessInfo.processInfo.environment["FEATUREHOST_EXAMPLE_PLUGIN"].map { URL(fileURLWithPath: $0) }
+            ?? PluginStubs.repository.appendingPathComponent(
+                "Examples/GreetingPlugin/.build/release/libGreeting.\(PluginStubs.libraryExtension)")
         return FileManager.default.fileExists(atPath: library.path) ? library : nil
     }
 
@@ -194,7 +199,8 @@ enum PluginProcessBenchmarks {
             if let pid = children(of: [plugin]).first, let rss = resident(pid) {
                 bench.report("plugin-process: child memory, greeting running", value: ByteCount.approximate(rss))
             }
-            bench.report("plugin-process: this benchmark's memory (anchor)", value: resident(getpid()).map { ByteCount.approximate($0) } ?? "?")
+            bench.report(
+                "plugin-process: this benchmark's memory (anchor)", value: resident(getpid()).map { ByteCount.approximate($0) } ?? "?")
         }
     }
 

@@ -97,7 +97,8 @@ enum StartupBenchmarks {
         let usage = try spawn(command, environment: environment, output: "/dev/null")
         clock_gettime(CLOCK_MONOTONIC, &clock)
         let end = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9
-        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+        let cpu =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
             + Double(usage.ru_stime.tv_usec) / 1e6
         return Sample(wall: end - start, cpu: cpu)
     }

@@ -33,7 +33,9 @@ enum TerminalBenchmarks {
         frame.fillGradient(Rect(x: 0, y: 0, width: size.width, height: 1), from: .rgb(65, 69, 152), to: .rgb(234, 72, 187))
         frame.drawBox(Rect(x: 1, y: 2, width: size.width - 2, height: size.height - 4))
         for row in 3..<(size.height - 3) {
-            frame.put("Row \(row): the quick brown fox jumps over the lazy dog 漢字 😀", at: Point(x: 3, y: row), style: Style(foreground: .rgb(200, 200, 200)))
+            frame.put(
+                "Row \(row): the quick brown fox jumps over the lazy dog 漢字 😀", at: Point(x: 3, y: row),
+                style: Style(foreground: .rgb(200, 200, 200)))
         }
         let clock = String(format: "00:23:59:%02d", seconds)
         frame.put(clock, at: Point(x: size.width / 2 - 5, y: size.height - 2), style: Style(foreground: .white, bold: true))

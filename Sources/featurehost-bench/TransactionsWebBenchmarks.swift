@@ -14,7 +14,8 @@ enum TransactionsWebBenchmarks {
         guard let host = try? TestHost() else { return print("transactions-web: cannot make a test host") }
 
         // The spec's data, loaded as a page's feature is.
-        guard let starter = try? TransactionsFeature(context: host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
+        guard
+            let starter = try? TransactionsFeature(context: host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
         else { return print("transactions-web: cannot make the feature") }
         starter.handle(.appear)
         await host.settle()
@@ -79,7 +80,8 @@ enum TransactionsWebBenchmarks {
 
     @MainActor
     private static func makeStarterPage(_ host: TestHost) -> PageFeature? {
-        guard let feature = try? TransactionsFeature(context: host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
+        guard
+            let feature = try? TransactionsFeature(context: host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
         else { return nil }
         return PageFeature(title: "Transactions", scene: feature.makeWebScene(), lifecycle: { feature.handle($0) }, close: {})
     }

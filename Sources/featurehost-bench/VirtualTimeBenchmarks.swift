@@ -29,8 +29,10 @@ enum VirtualTimeBenchmarks {
     /// Its library comes from `FEATUREHOST_EXAMPLE_PLUGIN`, else `Examples/GreetingPlugin/.build/release`.
     static func snapshotPluginDay(_ bench: inout Benchmark) {
         let name = "virtual-time: snapshot greeting --advance 86401 (plugin)"
-        let library = ProcessInfo.processInfo.environment["FEATUREHOST_EXAMPLE_PLUGIN"].map { URL(fileURLWithPath: $0) }
-            ?? PluginStubs.repository.appendingPathComponent("Examples/GreetingPlugin/.build/release/libGreeting.\(PluginStubs.libraryExtension)")
+        let library =
+            ProcessInfo.processInfo.environment["FEATUREHOST_EXAMPLE_PLUGIN"].map { URL(fileURLWithPath: $0) }
+            ?? PluginStubs.repository.appendingPathComponent(
+                "Examples/GreetingPlugin/.build/release/libGreeting.\(PluginStubs.libraryExtension)")
         guard FileManager.default.fileExists(atPath: library.path) else {
             bench.report(name, value: "skipped: build it with (cd Examples/GreetingPlugin && swift build -c release)")
             return

@@ -44,7 +44,8 @@ struct ArticleSaves: GenerationSaver {
             let lastRefresh = try store.lastRefresh()
             let notices = store.takeNotices()
             guard notices.isEmpty else { return .damaged("notices: \(notices.joined(separator: " | "))") }
-            let found = "\(summaries.count) articles, first titled \"\(summaries.first?.title ?? "none")\", last refresh \(lastRefresh.map { "\($0.timeIntervalSince1970)" } ?? "none")"
+            let found =
+                "\(summaries.count) articles, first titled \"\(summaries.first?.title ?? "none")\", last refresh \(lastRefresh.map { "\($0.timeIntervalSince1970)" } ?? "none")"
             return firstMatch(candidates, found: found) { generation in
                 guard summaries.count == Self.count, lastRefresh == StressHost.date(of: generation) else { return false }
                 let ids = Self.ids(generation)

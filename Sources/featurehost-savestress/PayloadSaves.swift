@@ -30,7 +30,8 @@ struct PayloadSaves: GenerationSaver {
             let cache = try PayloadCache(file: file, now: Date())
             if let notice = cache.recoveryNotice { return .damaged("notice: \(notice)") }
             guard let entry = try cache.entry(forKey: Self.key) else { return .damaged("no saved payload") }
-            let found = "\(entry.body.count) bytes starting \(String(decoding: entry.body.prefix(24), as: UTF8.self)), saved at \(entry.savedAt.timeIntervalSince1970)"
+            let found =
+                "\(entry.body.count) bytes starting \(String(decoding: entry.body.prefix(24), as: UTF8.self)), saved at \(entry.savedAt.timeIntervalSince1970)"
             return firstMatch(candidates, found: found) { generation in
                 entry.savedAt == StressHost.date(of: generation) && entry.body == Self.body(generation)
             }

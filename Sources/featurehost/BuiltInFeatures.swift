@@ -7,6 +7,9 @@ import CarNewsWeb
 import ChatsFeature
 import ChatsTerminal
 import ChatsWeb
+// scaffold-feature-imports: end
+import FeatureHostCore
+import FeatureHostRuntime
 import InvitationsFeature
 import InvitationsTerminal
 import InvitationsWeb
@@ -16,9 +19,6 @@ import OfferCountdownWeb
 import TransactionsFeature
 import TransactionsTerminal
 import TransactionsWeb
-// scaffold-feature-imports: end
-import FeatureHostCore
-import FeatureHostRuntime
 
 /// The composition root's explicit list of compiled-in features, in home-screen order.
 enum BuiltInFeatures {

@@ -64,7 +64,9 @@ struct HostOptions {
         var config = ConfigLoader(registry: registry).defaultConfig()
         var failures: [(index: Int, error: PluginLoadError)] = []
         var plugins: [LoadedPlugin] = []
-        switch ConfigLocator.locate(explicit: arguments.value("config"), environment: Self.environment, currentDirectory: Self.currentDirectory) {
+        switch ConfigLocator.locate(
+            explicit: arguments.value("config"), environment: Self.environment, currentDirectory: Self.currentDirectory)
+        {
         case .builtInDefault:
             break
         case .file(let file, _):

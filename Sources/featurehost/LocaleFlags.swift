@@ -16,7 +16,9 @@ enum LocaleFlags {
             flags.locale = Locale(identifier: identifier)
         }
         if let cycle = arguments.value("hour-cycle") {
-            guard let value = HourCycle(rawValue: cycle) else { throw UsageError("\(command): --hour-cycle must be 12 or 24, found \(cycle).") }
+            guard let value = HourCycle(rawValue: cycle) else {
+                throw UsageError("\(command): --hour-cycle must be 12 or 24, found \(cycle).")
+            }
             flags.hourCycle = value
         }
         if let zone = arguments.value("time-zone") {

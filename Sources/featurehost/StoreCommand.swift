@@ -16,7 +16,8 @@ enum StoreCommand {
         let options = try HostOptions(arguments: arguments)
         let id = FeatureID(words[1])
         guard options.registry.registration(for: id) != nil else {
-            throw UsageError("store: unknown feature \"\(id)\"; known ids: \(options.registry.ids.map(\.rawValue).joined(separator: ", ")).")
+            throw UsageError(
+                "store: unknown feature \"\(id)\"; known ids: \(options.registry.ids.map(\.rawValue).joined(separator: ", ")).")
         }
         // Only the preferences file: no transport, so FoundationNetworking makes no folders of its own.
         let store = try PlistFileStore(suiteFile: HostEnvironment.preferencesFile(in: options.dataDirectory), prefix: "\(id.rawValue).")

@@ -47,7 +47,8 @@ import Testing
 
         server.respond(with: .json(carsJSON, delay: 2))
         let slow = try await source(timeout: 0.3, at: later).load()
-        #expect(slow.origin == .cached(savedAt: savedAt, reason: "The request to \(server.url("cars").absoluteString) timed out after 0.3 s."))
+        #expect(
+            slow.origin == .cached(savedAt: savedAt, reason: "The request to \(server.url("cars").absoluteString) timed out after 0.3 s."))
 
         let port = try LoopbackHTTPServer.refusedPort()
         let refusedURL = try #require(URL(string: "http://127.0.0.1:\(port)/cars"))
@@ -104,7 +105,8 @@ import Testing
             try await source(at: savedAt).load()
         } throws: { error in
             let message = error.userFacingMessage
-            return message.hasPrefix("The server answered HTTP 500 for \(server.url("cars").absoluteString). The cache \(cacheFile.path) was damaged")
+            return message.hasPrefix(
+                "The server answered HTTP 500 for \(server.url("cars").absoluteString). The cache \(cacheFile.path) was damaged")
                 && message.hasSuffix("it was moved to \(cacheFile.path).corrupt-20231114-221320 and a new one was started.")
         }
         server.respond(with: .json(carsJSON))

@@ -101,13 +101,15 @@ import Testing
         server.respond(with: HostileReply.redirect(to: target.absoluteString))
         await #expect(
             throws: HTTPError.cannotConnect(
-                server.url("feed"), reason: "it redirected to \(target.absoluteString); 127.0.0.1 is this machine, and \(HTTPDestination.rule)")
+                server.url("feed"),
+                reason: "it redirected to \(target.absoluteString); 127.0.0.1 is this machine, and \(HTTPDestination.rule)")
         ) { try await send(server.url("feed")) }
         #expect(other.requests.isEmpty, "the other server never hears from the host")
     }
 
     @Test(arguments: [
-        ("http://10.0.0.1/x", "10.0.0.1 is a private network address"), ("http://169.254.169.254/latest/meta-data/", "169.254.169.254 is a link-local address"),
+        ("http://10.0.0.1/x", "10.0.0.1 is a private network address"),
+        ("http://169.254.169.254/latest/meta-data/", "169.254.169.254 is a link-local address"),
         ("http://2130706433:1/x", "127.0.0.1 is this machine"), ("http://0x7f.1:1/x", "127.0.0.1 is this machine"),
         ("http://[::ffff:127.0.0.1]:1/x", "::ffff:127.0.0.1 is this machine"), ("http://[::1]:1/x", "::1 is this machine"),
         ("http://localhost:1/x", "localhost is this machine"), ("http://fh-x.localhost:1/x", "fh-x.localhost is this machine"),
@@ -125,7 +127,9 @@ import Testing
     @Test func aURLNamedByDataReachesOnlyPublicHostsOrTheTrustedOrigin() async throws {
         server.respond { request in request.path == "/a" ? HostileReply.redirect(to: "/b") : .text("image") }
         // No trusted origin: loopback is refused before any connection.
-        await #expect(throws: refused(server.url("a"), because: "127.0.0.1 is this machine")) { try await send(server.url("a"), namedByData: true) }
+        await #expect(throws: refused(server.url("a"), because: "127.0.0.1 is this machine")) {
+            try await send(server.url("a"), namedByData: true)
+        }
         #expect(server.requests.isEmpty)
         // Trusting the server's origin: fetched, and a redirect within it followed.
         let origin = try #require(HTTPOrigin(server.baseURL))
@@ -171,7 +175,8 @@ import Testing
         }
         server.respond(with: HostileReply.redirect(to: "file:///etc/passwd"))
         await #expect(
-            throws: HTTPError.failed(server.url("x"), reason: "it redirected to \"file:///etc/passwd\", which is not an http or https address")
+            throws: HTTPError.failed(
+                server.url("x"), reason: "it redirected to \"file:///etc/passwd\", which is not an http or https address")
         ) { try await send(server.url("x")) }
     }
 

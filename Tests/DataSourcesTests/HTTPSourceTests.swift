@@ -51,7 +51,8 @@ import Testing
 
     @Test func aBodyOverTheCapIsRefused() async throws {
         server.respond(with: .json(carsJSON))
-        let capped = HTTPSource(url: server.url("cars"), timeout: 5, transport: URLSessionTransport(maximumBodySize: 10), decoder: carDecoder)
+        let capped = HTTPSource(
+            url: server.url("cars"), timeout: 5, transport: URLSessionTransport(maximumBodySize: 10), decoder: carDecoder)
         await #expect(throws: HTTPError.bodyTooLarge(server.url("cars"), limit: 10)) { try await capped.load() }
     }
 }

@@ -38,7 +38,8 @@ import Testing
         for wrapper in [CompressionBomb.Wrapper.gzip, .zlib] {
             for framing in [LoopbackHTTPServer.Framing.contentLength, .closeDelimited, .chunked] {
                 try await expectTooLarge(
-                    HostileReply.compressionBomb(inflatedSize: 256 * Self.limit, encoding: wrapper, framing: framing), "\(wrapper) \(framing)")
+                    HostileReply.compressionBomb(inflatedSize: 256 * Self.limit, encoding: wrapper, framing: framing),
+                    "\(wrapper) \(framing)")
             }
         }
     }
@@ -83,7 +84,8 @@ import Testing
         for encoding in ["br", "zstd", "gzip, gzip, gzip", "x-unknown"] {
             server.respond(with: LoopbackHTTPServer.Reply(headers: ["Content-Encoding": encoding], body: Data([1, 2, 3])))
             await #expect(
-                throws: HTTPError.failed(server.url("reply"), reason: "the reply is compressed as \"\(encoding)\", which the host does not read")
+                throws: HTTPError.failed(
+                    server.url("reply"), reason: "the reply is compressed as \"\(encoding)\", which the host does not read")
             ) { try await get() }
         }
         server.respond(with: LoopbackHTTPServer.Reply(headers: ["Content-Encoding": "gzip"], body: Data("not gzip".utf8)))

@@ -31,7 +31,8 @@ import Testing
     /// A long deadline: no test here waits for one, and under the thread sanitizer beside the hostile-reply tests a
     /// loopback request can take seconds to arrive.
     func cache(capacity: Int = ImageCache.defaultCapacity) -> ImageCache {
-        ImageCache(directory: directory.url.appendingPathComponent("images"), transport: URLSessionTransport(), capacity: capacity, timeout: 60)
+        ImageCache(
+            directory: directory.url.appendingPathComponent("images"), transport: URLSessionTransport(), capacity: capacity, timeout: 60)
     }
 
     @Test func anImageIsFetchedOnceAndServedFromDiskAfterARestart() async throws {
@@ -124,10 +125,12 @@ import Testing
             try await cache.image(at: other.url("a.png"), trusting: origin)
         }
         for (text, refusal) in [
-            ("http://[::1]:\(server.port)/a.png", "::1 is this machine"), ("http://localhost:\(server.port)/a.png", "localhost is this machine"),
+            ("http://[::1]:\(server.port)/a.png", "::1 is this machine"),
+            ("http://localhost:\(server.port)/a.png", "localhost is this machine"),
             ("http://2130706433:\(server.port)/a.png", "127.0.0.1 is this machine"),
             ("http://169.254.169.254/latest/meta-data/a.png", "169.254.169.254 is a link-local address"),
-            ("http://192.168.0.1/a.png", "192.168.0.1 is a private network address"), ("ftp://example.org/a.png", "\"ftp\" is not http or https"),
+            ("http://192.168.0.1/a.png", "192.168.0.1 is a private network address"),
+            ("ftp://example.org/a.png", "\"ftp\" is not http or https"),
         ] {
             let url = try #require(URL(string: text))
             await #expect(throws: ImageFailure("The image a.png was not fetched: \(refusal), and \(rule)."), "\(text)") {
@@ -152,7 +155,8 @@ import Testing
         let limit = "The image a.png is larger than the 8388608-byte limit."
         for reply in [
             HostileReply.compressionBomb(inflatedSize: 256 << 20), HostileReply.huge(size: 400 << 20),
-            HostileReply.huge(size: 400 << 20, framing: .chunked), HostileReply.compressionBomb(inflatedSize: 256 << 20, framing: .closeDelimited),
+            HostileReply.huge(size: 400 << 20, framing: .chunked),
+            HostileReply.compressionBomb(inflatedSize: 256 << 20, framing: .closeDelimited),
         ] {
             server.respond(with: reply)
             await #expect(throws: ImageFailure(limit)) { try await cache().image(at: server.url("a.png"), trusting: origin) }
@@ -169,9 +173,21 @@ import Testing
             ("html-as-png", .data(Data("<html><script>alert(1)</script></html>".utf8), contentType: "image/png"), nil),
             ("html-as-svg", .data(Data("<html><svg></svg></html>".utf8), contentType: "image/svg+xml"), nil),
             ("bmp", .data(Data("BM".utf8) + Data(count: 60), contentType: "image/bmp"), nil),
-            ("svg-with-script", .data(Data(#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.utf8), contentType: "image/svg+xml"), nil),
-            ("svg-with-handler", .data(Data(#"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>"#.utf8), contentType: "image/svg+xml"), nil),
-            ("svg-with-entities", .data(Data(#"<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>"#.utf8), contentType: "image/svg+xml"), nil),
+            (
+                "svg-with-script",
+                .data(Data(#"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>"#.utf8), contentType: "image/svg+xml"),
+                nil
+            ),
+            (
+                "svg-with-handler",
+                .data(Data(#"<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>"#.utf8), contentType: "image/svg+xml"), nil
+            ),
+            (
+                "svg-with-entities",
+                .data(
+                    Data(#"<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>"#.utf8),
+                    contentType: "image/svg+xml"), nil
+            ),
         ]
         let cache = cache()
         for (name, reply, type) in replies {

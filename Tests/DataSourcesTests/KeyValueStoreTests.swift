@@ -91,7 +91,9 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == contents, "reading never changes the file")
 
         try store.set(Data("[7]".utf8), forKey: "unpinned-ids")
-        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter { $0.hasPrefix("preferences.plist.corrupt-") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).filter {
+            $0.hasPrefix("preferences.plist.corrupt-")
+        }
         #expect(aside.count == 1)
         #expect(try String(contentsOf: directory.file(aside.first ?? ""), encoding: .utf8) == contents)
         #expect(store.damageNotice?.contains("was moved to") == true)
@@ -139,7 +141,9 @@ import Testing
             try store.set(Data("[1]".utf8), forKey: "unpinned-ids")
         }
         let deeper = try PlistFileStore(suiteFile: blocker.appendingPathComponent("sub/preferences"), prefix: "x.")
-        #expect(throws: FeatureError("Cannot create the folder \(blocker.path)/sub for \(blocker.path)/sub/preferences.plist: Not a directory.")) {
+        #expect(
+            throws: FeatureError("Cannot create the folder \(blocker.path)/sub for \(blocker.path)/sub/preferences.plist: Not a directory.")
+        ) {
             try deeper.set(Data("1".utf8), forKey: "k")
         }
         #expect(try String(contentsOf: blocker, encoding: .utf8) == "a file")
@@ -157,7 +161,9 @@ import Testing
             try store.set(Data("[1,2]".utf8), forKey: "unpinned-ids")
         }
         #expect(store.data(forKey: "unpinned-ids") == Data("[1]".utf8))
-        #expect(try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "transactions.").data(forKey: "unpinned-ids") == Data("[1]".utf8))
+        #expect(
+            try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "transactions.").data(forKey: "unpinned-ids")
+                == Data("[1]".utf8))
     }
 
     /// A full volume: the temporary file's writes fail with ENOSPC (here it leads to /dev/full, which is full for

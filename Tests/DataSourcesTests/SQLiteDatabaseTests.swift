@@ -8,7 +8,8 @@ import Testing
         let db = try SQLiteDatabase(file: nil)
         try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, raw BLOB)")
         for index in 1...3 {
-            try db.run("INSERT INTO t (id, name, score, raw) VALUES (?, ?, ?, ?)",
+            try db.run(
+                "INSERT INTO t (id, name, score, raw) VALUES (?, ?, ?, ?)",
                 [.integer(Int64(index)), .text("n\(index)"), .real(Double(index) / 2), .blob(Data([UInt8(index)]))])
         }
         let rows = try db.query("SELECT id, name, score, raw FROM t WHERE id >= ? ORDER BY id", [2])

@@ -35,12 +35,18 @@ import Testing
     /// Reading through a declaration refuses exactly the values the declaration's check (what `validate` runs)
     /// refuses, so validation and start cannot disagree.
     @Test(arguments: [
-        (SettingType.number(1...10), [SettingValue.number(1), .number(10), .number(5.5)], [SettingValue.number(0), .number(10.5), .string("5"), .bool(true), .null]),
+        (
+            SettingType.number(1...10), [SettingValue.number(1), .number(10), .number(5.5)],
+            [SettingValue.number(0), .number(10.5), .string("5"), .bool(true), .null]
+        ),
         (.bool, [.bool(true), .bool(false)], [.number(1), .string("yes"), .null]),
         (.string, [.string(""), .string("x")], [.number(1), .array([]), .null]),
         (.nonEmptyString, [.string("x"), .string(" Ada ")], [.string(""), .string("   "), .string("\t\n"), .number(1), .null]),
         (.choice(["wave", "bow"]), [.string("wave"), .string("bow")], [.string("Wave"), .string(""), .string("nod"), .bool(true)]),
-        (.currencyCode, [.string("USD"), .string("eur"), .string("JPY")], [.string("XYZ"), .string("US"), .string("dollars"), .number(840)]),
+        (
+            .currencyCode, [.string("USD"), .string("eur"), .string("JPY")],
+            [.string("XYZ"), .string("US"), .string("dollars"), .number(840)]
+        ),
         (.any, [.number(1), .string("x"), .null], []),
     ])
     func aDeclarationAndTheReadAgree(type: SettingType, allowed: [SettingValue], refused: [SettingValue]) {
@@ -116,7 +122,8 @@ import Testing
         #expect(ticks.count == 3600)
         #expect(ticks.last == .seconds(3600))
         let late = ticks.enumerated().filter { $0.element != .seconds($0.offset + 1) }
-        #expect(late.isEmpty, "every tick, in order, at its own instant; late: \(late.prefix(3).map { "\($0.offset + 1)s at \($0.element)" })")
+        #expect(
+            late.isEmpty, "every tick, in order, at its own instant; late: \(late.prefix(3).map { "\($0.offset + 1)s at \($0.element)" })")
         task.cancel()
     }
 

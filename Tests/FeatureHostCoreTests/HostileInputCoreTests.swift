@@ -72,7 +72,8 @@ import Testing
     /// The bidirectional overrides, embeddings, isolates and marks, C0 and C1 controls, and other format
     /// characters: gone, wherever they stand.
     @Test func bidiOverridesAndControlsAreDropped() {
-        let bidi = (0x202A...0x202E).map { Unicode.Scalar($0)! } + (0x2066...0x2069).map { Unicode.Scalar($0)! }
+        let bidi =
+            (0x202A...0x202E).map { Unicode.Scalar($0)! } + (0x2066...0x2069).map { Unicode.Scalar($0)! }
             + ["\u{200E}", "\u{200F}", "\u{061C}", "\u{1B}", "\u{7}", "\u{0}", "\u{7F}", "\u{85}", "\u{9B}", "\u{FEFF}", "\u{2060}"]
         for scalar in bidi {
             #expect(InvisibleControls.contains(scalar), "U+\(String(scalar.value, radix: 16))")

@@ -54,10 +54,11 @@ import Testing
         }
         await store.advance(by: .seconds(59))
         #expect(store.receivedChanges.count == 59)
-        #expect(store.skipReceivedChanges {
-            $0.seconds = 60
-            $0.clock = "12:35:00"
-        } == 59)
+        #expect(
+            store.skipReceivedChanges {
+                $0.seconds = 60
+                $0.clock = "12:35:00"
+            } == 59)
         store.send(.lifecycle(.didEnterBackground)) { $0.isPaused = true }
         await store.finish()
     }

@@ -36,19 +36,31 @@ import Testing
     /// Each of these passed `validate` with `ok` and then failed when the feature started; now validate and start
     /// read the same declarations, the same files and the same JSON rules, and both refuse with the same lines.
     @Test(arguments: [
-        (#"{"features":[{"id":"offer-countdown","settings":{"duration":"1h"}}]}"#,
-         #"features[0].settings.duration: found "1h"; allowed: a number from 1 to 8639999."#),
-        (#"{"features":[{"id":"chats","settings":{"loadingDuration":90}}]}"#,
-         #"features[0].settings.loadingDuration: found 90; allowed: a number from 0 to 60."#),
-        (#"{"features":[{"id":"transactions","settings":{"currency":"XYZ"}}]}"#,
-         #"features[0].settings.currency: found "XYZ"; allowed: an ISO 4217 currency code such as "USD", "EUR" or "JPY"."#),
-        (#"{"features":[{"id":"chats","source":{"kind":"json-file","path":"nope.json"}}]}"#,
-         #"features[0].source.path: "nope.json" does not exist"#),
-        ("{\"features\":[\n  {\"id\":\"chats\"},\n]}",
-         #"not valid JSON: line 2, column 17: a trailing comma before "]"; remove it."#),
+        (
+            #"{"features":[{"id":"offer-countdown","settings":{"duration":"1h"}}]}"#,
+            #"features[0].settings.duration: found "1h"; allowed: a number from 1 to 8639999."#
+        ),
+        (
+            #"{"features":[{"id":"chats","settings":{"loadingDuration":90}}]}"#,
+            #"features[0].settings.loadingDuration: found 90; allowed: a number from 0 to 60."#
+        ),
+        (
+            #"{"features":[{"id":"transactions","settings":{"currency":"XYZ"}}]}"#,
+            #"features[0].settings.currency: found "XYZ"; allowed: an ISO 4217 currency code such as "USD", "EUR" or "JPY"."#
+        ),
+        (
+            #"{"features":[{"id":"chats","source":{"kind":"json-file","path":"nope.json"}}]}"#,
+            #"features[0].source.path: "nope.json" does not exist"#
+        ),
+        (
+            "{\"features\":[\n  {\"id\":\"chats\"},\n]}",
+            #"not valid JSON: line 2, column 17: a trailing comma before "]"; remove it."#
+        ),
         // Passed validate, then crashed the first request converting 1e300 s to nanoseconds (issue 24).
-        (#"{"features":[{"id":"chats","source":{"kind":"http","url":"http://127.0.0.1:9/c","timeout":1e300}}]}"#,
-         #"features[0].source.timeout: found 1e+300; allowed: a number of seconds from 0.001 to 3600."#),
+        (
+            #"{"features":[{"id":"chats","source":{"kind":"http","url":"http://127.0.0.1:9/c","timeout":1e300}}]}"#,
+            #"features[0].source.timeout: found 1e+300; allowed: a number of seconds from 0.001 to 3600."#
+        ),
     ])
     func validateAndStartAgree(config: String, message: String) async throws {
         let file = try directory.write(config, to: "featurehost.json")
@@ -69,7 +81,9 @@ import Testing
         try directory.write(#"{"features":[{"id":"car-news","source":{"kind":"json-file","path":"."}}]}"#, to: "featurehost.json")
         let folder = try await featurehost("validate")
         #expect(folder.status == 1)
-        #expect(folder.standardError.contains("\(file.path): features[0].source.path: \".\" is a folder, not a file"), "\(folder.standardError)")
+        #expect(
+            folder.standardError.contains("\(file.path): features[0].source.path: \".\" is a folder, not a file"), "\(folder.standardError)"
+        )
     }
 
     /// A config that is not a config file at all (a device that never ends) is refused after 1 MiB and a byte,
@@ -77,7 +91,10 @@ import Testing
     @Test(.onItsOwnThread, .timeLimit(.minutes(1))) func aConfigThatNeverEndsIsRefusedAtOnce() async throws {
         let result = try await featurehost("validate", "--config", "/dev/zero")
         #expect(result.status == 1)
-        #expect(result.standardError == "/dev/zero: the config file is more than 1048576 bytes; a config may be at most 1048576 bytes (1 MiB). Is this the right file?\n")
+        #expect(
+            result.standardError
+                == "/dev/zero: the config file is more than 1048576 bytes; a config may be at most 1048576 bytes (1 MiB). Is this the right file?\n"
+        )
     }
 
     @Test func validateSaysOkForTheBuiltInDefault() async throws {
@@ -125,11 +142,13 @@ import Testing
     /// tells a damaged file from a missing value. The folder blocked by a file stops root too, unlike a chmod.
     @Test func aStoreThatCannotSaveOrReadSaysWhereAndWhy() async throws {
         let blocker = try directory.write("a file", to: "blocker")
-        let set = try await featurehost("store", "set", "transactions", "note", #""x""#, "--data-dir", blocker.appendingPathComponent("data").path)
+        let set = try await featurehost(
+            "store", "set", "transactions", "note", #""x""#, "--data-dir", blocker.appendingPathComponent("data").path)
         #expect(set.status == 1)
         #expect(
             set.standardError
-                == "featurehost: store set: transactions \"note\" was not saved: Cannot create the folder \(blocker.path)/data for \(blocker.path)/data/preferences.plist: Not a directory.\n")
+                == "featurehost: store set: transactions \"note\" was not saved: Cannot create the folder \(blocker.path)/data for \(blocker.path)/data/preferences.plist: Not a directory.\n"
+        )
         let remove = try await featurehost("store", "remove", "transactions", "note", "--data-dir", blocker.path)
         #expect(remove.status == 1)
         #expect(remove.standardError.contains("\(blocker.path)/preferences.plist.lock: Not a directory."))
@@ -140,7 +159,9 @@ import Testing
         try directory.write("<?xml version=\"1.0\"?><plist><dict><key>transactions.note</key><da", to: "damaged/preferences.plist")
         let damaged = try await featurehost("store", "get", "transactions", "note", "--data-dir", directory.file("damaged").path)
         #expect(damaged.status == 1)
-        #expect(damaged.standardError.hasPrefix("store: The saved settings in \(directory.file("damaged/preferences.plist").path) are damaged ("))
+        #expect(
+            damaged.standardError.hasPrefix(
+                "store: The saved settings in \(directory.file("damaged/preferences.plist").path) are damaged ("))
         for result in [set, remove, get, damaged] { #expect(!result.standardError.contains("NSCocoaErrorDomain")) }
     }
 

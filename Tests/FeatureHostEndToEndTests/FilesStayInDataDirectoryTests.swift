@@ -12,10 +12,11 @@ import Testing
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let server = try LoopbackHTTPServer()
         let sample = try String(
-            contentsOf: SnapshotTests.resource("CarNews/Sources/CarNewsFeature/Resources/car-news-sample.json"), encoding: .utf8)
-            .replacingOccurrences(
-                of: #"https:\/\/www.apphusetreach.no\/"#,
-                with: (server.baseURL.absoluteString + "/").replacingOccurrences(of: "/", with: #"\/"#))
+            contentsOf: SnapshotTests.resource("CarNews/Sources/CarNewsFeature/Resources/car-news-sample.json"), encoding: .utf8
+        )
+        .replacingOccurrences(
+            of: #"https:\/\/www.apphusetreach.no\/"#,
+            with: (server.baseURL.absoluteString + "/").replacingOccurrences(of: "/", with: #"\/"#))
         server.respond { request in
             request.path == "/articles"
                 ? .data(Data(sample.utf8), contentType: "application/json") : .data(SampleImage.png, contentType: "image/png")

@@ -34,7 +34,8 @@ import Testing
         let none = try await run([:], "list")
         #expect(none.contains("locale      en_US  (no LC_ALL, LC_TIME, LC_MESSAGES, LC_MONETARY or LANG; en_US conventions)"), "\(none)")
         #expect(none.contains("hour cycle  12-hour  (the default of en_US)"))
-        let flagged = try await run(["LC_ALL": "de_DE.UTF-8"], "list", "--locale", "en_GB", "--hour-cycle", "12", "--time-zone", "Europe/Oslo")
+        let flagged = try await run(
+            ["LC_ALL": "de_DE.UTF-8"], "list", "--locale", "en_GB", "--hour-cycle", "12", "--time-zone", "Europe/Oslo")
         #expect(flagged.contains("locale      en_GB  (--locale en_GB)"), "\(flagged)")
         #expect(flagged.contains("hour cycle  12-hour  (--hour-cycle 12)"))
         #expect(flagged.contains("time zone   Europe/Oslo  (--time-zone Europe/Oslo)"))

@@ -67,7 +67,9 @@ import WebUI
         let launcher = try pageLauncher(try options(.process))
         let pluginCache = ImageCache(
             directory: DataLayout(environment.dataDirectory).pluginImageCacheDirectory(for: "test-segv"),
-            transport: ScriptedTransport([.success(HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: SampleImage.png))]))
+            transport: ScriptedTransport([
+                .success(HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: SampleImage.png))
+            ]))
         let reference = try await pluginCache.image(at: URL(string: "https://img.example/plugin.png")!)
         #expect(launcher.cachedImage(forKey: reference.key)?.data == SampleImage.png)
         #expect(launcher.cachedImage(forKey: "0123456789abcdef") == nil)

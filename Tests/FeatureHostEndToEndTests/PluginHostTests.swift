@@ -46,7 +46,8 @@ import Testing
         #expect(result.standardOutput == "")
         let lines = result.standardError.split(separator: "\n").map(String.init)
         // The built binary has no built-in "test-ticker": that entry is one more skipped id.
-        #expect(lines.first?.hasPrefix("\(config.standardizedFileURL.path): plugins[0]: cannot open the plugin \(path("libjunk")): ") == true)
+        #expect(
+            lines.first?.hasPrefix("\(config.standardizedFileURL.path): plugins[0]: cannot open the plugin \(path("libjunk")): ") == true)
         for issue in expectedIssues.dropLast() { #expect(lines.contains(issue), "missing: \(issue)") }
         #expect(lines.contains { $0.contains("features[0].id: unknown feature \"test-ticker\"; it may come from the plugin that failed") })
     }
@@ -97,9 +98,11 @@ import Testing
             clock: host.clock, now: { host.start }, transport: host.transport, dataDirectory: host.directory.file("data"),
             locale: Locale(identifier: "en_GB"), timeZone: .gmt)
         let shell = ShellModel(session: try ShellAssembly.session(options: options, environment: environment, only: nil))
-        #expect(shell.entries.map(\.manifest.title) == ["Ticker", "Stub", "Plugin libjunk.so", "Plugin libnoentry.so", "Plugin libabi7.so", "Plugin libstub.so"].map {
-            $0.replacingOccurrences(of: ".so", with: ".\(PluginStubs.libraryExtension)")
-        })
+        #expect(
+            shell.entries.map(\.manifest.title)
+                == ["Ticker", "Stub", "Plugin libjunk.so", "Plugin libnoentry.so", "Plugin libabi7.so", "Plugin libstub.so"].map {
+                    $0.replacingOccurrences(of: ".so", with: ".\(PluginStubs.libraryExtension)")
+                })
         shell.handle(.down)
         shell.handle(.down)
         shell.handle(.enter)
@@ -110,12 +113,15 @@ import Testing
         shell.handle(.escape)
         shell.handle(.up)
         shell.handle(.enter)
-        #expect(ShellScreen(model: shell).render(size: Size(width: 60, height: 10)).plainText().contains("Stub could not start: the stub cannot run"))
+        #expect(
+            ShellScreen(model: shell).render(size: Size(width: 60, height: 10)).plainText().contains(
+                "Stub could not start: the stub cannot run"))
         shell.handle(.escape)
         shell.handle(.up)
         shell.handle(.enter)
         await host.advance(by: .seconds(2))
-        #expect(ShellScreen(model: shell).render(size: Size(width: 60, height: 10)).plainText().contains("Seconds: 2"), "the rest keep working")
+        #expect(
+            ShellScreen(model: shell).render(size: Size(width: 60, height: 10)).plainText().contains("Seconds: 2"), "the rest keep working")
     }
 
     @Test func onlyWithAnUnknownIdMentionsTheFailedPlugins() async throws {

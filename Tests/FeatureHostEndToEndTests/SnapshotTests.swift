@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func focusOutPausesTheCountdownUntilFocusIn() async throws {
-        let frame = try await snapshot("offer-countdown", "--advance", "2", "--input", "\\e[O", "--advance", "60", "--input", "\\e[I", "--advance", "1.5")
+        let frame = try await snapshot(
+            "offer-countdown", "--advance", "2", "--input", "\\e[O", "--advance", "60", "--input", "\\e[I", "--advance", "1.5")
         #expect(frame.contains("│  00  │ : │  23  │ : │  59  │ : │  57  │"))
     }
 
@@ -57,7 +58,8 @@ import Testing
     }
 
     @Test func sizeLocaleAndHourCycleAreApplied() async throws {
-        let frame = try await snapshot("transactions", "--size", "100x30", "--locale", "de_DE", "--hour-cycle", "24", "--time-zone", "Europe/Oslo")
+        let frame = try await snapshot(
+            "transactions", "--size", "100x30", "--locale", "de_DE", "--hour-cycle", "24", "--time-zone", "Europe/Oslo")
         let lines = frame.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 31)
         #expect(frame.contains("472,08"))
@@ -78,7 +80,8 @@ import Testing
             to: "featurehost.json")
         let loading = try await snapshot("chats", "--advance", "1", "--locale", "en_US")
         #expect(!loading.contains("Noah Fischer"), "still loading at 1 s")
-        let frame = try await snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
+        let frame = try await snapshot(
+            "chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
         #expect(frame.contains("Noah Fischer"))
         #expect(frame.contains("(99+)"))
         let avatars = server.requests.filter { $0.path != "/chats.json" }
@@ -94,7 +97,8 @@ import Testing
         try directory.write(
             plist.replacingOccurrences(of: "http://i.pravatar.cc/", with: server.url("avatars").absoluteString + "/"), to: "chats.plist")
         try directory.write(#"{"features":[{"id":"chats","source":{"kind":"plist","path":"chats.plist"}}]}"#, to: "featurehost.json")
-        let frame = try await snapshot("chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
+        let frame = try await snapshot(
+            "chats", "--advance", "3", "--locale", "en_US", "--now", "2026-03-16T12:00:00Z", "--time-zone", "UTC")
         #expect(frame.contains("Noah Fischer"))
         #expect(server.requests.isEmpty)
     }
@@ -114,9 +118,12 @@ import Testing
     @Test func carNewsShowsTheArticlesFromTheServerThenTheSavedListOffline() async throws {
         let server = try LoopbackHTTPServer()
         let sample = try String(contentsOf: Self.resource("CarNews/Sources/CarNewsFeature/Resources/car-news-sample.json"), encoding: .utf8)
-            .replacingOccurrences(of: #"https:\/\/www.apphusetreach.no\/"#, with: (server.baseURL.absoluteString + "/").replacingOccurrences(of: "/", with: #"\/"#))
+            .replacingOccurrences(
+                of: #"https:\/\/www.apphusetreach.no\/"#,
+                with: (server.baseURL.absoluteString + "/").replacingOccurrences(of: "/", with: #"\/"#))
         server.respond { request in
-            request.path == "/articles" ? .data(Data(sample.utf8), contentType: "application/json") : .data(SampleImage.png, contentType: "image/png")
+            request.path == "/articles"
+                ? .data(Data(sample.utf8), contentType: "application/json") : .data(SampleImage.png, contentType: "image/png")
         }
         try directory.write(
             #"{"features":[{"id":"car-news","source":{"kind":"http","url":"\#(server.url("articles").absoluteString)","timeout":5}}]}"#,
@@ -142,7 +149,8 @@ import Testing
         try directory.write(#"{"features":[{"id":"car-news","source":{"kind":"in-memory"}}]}"#, to: "featurehost.json")
         let opened = try await snapshot("car-news", "--size", "40x13", "--input", "\\r", "--now", "2026-03-16T12:00:00Z")
         #expect(opened.contains("lines 1–10"), "\(opened)")
-        let scrolled = try await snapshot("car-news", "--size", "40x13", "--input", "\\r", "--input", "\\e[B", "--now", "2026-03-16T12:00:00Z")
+        let scrolled = try await snapshot(
+            "car-news", "--size", "40x13", "--input", "\\r", "--input", "\\e[B", "--now", "2026-03-16T12:00:00Z")
         #expect(scrolled.contains("lines 2–11"), "\(scrolled)")
     }
 
@@ -164,7 +172,9 @@ import Testing
     static func contents(of directory: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let base = directory.standardizedFileURL.path + "/"
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return [:]
+        }
         for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
             files[url.standardizedFileURL.path.replacingOccurrences(of: base, with: "")] = try Data(contentsOf: url)
         }
@@ -259,7 +269,6 @@ import Testing
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Features/\(path)")
     }
-
 
     @Test(arguments: [
         (["snapshot", "not_a_feature"], "unknown feature \"not_a_feature\"; known ids:"),

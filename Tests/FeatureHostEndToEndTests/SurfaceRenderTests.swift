@@ -24,7 +24,8 @@ import TransactionsWeb
     init() throws { host = try TestHost() }
 
     func feature(_ id: FeatureID) throws -> ResolvedFeature {
-        try #require(ResolvedFeature.enabled(in: ConfigLoader(registry: registry).defaultConfig(), registry: registry).first { $0.id == id })
+        try #require(
+            ResolvedFeature.enabled(in: ConfigLoader(registry: registry).defaultConfig(), registry: registry).first { $0.id == id })
     }
 
     // MARK: - The live shell

@@ -11,7 +11,9 @@ import Testing
         .hello(
             HostRequest.Hello(
                 library: "/p/libGreeting.so",
-                limits: .init(manifestBytes: 1 << 20, assetListBytes: 32 << 20, errorMessageBytes: 64 << 10, frameBytes: 8 << 20, keyHintBytes: 64 << 10,
+                limits: .init(
+                    manifestBytes: 1 << 20, assetListBytes: 32 << 20, errorMessageBytes: 64 << 10, frameBytes: 8 << 20,
+                    keyHintBytes: 64 << 10,
                     htmlBytes: 1 << 20))),
         .webAssets, .create(instance: 1, context: Array(#"{"id":"greeting"}"#.utf8)), .destroy(instance: 1), .openScene(instance: 2),
         .openWebScene(instance: 3), .render(instance: 1, width: 80, height: -24), .key(instance: 1, bytes: [13]),
@@ -25,7 +27,8 @@ import Testing
         .reply(
             ChannelReply(
                 steps: [AdvanceStep(offset: 1, framesRequested: 2), AdvanceStep(offset: 3, framesRequested: 0)],
-                status: InstanceStatus(instance: 7, inFlight: 2, isAdvancing: true, nextDeadline: 9, minimumWidth: 36, minimumHeight: 10,
+                status: InstanceStatus(
+                    instance: 7, inFlight: 2, isAdvancing: true, nextDeadline: 9, minimumWidth: 36, minimumHeight: 10,
                     keyHints: Array("[]".utf8), framesRequested: 4))),
         .reply(ChannelReply(outcome: .refused, bytes: Array("no".utf8), number: 1)),
         .reply(ChannelReply(outcome: .overLimit(OverLimit(.frame, limit: 8 << 20)))),
@@ -73,8 +76,12 @@ import Testing
     }
 
     @Test func bytesThatAreNotAMessageSayWhatIsWrong() {
-        #expect(throws: ChannelError("an unknown message kind 9")) { try ChildMessage.decode(ChannelFrame(kind: 9, requestID: 0, payload: [])) }
-        #expect(throws: ChannelError("an unknown request kind 64")) { try HostRequest.decode(ChannelFrame(kind: 64, requestID: 0, payload: [])) }
+        #expect(throws: ChannelError("an unknown message kind 9")) {
+            try ChildMessage.decode(ChannelFrame(kind: 9, requestID: 0, payload: []))
+        }
+        #expect(throws: ChannelError("an unknown request kind 64")) {
+            try HostRequest.decode(ChannelFrame(kind: 64, requestID: 0, payload: []))
+        }
         #expect(throws: ChannelError("the request ends inside its instance")) {
             try HostRequest.decode(ChannelFrame(kind: 7, requestID: 0, payload: [1, 0]))
         }

@@ -38,7 +38,8 @@ import Testing
         // What a second surface does: each web page load launches its features again.
         let plugin = try PluginLoader.open(stubbed.library)
         let context = try stubbed.host.context(id: "test-stub")
-        let reason = String(expected("libsegv.so", "SIGSEGV (a bad memory access, such as a NULL dereference)").dropFirst("Stub could not start: ".count))
+        let reason = String(
+            expected("libsegv.so", "SIGSEGV (a bad memory access, such as a NULL dereference)").dropFirst("Stub could not start: ".count))
         #expect(throws: FeatureError(reason)) {
             try DynamicFeature.make(plugin, context: context, dataDirectory: stubbed.host.directory.url)
         }

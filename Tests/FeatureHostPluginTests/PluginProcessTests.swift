@@ -141,7 +141,8 @@ import WebUI
         if call == .lifecycle { stubbed.session.report(.willEnterForeground) }
         let before = stubbed.host.clock.now.offset
         await stubbed.host.advance(by: .seconds(2))
-        #expect(stubbed.counter.text().hasPrefix(" Seconds: \(Int((before + .seconds(2)).components.seconds))"), "the built-in feature runs on")
+        #expect(
+            stubbed.counter.text().hasPrefix(" Seconds: \(Int((before + .seconds(2)).components.seconds))"), "the built-in feature runs on")
         #expect(await stubbed.host.settle(), "a stopped plugin holds nothing up")
     }
 
@@ -223,7 +224,8 @@ import WebUI
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil })
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
-                == "the plugin liblater.so stopped: it crashed with \(Self.sigill) while running on its own (a timer, a task or a thread of its own).")
+                == "the plugin liblater.so stopped: it crashed with \(Self.sigill) while running on its own (a timer, a task or a thread of its own)."
+        )
         #expect((stubbed.pluginFeature?.instance.frameRequests ?? 0) >= 1, "the panel was asked to draw")
     }
 
@@ -253,7 +255,8 @@ import WebUI
     @Test func aLibraryThatCrashesTheLoaderFailsAloneAndSaysHow() async throws {
         let host = try TestHost()
         let library = try await PluginStubs.build(
-            MisbehavingPluginStub.source(id: "stub-init", title: "Init", [.crashInStaticInitializer]), named: "init", in: host.directory.url)
+            MisbehavingPluginStub.source(id: "stub-init", title: "Init", [.crashInStaticInitializer]), named: "init", in: host.directory.url
+        )
         #expect {
             _ = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
         } throws: { error in
@@ -293,7 +296,9 @@ import WebUI
         _ = driver.text()
         let stop = try #require(feature.instance.stop)
         #expect(stop.reason == "the plugin libswifttrap.so stopped: it crashed with \(Self.sigill) in render.")
-        #expect(stop.fatalLine == "TrappingPlugin/trapping_plugin.swift:23: Fatal error: Unexpectedly found nil while unwrapping an Optional value")
+        #expect(
+            stop.fatalLine
+                == "TrappingPlugin/trapping_plugin.swift:23: Fatal error: Unexpectedly found nil while unwrapping an Optional value")
         #expect(StubbedHost.oneLine(driver.text()).contains("Its last words: “TrappingPlugin/trapping_plugin.swift:23: Fatal error:"))
     }
 
@@ -303,7 +308,7 @@ import WebUI
     func theChildHasTheChannelAndDevNullAndNoneOfTheHostsOtherDescriptors() async throws {
         var pipe: [Int32] = [-1, -1]
         #expect(pipe.withUnsafeMutableBufferPointer { makePipe($0.baseAddress) } == 0)
-        defer { pipe.forEach { close($0) } }
+        defer { for fd in pipe { close(fd) } }
         let stubbed = try await StubbedHost([], library: "fds", isolation: .process)
         let pid = try #require(stubbed.processLibrary?.processID)
         func target(_ path: String) -> String { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "" }
@@ -356,7 +361,8 @@ import WebUI
         let stubbed = try await StubbedHost([.trapInRender], library: "rebuilt", isolation: .process)
         _ = stubbed.plugin?.text()
         #expect(stubbed.pluginFeature?.instance.stop != nil)
-        _ = try await PluginStubs.build(MisbehavingPluginStub.source(id: "test-stub", title: "Stub", []), named: "rebuilt", in: stubbed.host.directory.url)
+        _ = try await PluginStubs.build(
+            MisbehavingPluginStub.source(id: "test-stub", title: "Stub", []), named: "rebuilt", in: stubbed.host.directory.url)
         #expect(stubbed.plugin?.press(.character("r")) == [.handled])
         #expect(stubbed.pluginText == "Ticks: 0", "the fixed build renders")
     }
@@ -377,7 +383,8 @@ import WebUI
         let page = try newPage()
         let stop = try #require(page.instance.stop, "after 3 crashes a new page does not start it by itself")
         #expect(stop.crashesLately == 3)
-        #expect(stop.message.hasSuffix("It stopped 3 times within a few minutes, so the host no longer restarts it by itself: fix it first."))
+        #expect(
+            stop.message.hasSuffix("It stopped 3 times within a few minutes, so the host no longer restarts it by itself: fix it first."))
         #expect(page.makeScene().handle(.character("r")) == .handled)
         #expect(page.instance.stop == nil, "an explicit restart always works")
     }
@@ -418,7 +425,9 @@ import WebUI
         let inProcess = try await anHour(.inProcess)
         let outOfProcess = try await anHour(.process)
         #expect(outOfProcess.requests.count == 3600)
-        #expect(outOfProcess.requests.enumerated().allSatisfy { $0.element == .seconds($0.offset + 1) }, "every tick at its own second, in order")
+        #expect(
+            outOfProcess.requests.enumerated().allSatisfy { $0.element == .seconds($0.offset + 1) },
+            "every tick at its own second, in order")
         #expect(outOfProcess.requests == inProcess.requests)
         #expect(outOfProcess.plugin == inProcess.plugin)
         #expect(outOfProcess.plugin == "Ticks: 3600")

@@ -67,7 +67,8 @@ import WebUI
         #expect(scene.handle(.click("press")) == .handled)
         #expect(scene.render().render().contains("Presses: 1"))
         // A plugin with its terminal scene is still made as a `DynamicFeature`.
-        #expect(try DynamicFeature.maker(dataDirectory: host.directory.url)(loaded, try host.context(id: "plugin-counter")) is DynamicFeature)
+        #expect(
+            try DynamicFeature.maker(dataDirectory: host.directory.url)(loaded, try host.context(id: "plugin-counter")) is DynamicFeature)
     }
 
     @Test func theWebSceneMeansNoTerminalScene() throws {
@@ -75,7 +76,9 @@ import WebUI
         _ = try #require(PluginWeb.scene(for: feature))
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 30, height: 6))
         feature.handle(.appear)
-        #expect(driver.text().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "appear after the web scene opened made no terminal scene")
+        #expect(
+            driver.text().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+            "appear after the web scene opened made no terminal scene")
     }
 
     @Test func pageEventsThatAreNotPageEventsAreIgnored() throws {

@@ -70,12 +70,18 @@ import Testing
     }
 
     @Test func aBadSettingDeclarationSaysWhatIsWrong() {
-        #expect(throws: FeatureError(#"the setting "a" has the unknown type "date"; allowed: number, bool, string, non-empty-string, choice, currency-code, any."#)) {
+        #expect(
+            throws: FeatureError(
+                #"the setting "a" has the unknown type "date"; allowed: number, bool, string, non-empty-string, choice, currency-code, any."#
+            )
+        ) {
             try ManifestWire.decode(Array(#"{"id":"x","title":"X","summary":"","settings":[{"key":"a","type":"date"}]}"#.utf8)).manifest()
         }
         #expect(throws: FeatureError(#"the setting "a" has the default "fast", which is not a number from 0 to 1."#)) {
             try ManifestWire.decode(
-                Array(#"{"id":"x","title":"X","summary":"","settings":[{"key":"a","type":"number","minimum":0,"maximum":1,"default":"fast"}]}"#.utf8)
+                Array(
+                    #"{"id":"x","title":"X","summary":"","settings":[{"key":"a","type":"number","minimum":0,"maximum":1,"default":"fast"}]}"#
+                        .utf8)
             ).manifest()
         }
     }

@@ -37,7 +37,10 @@ import Testing
     /// A device or a pipe that never ends is refused the same way: reading stops past the limit.
     @Test(.timeLimit(.minutes(1))) func aConfigThatNeverEndsIsRefused() throws {
         let found = try #require(errors(loading: URL(fileURLWithPath: "/dev/zero")))
-        #expect(found.description == "/dev/zero: the config file is more than 1048576 bytes; a config may be at most 1048576 bytes (1 MiB). Is this the right file?")
+        #expect(
+            found.description
+                == "/dev/zero: the config file is more than 1048576 bytes; a config may be at most 1048576 bytes (1 MiB). Is this the right file?"
+        )
     }
 
     @Test func aConfigAtTheLimitIsRead() throws {
@@ -86,7 +89,10 @@ import Testing
             #"{"features":[{"id":"web-only","source":{"kind":"http","url":"https://example.org","timeout":\#(timeout)}}]}"#,
             to: "featurehost.json")
         let found = try #require(errors(loading: file))
-        #expect(found.issues.map(\.message) == ["found \(SettingValue.number(Double(timeout) ?? 0)); allowed: a number of seconds from 0.001 to 3600."])
+        #expect(
+            found.issues.map(\.message) == [
+                "found \(SettingValue.number(Double(timeout) ?? 0)); allowed: a number of seconds from 0.001 to 3600."
+            ])
     }
 
     @Test(arguments: [0.001, 3600, 15, 0.25])
@@ -100,23 +106,26 @@ import Testing
     /// One reader: keys compare by their value, so an escaped spelling of a key is the same key.
     @Test func aKeyRepeatedUnderAnEscapedSpellingIsRefused() throws {
         let file = try directory.write(#"{"features":[],"feat\u0075res":[{"id":"alpha"}]}"#, to: "featurehost.json")
-        #expect(errors(loading: file)?.issues.map(\.message) == [
-            #"not valid JSON: line 1, column 16: the key "features" appears twice in one object; keep one."#,
-        ])
+        #expect(
+            errors(loading: file)?.issues.map(\.message) == [
+                #"not valid JSON: line 1, column 16: the key "features" appears twice in one object; keep one."#
+            ])
     }
 
     @Test func aNumberTooLargeForADoubleIsRefused() throws {
         let file = try directory.write(#"{"features":[{"id":"alpha","settings":{"speed":1e400}}]}"#, to: "featurehost.json")
-        #expect(errors(loading: file)?.issues.map(\.message) == [
-            "not valid JSON: line 1, column 48: the number 1e400 is too large for a number here.",
-        ])
+        #expect(
+            errors(loading: file)?.issues.map(\.message) == [
+                "not valid JSON: line 1, column 48: the number 1e400 is too large for a number here."
+            ])
     }
 
     @Test func bytesThatAreNotUTF8AreRefusedWithWhere() throws {
         let file = directory.file("featurehost.json")
         try (Data(#"{"features":[{"id":"al"#.utf8) + Data([0xFF, 0xFE]) + Data(#"pha"}]}"#.utf8)).write(to: file)
-        #expect(errors(loading: file)?.issues.map(\.message) == [
-            "not valid JSON: line 1, column 23: a string holds bytes that are not UTF-8; save the file as UTF-8.",
-        ])
+        #expect(
+            errors(loading: file)?.issues.map(\.message) == [
+                "not valid JSON: line 1, column 23: a string holds bytes that are not UTF-8; save the file as UTF-8."
+            ])
     }
 }

@@ -106,56 +106,173 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"features":[{"id":"alhpa"}]}"#, #"featurehost.json: features[0].id: unknown feature "alhpa" (did you mean "alpha"?); known ids: alpha, beta, web-only."#),
-        (#"{"features":[{"id":"alpha","sourse":{"kind":"plist"}}]}"#, #"featurehost.json: features[0].sourse: unknown key; did you mean "source"?"#),
-        (#"{"features":[{"id":"alpha","colour":1}]}"#, #"featurehost.json: features[0].colour: unknown key; allowed: id, enabled, source, settings."#),
+        (
+            #"{"features":[{"id":"alhpa"}]}"#,
+            #"featurehost.json: features[0].id: unknown feature "alhpa" (did you mean "alpha"?); known ids: alpha, beta, web-only."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","sourse":{"kind":"plist"}}]}"#,
+            #"featurehost.json: features[0].sourse: unknown key; did you mean "source"?"#
+        ),
+        (
+            #"{"features":[{"id":"alpha","colour":1}]}"#,
+            #"featurehost.json: features[0].colour: unknown key; allowed: id, enabled, source, settings."#
+        ),
         (#"{"features":{}}"#, #"featurehost.json: features: found {}; allowed: an array of objects."#),
         (#"[1,2]"#, #"featurehost.json: the top level must be an object with a "features" array, found [1, 2]."#),
         (#"{"features":[{}]}"#, #"featurehost.json: features[0]: the key "id" is missing; known ids: alpha, beta, web-only."#),
-        (#"{"features":[{"id":7}]}"#, #"featurehost.json: features[0].id: found 7; allowed: a feature id string, one of alpha, beta, web-only."#),
+        (
+            #"{"features":[{"id":7}]}"#,
+            #"featurehost.json: features[0].id: found 7; allowed: a feature id string, one of alpha, beta, web-only."#
+        ),
         (#"{"features":["alpha"]}"#, #"featurehost.json: features[0]: found "alpha"; allowed: an object with an "id"."#),
-        (#"{"features":[{"id":"alpha"},{"id":"alpha"}]}"#, #"featurehost.json: features[1].id: "alpha" is already configured at features[0]; each feature appears once."#),
-        (#"{"features":[{"id":"alpha","enabled":"yes"}]}"#, #"featurehost.json: features[0].enabled: found "yes"; allowed: true or false."#),
+        (
+            #"{"features":[{"id":"alpha"},{"id":"alpha"}]}"#,
+            #"featurehost.json: features[1].id: "alpha" is already configured at features[0]; each feature appears once."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","enabled":"yes"}]}"#,
+            #"featurehost.json: features[0].enabled: found "yes"; allowed: true or false."#
+        ),
         (#"{"features":[{"id":"alpha","enabled":1}]}"#, #"featurehost.json: features[0].enabled: found 1; allowed: true or false."#),
-        (#"{"features":[{"id":"alpha","source":"plist"}]}"#, #"featurehost.json: features[0].source: found "plist"; allowed: an object with a "kind"."#),
-        (#"{"features":[{"id":"alpha","source":{}}]}"#, #"featurehost.json: features[0].source: the key "kind" is missing; allowed kinds: plist, json-file, http, in-memory."#),
-        (#"{"features":[{"id":"beta","source":{"kind":"plist"}}]}"#, #"featurehost.json: features[0].source.kind: "plist" is not accepted by beta; allowed: none (it has no data source)."#),
-        (#"{"features":[{"id":"web-only","source":{"kind":"plist"}}]}"#, #"featurehost.json: features[0].source.kind: "plist" is not accepted by web-only; allowed: http, in-memory."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"http"}}]}"#, #"featurehost.json: features[0].source.url: required for the http kind."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"ftp://example.org/x"}}]}"#, #"featurehost.json: features[0].source.url: "ftp://example.org/x" has the scheme "ftp"; allowed: https, or http for loopback hosts."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"example"}}]}"#, #"featurehost.json: features[0].source.url: "example" is not an absolute URL with a host."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":7}}]}"#, #"featurehost.json: features[0].source.url: found 7; allowed: an https URL."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"plist","url":"https://example.org"}}]}"#, #"featurehost.json: features[0].source.url: applies only to the http kind, not plist."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","path":"a.json"}}]}"#, #"featurehost.json: features[0].source.path: applies only to the plist and json-file kinds, not http."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"plist","path":""}}]}"#, #"featurehost.json: features[0].source.path: found ""; allowed: a file path, relative to the config file."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","timeout":0}}]}"#, #"featurehost.json: features[0].source.timeout: found 0; allowed: a number of seconds from 0.001 to 3600."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","cache":"no"}}]}"#, #"featurehost.json: features[0].source.cache: found "no"; allowed: true or false."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"plist","pth":"a"}}]}"#, #"featurehost.json: features[0].source.pth: unknown key; did you mean "path"?"#),
-        (#"{"features":[{"id":"alpha","settings":{"curency":"EUR"}}]}"#, #"featurehost.json: features[0].settings.curency: unknown setting for alpha; did you mean "currency"?"#),
-        (#"{"features":[{"id":"beta","settings":{"x":1}}]}"#, #"featurehost.json: features[0].settings.x: unknown setting for beta; allowed: none."#),
+        (
+            #"{"features":[{"id":"alpha","source":"plist"}]}"#,
+            #"featurehost.json: features[0].source: found "plist"; allowed: an object with a "kind"."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{}}]}"#,
+            #"featurehost.json: features[0].source: the key "kind" is missing; allowed kinds: plist, json-file, http, in-memory."#
+        ),
+        (
+            #"{"features":[{"id":"beta","source":{"kind":"plist"}}]}"#,
+            #"featurehost.json: features[0].source.kind: "plist" is not accepted by beta; allowed: none (it has no data source)."#
+        ),
+        (
+            #"{"features":[{"id":"web-only","source":{"kind":"plist"}}]}"#,
+            #"featurehost.json: features[0].source.kind: "plist" is not accepted by web-only; allowed: http, in-memory."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"http"}}]}"#,
+            #"featurehost.json: features[0].source.url: required for the http kind."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"http","url":"ftp://example.org/x"}}]}"#,
+            #"featurehost.json: features[0].source.url: "ftp://example.org/x" has the scheme "ftp"; allowed: https, or http for loopback hosts."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"http","url":"example"}}]}"#,
+            #"featurehost.json: features[0].source.url: "example" is not an absolute URL with a host."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"http","url":7}}]}"#,
+            #"featurehost.json: features[0].source.url: found 7; allowed: an https URL."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"plist","url":"https://example.org"}}]}"#,
+            #"featurehost.json: features[0].source.url: applies only to the http kind, not plist."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","path":"a.json"}}]}"#,
+            #"featurehost.json: features[0].source.path: applies only to the plist and json-file kinds, not http."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"plist","path":""}}]}"#,
+            #"featurehost.json: features[0].source.path: found ""; allowed: a file path, relative to the config file."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","timeout":0}}]}"#,
+            #"featurehost.json: features[0].source.timeout: found 0; allowed: a number of seconds from 0.001 to 3600."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"http","url":"https://example.org","cache":"no"}}]}"#,
+            #"featurehost.json: features[0].source.cache: found "no"; allowed: true or false."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"plist","pth":"a"}}]}"#,
+            #"featurehost.json: features[0].source.pth: unknown key; did you mean "path"?"#
+        ),
+        (
+            #"{"features":[{"id":"alpha","settings":{"curency":"EUR"}}]}"#,
+            #"featurehost.json: features[0].settings.curency: unknown setting for alpha; did you mean "currency"?"#
+        ),
+        (
+            #"{"features":[{"id":"beta","settings":{"x":1}}]}"#,
+            #"featurehost.json: features[0].settings.x: unknown setting for beta; allowed: none."#
+        ),
         (#"{"features":[{"id":"alpha","settings":[]}]}"#, #"featurehost.json: features[0].settings: found []; allowed: an object."#),
-        (#"{"features":[], "plugins":[3]}"#, #"featurehost.json: plugins[0]: found 3; allowed: a path to a dynamic library, or an object with a "path"."#),
-        (#"{"features":[], "plugins":"x"}"#, #"featurehost.json: plugins: found "x"; allowed: an array of library paths or plugin objects."#),
+        (
+            #"{"features":[], "plugins":[3]}"#,
+            #"featurehost.json: plugins[0]: found 3; allowed: a path to a dynamic library, or an object with a "path"."#
+        ),
+        (
+            #"{"features":[], "plugins":"x"}"#,
+            #"featurehost.json: plugins: found "x"; allowed: an array of library paths or plugin objects."#
+        ),
         (#"{}"#, #"featurehost.json: features: the key is missing; it lists the features to run, e.g. [{"id": "chats"}]."#),
         // Each setting against its declaration: the check the feature makes when it reads it.
-        (#"{"features":[{"id":"alpha","settings":{"speed":"fast"}}]}"#, #"featurehost.json: features[0].settings.speed: found "fast"; allowed: a number from 0 to 10."#),
-        (#"{"features":[{"id":"alpha","settings":{"speed":11}}]}"#, #"featurehost.json: features[0].settings.speed: found 11; allowed: a number from 0 to 10."#),
-        (#"{"features":[{"id":"alpha","settings":{"loud":"yes"}}]}"#, #"featurehost.json: features[0].settings.loud: found "yes"; allowed: true or false."#),
-        (#"{"features":[{"id":"alpha","settings":{"name":7}}]}"#, #"featurehost.json: features[0].settings.name: found 7; allowed: a string."#),
-        (#"{"features":[{"id":"alpha","settings":{"name":null}}]}"#, #"featurehost.json: features[0].settings.name: found null; allowed: a string."#),
-        (#"{"features":[{"id":"alpha","settings":{"currency":"XYZ"}}]}"#, #"featurehost.json: features[0].settings.currency: found "XYZ"; allowed: an ISO 4217 currency code such as "USD", "EUR" or "JPY"."#),
+        (
+            #"{"features":[{"id":"alpha","settings":{"speed":"fast"}}]}"#,
+            #"featurehost.json: features[0].settings.speed: found "fast"; allowed: a number from 0 to 10."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","settings":{"speed":11}}]}"#,
+            #"featurehost.json: features[0].settings.speed: found 11; allowed: a number from 0 to 10."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","settings":{"loud":"yes"}}]}"#,
+            #"featurehost.json: features[0].settings.loud: found "yes"; allowed: true or false."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","settings":{"name":7}}]}"#,
+            #"featurehost.json: features[0].settings.name: found 7; allowed: a string."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","settings":{"name":null}}]}"#,
+            #"featurehost.json: features[0].settings.name: found null; allowed: a string."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","settings":{"currency":"XYZ"}}]}"#,
+            #"featurehost.json: features[0].settings.currency: found "XYZ"; allowed: an ISO 4217 currency code such as "USD", "EUR" or "JPY"."#
+        ),
         // Files and samples: what the first load would fail on.
-        (#"{"features":[{"id":"alpha","source":{"kind":"plist","path":"missing.plist"}}]}"#, #"featurehost.json: features[0].source.path: "missing.plist" does not exist (missing.plist)."#),
-        (#"{"features":[{"id":"alpha","source":{"kind":"json-file"}}]}"#, #"featurehost.json: features[0].source.path: required: alpha has no bundled json-file sample to read instead."#),
-        (#"{"features":[{"id":"web-only","source":{"kind":"in-memory"}}]}"#, #"featurehost.json: features[0].source.kind: "in-memory" serves a bundled sample, and web-only has none; allowed: http."#),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"plist","path":"missing.plist"}}]}"#,
+            #"featurehost.json: features[0].source.path: "missing.plist" does not exist (missing.plist)."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","source":{"kind":"json-file"}}]}"#,
+            #"featurehost.json: features[0].source.path: required: alpha has no bundled json-file sample to read instead."#
+        ),
+        (
+            #"{"features":[{"id":"web-only","source":{"kind":"in-memory"}}]}"#,
+            #"featurehost.json: features[0].source.kind: "in-memory" serves a bundled sample, and web-only has none; allowed: http."#
+        ),
         // Strict JSON, with the line and column.
-        (#"{"features":[{"id":"alpha"},]}"#, #"featurehost.json: not valid JSON: line 1, column 28: a trailing comma before "]"; remove it."#),
+        (
+            #"{"features":[{"id":"alpha"},]}"#,
+            #"featurehost.json: not valid JSON: line 1, column 28: a trailing comma before "]"; remove it."#
+        ),
         (#"{"features":[],}"#, #"featurehost.json: not valid JSON: line 1, column 15: a trailing comma before "}"; remove it."#),
-        (#"{"features":[],"features":[]}"#, #"featurehost.json: not valid JSON: line 1, column 16: the key "features" appears twice in one object; keep one."#),
-        ("{\"features\":[]} // x", #"featurehost.json: not valid JSON: line 1, column 17: unexpected "/" after the end of the JSON value."#),
-        (#"{"features":[{'id':'alpha'}]}"#, #"featurehost.json: not valid JSON: line 1, column 15: expected a key in double quotes, found "'"."#),
-        (#"{"features":[{"id":"alpha","settings":{"speed":01}}]}"#, #"featurehost.json: not valid JSON: line 1, column 48: a number cannot start with 0 followed by digits."#),
-        (#"{"features":[{"id":"al\qpha"}]}"#, #"featurehost.json: not valid JSON: line 1, column 23: \q is not an escape JSON knows; allowed: \" \\ \/ \b \f \n \r \t \uXXXX."#),
+        (
+            #"{"features":[],"features":[]}"#,
+            #"featurehost.json: not valid JSON: line 1, column 16: the key "features" appears twice in one object; keep one."#
+        ),
+        (
+            "{\"features\":[]} // x",
+            #"featurehost.json: not valid JSON: line 1, column 17: unexpected "/" after the end of the JSON value."#
+        ),
+        (
+            #"{"features":[{'id':'alpha'}]}"#,
+            #"featurehost.json: not valid JSON: line 1, column 15: expected a key in double quotes, found "'"."#
+        ),
+        (
+            #"{"features":[{"id":"alpha","settings":{"speed":01}}]}"#,
+            #"featurehost.json: not valid JSON: line 1, column 48: a number cannot start with 0 followed by digits."#
+        ),
+        (
+            #"{"features":[{"id":"al\qpha"}]}"#,
+            #"featurehost.json: not valid JSON: line 1, column 23: \q is not an escape JSON knows; allowed: \" \\ \/ \b \f \n \r \t \uXXXX."#
+        ),
         ("", #"featurehost.json: not valid JSON: line 1, column 1: the file is empty; a config is an object, e.g. {"features": []}."#),
     ])
     func eachErrorPath(json: String, message: String) {
@@ -185,7 +302,8 @@ import Testing
 
     /// A config that is valid JSON is read exactly as before: the strict check only refuses.
     @Test func validJSONStillParses() throws {
-        let config = try load("\u{FEFF}{ \"features\" : [ { \"id\" : \"alpha\", \"settings\" : { \"speed\" : 0.5e1, \"name\" : \"a\\u00e9\\n\" } } ] }")
+        let config = try load(
+            "\u{FEFF}{ \"features\" : [ { \"id\" : \"alpha\", \"settings\" : { \"speed\" : 0.5e1, \"name\" : \"a\\u00e9\\n\" } } ] }")
         #expect(config.entries.first?.settings["name"] == .string("aé\n"))
     }
 
@@ -242,8 +360,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"features":[], "locale":"xx_YY"}"#, #"featurehost.json: locale: found "xx_YY"; allowed: a locale identifier such as "en_US", "de_DE" or "nb_NO"."#),
-        (#"{"features":[], "locale":7}"#, #"featurehost.json: locale: found 7; allowed: a locale identifier such as "en_US", "de_DE" or "nb_NO"."#),
+        (
+            #"{"features":[], "locale":"xx_YY"}"#,
+            #"featurehost.json: locale: found "xx_YY"; allowed: a locale identifier such as "en_US", "de_DE" or "nb_NO"."#
+        ),
+        (
+            #"{"features":[], "locale":7}"#,
+            #"featurehost.json: locale: found 7; allowed: a locale identifier such as "en_US", "de_DE" or "nb_NO"."#
+        ),
         (#"{"features":[], "hourCycle":13}"#, #"featurehost.json: hourCycle: found 13; allowed: 12 or 24."#),
         (#"{"features":[], "hourCycle":true}"#, #"featurehost.json: hourCycle: found true; allowed: 12 or 24."#),
         (#"{"features":[], "hourcycle":12}"#, #"featurehost.json: hourcycle: unknown key; did you mean "hourCycle"?"#),

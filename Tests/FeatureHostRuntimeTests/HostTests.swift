@@ -62,7 +62,9 @@ import Testing
         #expect(
             DataDirectory.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/d/xdg", "HOME": "/home/u"], currentDirectory: cwd).path
                 == "/d/xdg/featurehost")
-        #expect(DataDirectory.resolve(explicit: nil, environment: ["HOME": "/home/u"], currentDirectory: cwd).path == "/home/u/.local/share/featurehost")
+        #expect(
+            DataDirectory.resolve(explicit: nil, environment: ["HOME": "/home/u"], currentDirectory: cwd).path
+                == "/home/u/.local/share/featurehost")
     }
 }
 
@@ -83,7 +85,9 @@ import Testing
         }
         #expect(message == "Failing could not start: the widget file is missing")
         if case .failed = launched[0].outcome { Issue.record("alpha should run") }
-        #expect(FileManager.default.fileExists(atPath: directory.file("data/features/alpha").path), "the data directory is created on first use")
+        #expect(
+            FileManager.default.fileExists(atPath: directory.file("data/features/alpha").path), "the data directory is created on first use"
+        )
         #expect(environment.hourCycle == .twentyFourHour)
         #expect(HostEnvironment.hourCycle(for: Locale(identifier: "en_US")) == .twelveHour)
     }

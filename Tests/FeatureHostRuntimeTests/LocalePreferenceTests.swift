@@ -32,7 +32,9 @@ import Testing
         Row(environment: ["LANG": "C.UTF-8"], locale: "en_US", reason: "LANG=C.UTF-8 states no preference; en_US conventions"),
         Row(environment: ["LANG": "POSIX"], locale: "en_US", reason: "LANG=POSIX states no preference; en_US conventions"),
         // POSIX: a set LC_ALL decides, even when it says C.
-        Row(environment: ["LC_ALL": "C", "LANG": "de_DE.UTF-8"], locale: "en_US", reason: "LC_ALL=C states no preference; en_US conventions"),
+        Row(
+            environment: ["LC_ALL": "C", "LANG": "de_DE.UTF-8"], locale: "en_US", reason: "LC_ALL=C states no preference; en_US conventions"
+        ),
         Row(environment: ["LANG": "xx_YY.UTF-8"], locale: "en_US", reason: "LANG=xx_YY.UTF-8 is not a known locale; en_US conventions"),
         Row(environment: ["LANG": "de"], locale: "de", reason: "LANG=de"),
     ])

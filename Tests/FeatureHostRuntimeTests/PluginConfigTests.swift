@@ -46,15 +46,42 @@ import Testing
 
     @Test(arguments: [
         (#"{"features":[], "plugins":[{}]}"#, #"featurehost.json: plugins[0].path: the key is missing."#),
-        (#"{"features":[], "plugins":[{"path":""}]}"#, #"featurehost.json: plugins[0].path: found ""; allowed: a path to a dynamic library."#),
-        (#"{"features":[], "plugins":[{"path":"a.so","isolation":"thread"}]}"#, #"featurehost.json: plugins[0].isolation: found "thread"; allowed: "process" or "in-process"."#),
-        (#"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":8}]}"#, #"featurehost.json: plugins[0].memoryLimitMiB: found 8; allowed: a whole number of MiB from 32 to 65536."#),
-        (#"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":65537}]}"#, #"featurehost.json: plugins[0].memoryLimitMiB: found 65537; allowed: a whole number of MiB from 32 to 65536."#),
-        (#"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":100.5}]}"#, #"featurehost.json: plugins[0].memoryLimitMiB: found 100.5; allowed: a whole number of MiB from 32 to 65536."#),
-        (#"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":"1 GiB"}]}"#, #"featurehost.json: plugins[0].memoryLimitMiB: found "1 GiB"; allowed: a whole number of MiB from 32 to 65536."#),
-        (#"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":1e300}]}"#, #"featurehost.json: plugins[0].memoryLimitMiB: found 1e+300; allowed: a whole number of MiB from 32 to 65536."#),
-        (#"{"features":[], "plugins":[{"path":"a.so","memoryLimit":100}]}"#, #"featurehost.json: plugins[0].memoryLimit: unknown key; did you mean "memoryLimitMiB"?"#),
-        (#"{"features":[], "plugins":[{"path":"a.so","isolaton":"process"}]}"#, #"featurehost.json: plugins[0].isolaton: unknown key; did you mean "isolation"?"#),
+        (
+            #"{"features":[], "plugins":[{"path":""}]}"#,
+            #"featurehost.json: plugins[0].path: found ""; allowed: a path to a dynamic library."#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","isolation":"thread"}]}"#,
+            #"featurehost.json: plugins[0].isolation: found "thread"; allowed: "process" or "in-process"."#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":8}]}"#,
+            #"featurehost.json: plugins[0].memoryLimitMiB: found 8; allowed: a whole number of MiB from 32 to 65536."#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":65537}]}"#,
+            #"featurehost.json: plugins[0].memoryLimitMiB: found 65537; allowed: a whole number of MiB from 32 to 65536."#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":100.5}]}"#,
+            #"featurehost.json: plugins[0].memoryLimitMiB: found 100.5; allowed: a whole number of MiB from 32 to 65536."#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":"1 GiB"}]}"#,
+            #"featurehost.json: plugins[0].memoryLimitMiB: found "1 GiB"; allowed: a whole number of MiB from 32 to 65536."#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":1e300}]}"#,
+            #"featurehost.json: plugins[0].memoryLimitMiB: found 1e+300; allowed: a whole number of MiB from 32 to 65536."#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","memoryLimit":100}]}"#,
+            #"featurehost.json: plugins[0].memoryLimit: unknown key; did you mean "memoryLimitMiB"?"#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","isolaton":"process"}]}"#,
+            #"featurehost.json: plugins[0].isolaton: unknown key; did you mean "isolation"?"#
+        ),
     ])
     func eachMistakeIsNamed(json: String, message: String) {
         #expect(issues(json) == [message])

@@ -1,5 +1,5 @@
-import Foundation
 import FeatureHostCore
+import Foundation
 
 /// Features with known manifests, so config validation is tested without the product's features.
 struct AlphaFeature: Feature {
@@ -43,7 +43,6 @@ struct DuplicateAlpha: Feature {
     init(context: FeatureContext) throws {}
     func handle(_ event: LifecycleEvent) {}
 }
-
 
 /// Records the lifecycle events the session delivers to it.
 final class RecordingFeature: Feature {

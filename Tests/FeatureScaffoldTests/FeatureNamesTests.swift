@@ -22,18 +22,26 @@ import Testing
         #expect(throws: ScaffoldError("--name is required: the feature's type name in PascalCase, e.g. --name Weather.")) {
             try FeatureNames(name: "")
         }
-        #expect(throws: ScaffoldError("\"weather\" is not a Swift type name in PascalCase: it must start with a capital letter, e.g. Weather.")) {
+        #expect(
+            throws: ScaffoldError("\"weather\" is not a Swift type name in PascalCase: it must start with a capital letter, e.g. Weather.")
+        ) {
             try FeatureNames(name: "weather")
         }
-        #expect(throws: ScaffoldError("\"2Weather\" is not a Swift type name in PascalCase: it must start with a capital letter, e.g. Weather.")) {
+        #expect(
+            throws: ScaffoldError("\"2Weather\" is not a Swift type name in PascalCase: it must start with a capital letter, e.g. Weather.")
+        ) {
             try FeatureNames(name: "2Weather")
         }
         #expect(
-            throws: ScaffoldError("\"Weather-App\" is not a Swift type name: use only the letters A–Z, a–z and digits (found \"-\"), e.g. WeatherApp.")
+            throws: ScaffoldError(
+                "\"Weather-App\" is not a Swift type name: use only the letters A–Z, a–z and digits (found \"-\"), e.g. WeatherApp.")
         ) {
             try FeatureNames(name: "Weather-App")
         }
-        #expect(throws: ScaffoldError("\"Wétter\" is not a Swift type name: use only the letters A–Z, a–z and digits (found \"é\"), e.g. Weather.")) {
+        #expect(
+            throws: ScaffoldError(
+                "\"Wétter\" is not a Swift type name: use only the letters A–Z, a–z and digits (found \"é\"), e.g. Weather.")
+        ) {
             try FeatureNames(name: "Wétter")
         }
         #expect(throws: ScaffoldError("\"WeatherFeature\" ends in Feature, and the module adds that suffix itself: use --name Weather.")) {

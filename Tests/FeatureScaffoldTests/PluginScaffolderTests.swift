@@ -14,7 +14,8 @@ import Testing
     var output: URL { folder.url.appendingPathComponent("QuotesPlugin") }
 
     func scaffold(_ name: String = "Quotes", id: String? = nil, into output: URL? = nil) throws(ScaffoldError) -> Scaffolder.Result {
-        try PluginScaffolder(host: host, output: output ?? self.output, libraryExtension: "so").scaffold(try FeatureNames(name: name, id: id))
+        try PluginScaffolder(host: host, output: output ?? self.output, libraryExtension: "so").scaffold(
+            try FeatureNames(name: name, id: id))
     }
 
     func text(_ path: String) throws -> String { try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8) }
@@ -50,7 +51,9 @@ import Testing
         #expect(manifest.contains(#"//   .package(url: "https://github.com/<owner>/FeatureHost.git", from: "<version>"),"#))
         #expect(manifest.contains(#".library(name: "Quotes", type: .dynamic, targets: ["QuotesPlugin"])"#))
         #expect(try text("featurehost.json").contains(#""plugins": [".build/debug/libQuotes.so"]"#))
-        #expect(try text("Sources/QuotesWeb/QuotesFeature+Web.swift").contains(#"WebAsset(resource: "quotes.css", inBundleNamed: "QuotesPlugin_QuotesWeb")"#))
+        #expect(
+            try text("Sources/QuotesWeb/QuotesFeature+Web.swift").contains(
+                #"WebAsset(resource: "quotes.css", inBundleNamed: "QuotesPlugin_QuotesWeb")"#))
         #expect(try text("Sources/QuotesPlugin/PluginEntry.swift").contains(#"@_cdecl("featurehost_plugin_entry_v1")"#))
         #expect(try text("Sources/QuotesPlugin/PluginEntry.swift").contains(#"@_cdecl("featurehost_plugin_web_entry_v1")"#))
         #expect(try String(contentsOf: host.appendingPathComponent("Package.swift"), encoding: .utf8) == repositoryBefore)
@@ -102,7 +105,10 @@ import Testing
             }
         }
         #expect(refusal("Chats").hasPrefix("the id \"chats\" is already used by Features/Chats"))
-        #expect(refusal("Chats", id: "chats-plugin") == "--name Chats would make the module or product ChatsFeature, and the FeatureHost package has a target of that name; choose another --name.")
+        #expect(
+            refusal("Chats", id: "chats-plugin")
+                == "--name Chats would make the module or product ChatsFeature, and the FeatureHost package has a target of that name; choose another --name."
+        )
         #expect(refusal("WebUI").hasPrefix("--name WebUI would make the module or product WebUI, "))
         #expect(refusal("Quotes", id: "car-news").hasPrefix("the id \"car-news\" is already used by Features/CarNews"))
         #expect(refusal("Terminal").hasPrefix("--name Terminal would declare TerminalFeature, and Sources/TerminalUI/"))

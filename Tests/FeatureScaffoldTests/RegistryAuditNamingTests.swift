@@ -54,7 +54,8 @@ extension RegistryAuditTests {
         let viewState = "the view state is a top-level WeatherViewState (a presenter may keep `typealias ViewState = WeatherViewState`)."
         let feature = "Features/Weather/Sources/WeatherFeature"
         let terminal = "Features/Weather/Sources/WeatherTerminal/Scene"
-        let store = "(\"Store\" is the core's KeyValueStore and PlistFileStore); name in-memory state …Model, "
+        let store =
+            "(\"Store\" is the core's KeyValueStore and PlistFileStore); name in-memory state …Model, "
             + "an I/O seam …Client (with Live… and InMemory…), SQLite access …Database."
         #expect(
             RegistryAudit.namingProblems(in: package.url) == [

@@ -48,7 +48,8 @@ import Testing
             "Weather/Sources/WeatherFeature/Domain/Forecast.swift": "import Foundation\n",
             "Weather/Sources/WeatherFeature/Data/ForecastSource.swift": "import DataSources\nimport FeatureHostCore\n",
             "Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift": "import FeatureHostCore\n",
-            "Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift": "import FeatureHostCore\nimport TerminalUI\nimport WeatherFeature\n",
+            "Weather/Sources/WeatherTerminal/Scene/WeatherScene.swift":
+                "import FeatureHostCore\nimport TerminalUI\nimport WeatherFeature\n",
             "Weather/Tests/WeatherFeatureTests/PresenterTests.swift":
                 "import DataSources\nimport FeatureHostCore\nimport FeatureHostTesting\nimport Testing\n@testable import WeatherFeature\n",
             "Weather/Tests/WeatherTerminalTests/SceneTests.swift":
@@ -113,9 +114,11 @@ import Testing
     @Test func theFeatureTargetImportsNoSurface() throws {
         let package = try weather([
             "Weather/Sources/WeatherFeature/WeatherFeature.swift": "import FeatureHostCore\nimport TerminalUI\n",
-            "Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift": "#if canImport(WebUI)\n    import WebUI\n#endif\nimport Charts\n",
+            "Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift":
+                "#if canImport(WebUI)\n    import WebUI\n#endif\nimport Charts\n",
         ])
-        let surfaceNeutral = "WeatherFeature is surface-neutral; the scene and everything that draws go in a surface target such as WeatherTerminal."
+        let surfaceNeutral =
+            "WeatherFeature is surface-neutral; the scene and everything that draws go in a surface target such as WeatherTerminal."
         #expect(
             RegistryAudit.importProblems(in: package.url) == [
                 "Features/Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift imports WebUI: \(surfaceNeutral)",

@@ -68,9 +68,12 @@ import Testing
             try text(Scaffolder.registryFile)
                 == registryBefore
                 .replacingOccurrences(
-                    of: "// scaffold-feature-imports: end", with: "import WeatherFeature\nimport WeatherTerminal\nimport WeatherWeb\n// scaffold-feature-imports: end")
+                    of: "// scaffold-feature-imports: end",
+                    with: "import WeatherFeature\nimport WeatherTerminal\nimport WeatherWeb\n// scaffold-feature-imports: end"
+                )
                 .replacingOccurrences(
-                    of: "            // scaffold-feature: end", with: "            WeatherFeature.self,\n            // scaffold-feature: end"))
+                    of: "            // scaffold-feature: end",
+                    with: "            WeatherFeature.self,\n            // scaffold-feature: end"))
         #expect(try RegistryAudit.problems(in: package.url) == [], "registered, importing only what it may, in the shared layout")
         let feature = try text("Features/Weather/Sources/WeatherFeature/WeatherFeature.swift")
         #expect(feature.contains(#"id: "weather", title: "Weather""#))
@@ -93,7 +96,10 @@ import Testing
         #expect(throws: ScaffoldError("Features/Weather already exists: the feature Weather is there; choose another --name.")) {
             try scaffolder.scaffold(try FeatureNames(name: "Weather", id: "other"))
         }
-        #expect(throws: ScaffoldError("the id \"weather\" is already used by Features/Weather (WeatherFeature.swift); choose another with --id.")) {
+        #expect(
+            throws: ScaffoldError(
+                "the id \"weather\" is already used by Features/Weather (WeatherFeature.swift); choose another with --id.")
+        ) {
             try scaffolder.scaffold(try FeatureNames(name: "LocalWeather", id: "weather"))
         }
         #expect(try text(Scaffolder.manifestFile) == manifest, "a refused run changes nothing")
@@ -110,7 +116,9 @@ import Testing
         let imported = try text(Scaffolder.registryFile).replacingOccurrences(
             of: "// scaffold-feature-imports: end", with: "import RadarTerminal\n// scaffold-feature-imports: end")
         try package.write(imported, to: Scaffolder.registryFile)
-        #expect(throws: ScaffoldError("RadarFeature is already registered in Sources/featurehost/BuiltInFeatures.swift; choose another --name.")) {
+        #expect(
+            throws: ScaffoldError("RadarFeature is already registered in Sources/featurehost/BuiltInFeatures.swift; choose another --name.")
+        ) {
             try Scaffolder(package: package.url).scaffold(try FeatureNames(name: "Radar"))
         }
     }

@@ -22,7 +22,8 @@ struct InflateTests {
 
     @Test("more output than allowed is refused, not allocated: a 120-byte stream of 100,000 zeros")
     func bomb() throws {
-        let zeros: [UInt8] = [0x78, 0xDA, 0xED, 0xC1, 0x31, 0x01, 0x00, 0x00, 0x00, 0xC2, 0xA0, 0xF5, 0x4F, 0x6D, 0x0D, 0x0F, 0xA0]
+        let zeros: [UInt8] =
+            [0x78, 0xDA, 0xED, 0xC1, 0x31, 0x01, 0x00, 0x00, 0x00, 0xC2, 0xA0, 0xF5, 0x4F, 0x6D, 0x0D, 0x0F, 0xA0]
             + [UInt8](repeating: 0, count: 96) + [0x80, 0x57, 0x03, 0x86, 0xAF, 0x00, 0x01]
         #expect(try Inflate.zlib(zeros, maximumOutput: 100_000).count == 100_000)
         #expect(throws: Inflate.Failure("inflates to more than the 99999 bytes the image needs")) {
@@ -55,7 +56,8 @@ struct InflateTests {
     }
 
     static func slowAdler(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in bytes {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521

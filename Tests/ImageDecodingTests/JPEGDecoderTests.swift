@@ -82,7 +82,9 @@ struct JPEGDecoderTests {
 
     @Test("a scan before the frame, no scan at all, a missing quantization table")
     func malformed() throws {
-        #expect(throws: ImageDecodingError.malformed("JPEG", "it has no frame header")) { try ImageDecoder.decode([0xFF, 0xD8, 0xFF, 0xD9]) }
+        #expect(throws: ImageDecodingError.malformed("JPEG", "it has no frame header")) {
+            try ImageDecoder.decode([0xFF, 0xD8, 0xFF, 0xD9])
+        }
         var bytes = try Fixtures.bytes("jpeg/baseline-grey.jpg")
         let sos = try #require(Self.offset(of: 0xDA, in: bytes))
         bytes = Array(bytes[..<sos]) + [0xFF, 0xD9]

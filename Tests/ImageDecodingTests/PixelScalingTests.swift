@@ -18,7 +18,8 @@ struct PixelScalingTests {
         for (width, height) in [(1, 1), (5, 6), (36, 22), (80, 46), (100, 3)] {
             let scaled = PixelScaling.scaled(source, width: width, height: height)
             #expect(scaled.width == width && scaled.height == height)
-            #expect(Set(stride(from: 0, to: scaled.pixels.count, by: 4).map { Array(scaled.pixels[$0..<($0 + 4)]) }) == [[200, 100, 50, 255]])
+            #expect(
+                Set(stride(from: 0, to: scaled.pixels.count, by: 4).map { Array(scaled.pixels[$0..<($0 + 4)]) }) == [[200, 100, 50, 255]])
         }
     }
 
@@ -40,7 +41,10 @@ struct PixelScalingTests {
     func fit() {
         // Red left third, green middle, blue right third: a square crop shows only the green.
         let bands = Self.image(30, 10) { x, _ in x < 10 ? [255, 0, 0, 255] : x < 20 ? [0, 255, 0, 255] : [0, 0, 255, 255] }
-        #expect(PixelScaling.scaled(bands, width: 2, height: 2, fit: .fill).pixels == [0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255])
+        #expect(
+            PixelScaling.scaled(bands, width: 2, height: 2, fit: .fill).pixels == [
+                0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255, 0, 255,
+            ])
         let stretched = PixelScaling.scaled(bands, width: 3, height: 1, fit: .stretch)
         #expect(stretched.pixels == [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255])
     }

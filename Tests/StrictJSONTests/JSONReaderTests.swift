@@ -18,10 +18,12 @@ import Testing
 
     @Test func readsEveryKindOfValueAndKeepsTheOrderOfMembers() throws {
         let value = try parse(#" {"b": [1, -2.5e3, true, false, null], "a": "x\u00e9\ud83d\ude00\n\"", "": {}} "#)
-        #expect(value == .object([
-            ("b", .array([.number(1), .number(-2500), .bool(true), .bool(false), .null])),
-            ("a", .string("xé😀\n\"")), ("", .object([])),
-        ]))
+        #expect(
+            value
+                == .object([
+                    ("b", .array([.number(1), .number(-2500), .bool(true), .bool(false), .null])),
+                    ("a", .string("xé😀\n\"")), ("", .object([])),
+                ]))
         #expect(try parse("[]") == .array([]))
         #expect(try parse(#""s""#) == .string("s"))
         #expect(try parse("0") == .number(0))

@@ -9,7 +9,8 @@ import Testing
         var frame = Frame(size: Size(width: 30, height: 6))
         frame.put("Hello, plugin", at: Point(x: 1, y: 0), style: Style(foreground: .rgb(255, 128, 0), bold: true))
         frame.put("界面 👋🏽 ok", at: Point(x: 2, y: 2), style: Style(background: .blue, italic: true, underline: true))
-        frame.put("dim reverse", at: Point(x: 0, y: 4), style: Style(foreground: .gray, background: .rgb(1, 2, 3), dim: true, reverse: true))
+        frame.put(
+            "dim reverse", at: Point(x: 0, y: 4), style: Style(foreground: .gray, background: .rgb(1, 2, 3), dim: true, reverse: true))
         frame.fill(Rect(x: 20, y: 3, width: 10, height: 3), with: "░", style: Style(foreground: .ansi(.brightMagenta)))
         frame.drawButton("Wave", at: Point(x: 14, y: 5), focused: true)
         return frame

@@ -79,9 +79,10 @@ import Testing
     /// its own (or goes quiet), and ESC before another ESC or a control key is the Esc key.
     @Test func escapeFollowedByAKeyInOneReadIsAlt() {
         var parser = KeyParser()
-        #expect(parser.feed(Array("\u{1B}q\u{1B}Q\u{1B}\r\u{1B}\t\u{1B}\u{7F}\u{1B}é".utf8)) == [
-            .alt("q"), .alt("Q"), .alt("\r"), .alt("\t"), .alt("\u{7F}"), .alt("é"),
-        ])
+        #expect(
+            parser.feed(Array("\u{1B}q\u{1B}Q\u{1B}\r\u{1B}\t\u{1B}\u{7F}\u{1B}é".utf8)) == [
+                .alt("q"), .alt("Q"), .alt("\r"), .alt("\t"), .alt("\u{7F}"), .alt("é"),
+            ])
         #expect(parser.feed([0x1B]) == [])
         #expect(parser.flushPendingEscape() == [.escape])
         #expect(parser.feed(Array("q".utf8)) == [.character("q")], "Esc, a pause, then q: two keys")
@@ -104,9 +105,10 @@ import Testing
     /// breaks and `q` are text, not keys.
     @Test func aBracketedPasteIsOneValue() {
         var parser = KeyParser()
-        #expect(parser.feed(Array("a\u{1B}[200~Jane\tDoe\r\nline2 q\u{1B}[A\u{3}\u{1B}[201~b".utf8)) == [
-            .character("a"), .paste("Jane\tDoe\r\nline2 q[A"), .character("b"),
-        ])
+        #expect(
+            parser.feed(Array("a\u{1B}[200~Jane\tDoe\r\nline2 q\u{1B}[A\u{3}\u{1B}[201~b".utf8)) == [
+                .character("a"), .paste("Jane\tDoe\r\nline2 q[A"), .character("b"),
+            ])
         // Split anywhere, the end marker too.
         let bytes = Array("\u{1B}[200~x\ty\u{1B}[201~".utf8)
         for cut in 1..<bytes.count {

@@ -22,7 +22,9 @@ final class InMemoryImages: ImageLoading, Sendable {
     func cachedImage(forKey key: String) -> CachedImage? {
         state.withLock { state in
             state.readCount += 1
-            return state.stored[key].map { CachedImage(reference: ImageReference(key: key, contentType: "image/jpeg", byteCount: $0.count), data: $0) }
+            return state.stored[key].map {
+                CachedImage(reference: ImageReference(key: key, contentType: "image/jpeg", byteCount: $0.count), data: $0)
+            }
         }
     }
 }
@@ -69,7 +71,9 @@ struct PictureModeTests {
         #expect(Self.mode(truecolor.merging(["LC_TERMINAL": "iTerm2"]) { $1 }) == .iTerm2)
         #expect(Self.mode(truecolor.merging(["TERM_PROGRAM": "WezTerm"]) { $1 }) == .iTerm2)
         #expect(Self.mode(truecolor.merging(["TERM": "tmux-256color", "KITTY_WINDOW_ID": "1"]) { $1 }) == .halfBlocks(.trueColor))
-        #expect(Self.mode(truecolor.merging(["TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "iTerm.app"]) { $1 }) == .halfBlocks(.trueColor))
+        #expect(
+            Self.mode(truecolor.merging(["TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "iTerm.app"]) { $1 }) == .halfBlocks(.trueColor)
+        )
         #expect(Self.mode(["TERM": "screen-256color", "STY": "1.pts", "LC_TERMINAL": "iTerm2"]) == .halfBlocks(.ansi256))
     }
 }
@@ -82,7 +86,8 @@ struct PictureDrawingTests {
         for y in 0..<4 {
             for x in 0..<2 { pixels += [UInt8(x * 100 + 50), UInt8(y * 60), 200, 255] }
         }
-        return Picture(key: "k", cells: Size(width: 2, height: 2), pixels: DecodedImage(width: 2, height: 4, pixels: pixels, format: .scaled))
+        return Picture(
+            key: "k", cells: Size(width: 2, height: 2), pixels: DecodedImage(width: 2, height: 4, pixels: pixels, format: .scaled))
     }()
 
     @Test("each cell is ▀ with the upper pixel in front and the lower behind, in 24-bit colour")
@@ -141,7 +146,8 @@ struct PictureDrawingTests {
     @Test("the placeholder shape: the #C8C8C8 circle where the picture will be")
     func placeholder() {
         var frame = Frame(size: Size(width: 5, height: 3))
-        frame.drawPictureShape(.ellipse, cells: Size(width: 5, height: 3), at: Point(x: 0, y: 0), color: .rgb(200, 200, 200), background: .rgb(255, 255, 255))
+        frame.drawPictureShape(
+            .ellipse, cells: Size(width: 5, height: 3), at: Point(x: 0, y: 0), color: .rgb(200, 200, 200), background: .rgb(255, 255, 255))
         #expect(frame[2, 1] == Cell(" ", style: Style(foreground: .rgb(200, 200, 200), background: .rgb(200, 200, 200))))
         #expect(frame[0, 0].style.foreground != .rgb(200, 200, 200))
     }
@@ -162,7 +168,9 @@ struct PictureDrawingTests {
 struct PictureStoreTests {
     static let car = SampleImage.fixture("car-red.jpg")
 
-    private func store(mode: PictureMode = .halfBlocks(.trueColor), limits: DecodingLimits = .standard, decoded: Int = PictureStore.decodedCapacity)
+    private func store(
+        mode: PictureMode = .halfBlocks(.trueColor), limits: DecodingLimits = .standard, decoded: Int = PictureStore.decodedCapacity
+    )
         -> (PictureStore, InMemoryImages, ActivityTracker)
     {
         let images = InMemoryImages()
@@ -227,7 +235,9 @@ struct PictureStoreTests {
         let car = images.add(Self.car, key: "car")
         _ = store.picture(car, cells: Size(width: 5, height: 3))
         await activity.waitUntilIdle(timeout: 30)
-        #expect(store.picture(car, cells: Size(width: 5, height: 3)) == .failed("The JPEG image is 960×600 pixels, past the limit of 10000 pixels."))
+        #expect(
+            store.picture(car, cells: Size(width: 5, height: 3))
+                == .failed("The JPEG image is 960×600 pixels, past the limit of 10000 pixels."))
     }
 
     @Test("with pictures off, nothing is read or decoded")

@@ -33,7 +33,10 @@ struct PixelProtocolTests {
     @Test("a picture with fine pixels is placed where it is drawn; one without (half blocks) is not")
     func placements() {
         let frame = Self.frame(at: Point(x: 1, y: 2))
-        #expect(frame.placements == [PicturePlacement(picture: Self.picture, origin: Point(x: 1, y: 2), visible: Rect(x: 1, y: 2, width: 4, height: 2))])
+        #expect(
+            frame.placements == [
+                PicturePlacement(picture: Self.picture, origin: Point(x: 1, y: 2), visible: Rect(x: 1, y: 2, width: 4, height: 2))
+            ])
         #expect(frame[1, 2].grapheme == "▀", "the half blocks stay beneath")
         var plain = Frame(size: Size(width: 10, height: 6))
         plain.drawPicture(PictureDrawingTests.picture, at: Point(x: 0, y: 0), background: .rgb(0, 0, 0))
@@ -47,7 +50,10 @@ struct PixelProtocolTests {
         #expect(list.placements.first?.visible == Rect(x: 0, y: 0, width: 4, height: 1), "scrolled half out of the list")
         var screen = Frame(size: Size(width: 12, height: 8))
         screen.draw(list, at: Point(x: 9, y: 4))
-        #expect(screen.placements == [PicturePlacement(picture: Self.picture, origin: Point(x: 9, y: 3), visible: Rect(x: 9, y: 4, width: 3, height: 1))])
+        #expect(
+            screen.placements == [
+                PicturePlacement(picture: Self.picture, origin: Point(x: 9, y: 3), visible: Rect(x: 9, y: 4, width: 3, height: 1))
+            ])
         screen.draw(list, at: Point(x: 20, y: 0))
         #expect(screen.placements.count == 1, "nothing of it on screen: not placed")
     }
@@ -78,7 +84,8 @@ struct PixelProtocolTests {
     @Test("kitty: a large picture goes in chunks of 4096 base64 characters")
     func chunks() {
         let big = Picture(
-            key: "big", cells: Size(width: 10, height: 5), pixels: DecodedImage(width: 10, height: 10, pixels: [UInt8](repeating: 1, count: 400), format: .scaled),
+            key: "big", cells: Size(width: 10, height: 5),
+            pixels: DecodedImage(width: 10, height: 10, pixels: [UInt8](repeating: 1, count: 400), format: .scaled),
             fine: DecodedImage(width: 100, height: 50, pixels: [UInt8](repeating: 7, count: 100 * 50 * 4), format: .scaled))
         var frame = Frame(size: Size(width: 20, height: 10))
         frame.drawPicture(big, at: Point(x: 0, y: 0), background: .rgb(0, 0, 0))

@@ -39,8 +39,9 @@ import WebUI
     }
 
     @Test func dataAndAriaSuffixesAreChecked() {
-        #expect(div(.data("feature-id", "chats"), .aria("hidden", "true")).render()
-            == #"<div aria-hidden="true" data-feature-id="chats"></div>"#)
+        #expect(
+            div(.data("feature-id", "chats"), .aria("hidden", "true")).render()
+                == #"<div aria-hidden="true" data-feature-id="chats"></div>"#)
         for bad in ["", "Key", "a b", "x=y", "-a", "a-", "1a", "a\"", "ü", "on click"] {
             #expect(div(.data(bad, "v"), .aria(bad, "v")).render() == "<div></div>", "\(bad)")
         }
@@ -120,7 +121,8 @@ import WebUI
                 footer { svg(.viewBox("0 0 10 10"), .aria("hidden", "true")) { circle(.cx("5"), .cy("5"), .r("4")) } }
             }
         }
-        let expected = #"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Cars &amp; more</title>"#
+        let expected =
+            #"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Cars &amp; more</title>"#
             + #"<link href="/app.css" rel="stylesheet"><script src="/app.js"></script></head><body>"#
             + #"<header><nav><a href="/">Home</a></nav></header><main id="content">"#
             + #"<form action="/events" method="post"><label for="q">Search</label>"#

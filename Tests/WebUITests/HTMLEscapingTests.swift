@@ -78,7 +78,11 @@ import WebUI
         let hostile = "<i>"
         let doors: [HTML] = [
             .text(hostile), div { hostile }, div(.class(hostile)), div(.data("x", hostile)), div {}.id(hostile),
-            .fragment([.text(hostile)]), HTML.build { hostile; hostile },
+            .fragment([.text(hostile)]),
+            HTML.build {
+                hostile
+                hostile
+            },
         ]
         for door in doors {
             #expect(!door.render().contains("<i>"), "\(door.render())")

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import Foundation
 import Testing
+
 @testable import WebUI
 
 /// The request parsing every static file goes through was made cheaper (no string per header-name lookup, no array
@@ -32,7 +33,9 @@ struct HTTPFastPathEquivalenceTests {
     @Test func strictUTF8AcceptsAndRefusesTheSameBytes() {
         var random = SplitMix64(seed: 2)
         for _ in 0..<20_000 {
-            let bytes = (0..<random.below(12)).map { _ in random.below(4) == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(0x20 + random.below(0x5F)) }
+            let bytes = (0..<random.below(12)).map { _ in
+                random.below(4) == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(0x20 + random.below(0x5F))
+            }
             let text = String(decoding: bytes, as: UTF8.self)
             let reference = text.utf8.elementsEqual(bytes) ? text : nil
             #expect(strictUTF8(bytes) == reference, "\(bytes)")
@@ -44,7 +47,9 @@ struct HTTPFastPathEquivalenceTests {
         var random = SplitMix64(seed: 3)
         let pieces = ["featurehost-token", "token", "=", "=", ";", ";", " ", "\t", "abc", "x", "é", "\u{301}", "==", "; "]
         for _ in 0..<30_000 {
-            let headers = (0..<(1 + random.below(2))).map { _ in (0..<random.below(9)).map { _ in pieces[random.below(pieces.count)] }.joined() }
+            let headers = (0..<(1 + random.below(2))).map { _ in
+                (0..<random.below(9)).map { _ in pieces[random.below(pieces.count)] }.joined()
+            }
             for name in ["featurehost-token", "token", "x"] {
                 #expect(AccessGuard.cookies(named: name, in: headers) == referenceCookies(named: name, in: headers), "\(headers)")
             }
@@ -59,9 +64,12 @@ struct HTTPFastPathEquivalenceTests {
             let bytes = ArraySlice(Array(text.utf8))
             let fast = Result { () throws(HTTPRequestError) in try RequestTarget(bytes) }.map { [$0.raw, $0.path, $0.query ?? "∅"] }
             #expect(fast == referenceTarget(bytes), "\(text)")
-            for line in ["GET \(text) HTTP/1.1", "GET  \(text) HTTP/1.1", "GET \(text)", "\(text) GET HTTP/1.1 x", "POST \(text) HTTP/1.0"] {
+            for line in ["GET \(text) HTTP/1.1", "GET  \(text) HTTP/1.1", "GET \(text)", "\(text) GET HTTP/1.1 x", "POST \(text) HTTP/1.0"]
+            {
                 let bytes = ArraySlice(Array(line.utf8))
-                let fast = Result { () throws(HTTPRequestError) in try RequestLine(bytes) }.map { "\($0.method) \($0.target.raw) \($0.version)" }
+                let fast = Result { () throws(HTTPRequestError) in try RequestLine(bytes) }.map {
+                    "\($0.method) \($0.target.raw) \($0.version)"
+                }
                 #expect(fast == referenceLine(bytes), "\(line)")
             }
         }

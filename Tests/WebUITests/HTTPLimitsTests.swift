@@ -32,7 +32,9 @@ import WebUI
         // Request line plus the blank line is the whole head of a 1.0 request.
         let raw = Self.requestLine(size: Self.headLimit - 2) + bytes("\r\n")
         #expect(raw.count == Self.headLimit)
-        #expect(try #require(request(parseWhole(raw))).path.count == Self.headLimit - 2 - 15, "the path is the line less \"GET \", \" HTTP/1.0\" and CR LF")
+        #expect(
+            try #require(request(parseWhole(raw))).path.count == Self.headLimit - 2 - 15,
+            "the path is the line less \"GET \", \" HTTP/1.0\" and CR LF")
     }
 
     @Test func requestLineOneOver() {

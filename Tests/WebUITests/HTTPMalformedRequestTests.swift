@@ -81,8 +81,9 @@ struct MalformedCase: Sendable, CustomTestStringConvertible {
         .init("1.0 with two Hosts", "GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n", .missingOrRepeatedHost, 400),
         // Framing
         .init("chunked", "POST / HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\n\r\n", .transferEncodingNotSupported, 411),
-        .init("chunked and length", "POST / HTTP/1.1\r\n\(host)Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc",
-              .transferEncodingNotSupported, 411),
+        .init(
+            "chunked and length", "POST / HTTP/1.1\r\n\(host)Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc",
+            .transferEncodingNotSupported, 411),
         .init("gzip coding", "POST / HTTP/1.1\r\n\(host)transfer-encoding: gzip\r\n\r\n", .transferEncodingNotSupported, 411),
         .init("negative length", "POST / HTTP/1.1\r\n\(host)Content-Length: -1\r\n\r\n", .invalidContentLength, 400),
         .init("plus sign", "POST / HTTP/1.1\r\n\(host)Content-Length: +1\r\n\r\n", .invalidContentLength, 400),
@@ -90,10 +91,12 @@ struct MalformedCase: Sendable, CustomTestStringConvertible {
         .init("hex length", "POST / HTTP/1.1\r\n\(host)Content-Length: 0x10\r\n\r\n", .invalidContentLength, 400),
         .init("empty length", "POST / HTTP/1.1\r\n\(host)Content-Length:\r\n\r\n", .invalidContentLength, 400),
         .init("list length", "POST / HTTP/1.1\r\n\(host)Content-Length: 1, 1\r\n\r\nx", .invalidContentLength, 400),
-        .init("repeated length", "POST / HTTP/1.1\r\n\(host)Content-Length: 1\r\nContent-Length: 1\r\n\r\nx",
-              .invalidContentLength, 400),
-        .init("conflicting lengths", "POST / HTTP/1.1\r\n\(host)Content-Length: 1\r\ncontent-length: 2\r\n\r\nxy",
-              .invalidContentLength, 400),
+        .init(
+            "repeated length", "POST / HTTP/1.1\r\n\(host)Content-Length: 1\r\nContent-Length: 1\r\n\r\nx",
+            .invalidContentLength, 400),
+        .init(
+            "conflicting lengths", "POST / HTTP/1.1\r\n\(host)Content-Length: 1\r\ncontent-length: 2\r\n\r\nxy",
+            .invalidContentLength, 400),
         .init("length over the limit", "POST / HTTP/1.1\r\n\(host)Content-Length: 65537\r\n\r\n", .bodyTooLarge, 413),
     ]
 

@@ -3,7 +3,8 @@ import WebUI
 
 @Suite struct HTTPRequestParserTests {
     @Test func aGetWithQueryAndHeaders() throws {
-        let raw = "GET /chats/caf%C3%A9%20bar?q=a+b&x=%26&flag HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"
+        let raw =
+            "GET /chats/caf%C3%A9%20bar?q=a+b&x=%26&flag HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"
             + "X-Thing:   spaced value \t\r\nx-thing: second\r\n\r\n"
         let parsed = try #require(request(parseWhole(bytes(raw))))
         #expect(parsed.method == .get)

@@ -1,12 +1,13 @@
-import Testing
 import Foundation
+import Testing
 import WebUI
 
 @Suite struct HTTPServerResponseTests {
     @Test func statusLineHeadersLengthAndBody() {
         let response = HTTPServerResponse(
             status: .ok, headers: [("Content-Type", "text/html; charset=utf-8")], body: bytes("<p>hi</p>"), keepAlive: true)
-        let expected = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+        let expected =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
             + "Content-Length: 9\r\nConnection: keep-alive\r\n\r\n<p>hi</p>"
         #expect(response.serialized() == bytes(expected))
     }
@@ -46,7 +47,8 @@ import WebUI
 
     @Test func anErrorResponseIsPlainTextAndCloses() {
         let response = HTTPServerResponse(error: .headersTooLarge)
-        let expected = "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        let expected =
+            "HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\n"
             + "Content-Length: 25\r\nConnection: close\r\n\r\nheader section too large\n"
         #expect(response.serialized() == bytes(expected))
     }

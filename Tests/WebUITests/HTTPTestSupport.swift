@@ -4,8 +4,10 @@ import WebUI
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 /// Everything a parser yields for `chunks`: each request in order, then the first error if any.
-func drain(_ chunks: [[UInt8]], headLimit: Int = HTTPRequestParser.defaultHeadLimit,
-           bodyLimit: Int = HTTPRequestParser.defaultBodyLimit) -> [HTTPRequestParser.ParseResult] {
+func drain(
+    _ chunks: [[UInt8]], headLimit: Int = HTTPRequestParser.defaultHeadLimit,
+    bodyLimit: Int = HTTPRequestParser.defaultBodyLimit
+) -> [HTTPRequestParser.ParseResult] {
     var parser = HTTPRequestParser(headLimit: headLimit, bodyLimit: bodyLimit)
     var results: [HTTPRequestParser.ParseResult] = []
     for chunk in chunks {

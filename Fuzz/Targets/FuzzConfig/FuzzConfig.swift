@@ -35,7 +35,8 @@ public func fuzzConfig(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         }
         // What is printed: at most 50 issues and one line counting the rest.
         let printed = errors.description.split(separator: "\n", omittingEmptySubsequences: false).count
-        fuzzInvariant(printed <= ConfigErrors.printedIssues + 1 || errors.issues.contains { $0.message.contains("\n") },
+        fuzzInvariant(
+            printed <= ConfigErrors.printedIssues + 1 || errors.issues.contains { $0.message.contains("\n") },
             "\(printed) lines printed for \(errors.issues.count) issues")
     } catch {
         fuzzInvariant(false, "an error that is not a ConfigErrors: \(error)")

@@ -32,7 +32,8 @@ public func fuzzServerText(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let html = p(.aria("label", text)) { text }
     let rendered = html.render()
     for scalar in rendered.unicodeScalars where InvisibleControls.contains(scalar) {
-        fuzzInvariant(["\t", "\n", "\r"].contains(scalar) || isInsideVisibleGrapheme(scalar, rendered),
+        fuzzInvariant(
+            ["\t", "\n", "\r"].contains(scalar) || isInsideVisibleGrapheme(scalar, rendered),
             "U+\(String(scalar.value, radix: 16)) standing alone reached the page")
     }
     return 0

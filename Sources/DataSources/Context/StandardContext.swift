@@ -46,7 +46,8 @@ extension FeatureContext {
             hourCycle: hourCycle ?? HourCycle.preferred(by: locale),
             settings: settings ?? FeatureSettings(owner: "settings of \"\(id)\""), source: source,
             keyValueStore: try keyValueStore ?? PlistFileStore(suiteFile: layout.preferencesFile, prefix: "\(id.rawValue)."),
-            activity: activity, payloadCacheFile: layout.payloadCacheFile, images: images.scoped(trusting: trustedOrigin(of: source)), run: run)
+            activity: activity, payloadCacheFile: layout.payloadCacheFile, images: images.scoped(trusting: trustedOrigin(of: source)),
+            run: run)
     }
 
     /// The live transport, with the folders FoundationNetworking makes for itself kept under the data directory.

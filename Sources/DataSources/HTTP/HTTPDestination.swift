@@ -57,5 +57,6 @@ public enum HTTPDestination {
     }
 
     /// What follows a refusal in a message: the rule, for the person reading it.
-    public static let rule = "addresses named by a feed, a reply or a redirect reach only public hosts and the configured source's own server"
+    public static let rule =
+        "addresses named by a feed, a reply or a redirect reach only public hosts and the configured source's own server"
 }

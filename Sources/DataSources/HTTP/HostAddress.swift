@@ -67,7 +67,9 @@ public enum HostAddress: Sendable, Equatable {
         switch self {
         case .ipv4(let bytes): return bytes.map(String.init).joined(separator: ".")
         case .ipv6(let bytes):
-            if let mapped = Self.embeddedIPv4(bytes), bytes[10] == 0xFF { return "::ffff:" + mapped.map(String.init).joined(separator: ".") }
+            if let mapped = Self.embeddedIPv4(bytes), bytes[10] == 0xFF {
+                return "::ffff:" + mapped.map(String.init).joined(separator: ".")
+            }
             return Self.compressedText(ipv6: bytes)
         case .name(let name): return name
         case .invalid: return "(not a valid address)"

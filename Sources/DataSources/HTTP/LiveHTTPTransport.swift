@@ -94,7 +94,8 @@ public struct LiveHTTPTransport: HTTPTransport {
         }
         if let refusal = HTTPDestination.refusal(of: next, trusting: original.trustedOrigin) {
             throw HTTPError.cannotConnect(
-                original.url, reason: "it redirected to \(String(next.absoluteString.prefix(200))); \(refusal), and \(HTTPDestination.rule)")
+                original.url, reason: "it redirected to \(String(next.absoluteString.prefix(200))); \(refusal), and \(HTTPDestination.rule)"
+            )
         }
         var request = hop
         request.url = next

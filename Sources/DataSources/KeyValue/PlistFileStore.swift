@@ -71,7 +71,8 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
         switch readFile() {
         case .values(let values): return values[prefix + key] as? Data
         case .damaged(let reason):
-            notice = "The saved settings in \(file.path) are damaged (\(reason)). The file is kept: it will be moved aside, not overwritten, on the next save."
+            notice =
+                "The saved settings in \(file.path) are damaged (\(reason)). The file is kept: it will be moved aside, not overwritten, on the next save."
             return nil
         case .unreachable(let reason):
             notice = "The saved settings in \(file.path) cannot be read: \(reason)."
@@ -102,9 +103,11 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
                     aside = try DamagedFile.moveAside(file, at: Date())
                 } catch {
                     throw FeatureError(
-                        "The saved settings in \(file.path) cannot be read (\(reason)) and cannot be moved aside: \(error.userFacingMessage)")
+                        "The saved settings in \(file.path) cannot be read (\(reason)) and cannot be moved aside: \(error.userFacingMessage)"
+                    )
                 }
-                notice = "The saved settings in \(file.path) could not be read (\(reason)); the file was moved to \(aside.path) and a new one was started."
+                notice =
+                    "The saved settings in \(file.path) could not be read (\(reason)); the file was moved to \(aside.path) and a new one was started."
                 values = [:]
             case .unreachable(let reason):
                 throw FeatureError("Cannot save to \(file.path): \(reason).")

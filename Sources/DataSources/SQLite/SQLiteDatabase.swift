@@ -201,7 +201,8 @@ public final class SQLiteDatabase: @unchecked Sendable {
 }
 
 /// Tells SQLite to copy bound text and blobs. Computed, because a global `let` of this type fails Swift 6's
-/// isolation checks.
+/// isolation checks. Named as SQLite's C constant it stands for.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private var SQLITE_TRANSIENT: sqlite3_destructor_type {
     unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 }

@@ -48,13 +48,27 @@ public enum UTF8Check {
         let second: ClosedRange<UInt8>
         let length: Int
         switch lead {
-        case 0xC2...0xDF: second = 0x80...0xBF; length = 2
-        case 0xE0: second = 0xA0...0xBF; length = 3
-        case 0xE1...0xEC, 0xEE...0xEF: second = 0x80...0xBF; length = 3
-        case 0xED: second = 0x80...0x9F; length = 3
-        case 0xF0: second = 0x90...0xBF; length = 4
-        case 0xF1...0xF3: second = 0x80...0xBF; length = 4
-        case 0xF4: second = 0x80...0x8F; length = 4
+        case 0xC2...0xDF:
+            second = 0x80...0xBF
+            length = 2
+        case 0xE0:
+            second = 0xA0...0xBF
+            length = 3
+        case 0xE1...0xEC, 0xEE...0xEF:
+            second = 0x80...0xBF
+            length = 3
+        case 0xED:
+            second = 0x80...0x9F
+            length = 3
+        case 0xF0:
+            second = 0x90...0xBF
+            length = 4
+        case 0xF1...0xF3:
+            second = 0x80...0xBF
+            length = 4
+        case 0xF4:
+            second = 0x80...0x8F
+            length = 4
         default: return nil
         }
         guard let value = byte(1), second.contains(value) else { return nil }

@@ -200,11 +200,14 @@ public enum HostRequest: Equatable, Sendable {
             var values: [Int64] = []
             for _ in 0..<6 { values.append(try reader.i64("limits")) }
             var hello = Hello(
-                library: "", limits: OutputLimits(manifestBytes: 0, assetListBytes: 0, errorMessageBytes: 0, frameBytes: 0, keyHintBytes: 0, htmlBytes: 0))
+                library: "",
+                limits: OutputLimits(
+                    manifestBytes: 0, assetListBytes: 0, errorMessageBytes: 0, frameBytes: 0, keyHintBytes: 0, htmlBytes: 0))
             hello.version = version
             hello.library = library
             hello.limits = OutputLimits(
-                manifestBytes: Int(clamping: values[0]), assetListBytes: Int(clamping: values[1]), errorMessageBytes: Int(clamping: values[2]),
+                manifestBytes: Int(clamping: values[0]), assetListBytes: Int(clamping: values[1]),
+                errorMessageBytes: Int(clamping: values[2]),
                 frameBytes: Int(clamping: values[3]), keyHintBytes: Int(clamping: values[4]), htmlBytes: Int(clamping: values[5]))
             request = .hello(hello)
         case .webAssets: request = .webAssets

@@ -13,7 +13,8 @@ enum ConfigFile {
         do {
             handle = try FileHandle(forReadingFrom: file)
         } catch {
-            throw failure(file, "the config file \(FileManager.default.fileExists(atPath: file.path) ? "cannot be read" : "does not exist").")
+            throw failure(
+                file, "the config file \(FileManager.default.fileExists(atPath: file.path) ? "cannot be read" : "does not exist").")
         }
         defer { try? handle.close() }
         var data = Data()
@@ -37,7 +38,8 @@ enum ConfigFile {
     /// Why `count` bytes are too many for a config, or nil.
     static func sizeProblem(_ count: Int, fileSize: Int? = nil) -> String? {
         guard count > maximumBytes else { return nil }
-        let size = fileSize.map { $0 > maximumBytes ? "\($0) bytes" : "more than \(maximumBytes) bytes" } ?? "more than \(maximumBytes) bytes"
+        let size =
+            fileSize.map { $0 > maximumBytes ? "\($0) bytes" : "more than \(maximumBytes) bytes" } ?? "more than \(maximumBytes) bytes"
         return "the config file is \(size); a config may be at most \(maximumBytes) bytes (1 MiB). Is this the right file?"
     }
 

@@ -32,7 +32,8 @@ public struct ConfigErrors: Error, Sendable, Equatable, CustomStringConvertible 
         let shown = issues.prefix(Self.printedIssues).map(\.description)
         let rest = issues.count - shown.count
         guard rest > 0 else { return shown.joined(separator: "\n") }
-        let more = "… and \(rest) more problem\(rest == 1 ? "" : "s") (\(issues.count) in all); fix these and run `featurehost validate` again."
+        let more =
+            "… and \(rest) more problem\(rest == 1 ? "" : "s") (\(issues.count) in all); fix these and run `featurehost validate` again."
         return (shown + [more]).joined(separator: "\n")
     }
 }

@@ -34,7 +34,9 @@ extension ConfigValidation {
         if let file = entry["path"] as? String, !file.isEmpty {
             plugin.file = resolve(file)
         } else {
-            report("\(path).path", entry["path"].map { "found \(describe($0)); allowed: a path to a dynamic library." } ?? "the key is missing.")
+            report(
+                "\(path).path",
+                entry["path"].map { "found \(describe($0)); allowed: a path to a dynamic library." } ?? "the key is missing.")
             valid = false
         }
         if let raw = entry["isolation"] {

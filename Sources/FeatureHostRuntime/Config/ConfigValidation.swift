@@ -71,7 +71,9 @@ struct ConfigValidation {
             let names = failedPlugins.map(\.lastPathComponent).joined(separator: ", ")
             let issue = ConfigIssue(
                 file: file.path, path: "\(path).id",
-                message: "unknown feature \(quoted(idString)); it may come from the plugin that failed to load (\(names)); known ids: \(knownIDs).")
+                message:
+                    "unknown feature \(quoted(idString)); it may come from the plugin that failed to load (\(names)); known ids: \(knownIDs)."
+            )
             skipped.append(HostConfig.Skipped(id: id, issue: issue))
             return nil
         }
@@ -110,7 +112,9 @@ struct ConfigValidation {
                         if let near = NearestName.suggestion(for: key, among: manifest.settingsKeys) {
                             message += "; did you mean \"\(near)\"?"
                         } else {
-                            message += "; allowed: " + (manifest.settingsKeys.isEmpty ? "none" : manifest.settingsKeys.joined(separator: ", ")) + "."
+                            message +=
+                                "; allowed: " + (manifest.settingsKeys.isEmpty ? "none" : manifest.settingsKeys.joined(separator: ", "))
+                                + "."
                         }
                         report("\(path).settings.\(key)", message)
                     }
@@ -143,7 +147,8 @@ struct ConfigValidation {
             let accepted = manifest.acceptedSources.map(\.rawValue).joined(separator: ", ")
             report(
                 "\(path).kind",
-                "\"\(kindString)\" is not accepted by \(manifest.id); allowed: \(accepted.isEmpty ? "none (it has no data source)" : accepted).")
+                "\"\(kindString)\" is not accepted by \(manifest.id); allowed: \(accepted.isEmpty ? "none (it has no data source)" : accepted)."
+            )
             valid = false
         }
         var configuration = SourceConfiguration(kind: kind)
@@ -167,7 +172,9 @@ struct ConfigValidation {
             if kind.readsFile {
                 report("\(path).path", "required: \(manifest.id) has no bundled \(kindString) sample to read instead.")
             } else {
-                report("\(path).kind", "\"\(kindString)\" serves a bundled sample, and \(manifest.id) has none; allowed: \(sampleKinds(manifest)).")
+                report(
+                    "\(path).kind",
+                    "\"\(kindString)\" serves a bundled sample, and \(manifest.id) has none; allowed: \(sampleKinds(manifest)).")
             }
             valid = false
         }
@@ -195,7 +202,8 @@ struct ConfigValidation {
             if let number = numberValue(rawTimeout), range.contains(number) {
                 configuration.timeout = number
             } else {
-                let allowed = "a number of seconds from \(SettingValue.number(range.lowerBound)) to \(SettingValue.number(range.upperBound))"
+                let allowed =
+                    "a number of seconds from \(SettingValue.number(range.lowerBound)) to \(SettingValue.number(range.upperBound))"
                 report("\(path).timeout", "found \(describe(rawTimeout)); allowed: \(allowed).")
                 valid = false
             }

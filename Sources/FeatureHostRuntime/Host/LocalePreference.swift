@@ -89,7 +89,10 @@ public struct LocalePreference: Sendable, Equatable {
             }
             return (Locale(identifier: identifier), "\(name)=\(value)")
         }
-        return (Locale(identifier: fallbackIdentifier), "no LC_ALL, LC_TIME, LC_MESSAGES, LC_MONETARY or LANG; \(fallbackIdentifier) conventions")
+        return (
+            Locale(identifier: fallbackIdentifier),
+            "no LC_ALL, LC_TIME, LC_MESSAGES, LC_MONETARY or LANG; \(fallbackIdentifier) conventions"
+        )
     }
 
     /// `de_DE.UTF-8@euro` → `de_DE`; `C`, `POSIX` and `C.UTF-8` → `nil` (no preference).

@@ -267,7 +267,10 @@ final class PluginChild: @unchecked Sendable {
         var channelOpen = true
         var outputOpen = true
         while channelOpen {
-            var fds = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: outputOpen ? outputPipe : -1, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: outputOpen ? outputPipe : -1, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, 2, -1)
             if ready < 0 {
                 if errno == EINTR { continue }

@@ -31,7 +31,8 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
             case .noManifestFunction: self = .badManifest("its table has no manifest function.")
             case .manifestOverLimit(let limit): self = .badManifest("it is more than \(ByteCount.text(limit)) of JSON.")
             case .channelVersion(let found):
-                self = .cannotStartHost("it speaks channel version \(found), this host \(HostRequest.Hello.protocolVersion): rebuild both together")
+                self = .cannotStartHost(
+                    "it speaks channel version \(found), this host \(HostRequest.Hello.protocolVersion): rebuild both together")
             }
         }
     }
@@ -50,22 +51,26 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         case .cannotOpen(let loaderMessage):
             return "cannot open the plugin \(path): \(loaderMessage)"
         case .noEntrySymbol:
-            return "the plugin \(path) has no entry symbol \(PluginABI.entrySymbol): it is not a FeatureHost plugin, or was not built with FeatureHostPluginKit."
+            return
+                "the plugin \(path) has no entry symbol \(PluginABI.entrySymbol): it is not a FeatureHost plugin, or was not built with FeatureHostPluginKit."
         case .entryReturnedNull:
             return "the plugin \(path) returned no table from \(PluginABI.entrySymbol)."
         case .wrongABIVersion(let found):
-            return "the plugin \(path) was built for plugin ABI version \(found), but this host supports version \(PluginABI.version): rebuild it against this FeatureHost."
+            return
+                "the plugin \(path) was built for plugin ABI version \(found), but this host supports version \(PluginABI.version): rebuild it against this FeatureHost."
         case .badManifest(let message):
             return "the plugin \(path) has an unusable manifest: \(message)"
         case .idClash(let id, let owner):
-            return "the plugin \(path) provides the feature id \"\(id)\", which is already registered by \(owner): give the plugin's feature another id."
+            return
+                "the plugin \(path) provides the feature id \"\(id)\", which is already registered by \(owner): give the plugin's feature another id."
         case .cannotStartHost(let message):
             return "cannot start the process that runs the plugin \(path): \(message)."
         case .diedWhileLoading(let sentence, let lastWords):
             let words = lastWords.map { " Its last words: “\($0)”." } ?? ""
             return "the plugin \(path) could not be loaded: \(sentence)\(words)"
         case .hungWhileLoading(let timeout):
-            return "the plugin \(path) did not finish loading within \(timeout) of real time (a static initializer, its entry function or its manifest does not return)."
+            return
+                "the plugin \(path) did not finish loading within \(timeout) of real time (a static initializer, its entry function or its manifest does not return)."
         }
     }
 }

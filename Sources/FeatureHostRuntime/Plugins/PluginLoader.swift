@@ -143,7 +143,8 @@ public enum PluginLoader {
 
     /// Checks a table's ABI version, then reads its manifest. Also how tests load a table built in-process.
     /// - Parameter web: the optional web table; kept only when its version is `PluginABI.webVersion`.
-    public static func plugin(from table: UnsafeRawPointer, web: UnsafeRawPointer? = nil, file: URL) throws(PluginLoadError) -> LoadedPlugin {
+    public static func plugin(from table: UnsafeRawPointer, web: UnsafeRawPointer? = nil, file: URL) throws(PluginLoadError) -> LoadedPlugin
+    {
         switch PluginTable.read(table: table, web: web, manifestLimit: maximumManifestBytes) {
         case .failure(let failure): throw PluginLoadError(file: file, reason: PluginLoadError.Reason(failure))
         case .success(let opened): return try plugin(opened, file: file)
@@ -163,7 +164,8 @@ public enum PluginLoader {
         guard manifest.id.isKebabCase else {
             throw PluginLoadError(file: file, reason: .badManifest("the feature id \"\(manifest.id)\" is not kebab-case."))
         }
-        return LoadedPlugin(file: file, manifest: manifest, backend: .table(opened.table, web: opened.web), hasTerminalScene: hasTerminalScene)
+        return LoadedPlugin(
+            file: file, manifest: manifest, backend: .table(opened.table, web: opened.web), hasTerminalScene: hasTerminalScene)
     }
 
     /// Loads each file in this process, in order, and registers its feature after those already in `registry`. A

@@ -98,7 +98,9 @@ public final class PluginOutput: Sendable {
         guard let logFile else { return }
         if state.handle == nil {
             try? FileManager.default.createDirectory(at: logFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if !FileManager.default.fileExists(atPath: logFile.path) { _ = FileManager.default.createFile(atPath: logFile.path, contents: nil) }
+            if !FileManager.default.fileExists(atPath: logFile.path) {
+                _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+            }
             state.handle = try? FileHandle(forWritingTo: logFile)
             state.written = Int((try? state.handle?.seekToEnd()) ?? 0)
         }

@@ -95,7 +95,9 @@ public final class PluginProcessInstance: ManualClockFollower {
     /// Why the instance is not running; nil while it is.
     public var stop: PluginStop? {
         if let ownStop { return ownStop }
-        guard generation != 0 else { return library.currentStop ?? PluginStop(reason: "the plugin \(name) is not running.", canRestart: true) }
+        guard generation != 0 else {
+            return library.currentStop ?? PluginStop(reason: "the plugin \(name) is not running.", canRestart: true)
+        }
         return library.stop(of: generation)
     }
 
@@ -149,7 +151,8 @@ public final class PluginProcessInstance: ManualClockFollower {
                 library.stop(child, reason: overLimitReason(overLimit, request: request), during: request.during)
                 return nil
             case .unknownInstance, .loadFailed:
-                library.stop(child, reason: "the plugin \(name) was stopped: its process no longer knew this instance.", during: request.during)
+                library.stop(
+                    child, reason: "the plugin \(name) was stopped: its process no longer knew this instance.", during: request.during)
                 return nil
             }
         case .died(let death):
@@ -186,7 +189,8 @@ public final class PluginProcessInstance: ManualClockFollower {
         case .keyHints:
             return "the plugin \(name) was stopped: it sent more than \(limit) of key hints, and the host accepts at most \(limit)."
         case .html:
-            return "the plugin \(name) was stopped: it sent more than \(limit) of HTML for one render, and the host accepts at most \(limit)."
+            return
+                "the plugin \(name) was stopped: it sent more than \(limit) of HTML for one render, and the host accepts at most \(limit)."
         case .manifest, .assetList:
             return "the plugin \(name) was stopped: it sent more than \(limit) of \(overLimit.what.noun)."
         }

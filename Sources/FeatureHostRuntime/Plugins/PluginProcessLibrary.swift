@@ -89,7 +89,8 @@ public final class PluginProcessLibrary {
         self.setup = setup
         manifest = FeatureManifest(id: "plugin", title: file.lastPathComponent, summary: "")
         hasWebView = false
-        output = PluginOutput(libraryName: file.lastPathComponent, logFile: setup.logDirectory?.appendingPathComponent("\(file.lastPathComponent).log"))
+        output = PluginOutput(
+            libraryName: file.lastPathComponent, logFile: setup.logDirectory?.appendingPathComponent("\(file.lastPathComponent).log"))
     }
 
     /// Nothing can reach the library's instances any more (a test's host, a benchmark's): its process ends with it.
@@ -182,7 +183,8 @@ public final class PluginProcessLibrary {
             return .failure(PluginLoadError(file: file, reason: .hungWhileLoading(limits.loadTimeout)))
         case .died(let death):
             let what = "\(Self.what(death)) while loading (in a static initializer, its entry function or its manifest)."
-            return .failure(PluginLoadError(file: file, reason: .diedWhileLoading(what, lastWords: output.fatalLine() ?? output.lastLines(1).last)))
+            return .failure(
+                PluginLoadError(file: file, reason: .diedWhileLoading(what, lastWords: output.fatalLine() ?? output.lastLines(1).last)))
         case .reply(let reply):
             switch reply.outcome {
             case .loadFailed(let failure): return failed(PluginLoadError.Reason(failure))
@@ -190,7 +192,9 @@ public final class PluginProcessLibrary {
                 do {
                     let wire = try ManifestWire.decode(reply.bytes)
                     let manifest = try wire.manifest()
-                    guard manifest.id.isKebabCase else { return failed(.badManifest("the feature id \"\(manifest.id)\" is not kebab-case.")) }
+                    guard manifest.id.isKebabCase else {
+                        return failed(.badManifest("the feature id \"\(manifest.id)\" is not kebab-case."))
+                    }
                     return .success(Loaded(manifest: manifest, hasWebView: reply.number == 1, hasTerminalScene: wire.hasTerminalScene))
                 } catch {
                     return failed(.badManifest(error.userFacingMessage))
@@ -251,7 +255,9 @@ public final class PluginProcessLibrary {
             case .success(let loaded):
                 guard loaded.manifest.id == previousID else {
                     return failedRestart(
-                        child, "the plugin \(name) now provides the feature \"\(loaded.manifest.id)\", not \"\(previousID)\"; restart the host to load it.")
+                        child,
+                        "the plugin \(name) now provides the feature \"\(loaded.manifest.id)\", not \"\(previousID)\"; restart the host to load it."
+                    )
                 }
                 hasWebView = loaded.hasWebView
                 hasTerminalScene = loaded.hasTerminalScene
@@ -291,7 +297,8 @@ public final class PluginProcessLibrary {
         }
         var lastLines = output.lastLines(5)
         if let fatal, lastLines.last == fatal { lastLines.removeLast() }
-        return PluginStop(reason: reason, fatalLine: fatal, lastLines: lastLines, logFile: output.logFile, lostState: true, canRestart: true)
+        return PluginStop(
+            reason: reason, fatalLine: fatal, lastLines: lastLines, logFile: output.logFile, lostState: true, canRestart: true)
     }
 
     /// "it crashed with SIGILL (…)", "its process exited with status 3".
@@ -392,7 +399,12 @@ final class PluginWatchdog: @unchecked Sendable {
 
     deinit { timer.cancel() }
 
-    func watch(_ child: PluginChild) { lock.withLock { self.child = child; ticks = 0 } }
+    func watch(_ child: PluginChild) {
+        lock.withLock {
+            self.child = child
+            ticks = 0
+        }
+    }
     func pause() { lock.withLock { child = nil } }
 
     private func check() {
@@ -410,7 +422,8 @@ final class PluginWatchdog: @unchecked Sendable {
         }
         if pingNow, !child.ping() {
             child.kill(
-                "the plugin \(child.output.libraryName) was stopped: it stopped answering (no reply to two pings \(limits.pingInterval) apart).")
+                "the plugin \(child.output.libraryName) was stopped: it stopped answering (no reply to two pings \(limits.pingInterval) apart)."
+            )
         }
     }
 }

@@ -14,7 +14,8 @@ public struct FeatureRegistry: Sendable {
         public let make: @MainActor @Sendable (FeatureContext) throws -> any Feature
 
         public init(
-            manifest: FeatureManifest, origin: String, name: String, make: @escaping @MainActor @Sendable (FeatureContext) throws -> any Feature
+            manifest: FeatureManifest, origin: String, name: String,
+            make: @escaping @MainActor @Sendable (FeatureContext) throws -> any Feature
         ) {
             self.manifest = manifest
             self.origin = origin
@@ -72,11 +73,13 @@ public struct FeatureRegistry: Sendable {
             let manifest = registration.manifest
             if let source = manifest.defaultSource, source.path == nil, !manifest.hasSample(for: source.kind) {
                 problems.append(
-                    "The feature \"\(id)\" (\(registration.label)) defaults to a \(source.kind) source but declares no bundled \(source.kind) sample.")
+                    "The feature \"\(id)\" (\(registration.label)) defaults to a \(source.kind) source but declares no bundled \(source.kind) sample."
+                )
             }
             for setting in manifest.settings where setting.problem(with: setting.defaultValue) != nil {
                 problems.append(
-                    "The feature \"\(id)\" (\(registration.label)) declares the setting \"\(setting.key)\" with the default \(setting.defaultValue), which is not \(setting.type.allowed).")
+                    "The feature \"\(id)\" (\(registration.label)) declares the setting \"\(setting.key)\" with the default \(setting.defaultValue), which is not \(setting.type.allowed)."
+                )
             }
             if let first = seen.first(where: { $0.id == id })?.label {
                 problems.append("The feature id \"\(id)\" is registered twice: by \(first) and by \(registration.label).")

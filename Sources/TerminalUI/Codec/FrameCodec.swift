@@ -141,8 +141,8 @@ private struct ByteWriter {
         bytes.append(flags)
         for color in [style.foreground, style.background].compactMap({ $0 }) {
             switch color {
-            case let .rgb(red, green, blue): bytes += [0, red, green, blue]
-            case let .ansi(ansi): bytes += [1, ansi.rawValue]
+            case .rgb(let red, let green, let blue): bytes += [0, red, green, blue]
+            case .ansi(let ansi): bytes += [1, ansi.rawValue]
             }
         }
     }

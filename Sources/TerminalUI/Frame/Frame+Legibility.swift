@@ -14,10 +14,11 @@ public struct LegibilityProblem: Sendable, Hashable, CustomStringConvertible {
     public var reason: Reason
 
     public var description: String {
-        let why = switch reason {
-        case .backgroundWithoutForeground: "background painted, text in the terminal's colour"
-        case .lowContrast(let tenths): "contrast \(Double(tenths) / 10):1"
-        }
+        let why =
+            switch reason {
+            case .backgroundWithoutForeground: "background painted, text in the terminal's colour"
+            case .lowContrast(let tenths): "contrast \(Double(tenths) / 10):1"
+            }
         let colours = mode == .trueColor ? "" : " in \(mode)"
         return "'\(grapheme)' at \(point.x),\(point.y) on the \(theme) theme\(colours): \(why)"
     }

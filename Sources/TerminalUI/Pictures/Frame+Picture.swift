@@ -6,10 +6,12 @@ extension Frame {
     public mutating func drawPicture(
         _ picture: Picture, at origin: Point, background: Color, shape: PictureShape = .rectangle, colors: ColorMode = .trueColor
     ) {
-        let width = picture.cells.width, height = picture.cells.height * 2
+        let width = picture.cells.width
+        let height = picture.cells.height * 2
         for row in 0..<picture.cells.height {
             for column in 0..<picture.cells.width {
-                let x = origin.x + column, y = origin.y + row
+                let x = origin.x + column
+                let y = origin.y + row
                 guard contains(x: x, y: y) else { continue }
                 let upper = PictureColor.pixel(
                     picture, x: column, y: row * 2, width: width, height: height, shape: shape, background: background, colors: colors)
@@ -30,16 +32,20 @@ extension Frame {
     public mutating func drawPictureShape(
         _ shape: PictureShape, cells: Size, at origin: Point, color: Color, background: Color
     ) {
-        let width = cells.width, height = cells.height * 2
+        let width = cells.width
+        let height = cells.height * 2
         func pixel(_ px: Int, _ py: Int) -> Color {
             let coverage = shape.coverage(x: px, y: py, width: width, height: height)
             return coverage >= 1 ? color : Color.interpolate(from: background, to: color, fraction: coverage)
         }
         for row in 0..<cells.height {
             for column in 0..<cells.width where contains(x: origin.x + column, y: origin.y + row) {
-                let upper = pixel(column, row * 2), lower = pixel(column, row * 2 + 1)
+                let upper = pixel(column, row * 2)
+                let lower = pixel(column, row * 2 + 1)
                 self[origin.x + column, origin.y + row] =
-                    upper == lower ? Cell(" ", style: Style(foreground: upper, background: upper)) : Cell("▀", style: Style(foreground: upper, background: lower))
+                    upper == lower
+                    ? Cell(" ", style: Style(foreground: upper, background: upper))
+                    : Cell("▀", style: Style(foreground: upper, background: lower))
             }
         }
     }

@@ -7,7 +7,8 @@ public enum PictureShape: Sendable, Hashable {
     /// How much of pixel (x, y) of a `width × height` picture is inside, 0...1, from 4 × 4 samples.
     func coverage(x: Int, y: Int, width: Int, height: Int) -> Double {
         guard self == .ellipse else { return 1 }
-        let rx = Double(width) / 2, ry = Double(height) / 2
+        let rx = Double(width) / 2
+        let ry = Double(height) / 2
         var inside = 0
         for sy in 0..<4 {
             for sx in 0..<4 {

@@ -104,7 +104,10 @@ public final class PictureStore: TerminalPictures {
     private func startDecoding(_ source: Source) {
         guard decoding.insert(source).inserted else { return }
         activity?.begin()
-        let images = self.images, limits = self.limits, activity = self.activity, keepsPixels = mode.usesPixelProtocol
+        let images = self.images
+        let limits = self.limits
+        let activity = self.activity
+        let keepsPixels = mode.usesPixelProtocol
         Self.decodeQueue.async { [weak self] in
             let result: Result<DecodedImage, ImageDecodingError>
             if let cached = images.cachedImage(forKey: source.key) {
@@ -131,7 +134,8 @@ public final class PictureStore: TerminalPictures {
         for y in 0..<height {
             for x in 0..<width {
                 // One sample per pixel is enough at this resolution: the edge is a pixel wide.
-                let u = (Double(x) + 0.5) / Double(width) * 2 - 1, v = (Double(y) + 0.5) / Double(height) * 2 - 1
+                let u = (Double(x) + 0.5) / Double(width) * 2 - 1
+                let v = (Double(y) + 0.5) / Double(height) * 2 - 1
                 if u * u + v * v > 1 { pixels[(y * width + x) * 4 + 3] = 0 }
             }
         }

@@ -12,7 +12,10 @@ public enum AcceptLanguage {
             guard let tag = parts.first, isLanguageTag(tag) else { continue }
             var weight = 1.0
             for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
-                guard let value = Double(parameter.dropFirst(2)), (0...1).contains(value) else { weight = 0; break }
+                guard let value = Double(parameter.dropFirst(2)), (0...1).contains(value) else {
+                    weight = 0
+                    break
+                }
                 weight = value
             }
             guard weight > 0 else { continue }

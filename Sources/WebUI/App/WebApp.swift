@@ -66,9 +66,12 @@ public final class WebApp {
         case .refused(let status, let reason):
             refuse(request, responder, status: status, reason: reason)
         case .acceptToken(let location):
-            responder.send(Self.response(.seeOther, request, headers: [
-                ("Location", location), ("Set-Cookie", configuration.access.setCookieHeader),
-            ]))
+            responder.send(
+                Self.response(
+                    .seeOther, request,
+                    headers: [
+                        ("Location", location), ("Set-Cookie", configuration.access.setCookieHeader),
+                    ]))
         case .allowed:
             route(request, responder)
         }
@@ -167,10 +170,12 @@ public final class WebApp {
     private func serveImage(key: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
         guard WebImage.isValidKey(key), let image = launcher.cachedImage(forKey: key) else { return notFound(request, responder) }
         responder.send(
-            Self.response(.ok, request, headers: [
-                ("Content-Type", image.reference.contentType), ("Cache-Control", "private, max-age=31536000, immutable"),
-                ("Content-Security-Policy", Self.imagePolicy),
-            ], body: Array(image.data)))
+            Self.response(
+                .ok, request,
+                headers: [
+                    ("Content-Type", image.reference.contentType), ("Cache-Control", "private, max-age=31536000, immutable"),
+                    ("Content-Security-Policy", Self.imagePolicy),
+                ], body: Array(image.data)))
     }
 
     static let imagePolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
@@ -178,9 +183,11 @@ public final class WebApp {
     // MARK: live
 
     private func openStream(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
-        let stream = responder.openStream(status: .ok, headers: Self.securityHeaders + [
-            ("Content-Type", "text/event-stream; charset=utf-8"), ("X-Accel-Buffering", "no"),
-        ])
+        let stream = responder.openStream(
+            status: .ok,
+            headers: Self.securityHeaders + [
+                ("Content-Type", "text/event-stream; charset=utf-8"), ("X-Accel-Buffering", "no"),
+            ])
         guard let session = sessions[sessionID] else {
             stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)
             stream.close()
@@ -200,7 +207,8 @@ public final class WebApp {
 
     private func receive(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
         guard let type = request.headers["Content-Type"], type.lowercased().hasPrefix("application/json") else {
-            return refuse(request, responder, status: .unsupportedMediaType, reason: "Page events are JSON (Content-Type: application/json).")
+            return refuse(
+                request, responder, status: .unsupportedMediaType, reason: "Page events are JSON (Content-Type: application/json).")
         }
         let message: ClientMessage
         do {
@@ -236,7 +244,8 @@ public final class WebApp {
         session.greet(visible: hello.visible)
         var cookies: [(String, String)] = []
         if let cycle = browser.hourCycle {
-            cookies.append(("Set-Cookie", "\(BrowserPreferences.hourCycleCookie)=\(BrowserPreferences.intlName(cycle)); Path=/; SameSite=Strict"))
+            cookies.append(
+                ("Set-Cookie", "\(BrowserPreferences.hourCycleCookie)=\(BrowserPreferences.intlName(cycle)); Path=/; SameSite=Strict"))
         }
         if let zone = browser.timeZone {
             cookies.append(("Set-Cookie", "\(BrowserPreferences.timeZoneCookie)=\(zone.identifier); Path=/; SameSite=Strict"))
@@ -324,6 +333,7 @@ public final class WebApp {
     /// `de_DE` → `de-DE` for `<html lang>`.
     static func htmlLanguage(_ identifier: String) -> String {
         let tag = identifier.split(separator: "@").first.map(String.init) ?? identifier
-        return AcceptLanguage.isLanguageTag(tag.replacingOccurrences(of: "_", with: "-")) ? tag.replacingOccurrences(of: "_", with: "-") : "en"
+        return AcceptLanguage.isLanguageTag(tag.replacingOccurrences(of: "_", with: "-"))
+            ? tag.replacingOccurrences(of: "_", with: "-") : "en"
     }
 }

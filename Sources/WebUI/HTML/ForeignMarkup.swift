@@ -170,7 +170,9 @@ struct ForeignMarkupParser {
     /// A tag or attribute name: lowercase letters, digits and `-` (SVG's `viewBox` keeps its capital).
     private mutating func readName() -> String {
         var name = ""
-        while let scalar = peek(), ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" {
+        while let scalar = peek(),
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+        {
             name.unicodeScalars.append(scalar)
             index += 1
         }

@@ -49,8 +49,10 @@ public struct HTTPServerResponse: Sendable, Equatable {
 
     /// Control characters (CR, LF, NUL…) become spaces: a value stays one line whatever it holds.
     static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? " " : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? " " : scalar
+                }))
     }
 }

@@ -116,7 +116,8 @@ private struct ClientMessageFields {
         var map: [String: String] = [:]
         for (key, member) in members {
             guard case .string(let string) = member else {
-                throw ClientMessageError("field '\(name).\(TextLimit.excerpt.apply(key))': expected a string, found \(member.kindDescription)")
+                throw ClientMessageError(
+                    "field '\(name).\(TextLimit.excerpt.apply(key))': expected a string, found \(member.kindDescription)")
             }
             map[key] = string
         }

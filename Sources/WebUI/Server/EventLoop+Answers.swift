@@ -13,7 +13,9 @@ extension EventLoop {
             respond(connection, to: request, with: response)
         case .unanswered(let id):
             guard let connection = connections[id], case .handling(let request) = connection.phase else { return }
-            report("\(HTTPStatus.internalServerError) (no answer from the handler) for \(request.method.rawValue) \(request.path) from \(connection.peer)")
+            report(
+                "\(HTTPStatus.internalServerError) (no answer from the handler) for \(request.method.rawValue) \(request.path) from \(connection.peer)"
+            )
             answerAndClose(
                 connection,
                 HTTPServerResponse(

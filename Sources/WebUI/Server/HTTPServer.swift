@@ -60,7 +60,7 @@ public final class HTTPServer: Sendable {
             for host in configuration.additionalHosts {
                 do {
                     listeners.append(try Socket.listen(host: host, port: Socket.boundPort(first)))
-                } catch where error.isAddressUnavailable {
+                } catch  where error.isAddressUnavailable {
                     continue
                 } catch {
                     conflict = error

@@ -8,7 +8,8 @@ import WebUI
 enum ServeCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
-        try arguments.check(allowed: Set(["config", "data-dir", "only", "port", "plugin-isolation"]).union(LocaleFlags.names), command: "serve")
+        try arguments.check(
+            allowed: Set(["config", "data-dir", "only", "port", "plugin-isolation"]).union(LocaleFlags.names), command: "serve")
         let port = try parsePort(arguments.value("port"))
         let live = try LiveEnvironment(arguments, command: "serve")
         let (options, flags, preference, environment) = (live.options, live.flags, live.preference, live.environment)
@@ -82,7 +83,10 @@ final class AppSlot {
 
     func handle(_ request: HTTPServerRequest, _ responder: HTTPResponder) {
         guard let app else {
-            responder.send(HTTPServerResponse(status: .serviceUnavailable, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("featurehost is starting or stopping.\n".utf8)))
+            responder.send(
+                HTTPServerResponse(
+                    status: .serviceUnavailable, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                    body: Array("featurehost is starting or stopping.\n".utf8)))
             return
         }
         app.handle(request, responder)

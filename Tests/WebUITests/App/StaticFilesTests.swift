@@ -1,6 +1,7 @@
 import FeatureHostCore
 import Foundation
 import Testing
+
 @testable import WebUI
 
 /// The static files the server's I/O thread answers itself (`ImmediateFiles`): byte for byte what the app's own
@@ -88,8 +89,13 @@ struct StaticFilesTests {
         let missing = WebAsset(resource: "missing.css", in: Bundle.main)
         let files = StaticFiles(features: [
             "broken": WebAssets([missing]),
-            "odd": WebAssets([WebAsset(name: "a/b.css", contentType: "text/css", text: "x"), WebAsset(name: "", contentType: "text/css", text: "y")]),
-            "twice": WebAssets([WebAsset(name: "t.css", contentType: "text/css", text: "first"), WebAsset(name: "t.css", contentType: "text/css", text: "second")]),
+            "odd": WebAssets([
+                WebAsset(name: "a/b.css", contentType: "text/css", text: "x"), WebAsset(name: "", contentType: "text/css", text: "y"),
+            ]),
+            "twice": WebAssets([
+                WebAsset(name: "t.css", contentType: "text/css", text: "first"),
+                WebAsset(name: "t.css", contentType: "text/css", text: "second"),
+            ]),
         ])
         let immediate = ImmediateFiles(access: AccessGuard(token: testToken, hostName: testHostName, port: testPort), files: files)
         guard case .failed(let reason)? = files.entry(forPath: "/assets/broken/missing.css") else {

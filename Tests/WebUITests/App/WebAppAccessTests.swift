@@ -1,6 +1,7 @@
 import FeatureHostCore
 import Foundation
 import Testing
+
 @testable import WebUI
 
 @MainActor

@@ -1,6 +1,7 @@
-import Foundation
 import FeatureHostCore
+import Foundation
 import Testing
+
 @testable import WebUI
 
 @MainActor
@@ -81,7 +82,8 @@ struct WebAppSessionTests {
         #expect(image.header("Content-Type") == "image/png")
         #expect(image.header("Cache-Control") == "private, max-age=31536000, immutable")
         #expect(image.header("X-Content-Type-Options") == "nosniff")
-        #expect(image.header("Content-Security-Policy") == "default-src 'none'; style-src 'unsafe-inline'; sandbox", "an image runs nothing")
+        #expect(
+            image.header("Content-Security-Policy") == "default-src 'none'; style-src 'unsafe-inline'; sandbox", "an image runs nothing")
         for missing in ["/images/ffff", "/images/..", "/images/.hidden", "/images/a%2Fb", "/images/"] {
             #expect(try send(makeRequest("GET", missing), to: app).last?.status.code == 404, "\(missing)")
         }

@@ -143,7 +143,9 @@ final class FakeLauncher: PageLauncher {
         HomeEntry(id: "counter", title: "Counter", summary: "Counts <clicks>"),
         HomeEntry(id: "broken", title: "Broken", summary: "Never starts", failure: "Broken could not start: no disk."),
     ]
-    let assets: [FeatureID: WebAssets] = ["counter": WebAssets([WebAsset(name: "counter.css", contentType: "text/css", text: ".counter{}")])]
+    let assets: [FeatureID: WebAssets] = [
+        "counter": WebAssets([WebAsset(name: "counter.css", contentType: "text/css", text: ".counter{}")])
+    ]
 
     func cachedImage(forKey key: String) -> CachedImage? { images[key] }
 

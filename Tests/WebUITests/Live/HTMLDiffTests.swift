@@ -42,14 +42,26 @@ import Testing
     }
 
     @Test func aChangedTextInAKeyedElementMorphsThatElementOnly() {
-        let old = div { span { "1" }.id("a"); span { "2" }.id("b") }
-        let new = div { span { "1" }.id("a"); span { "5" }.id("b") }
+        let old = div {
+            span { "1" }.id("a")
+            span { "2" }.id("b")
+        }
+        let new = div {
+            span { "1" }.id("a")
+            span { "5" }.id("b")
+        }
         #expect(diff(old, new) == [.morph(key: "b", html: "5")])
     }
 
     @Test func aChangeBelowUnkeyedElementsMorphsTheNearestKeyedOne() {
-        let old = section { p { "t" }; div { span { "x" } } }.id("s")
-        let new = section { p { "t" }; div { span { "y" } } }.id("s")
+        let old = section {
+            p { "t" }
+            div { span { "x" } }
+        }.id("s")
+        let new = section {
+            p { "t" }
+            div { span { "y" } }
+        }.id("s")
         #expect(diff(old, new) == [.morph(key: "s", html: "<p>t</p><div><span>y</span></div>")])
         // With no keyed element above it, the root.
         #expect(diff(div { span { "x" } }, div { span { "y" } }) == [.morph(key: "fh-root", html: "<div><span>y</span></div>")])
@@ -65,54 +77,112 @@ import Testing
     }
 
     @Test func anUnkeyedElementsAttributesMorphTheNearestKeyedOne() {
-        let old = div { span(.class("a")) { "x" }; span { "long enough to lose" }.id("b") }.id("k")
-        let new = div { span(.class("b")) { "x" }; span { "long enough to lose" }.id("b") }.id("k")
+        let old = div {
+            span(.class("a")) { "x" }
+            span { "long enough to lose" }.id("b")
+        }.id("k")
+        let new = div {
+            span(.class("b")) { "x" }
+            span { "long enough to lose" }.id("b")
+        }.id("k")
         #expect(diff(old, new) == [.morph(key: "k", html: #"<span class="b">x</span><span id="b">long enough to lose</span>"#)])
     }
 
     @Test func attributesAndContentOfOneKeyedElementTogether() {
         let page = p { "A paragraph that stays as it is, so the two ops take fewer bytes than the whole root." }
-        let old = HTML.build { page; p(.class("a")) { span { "1" } }.id("k") }
-        let new = HTML.build { page; p(.class("b")) { span { "2" } }.id("k") }
+        let old = HTML.build {
+            page
+            p(.class("a")) { span { "1" } }.id("k")
+        }
+        let new = HTML.build {
+            page
+            p(.class("b")) { span { "2" } }.id("k")
+        }
         #expect(diff(old, new) == [.attributes(key: "k", set: ["class": "b"], remove: []), .morph(key: "k", html: "<span>2</span>")])
         // Alone, the element is smaller sent whole with the root.
-        #expect(diff(p(.class("a")) { span { "1" } }.id("k"), p(.class("b")) { span { "2" } }.id("k")) == [
-            .morph(key: "fh-root", html: #"<p class="b" id="k"><span>2</span></p>"#)
-        ])
+        #expect(
+            diff(p(.class("a")) { span { "1" } }.id("k"), p(.class("b")) { span { "2" } }.id("k")) == [
+                .morph(key: "fh-root", html: #"<p class="b" id="k"><span>2</span></p>"#)
+            ])
     }
 
     @Test func anInsertedItemMorphsTheKeyedList() {
-        let old = ul { li { "a" }.id("a"); li { "c" }.id("c") }.id("list")
-        let new = ul { li { "a" }.id("a"); li { "b" }.id("b"); li { "c" }.id("c") }.id("list")
+        let old = ul {
+            li { "a" }.id("a")
+            li { "c" }.id("c")
+        }.id("list")
+        let new = ul {
+            li { "a" }.id("a")
+            li { "b" }.id("b")
+            li { "c" }.id("c")
+        }.id("list")
         #expect(diff(old, new) == [.morph(key: "list", html: #"<li id="a">a</li><li id="b">b</li><li id="c">c</li>"#)])
     }
 
     @Test func reorderedKeysMorphTheListSoTheElementsLive() {
-        let old = ul { li { "a" }.id("a"); li { "b" }.id("b") }.id("list")
-        let new = ul { li { "b" }.id("b"); li { "a" }.id("a") }.id("list")
+        let old = ul {
+            li { "a" }.id("a")
+            li { "b" }.id("b")
+        }.id("list")
+        let new = ul {
+            li { "b" }.id("b")
+            li { "a" }.id("a")
+        }.id("list")
         #expect(diff(old, new) == [.morph(key: "list", html: #"<li id="b">b</li><li id="a">a</li>"#)])
     }
 
     @Test func aKeyedElementReplacedByOtherMarkupIsAReplace() {
-        let old = div { span { "x" }; span { "gone" }.id("old") }.id("k")
-        let new = div { span { "x" }; p { "new" } }.id("k")
+        let old = div {
+            span { "x" }
+            span { "gone" }.id("old")
+        }.id("k")
+        let new = div {
+            span { "x" }
+            p { "new" }
+        }.id("k")
         #expect(diff(old, new) == [.replace(key: "old", html: "<p>new</p>")])
         // The same key on another tag is a new element too.
-        #expect(diff(old, div { span { "x" }; p { "gone" }.id("old") }.id("k")) == [.replace(key: "old", html: #"<p id="old">gone</p>"#)])
+        #expect(
+            diff(
+                old,
+                div {
+                    span { "x" }
+                    p { "gone" }.id("old")
+                }.id("k")) == [.replace(key: "old", html: #"<p id="old">gone</p>"#)])
     }
 
     @Test func aKeyThatMovesElsewhereIsNeverReplacedAway() {
         // `b` leaves the first list for the second: replacing it would recreate it (and lose its focus or
         // animation); the anchor holding both is morphed, and the client keeps what it can match.
-        let old = div { ul { li { "a" }.id("a"); li { "b" }.id("b") }; ul { li { "c" }.id("c") } }.id("k")
-        let new = div { ul { li { "a" }.id("a"); li { "x" }.id("x") }; ul { li { "b" }.id("b") } }.id("k")
+        let old = div {
+            ul {
+                li { "a" }.id("a")
+                li { "b" }.id("b")
+            }
+            ul { li { "c" }.id("c") }
+        }.id("k")
+        let new = div {
+            ul {
+                li { "a" }.id("a")
+                li { "x" }.id("x")
+            }
+            ul { li { "b" }.id("b") }
+        }.id("k")
         let ops = diff(old, new)
         #expect(ops.count == 1)
         #expect(ops.first.map { if case .morph(key: "k", _) = $0 { true } else { false } } == true)
     }
 
     @Test func repeatedKeysAndTheRootsKeyAddressNothing() {
-        let twice = diff(div { span { "1" }.id("x"); span { "2" }.id("x") }, div { span { "1" }.id("x"); span { "3" }.id("x") })
+        let twice = diff(
+            div {
+                span { "1" }.id("x")
+                span { "2" }.id("x")
+            },
+            div {
+                span { "1" }.id("x")
+                span { "3" }.id("x")
+            })
         #expect(twice == [.morph(key: "fh-root", html: #"<div><span id="x">1</span><span id="x">3</span></div>"#)])
         let root = diff(div { "1" }.id("fh-root"), div { "2" }.id("fh-root"))
         #expect(root == [.morph(key: "fh-root", html: #"<div id="fh-root">2</div>"#)])
@@ -120,11 +190,29 @@ import Testing
 
     @Test func trustedMarkupIsOpaqueButNeverInTheWayOfItsKeyedSiblings() {
         let icon = HTML.trustedMarkup("<svg><path d=\"M0\"></path></svg>")
-        #expect(diff(div { icon; span { "1" }.id("s") }, div { icon; span { "2" }.id("s") }) == [.morph(key: "s", html: "2")])
+        #expect(
+            diff(
+                div {
+                    icon
+                    span { "1" }.id("s")
+                },
+                div {
+                    icon
+                    span { "2" }.id("s")
+                }) == [.morph(key: "s", html: "2")])
         let changed = HTML.trustedMarkup("<svg><path d=\"M1\"></path></svg>")
-        #expect(diff(div { icon; span { "1" } }.id("k"), div { changed; span { "1" } }.id("k")) == [
-            .morph(key: "k", html: #"<svg><path d="M1"></path></svg><span>1</span>"#)
-        ])
+        #expect(
+            diff(
+                div {
+                    icon
+                    span { "1" }
+                }.id("k"),
+                div {
+                    changed
+                    span { "1" }
+                }.id("k")) == [
+                    .morph(key: "k", html: #"<svg><path d="M1"></path></svg><span>1</span>"#)
+                ])
     }
 
     @Test func textsAreMergedAndEmptyTextsDropped() {

@@ -5,17 +5,20 @@ import Testing
 
 @Suite struct PatchMessageJSONTests {
     @Test func messageIsCompactWithKeysInContractOrder() {
-        let message = PatchMessage(from: 41, to: 42, ops: [
-            .attributes(key: "d-2", set: ["data-n": "1", "class": "digit"], remove: ["hidden", "aria-x"]),
-            .replace(key: "d7-4", html: "<span>x</span>"),
-            .morph(key: "fh-root", html: ""),
-        ])
-        #expect(message.json == """
-            {"from":41,"to":42,"ops":[\
-            {"op":"attrs","key":"d-2","set":{"class":"digit","data-n":"1"},"remove":["hidden","aria-x"]},\
-            {"op":"replace","key":"d7-4","html":"<span>x<\\/span>"},\
-            {"op":"morph","key":"fh-root","html":""}]}
-            """)
+        let message = PatchMessage(
+            from: 41, to: 42,
+            ops: [
+                .attributes(key: "d-2", set: ["data-n": "1", "class": "digit"], remove: ["hidden", "aria-x"]),
+                .replace(key: "d7-4", html: "<span>x</span>"),
+                .morph(key: "fh-root", html: ""),
+            ])
+        #expect(
+            message.json == """
+                {"from":41,"to":42,"ops":[\
+                {"op":"attrs","key":"d-2","set":{"class":"digit","data-n":"1"},"remove":["hidden","aria-x"]},\
+                {"op":"replace","key":"d7-4","html":"<span>x<\\/span>"},\
+                {"op":"morph","key":"fh-root","html":""}]}
+                """)
         #expect(message.jsonBytes == Array(message.json.utf8))
         #expect(PatchMessage(from: -1, to: 0, ops: []).json == #"{"from":-1,"to":0,"ops":[]}"#)
     }

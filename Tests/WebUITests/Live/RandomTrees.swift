@@ -1,4 +1,5 @@
 import FeatureHostCore
+
 @testable import WebUI
 
 /// A mutable description of an HTML value, for generating random trees and random edits of them.
@@ -90,7 +91,8 @@ struct RandomTrees {
     }
 
     private mutating func element(_ tag: HTMLTag, depth: Int) -> TreeSpec {
-        .element(tag: tag, attributes: attributes(key: newKey()), children: tag.isVoid ? [] : children(depth: depth - 1, in: context(of: tag)))
+        .element(
+            tag: tag, attributes: attributes(key: newKey()), children: tag.isVoid ? [] : children(depth: depth - 1, in: context(of: tag)))
     }
 
     /// The context an element's children are in.

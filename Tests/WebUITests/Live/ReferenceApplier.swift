@@ -98,10 +98,14 @@ struct ReferenceApplier {
             }
         case .replace(let key, let html):
             guard key != HTMLDiff.rootKey else { throw Failure(description: "replace of the root") }
-            guard let replacement = nodesByRender[html] else { throw Failure(description: "replace html is no node of the new tree: \(html)") }
+            guard let replacement = nodesByRender[html] else {
+                throw Failure(description: "replace html is no node of the new tree: \(html)")
+            }
             try update(key) { node in node = replacement }
         case .morph(let key, let html):
-            guard let newChildren = childrenByRender[html] else { throw Failure(description: "morph html is no child list of the new tree: \(html)") }
+            guard let newChildren = childrenByRender[html] else {
+                throw Failure(description: "morph html is no child list of the new tree: \(html)")
+            }
             if key == HTMLDiff.rootKey {
                 children = newChildren
                 return

@@ -111,7 +111,8 @@ import WebUI
         let fixture = try ServerFixture()
         let clients = try (0..<50).map { _ in try fixture.client() }
         for (index, client) in clients.enumerated() {
-            try client.send("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(index)\r\n\r\n" + String(repeating: "x", count: index))
+            try client.send(
+                "POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(index)\r\n\r\n" + String(repeating: "x", count: index))
         }
         for (index, client) in clients.enumerated() {
             #expect(try client.readResponse().bodyText == "len=\(index)")

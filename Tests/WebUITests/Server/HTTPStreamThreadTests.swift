@@ -24,7 +24,8 @@ import WebUI
         stream.close()
         let received = String(decoding: try client.readToEnd(), as: UTF8.self)
         let events = received.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-        let data = Set(events.compactMap { event in event.split(separator: "\n").first { $0.hasPrefix("data: ") }?.dropFirst(6) }.map(String.init))
+        let data = Set(
+            events.compactMap { event in event.split(separator: "\n").first { $0.hasPrefix("data: ") }?.dropFirst(6) }.map(String.init))
         #expect(events.count == writers * eventsEach, "every event arrives once, none cut by another writer's")
         #expect(data == Set((0..<writers).flatMap { writer in (0..<eventsEach).map { "w\(writer)-\($0)" } }))
     }

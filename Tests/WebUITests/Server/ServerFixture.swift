@@ -1,6 +1,6 @@
-import Foundation
 import FeatureHostCore
 import FeatureHostTesting
+import Foundation
 import WebUI
 
 /// A real server on 127.0.0.1 with a few routes the tests drive, and what its handler saw.

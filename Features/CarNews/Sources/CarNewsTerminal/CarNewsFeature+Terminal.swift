@@ -8,5 +8,7 @@ extension CarNewsFeature: TerminalFeature {
 
     /// With the shell's pictures, the articles' photos are drawn (the title over each).
     @MainActor
-    public func makeScene(surface: TerminalSurface) -> any TerminalScene { CarNewsTerminalScene(presenter: presenter, pictures: surface.pictures) }
+    public func makeScene(surface: TerminalSurface) -> any TerminalScene {
+        CarNewsTerminalScene(presenter: presenter, pictures: surface.pictures)
+    }
 }

@@ -192,7 +192,8 @@ struct ArticleStoreTests {
         return try open()
     }
 
-    private func expectRecovered(_ store: ArticleDatabase, because reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectRecovered(_ store: ArticleDatabase, because reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let aside = "articles.sqlite.corrupt-20260316-123400"
         #expect(
             store.takeNotices() == [
@@ -227,7 +228,8 @@ struct ArticleStoreTests {
     func columnGone() throws {
         let store = try reopenAfter { database in
             try database.execute(
-                "CREATE TABLE slim AS SELECT id, title, image, published_at FROM articles; DROP TABLE articles; ALTER TABLE slim RENAME TO articles")
+                "CREATE TABLE slim AS SELECT id, title, image, published_at FROM articles; DROP TABLE articles; ALTER TABLE slim RENAME TO articles"
+            )
         }
         #expect(try store.summaries().isEmpty)
         try expectRecovered(store, because: "the table articles has no column ingress")
@@ -237,7 +239,8 @@ struct ArticleStoreTests {
         "a row that cannot be read is damage, never skipped in silence",
         arguments: [
             "UPDATE articles SET published_at = 'yesterday' WHERE id = 2", "UPDATE articles SET title = x'00ff' WHERE id = 2",
-            "UPDATE articles SET published_at = 9223372036854775807 WHERE id = 2", "UPDATE articles SET image = x'01' WHERE id = 2", "UPDATE articles SET published_at = 1.5 WHERE id = 2",
+            "UPDATE articles SET published_at = 9223372036854775807 WHERE id = 2", "UPDATE articles SET image = x'01' WHERE id = 2",
+            "UPDATE articles SET published_at = 1.5 WHERE id = 2",
         ])
     func unreadableRow(statement: String) throws {
         let store = try reopenAfter { try $0.execute(statement) }

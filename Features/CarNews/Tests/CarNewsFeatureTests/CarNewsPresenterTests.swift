@@ -310,7 +310,9 @@ struct CarNewsPresenterTests {
 
         // A saved list whose row is no longer in the store (removed by another refresh meanwhile).
         let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Fixtures.march2026)
-        store.send(.refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: harness.host.now)))) {
+        store.send(
+            .refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: harness.host.now)))
+        ) {
             $0 = .list([Row(id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image")])
         }
         store.send(.openSelected) { $0.detail = Self.loadingDetail(of: $0.rows[0]) }

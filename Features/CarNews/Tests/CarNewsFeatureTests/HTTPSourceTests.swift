@@ -60,7 +60,8 @@ struct HTTPSourceTests {
 
     @Test("numbers past what Int64 and Double hold cost their article, not the host, and the screen says so")
     func overflowingNumbers() async throws {
-        let good = #"{"id":1,"title":"Fine","ingress":"","image":"","dateTime":"16.03.2026 09:05","tags":[],"content":[],"created":1,"changed":1}"#
+        let good =
+            #"{"id":1,"title":"Fine","ingress":"","image":"","dateTime":"16.03.2026 09:05","tags":[],"content":[],"created":1,"changed":1}"#
         let bad = [
             #"{"id":99999999999999999999,"title":"Id past Int64","ingress":"","image":"","dateTime":"16.03.2026 09:05","tags":[],"content":[]}"#,
             #"{"id":1e400,"title":"Id past Double","ingress":"","image":"","dateTime":"16.03.2026 09:05","tags":[],"content":[]}"#,

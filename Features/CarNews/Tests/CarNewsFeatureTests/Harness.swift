@@ -30,7 +30,9 @@ final class Harness {
     func send(_ action: CarNewsPresenter.Action, to presenter: CarNewsPresenter, sourceLocation: SourceLocation = #_sourceLocation) async {
         presenter.send(action)
         // Said, not silent: what the test reads next would otherwise be a half-done state.
-        #expect(await host.settle(), "the work \(action) started did not finish within \(Int(TestHost.idleTimeout)) s", sourceLocation: sourceLocation)
+        #expect(
+            await host.settle(), "the work \(action) started did not finish within \(Int(TestHost.idleTimeout)) s",
+            sourceLocation: sourceLocation)
     }
 
     /// A `PresenterTestStore` on `presenter` (made from this host's context): every change asserted.

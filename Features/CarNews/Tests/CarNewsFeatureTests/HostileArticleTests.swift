@@ -18,7 +18,8 @@ struct HostileArticleTests {
         let item = #"{"type":"text","subject":"\#(huge)","description":"\#(huge)"}"#
         let tags = (0..<300).map { #""tag\#($0)""# }.joined(separator: ",")
         let items = ([item] + Array(repeating: #"{"type":"text","subject":"s","description":"d"}"#, count: 299)).joined(separator: ",")
-        let json = #"{"status":"success","content":[{"id":1,"title":"\#(huge)","dateTime":"01.01.2020 00:00","ingress":"\#(huge)","#
+        let json =
+            #"{"status":"success","content":[{"id":1,"title":"\#(huge)","dateTime":"01.01.2020 00:00","ingress":"\#(huge)","#
             + #""image":"https://example.org/\#(huge).jpg","tags":[\#(tags)],"content":[\#(items)]}]}"#
         let article = try #require(try ArticleFeedDecoder.decode(Data(json.utf8)).articles.first)
         #expect(article.title.count == TextLimit.title.maximumCharacters && article.title.hasSuffix("…"))
@@ -47,7 +48,8 @@ struct HostileArticleTests {
 
     @Test("a reason quotes a bad value by its start only")
     func hugeBadDate() throws {
-        let json = #"{"status":"success","content":[{"id":1,"title":"T","dateTime":"\#(huge)"},{"id":2,"title":"U","dateTime":"01.01.2020 00:00"}]}"#
+        let json =
+            #"{"status":"success","content":[{"id":1,"title":"T","dateTime":"\#(huge)"},{"id":2,"title":"U","dateTime":"01.01.2020 00:00"}]}"#
         let feed = try ArticleFeedDecoder.decode(Data(json.utf8))
         #expect(feed.skipped.first?.reason.count ?? .max < 300)
     }

@@ -34,7 +34,8 @@ struct CarNewsPictureTests {
         let name = request.url.lastPathComponent
         switch name {
         case "get_articles_list": return HTTPResponse(status: 200, body: Data(reply.utf8))
-        case "teaser.gif": return HTTPResponse(status: 200, headers: ["content-type": "image/gif"], body: Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8))
+        case "teaser.gif":
+            return HTTPResponse(status: 200, headers: ["content-type": "image/gif"], body: Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8))
         default: return HTTPResponse(status: 200, headers: ["content-type": "image/jpeg"], body: SampleImage.fixture(name))
         }
     }

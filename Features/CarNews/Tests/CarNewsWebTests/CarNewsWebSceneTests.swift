@@ -92,7 +92,9 @@ struct CarNewsWebStateTests {
         // While the retry runs, the Retry button stays (busy) under the reader's focus.
         #expect(h.scene.handle(.click("refresh")) == .handled)
         #expect(h.html().contains(">Loading articles…<"))
-        #expect(h.html().contains("aria-busy=\"true\" class=\"car-news-button car-news-retry\" data-action=\"refresh\" id=\"car-news-message-action\""))
+        #expect(
+            h.html().contains(
+                "aria-busy=\"true\" class=\"car-news-button car-news-retry\" data-action=\"refresh\" id=\"car-news-message-action\""))
         await h.host.settle()
         #expect(h.state.rows.count == 3)
     }
@@ -138,7 +140,8 @@ struct CarNewsWebStateTests {
         let h = try WebHarness()
         await h.appear()
         let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Date(timeIntervalSince1970: 1_773_651_900))
-        h.feature.presenter.send(.refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: h.host.now))))
+        h.feature.presenter.send(
+            .refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: h.host.now))))
         #expect(await h.send(.click("open-2")) == .handled)
         #expect(h.html().contains(">This article is no longer saved.<"))
         #expect(h.html().contains(">Refresh the list<"))

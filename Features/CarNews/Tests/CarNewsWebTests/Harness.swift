@@ -67,14 +67,17 @@ enum WebFixtures {
         let items = (0..<count).map { index in
             let minute = index % 60
             let hour = index / 60 % 24
-            return #"{"id":\#(1000 + index),"title":"Article \#(index)","ingress":"Ingress.","image":"http:\/\/127.0.0.1:8080\/files\/car\#(index).png","dateTime":"16.03.2026 \#(hour < 10 ? "0" : "")\#(hour):\#(minute < 10 ? "0" : "")\#(minute)","tags":[],"content":[]}"#
+            return
+                #"{"id":\#(1000 + index),"title":"Article \#(index)","ingress":"Ingress.","image":"http:\/\/127.0.0.1:8080\/files\/car\#(index).png","dateTime":"16.03.2026 \#(hour < 10 ? "0" : "")\#(hour):\#(minute < 10 ? "0" : "")\#(minute)","tags":[],"content":[]}"#
         }
         return #"{"status":"success","content":[\#(items.joined(separator: ","))]}"#
     }
 
     /// Answers `/articles` with `replies` in order (the last repeats), `/files/missing.png` with 404 and any
     /// other `/files/…` with a PNG.
-    static func server(_ replies: [Result<HTTPResponse, HTTPError>] = [.success(ok(quirkyReply))]) -> @Sendable (HTTPRequest) throws -> HTTPResponse {
+    static func server(_ replies: [Result<HTTPResponse, HTTPError>] = [.success(ok(quirkyReply))])
+        -> @Sendable (HTTPRequest) throws -> HTTPResponse
+    {
         let script = ScriptedTransportScript(replies)
         return { request in
             let path = request.url.path

@@ -9,5 +9,7 @@ extension ChatsFeature: TerminalFeature {
 
     /// With the shell's pictures, a loaded avatar is drawn as the picture in its circle.
     @MainActor
-    public func makeScene(surface: TerminalSurface) -> any TerminalScene { ChatsTerminalScene(presenter: presenter, pictures: surface.pictures) }
+    public func makeScene(surface: TerminalSurface) -> any TerminalScene {
+        ChatsTerminalScene(presenter: presenter, pictures: surface.pictures)
+    }
 }

@@ -79,7 +79,10 @@ import Testing
         #expect(model.apply(.moveSelection(by: .min), at: .zero, date: Self.start) == [])
         #expect(model.selectedIndex == 0)
         // A finished fetch nobody waits for any more changes nothing.
-        #expect(model.apply(.finishedAvatar(Self.b, .success(ImageReference(key: "k", contentType: "image/png", byteCount: 1))), at: .zero, date: Self.start) == [])
+        #expect(
+            model.apply(
+                .finishedAvatar(Self.b, .success(ImageReference(key: "k", contentType: "image/png", byteCount: 1))), at: .zero,
+                date: Self.start) == [])
         #expect(model.avatars[Self.b] == .failed("404"))
     }
 

@@ -88,9 +88,11 @@ struct DecodingTests {
     }
 
     @Test func badInputFailsWithThePlaceNamed() throws {
-        let badDate = #"[{"identifier": 1, "fullname": "A", "avatarURL": "", "message": "", "unreadMessagesCount": 0, "sendingDate": "yesterday"}]"#
+        let badDate =
+            #"[{"identifier": 1, "fullname": "A", "avatarURL": "", "message": "", "unreadMessagesCount": 0, "sendingDate": "yesterday"}]"#
         let missing = #"[{"identifier": 1, "fullname": "A", "avatarURL": "", "message": "", "sendingDate": "2015-11-03T10:15:00Z"}]"#
-        let wrongType = #"[{"identifier": "one", "fullname": "A", "avatarURL": "", "message": "", "unreadMessagesCount": 0, "sendingDate": "2015-11-03T10:15:00Z"}]"#
+        let wrongType =
+            #"[{"identifier": "one", "fullname": "A", "avatarURL": "", "message": "", "unreadMessagesCount": 0, "sendingDate": "2015-11-03T10:15:00Z"}]"#
         #expect(message(badDate).contains("at [0].sendingDate"))
         #expect(message(badDate).contains("expected an ISO 8601 date such as 2015-11-03T10:15:00Z, found \"yesterday\""))
         #expect(message(missing) == "test.json could not be read at [0].unreadMessagesCount: the key \"unreadMessagesCount\" is missing")

@@ -34,8 +34,11 @@ struct FeatureTests {
             ])
         let feature = try ChatsFeature(context: context)
         #expect(
-            feature.presenter.timing == ChatsSettings(frameDuration: 0.2, loadingDuration: 1, transitionDuration: 0.5, launchDuration: 0.25))
-        #expect(try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory))).presenter.timing == .standard)
+            feature.presenter.timing == ChatsSettings(frameDuration: 0.2, loadingDuration: 1, transitionDuration: 0.5, launchDuration: 0.25)
+        )
+        #expect(
+            try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory))).presenter.timing
+                == .standard)
     }
 
     @Test(arguments: [
@@ -104,8 +107,13 @@ struct FeatureTests {
         store.send(.lifecycle(.appear))
         await store.receive(at: .zero) { $0.list = Fixtures.list(chats, summary: "3 chats") }
         await store.advance(by: .milliseconds(2_800))
-        store.skipReceivedChanges { $0.screen = .list; $0.loader = LoaderState(frameIndex: 5, nextFrameIndex: 0, dissolve: 0, frameCount: 6)
-            $0.loadingLayer = LayerState(scale: 1.2, opacity: 0); $0.listLayer = .identity; $0.transitionProgress = 1 }
+        store.skipReceivedChanges {
+            $0.screen = .list
+            $0.loader = LoaderState(frameIndex: 5, nextFrameIndex: 0, dissolve: 0, frameCount: 6)
+            $0.loadingLayer = LayerState(scale: 1.2, opacity: 0)
+            $0.listLayer = .identity
+            $0.transitionProgress = 1
+        }
 
         store.send(.moveSelection(by: 5)) { $0.list.selectedIndex = 2 }
         store.send(.moveSelection(by: 1))

@@ -92,7 +92,8 @@ struct FormattingTests {
     }
 
     @Test func rowIsFullyFormatted() {
-        let chat = Fixtures.chat(9, "Liam O’Connor", avatar: "http://x.example/l.png", message: "Hi — there", unread: 120, at: "2026-03-16T08:05:00Z")
+        let chat = Fixtures.chat(
+            9, "Liam O’Connor", avatar: "http://x.example/l.png", message: "Hi — there", unread: 120, at: "2026-03-16T08:05:00Z")
         let row = Fixtures.formatter().row(chat, avatar: .loading, now: Self.now)
         #expect(
             row

@@ -31,7 +31,8 @@ import Testing
     /// A 5 MB message and a 5 MB name are cut where chats come in, whatever the source's form.
     @Test func aFiveMegabyteMessageIsCutWhereChatsComeIn() throws {
         let huge = String(repeating: "m", count: 5_000_000)
-        let json = #"[{"identifier":1,"fullname":"\#(huge)","avatarURL":"http://example.org/\#(huge)","message":"\#(huge)","#
+        let json =
+            #"[{"identifier":1,"fullname":"\#(huge)","avatarURL":"http://example.org/\#(huge)","message":"\#(huge)","#
             + #""unreadMessagesCount":1,"sendingDate":"2026-03-16T10:00:00Z"}]"#
         let chats = try ChatsDecoding.payload.decode(Data(json.utf8), .json)
         let chat = try #require(chats.first)
@@ -40,7 +41,8 @@ import Testing
         #expect(chat.avatarURL == "", "a URL too long to use is dropped, not cut into another URL")
         #expect(chat.avatar == nil)
         // Built by hand (a plugin, a test): the same limits.
-        #expect(Chat(identifier: 1, fullname: huge, avatarURL: "", message: huge, unreadMessagesCount: 0, sendingDate: Date()).message
-            .count == TextLimit.message.maximumCharacters)
+        #expect(
+            Chat(identifier: 1, fullname: huge, avatarURL: "", message: huge, unreadMessagesCount: 0, sendingDate: Date()).message
+                .count == TextLimit.message.maximumCharacters)
     }
 }

@@ -113,7 +113,8 @@ struct PresenterTimelineTests {
             } == 5)
         await store.advance(by: .milliseconds(150))
         store.skipReceivedChanges {
-            $0 = Self.state(.list, loader: (3, 4, 0.1), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: list)
+            $0 = Self.state(
+                .list, loader: (3, 4, 0.1), loading: LayerState(scale: 1.2, opacity: 0), behind: .identity, progress: 1, list: list)
         }
         store.send(.lifecycle(.didEnterBackground))
         await store.finish()
@@ -209,7 +210,8 @@ struct PresenterTimelineTests {
         let host = try TestHost(transport: ManualTransport())
         let store = PresenterTestStore(
             try Fixtures.presenter(
-                host, source: Fixtures.source(Self.chats), timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0)),
+                host, source: Fixtures.source(Self.chats),
+                timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0)),
             host: host)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
         store.send(.lifecycle(.appear))

@@ -102,10 +102,12 @@ struct SourceContractTests {
     @Test(arguments: SourceKind.allCases)
     func aBrokenPayloadIsAnErrorNamingThePlace(_ kind: SourceKind) async throws {
         let fixture = try Fixture(kind)
-        let broken = #"[{"identifier": "one", "fullname": "A", "avatarURL": "", "message": "", "unreadMessagesCount": 0, "sendingDate": "2015-11-03T10:15:00Z"}]"#
+        let broken =
+            #"[{"identifier": "one", "fullname": "A", "avatarURL": "", "message": "", "unreadMessagesCount": 0, "sendingDate": "2015-11-03T10:15:00Z"}]"#
         guard
             let configuration = try fixture.configuration(serving: { format in
-                format == .json ? Data(broken.utf8) : Data("<plist><array><dict><key>identifier</key><string>one</string></dict></array></plist>".utf8)
+                format == .json
+                    ? Data(broken.utf8) : Data("<plist><array><dict><key>identifier</key><string>one</string></dict></array></plist>".utf8)
             })
         else {
             #expect(try await fixture.source(SourceConfiguration(kind: .inMemory)).load().value.count == ChatSamples.all.count)

@@ -13,19 +13,30 @@ import Testing
 @Suite("Chats with pictures")
 struct ChatsPictureTests {
     static let chats = [
-        TerminalFixtures.chat(1, "Anna Lindqvist", avatar: "http://img.example/avatar-anna.png", message: "Lunch at 12:30?", unread: 2, at: "2026-03-16T11:58:00Z"),
-        TerminalFixtures.chat(2, "Noah Fischer", avatar: "http://img.example/avatar-noah.jpg", message: "Did you see the game?", at: "2026-03-16T10:30:00Z"),
-        TerminalFixtures.chat(3, "Marco Bianchi", avatar: "http://img.example/avatar-marco.png", message: "Thanks! 🎉", at: "2026-03-15T09:41:00Z"),
-        TerminalFixtures.chat(4, "Priya Raman", avatar: "http://img.example/animated.gif", message: "Slides attached.", at: "2026-03-14T09:00:00Z"),
+        TerminalFixtures.chat(
+            1, "Anna Lindqvist", avatar: "http://img.example/avatar-anna.png", message: "Lunch at 12:30?", unread: 2,
+            at: "2026-03-16T11:58:00Z"),
+        TerminalFixtures.chat(
+            2, "Noah Fischer", avatar: "http://img.example/avatar-noah.jpg", message: "Did you see the game?", at: "2026-03-16T10:30:00Z"),
+        TerminalFixtures.chat(
+            3, "Marco Bianchi", avatar: "http://img.example/avatar-marco.png", message: "Thanks! 🎉", at: "2026-03-15T09:41:00Z"),
+        TerminalFixtures.chat(
+            4, "Priya Raman", avatar: "http://img.example/animated.gif", message: "Slides attached.", at: "2026-03-14T09:00:00Z"),
         TerminalFixtures.chat(5, "Tomás Ortega", avatar: "", message: "Next week?", at: "2026-03-13T09:00:00Z"),
     ]
 
-    private func opened(mode: PictureMode = .halfBlocks(.trueColor), decode: Bool = true) async throws -> (TextDriver, PictureStore, TestHost) {
+    private func opened(mode: PictureMode = .halfBlocks(.trueColor), decode: Bool = true) async throws -> (
+        TextDriver, PictureStore, TestHost
+    ) {
         let host = try TestHost(
             transport: ScriptedTransport { request in
                 let name = request.url.lastPathComponent
-                if name.hasSuffix(".gif") { return HTTPResponse(status: 200, headers: ["content-type": "image/gif"], body: Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)) }
-                return HTTPResponse(status: 200, headers: ["content-type": name.hasSuffix(".png") ? "image/png" : "image/jpeg"], body: SampleImage.fixture(name))
+                if name.hasSuffix(".gif") {
+                    return HTTPResponse(status: 200, headers: ["content-type": "image/gif"], body: Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8))
+                }
+                return HTTPResponse(
+                    status: 200, headers: ["content-type": name.hasSuffix(".png") ? "image/png" : "image/jpeg"],
+                    body: SampleImage.fixture(name))
             })
         let store = PictureStore(mode: mode, images: host.images, activity: host.activity)
         let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(Self.chats))
@@ -44,7 +55,8 @@ struct ChatsPictureTests {
         let (driver, store, _) = try await opened()
         let frame = driver.frame()
         try GoldenFile.check(
-            FrameRenderer(colorMode: .trueColor).lines(frame).joined(separator: "\n"), named: "list-pictures-80x24.ans", in: GoldenFile.directory())
+            FrameRenderer(colorMode: .trueColor).lines(frame).joined(separator: "\n"), named: "list-pictures-80x24.ans",
+            in: GoldenFile.directory())
         #expect(store.decodeCount == 4)
         // Anna (row 1 on screen, at y 3): the middle of her circle is her picture: half blocks of her face's colours.
         #expect(frame[3, 4].grapheme == "▀")

@@ -93,7 +93,8 @@ struct SceneTests {
         try GoldenFile.check(driver.text(), named: "list-40x12.txt", in: golden)
         #expect(
             scene.keyHints == [
-                KeyHint(key: "↑↓/PgUp/PgDn", action: "Move"), KeyHint(key: "Home/End", action: "First/last"), KeyHint(key: "r", action: "Refresh"),
+                KeyHint(key: "↑↓/PgUp/PgDn", action: "Move"), KeyHint(key: "Home/End", action: "First/last"),
+                KeyHint(key: "r", action: "Refresh"),
             ])
     }
 
@@ -219,7 +220,9 @@ struct SceneTests {
 
     @Test func hugeListDrawsOnlyWhatFits() async throws {
         let host = try host()
-        let many = (0..<100_000).map { TerminalFixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z") }
+        let many = (0..<100_000).map {
+            TerminalFixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z")
+        }
         let scene = try await makeScene(host, chats: many)
         await host.advance(by: .milliseconds(3_000))
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))

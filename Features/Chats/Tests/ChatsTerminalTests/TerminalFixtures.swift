@@ -8,7 +8,9 @@ enum TerminalFixtures {
     /// 2026-03-16 12:34:00 UTC, `TestHost`'s default start.
     static let start = Date(timeIntervalSince1970: 1_773_664_440)
 
-    static func chat(_ id: Int, _ name: String, avatar: String = "", message: String = "Hi", unread: Int = 0, at iso: String = "2026-03-16T10:00:00Z")
+    static func chat(
+        _ id: Int, _ name: String, avatar: String = "", message: String = "Hi", unread: Int = 0, at iso: String = "2026-03-16T10:00:00Z"
+    )
         -> Chat
     {
         guard let date = try? Date.ISO8601FormatStyle().parse(iso) else { preconditionFailure("bad fixture date \(iso)") }

@@ -145,7 +145,8 @@ struct ChatsWebSceneTests {
     func avatars() {
         let loaded = ChatRowMarkup.avatar(.loaded(ImageReference(key: "0123abcd", contentType: "image/png", byteCount: 12))).render()
         #expect(loaded == #"<img alt="" class="chats-avatar" height="48" src="/images/0123abcd" width="48">"#)
-        #expect(ChatRowMarkup.avatar(.loading).render() == #"<span class="chats-avatar chats-avatar-placeholder" data-image="loading"></span>"#)
+        #expect(
+            ChatRowMarkup.avatar(.loading).render() == #"<span class="chats-avatar chats-avatar-placeholder" data-image="loading"></span>"#)
         #expect(ChatRowMarkup.avatar(.failed("404")).render().contains(#"data-image="failed""#))
         #expect(ChatRowMarkup.avatar(nil).render().contains(#"data-image="none""#))
     }

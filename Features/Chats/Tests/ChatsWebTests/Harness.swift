@@ -18,7 +18,8 @@ struct Harness {
     /// The feature as the host builds it (the bundled plist unless `source` says otherwise).
     init(locale: String = "en_US", settings: [String: SettingValue] = [:]) throws {
         host = try TestHost()
-        let feature = try ChatsFeature(context: try host.context(for: ChatsFeature.self, settings: settings, locale: Locale(identifier: locale)))
+        let feature = try ChatsFeature(
+            context: try host.context(for: ChatsFeature.self, settings: settings, locale: Locale(identifier: locale)))
         scene = try #require(feature.makeWebScene() as? ChatsWebScene)
     }
 

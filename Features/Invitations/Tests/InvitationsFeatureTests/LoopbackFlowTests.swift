@@ -129,7 +129,8 @@ struct LoopbackFlowTests {
         let server = try LoopbackHTTPServer { _ in .text("<html>Bad Request</html>", status: 400) }
         let h = try Harness(url: server.url("fakeAuth"))
         try await expectFailure(
-            h, "The invitation server turned the request down (HTTP 400) without saying why. Check your details and press Send to try again.")
+            h,
+            "The invitation server turned the request down (HTTP 400) without saying why. Check your details and press Send to try again.")
     }
 
     @Test("A reply slower than the source's timeout fails with the timeout's message")
@@ -156,7 +157,9 @@ struct LoopbackFlowTests {
         store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com", sourceLocation: sourceLocation)
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
         store.send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form(values, focus: .send, sending: true) }
-        await store.receive(sourceLocation: sourceLocation) { $0.modal = Expected.form(values, focus: .send, status: Expected.error(message)) }
+        await store.receive(sourceLocation: sourceLocation) {
+            $0.modal = Expected.form(values, focus: .send, status: Expected.error(message))
+        }
         #expect(h.host.store.data(forKey: LiveRegistrationClient.key) == nil, sourceLocation: sourceLocation)
         await store.finish(sourceLocation: sourceLocation)
     }
@@ -225,7 +228,9 @@ struct LoopbackFlowTests {
         let server = try LoopbackHTTPServer { _ in LoopbackHTTPServer.Reply.text("Registered").held(by: gate) }
         let store = try Harness(url: server.url("fakeAuth")).store()
         store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
-        store.send(.activate) { $0.modal = Expected.form(["Jane Doe", "jane@example.com", "jane@example.com"], focus: .send, sending: true) }
+        store.send(.activate) {
+            $0.modal = Expected.form(["Jane Doe", "jane@example.com", "jane@example.com"], focus: .send, sending: true)
+        }
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
         store.send(.activate)
         store.send(.activate)

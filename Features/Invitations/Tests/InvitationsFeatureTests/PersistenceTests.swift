@@ -22,7 +22,10 @@ struct PersistenceTests {
 
         let second = try Harness(source: SourceConfiguration(kind: .inMemory), host: host).store()
         #expect(second.state == Expected.registered(name: "Jane Doe", email: "jane@example.com"))
-        second.send(.activate) { $0.modal = Expected.alert(); $0.page.isButtonFocused = false }
+        second.send(.activate) {
+            $0.modal = Expected.alert()
+            $0.page.isButtonFocused = false
+        }
         second.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
         second.send(.activate)
         await second.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }

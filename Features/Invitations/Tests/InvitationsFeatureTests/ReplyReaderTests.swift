@@ -12,8 +12,10 @@ struct ReplyReaderTests {
             (200, "Registered", Result<InvitationOutcome, InvitationFailure>.success(.registered)),
             (200, "\"Registered\"", .success(.registered)),
             (200, "", .success(.registered)),
-            (400, #"{"errorMessage":"This email address is already in use"}"#,
-                .success(.rejected(message: "This email address is already in use"))),
+            (
+                400, #"{"errorMessage":"This email address is already in use"}"#,
+                .success(.rejected(message: "This email address is already in use"))
+            ),
             (400, #"{"errorMessage":"Line\none"}"#, .success(.rejected(message: "Line one"))),
             (400, #"{"message":"nope"}"#, .failure(.unreadableReply(status: 400))),
             (400, #"{"errorMessage":"  "}"#, .failure(.unreadableReply(status: 400))),

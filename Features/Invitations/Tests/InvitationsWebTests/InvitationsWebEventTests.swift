@@ -84,8 +84,9 @@ struct InvitationsWebEventTests {
         #expect(
             h.send(
                 .input("fullName", "x"), .submit("send", [:]), .click("keep"), .click("confirm-cancel"), .click("dismiss"),
-                .key("Escape"), .click("nonsense"), PageEvent(kind: .change, action: "fullName", value: "x"))
-                .allSatisfy { $0 == .ignored })
+                .key("Escape"), .click("nonsense"), PageEvent(kind: .change, action: "fullName", value: "x")
+            )
+            .allSatisfy { $0 == .ignored })
         #expect(h.state.modal == nil)
         h.send(.click("activate"))
         // The page's button behind the form, the alert's choices and Enter (the form's submit says it) do nothing.

@@ -75,7 +75,9 @@ struct InvitationsWebSceneTests {
                 == [.ignored, .ignored, .ignored, .ignored])
         await h.settle()
         try GoldenFile.check(h.goldenText(), named: "form-rejected.html", in: golden)
-        #expect(h.html().contains(#"<p class="inv-status inv-status-error" id="inv-status" role="status">This email address is already in use</p>"#))
+        #expect(
+            h.html().contains(
+                #"<p class="inv-status inv-status-error" id="inv-status" role="status">This email address is already in use</p>"#))
     }
 
     @Test("retry by Send, then congratulations with the page's own confetti, then the registered page")

@@ -36,7 +36,10 @@ struct OfferRunTests {
     @Test("the activation time is the run's: every screen's popup shows the moment of the first activation")
     func activationIsShared() async throws {
         let host = try TestHost()
-        let (first, second) = try { let made = try screens(2, on: host); return (made[0].presenter, made[1].presenter) }()
+        let (first, second) = try {
+            let made = try screens(2, on: host)
+            return (made[0].presenter, made[1].presenter)
+        }()
         first.send(.lifecycle(.appear))
         second.send(.lifecycle(.appear))
         await host.advance(by: .seconds(5))

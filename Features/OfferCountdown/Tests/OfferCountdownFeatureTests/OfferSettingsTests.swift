@@ -17,7 +17,10 @@ struct OfferSettingsTests {
     @Test(
         "bad values fail with a message naming the key, what was found and what is allowed",
         arguments: [
-            ("duration", SettingValue.string("1 day"), "settings of \"offer-countdown\": \"duration\" must be a number, found a string \"1 day\"."),
+            (
+                "duration", SettingValue.string("1 day"),
+                "settings of \"offer-countdown\": \"duration\" must be a number, found a string \"1 day\"."
+            ),
             ("duration", .number(0), "settings of \"offer-countdown\": \"duration\" must be between 1 and 8639999, found 0."),
             ("duration", .number(9_000_000), "settings of \"offer-countdown\": \"duration\" must be between 1 and 8639999, found 9000000."),
             ("rollDuration", .number(-1), "settings of \"offer-countdown\": \"rollDuration\" must be between 0 and 0.95, found -1."),

@@ -67,9 +67,11 @@ struct OfferLayoutTests {
         }
         let copy = OfferCopy.design
         let texts: [(String, Rect)] =
-            [(copy.headline, layout.headline), (copy.subheadline, layout.subheadline), (copy.discount, layout.discount),
-             (copy.audience, layout.audience), (copy.caption, layout.caption), ("> \(copy.activateButton) <", layout.button),
-             (copy.popupTitle, layout.popupTitle), (copy.popupMessage(time: "99:23:59:59"), layout.popupMessage)]
+            [
+                (copy.headline, layout.headline), (copy.subheadline, layout.subheadline), (copy.discount, layout.discount),
+                (copy.audience, layout.audience), (copy.caption, layout.caption), ("> \(copy.activateButton) <", layout.button),
+                (copy.popupTitle, layout.popupTitle), (copy.popupMessage(time: "99:23:59:59"), layout.popupMessage),
+            ]
             + zip(copy.footerLinks, layout.footerLinks).map { ($0, $1) }
         for (text, rect) in texts where DisplayWidth.of(text) > rect.width { problems.append("\"\(text)\" is cut in \(rect)") }
         if !layout.artwork.contains(layout.close) { problems.append("the close button is outside the artwork") }

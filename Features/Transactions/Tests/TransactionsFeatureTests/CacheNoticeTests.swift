@@ -2,6 +2,7 @@ import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import Testing
+
 @testable import TransactionsFeature
 
 @Suite @MainActor struct CacheNoticeTests {

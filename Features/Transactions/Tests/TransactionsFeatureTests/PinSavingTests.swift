@@ -116,7 +116,8 @@ import Testing
                 pinsWarning: "Unpinning \"Movie Night\" was not saved: The disk is full. The pins shown are the saved ones.")
         }
         await store.receive {
-            $0 = state([], selectedRow: 2, pinsWarning: "2 pin changes were not saved: The disk is full. The pins shown are the saved ones.")
+            $0 = state(
+                [], selectedRow: 2, pinsWarning: "2 pin changes were not saved: The disk is full. The pins shown are the saved ones.")
         }
         await store.finish()
         #expect(pins.saved == [])

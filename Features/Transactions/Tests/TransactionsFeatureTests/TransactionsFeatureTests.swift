@@ -15,9 +15,11 @@ import Testing
         #expect(manifest.acceptedSources == [.inMemory, .jsonFile, .http])
         #expect(manifest.defaultSource == SourceConfiguration(kind: .inMemory))
         #expect(manifest.settingsKeys == ["currency"])
-        #expect(manifest.setting("currency") == SettingDeclaration(
-            "currency", type: .currencyCode, default: .string("USD"),
-            summary: "The ISO 4217 code amounts are shown in; lowercase is accepted."))
+        #expect(
+            manifest.setting("currency")
+                == SettingDeclaration(
+                    "currency", type: .currencyCode, default: .string("USD"),
+                    summary: "The ISO 4217 code amounts are shown in; lowercase is accepted."))
         #expect(manifest.bundledSamples == [.jsonFile, .inMemory])
     }
 

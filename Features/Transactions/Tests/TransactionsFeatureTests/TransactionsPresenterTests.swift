@@ -141,7 +141,10 @@ import Testing
                 tab: .insights, filter: .category(.food), unpinned: [4], selectedRow: 1, sum: "$63.92", insights: unpinnedInsights,
                 total: "$461.72")
         }
-        store.send(.switchTab) { $0.tab = .transactions; $0.tabs = loadedState(sum: "", insights: [], total: "").tabs }
+        store.send(.switchTab) {
+            $0.tab = .transactions
+            $0.tabs = loadedState(sum: "", insights: [], total: "").tabs
+        }
         store.send(.togglePin) {
             $0 = loadedState(filter: .category(.food), selectedRow: 1, sum: "$74.28", insights: starterInsights, total: "$472.08")
         }

@@ -140,11 +140,13 @@ import TransactionsTerminal
         let (left, right) = (try #require(xs.min()), try #require(xs.max()))
         let (top, bottom) = (try #require(ys.min()), try #require(ys.max()))
         return (top...bottom).map { y in
-            String((left...right).map { x -> Character in
-                let cell = frame[x, y]
-                guard ["█", "▀", "▄"].contains(cell.grapheme) else { return " " }
-                return Character(Self.letter(for: cell.style.foreground) ?? "?")
-            }).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            String(
+                (left...right).map { x -> Character in
+                    let cell = frame[x, y]
+                    guard ["█", "▀", "▄"].contains(cell.grapheme) else { return " " }
+                    return Character(Self.letter(for: cell.style.foreground) ?? "?")
+                }
+            ).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
         }.joined(separator: "\n")
     }
 }

@@ -157,7 +157,8 @@ import TransactionsTerminal
         let text = oneLine(driver.text())
         #expect(
             text.contains(
-                #"Unpinning "Movie Night" was not saved: Cannot create /data/preferences.plist.saving: Read-only file system. The pins shown are the saved ones."#),
+                #"Unpinning "Movie Night" was not saved: Cannot create /data/preferences.plist.saving: Read-only file system. The pins shown are the saved ones."#
+            ),
             "\(driver.text())")
         #expect(text.contains("$472.08"))
         #expect(driver.scene.keyHints.first == KeyHint(key: "Space", action: "unpin"))

@@ -46,9 +46,10 @@ struct TransactionsWebEventTests {
     func junk() async throws {
         let h = try await Harness.loaded()
         let before = h.presenter.changeCount
-        for action in ["", "pin", "pin-", "pin-1", "pin--1-1", "pin-a-b", "pin-0-1-2", "filter-", "filter-FOOD", "tab-", "tab-home",
-            "page-", "reload", "retry"]
-        {
+        for action in [
+            "", "pin", "pin-", "pin-1", "pin--1-1", "pin-a-b", "pin-0-1-2", "filter-", "filter-FOOD", "tab-", "tab-home",
+            "page-", "reload", "retry",
+        ] {
             #expect(h.click(action) == .ignored, "\(action)")
         }
         #expect(h.scene.handle(PageEvent(kind: .input, action: "filter-food", value: "x")) == .ignored)

@@ -27,7 +27,8 @@ public enum ArticleFeedDecoder {
                 raw = value
             }
             guard let published = parser.date(from: raw.dateTime) else {
-                let reason = "at content[\(index)].dateTime: \"\(TextLimit.excerpt.apply(raw.dateTime))\" is not a date in the form dd.MM.yyyy HH:mm"
+                let reason =
+                    "at content[\(index)].dateTime: \"\(TextLimit.excerpt.apply(raw.dateTime))\" is not a date in the form dd.MM.yyyy HH:mm"
                 skipped.append(SkippedArticle(index: index, id: raw.id, reason: reason))
                 continue
             }

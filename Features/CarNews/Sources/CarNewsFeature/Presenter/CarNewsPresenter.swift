@@ -1,6 +1,6 @@
 import FeatureHostCore
-import Observation
 import Foundation
+import Observation
 
 /// The car news list and its article detail. On `.appear` it reads the saved rows, then refreshes in the
 /// background; a failed refresh keeps the saved rows under an offline banner; with nothing saved it shows an

@@ -20,8 +20,7 @@ public struct CarNewsViewState: Equatable, Sendable {
         /// There is nothing to show yet: refreshing may bring articles.
         public var canRefresh: Bool
 
-        public init(title: String, detail: String? = nil, isError: Bool = false, canRetry: Bool = false, canRefresh: Bool = false)
-        {
+        public init(title: String, detail: String? = nil, isError: Bool = false, canRetry: Bool = false, canRefresh: Bool = false) {
             self.title = title
             self.detail = detail
             self.isError = isError

@@ -14,7 +14,6 @@ struct ArticleDetailView {
         case blank
     }
 
-
     let detail: CarNewsViewState.Detail
     /// The shell's pictures; nil or off: the three-row placeholder frame.
     var pictures: (any TerminalPictures)? = nil
@@ -84,7 +83,8 @@ struct ArticleDetailView {
             let y = HeaderView.height + offset
             switch line {
             case .image(let part, let caption):
-                ImagePlaceholderView.draw(part, caption: caption, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), into: &frame)
+                ImagePlaceholderView.draw(
+                    part, caption: caption, in: Rect(x: 2, y: y, width: max(size.width - 4, 0), height: 1), into: &frame)
             case .picture(let row, let rows):
                 // The whole picture placed as if unscrolled, drawn only where this row is.
                 guard let pictures = shownPictures else { continue }

@@ -83,7 +83,8 @@ struct ArticlePictureView {
         guard !label.isEmpty, canvas.size.width > 6 else { return }
         let text = TextLayout.ellipsize(label, width: canvas.size.width - 6)
         canvas.put(
-            " \(text) ", in: Rect(x: 2, y: labelRow, width: canvas.size.width - 4, height: 1), style: CarNewsPalette.picturePlaceholderLabel,
+            " \(text) ", in: Rect(x: 2, y: labelRow, width: canvas.size.width - 4, height: 1),
+            style: CarNewsPalette.picturePlaceholderLabel,
             alignment: .center)
     }
 }

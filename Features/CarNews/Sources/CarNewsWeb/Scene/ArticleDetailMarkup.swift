@@ -42,7 +42,8 @@ enum ArticleDetailMarkup {
 
     private static func backButton() -> HTML {
         button(
-            .class("car-news-button car-news-back"), .type("button"), .data("action", CarNewsWebAction.close.name)) { CarNewsWebCopy.back }
+            .class("car-news-button car-news-back"), .type("button"), .data("action", CarNewsWebAction.close.name)
+        ) { CarNewsWebCopy.back }
         .id("car-news-back")
     }
 }

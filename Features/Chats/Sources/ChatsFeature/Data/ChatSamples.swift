@@ -29,58 +29,59 @@ public enum ChatSamples {
         Chat(
             identifier: 1, fullname: "Emma Johansson", avatarURL: "http://i.pravatar.cc/150?img=5",
             message: "The package arrived — thank you so much!",
-            unreadMessagesCount: 7, sendingDate: Date(timeIntervalSince1970: 1762186800)),  // 2025-11-03T16:20:00Z
+            unreadMessagesCount: 7, sendingDate: Date(timeIntervalSince1970: 1_762_186_800)),  // 2025-11-03T16:20:00Z
         Chat(
             identifier: 2, fullname: "Anna Lindqvist", avatarURL: "http://i.pravatar.cc/150?img=47",
             message: "Are we still on for lunch? I’ll book the table — 12:30 at the usual place.",
-            unreadMessagesCount: 2, sendingDate: Date(timeIntervalSince1970: 1773662280)),  // 2026-03-16T11:58:00Z
+            unreadMessagesCount: 2, sendingDate: Date(timeIntervalSince1970: 1_773_662_280)),  // 2026-03-16T11:58:00Z
         Chat(
             identifier: 3, fullname: "Marco Bianchi", avatarURL: "http://i.pravatar.cc/150?img=12",
             message: "Thanks! 🎉",
-            unreadMessagesCount: 0, sendingDate: Date(timeIntervalSince1970: 1773654060)),  // 2026-03-16T09:41:00Z
+            unreadMessagesCount: 0, sendingDate: Date(timeIntervalSince1970: 1_773_654_060)),  // 2026-03-16T09:41:00Z
         Chat(
             identifier: 4, fullname: "Priya Raman", avatarURL: "http://i.pravatar.cc/150?img=32",
             message: "Sent you the slides — let me know what you think.",
-            unreadMessagesCount: 1, sendingDate: Date(timeIntervalSince1970: 1773608820)),  // 2026-03-15T21:07:00Z
+            unreadMessagesCount: 1, sendingDate: Date(timeIntervalSince1970: 1_773_608_820)),  // 2026-03-15T21:07:00Z
         Chat(
             identifier: 5, fullname: "Tomás Ortega", avatarURL: "",
             message: "Can’t make it tonight, sorry. Next week?",
-            unreadMessagesCount: 12, sendingDate: Date(timeIntervalSince1970: 1773563400)),  // 2026-03-15T08:30:00Z
+            unreadMessagesCount: 12, sendingDate: Date(timeIntervalSince1970: 1_773_563_400)),  // 2026-03-15T08:30:00Z
         Chat(
             identifier: 6, fullname: "Chloé Martin", avatarURL: "http://i.pravatar.cc/150?img=44",
             message: "See you on Monday.",
-            unreadMessagesCount: 0, sendingDate: Date(timeIntervalSince1970: 1773423900)),  // 2026-03-13T17:45:00Z
+            unreadMessagesCount: 0, sendingDate: Date(timeIntervalSince1970: 1_773_423_900)),  // 2026-03-13T17:45:00Z
         Chat(
             identifier: 7, fullname: "山田 花子", avatarURL: "http://i.pravatar.cc/150?img=49",
             message: "了解です！ See you at the station.",
-            unreadMessagesCount: 3, sendingDate: Date(timeIntervalSince1970: 1773230400)),  // 2026-03-11T12:00:00Z
+            unreadMessagesCount: 3, sendingDate: Date(timeIntervalSince1970: 1_773_230_400)),  // 2026-03-11T12:00:00Z
         Chat(
             identifier: 8, fullname: "Jonas Weber", avatarURL: "http://i.pravatar.cc/150?img=53",
-            message: "I went through the whole report this afternoon and left comments on every section — most of them are small wording fixes, but the numbers in the third chapter don’t add up, and I think we should go over them together before it goes out on Friday.",
-            unreadMessagesCount: 0, sendingDate: Date(timeIntervalSince1970: 1773154920)),  // 2026-03-10T15:02:00Z
+            message:
+                "I went through the whole report this afternoon and left comments on every section — most of them are small wording fixes, but the numbers in the third chapter don’t add up, and I think we should go over them together before it goes out on Friday.",
+            unreadMessagesCount: 0, sendingDate: Date(timeIntervalSince1970: 1_773_154_920)),  // 2026-03-10T15:02:00Z
         Chat(
             identifier: 9, fullname: "Fatima Zahra El Amrani", avatarURL: "http://i.pravatar.cc/150?img=26",
             message: "Photos from the trip are up.",
-            unreadMessagesCount: 100, sendingDate: Date(timeIntervalSince1970: 1772479800)),  // 2026-03-02T19:30:00Z
+            unreadMessagesCount: 100, sendingDate: Date(timeIntervalSince1970: 1_772_479_800)),  // 2026-03-02T19:30:00Z
         Chat(
             identifier: 10, fullname: "Liam O’Connor", avatarURL: "http://i.pravatar.cc/150?img=60",
             message: "Happy Valentine’s Day — from all of us!",
-            unreadMessagesCount: 99, sendingDate: Date(timeIntervalSince1970: 1771056000)),  // 2026-02-14T08:00:00Z
+            unreadMessagesCount: 99, sendingDate: Date(timeIntervalSince1970: 1_771_056_000)),  // 2026-02-14T08:00:00Z
         Chat(
             identifier: 11, fullname: "Sofia Nowak", avatarURL: "http://i.pravatar.cc/150?img=38",
             message: "Happy new year!",
-            unreadMessagesCount: 250, sendingDate: Date(timeIntervalSince1970: 1767225900)),  // 2026-01-01T00:05:00Z
+            unreadMessagesCount: 250, sendingDate: Date(timeIntervalSince1970: 1_767_225_900)),  // 2026-01-01T00:05:00Z
         Chat(
             identifier: 12, fullname: "Oliver Smith", avatarURL: "",
             message: "Merry Christmas 🎄",
-            unreadMessagesCount: 0, sendingDate: Date(timeIntervalSince1970: 1766599200)),  // 2025-12-24T18:00:00Z
+            unreadMessagesCount: 0, sendingDate: Date(timeIntervalSince1970: 1_766_599_200)),  // 2025-12-24T18:00:00Z
         Chat(
             identifier: 13, fullname: "TestfulApp Team", avatarURL: "http://i.pravatar.cc/150?img=68",
             message: "Welcome to TestfulApp — we’re glad you’re here.",
-            unreadMessagesCount: 1, sendingDate: Date(timeIntervalSince1970: 1446545700)),  // 2015-11-03T10:15:00Z
+            unreadMessagesCount: 1, sendingDate: Date(timeIntervalSince1970: 1_446_545_700)),  // 2015-11-03T10:15:00Z
         Chat(
             identifier: 14, fullname: "Noah Fischer", avatarURL: "http://i.pravatar.cc/150?img=15",
             message: "Did you see the game last night?",
-            unreadMessagesCount: 1000, sendingDate: Date(timeIntervalSince1970: 1773664200)),  // 2026-03-16T12:30:00Z
+            unreadMessagesCount: 1000, sendingDate: Date(timeIntervalSince1970: 1_773_664_200)),  // 2026-03-16T12:30:00Z
     ]
 }

@@ -1,6 +1,6 @@
 import FeatureHostCore
-import Observation
 import Foundation
+import Observation
 
 /// Drives the chats feature: launch screen (`launchDuration`) → loading screen (≥ `loadingDuration`, until the
 /// data is ready) → hand-over animation → list. The load starts with the launch screen, on `.appear`.

@@ -27,7 +27,9 @@ struct ChatListView {
         let width = size.width
         frame.put(state.title, at: Point(x: 2, y: 0), style: Style(foreground: ChatsPalette.text, bold: true))
         if let label = state.refreshing, case .rows = state.content {
-            frame.put(label, in: Rect(x: 2, y: 0, width: width - 3, height: 1), style: Style(foreground: ChatsPalette.secondary), alignment: .trailing)
+            frame.put(
+                label, in: Rect(x: 2, y: 0, width: width - 3, height: 1), style: Style(foreground: ChatsPalette.secondary),
+                alignment: .trailing)
         }
         frame.put(state.summary, in: Rect(x: 2, y: 1, width: width - 3, height: 1), style: Style(foreground: ChatsPalette.secondary))
         var top = Self.headerRows
@@ -38,7 +40,9 @@ struct ChatListView {
                 top += 1
             }
         }
-        frame.fill(Rect(x: 0, y: top, width: width, height: 1), with: "─", style: Style(foreground: ChatsPalette.separator, background: ChatsPalette.background))
+        frame.fill(
+            Rect(x: 0, y: top, width: width, height: 1), with: "─",
+            style: Style(foreground: ChatsPalette.separator, background: ChatsPalette.background))
         top += 1
         let viewport = Rect(x: 0, y: top, width: width, height: max(0, size.height - top))
 
@@ -46,11 +50,17 @@ struct ChatListView {
         case .rows(let rows):
             return drawRows(rows, into: frame, viewport: viewport)
         case .loading(let text):
-            frame.put(text, in: Rect(x: 0, y: viewport.y + viewport.height / 2, width: width, height: 1), style: Style(foreground: ChatsPalette.secondary), alignment: .center)
+            frame.put(
+                text, in: Rect(x: 0, y: viewport.y + viewport.height / 2, width: width, height: 1),
+                style: Style(foreground: ChatsPalette.secondary), alignment: .center)
         case .empty(let title, let message):
             let y = viewport.y + max(0, viewport.height / 2 - 1)
-            frame.put(title, in: Rect(x: 1, y: y, width: width - 2, height: 1), style: Style(foreground: ChatsPalette.text, bold: true), alignment: .center)
-            frame.putWrapped(message, in: Rect(x: 2, y: y + 1, width: width - 4, height: 2), style: Style(foreground: ChatsPalette.secondary), alignment: .center)
+            frame.put(
+                title, in: Rect(x: 1, y: y, width: width - 2, height: 1), style: Style(foreground: ChatsPalette.text, bold: true),
+                alignment: .center)
+            frame.putWrapped(
+                message, in: Rect(x: 2, y: y + 1, width: width - 4, height: 2), style: Style(foreground: ChatsPalette.secondary),
+                alignment: .center)
         case .failed(let title, let message, let hint, let retry):
             drawError(title: title, message: message, hint: hint, retry: retry, into: &frame, viewport: viewport)
         }
@@ -89,15 +99,20 @@ struct ChatListView {
         let hintLines = TextLayout.wrap(hint, width: textWidth)
         let height = 1 + 1 + messageLines.count + 1 + hintLines.count + 1 + 1
         var y = viewport.y + max(0, (viewport.height - height) / 2)
-        frame.put(title, in: Rect(x: 1, y: y, width: width - 2, height: 1), style: Style(foreground: ChatsPalette.error, bold: true), alignment: .center)
+        frame.put(
+            title, in: Rect(x: 1, y: y, width: width - 2, height: 1), style: Style(foreground: ChatsPalette.error, bold: true),
+            alignment: .center)
         y += 2
         for line in messageLines {
-            frame.put(line, in: Rect(x: 2, y: y, width: width - 4, height: 1), style: Style(foreground: ChatsPalette.text), alignment: .center)
+            frame.put(
+                line, in: Rect(x: 2, y: y, width: width - 4, height: 1), style: Style(foreground: ChatsPalette.text), alignment: .center)
             y += 1
         }
         y += 1
         for line in hintLines {
-            frame.put(line, in: Rect(x: 2, y: y, width: width - 4, height: 1), style: Style(foreground: ChatsPalette.secondary), alignment: .center)
+            frame.put(
+                line, in: Rect(x: 2, y: y, width: width - 4, height: 1), style: Style(foreground: ChatsPalette.secondary),
+                alignment: .center)
             y += 1
         }
         y += 1

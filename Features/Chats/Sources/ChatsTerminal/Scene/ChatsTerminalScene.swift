@@ -77,7 +77,6 @@ public final class ChatsTerminalScene: TerminalScene {
         return .handled
     }
 
-
     /// Moves the list's top as little as keeps row `index` fully visible, from where the list is now (the
     /// selection `current` at `scrollTop`, in the viewport the last render noted). When that scrolls, tells
     /// the presenter which rows are now on screen (their avatars load).

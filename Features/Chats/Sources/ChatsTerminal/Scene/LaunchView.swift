@@ -26,7 +26,9 @@ enum LaunchView {
     }
 
     /// The loader's six dot positions on an ellipse, clockwise from the top left.
-    static let loaderDots = [Point(x: 2, y: 0), Point(x: 6, y: 0), Point(x: 8, y: 1), Point(x: 6, y: 2), Point(x: 2, y: 2), Point(x: 0, y: 1)]
+    static let loaderDots = [
+        Point(x: 2, y: 0), Point(x: 6, y: 0), Point(x: 8, y: 1), Point(x: 6, y: 2), Point(x: 2, y: 2), Point(x: 0, y: 1),
+    ]
     static let loaderSize = Size(width: 9, height: 3)
 
     /// Frame `f` of the loader: the dot at position `f` is the bright head, the two before it a fading tail.

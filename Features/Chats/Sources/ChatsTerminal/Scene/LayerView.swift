@@ -53,11 +53,13 @@ enum LayerView {
                 style.background = mix(
                     lower.style.background ?? ChatsPalette.background, upper.style.background ?? ChatsPalette.background, opacity)
                 if upperWins {
-                    style.foreground = mix(lower.style.background ?? ChatsPalette.background, upper.style.foreground ?? ChatsPalette.text, opacity)
+                    style.foreground = mix(
+                        lower.style.background ?? ChatsPalette.background, upper.style.foreground ?? ChatsPalette.text, opacity)
                     result[x, y] = Cell(upper.grapheme, style: style)
                 } else {
                     // The lower row as it is, wide graphemes and their continuation cells included.
-                    style.foreground = mix(lower.style.foreground ?? ChatsPalette.text, upper.style.background ?? ChatsPalette.background, opacity)
+                    style.foreground = mix(
+                        lower.style.foreground ?? ChatsPalette.text, upper.style.background ?? ChatsPalette.background, opacity)
                     var cell = lower
                     cell.style = style
                     result[x, y] = cell

@@ -28,7 +28,6 @@ public final class ChatsWebScene: WebScene {
         ChatsPageMarkup.page(presenter.viewState, timing: presenter.timing, copy: ChatsWebCopy(strings: presenter.strings))
     }
 
-
     public func handle(_ event: PageEvent) -> WebEventHandling {
         let state = presenter.viewState
         guard state.screen == .list else { return .ignored }

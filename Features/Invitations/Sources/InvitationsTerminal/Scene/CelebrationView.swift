@@ -32,7 +32,8 @@ enum CelebrationView {
         y += 1
         let buttonWidth = Frame.buttonWidth(celebration.button)
         frame.drawButton(
-            celebration.button, at: Point(x: interior.x + (interior.width - buttonWidth) / 2, y: y), focused: true, style: .foreground(start))
+            celebration.button, at: Point(x: interior.x + (interior.width - buttonWidth) / 2, y: y), focused: true,
+            style: .foreground(start))
     }
 
     /// Pieces are placed by their fractions of the screen; none is drawn over the card.

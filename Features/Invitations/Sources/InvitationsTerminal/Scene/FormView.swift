@@ -66,7 +66,9 @@ enum FormView {
             // The cursor: the character under it (or the placeholder's first, or a space) drawn reversed,
             // redrawn whole so a wide character keeps both of its cells.
             let under = window.cursorCharacter ?? (field.text.isEmpty ? field.placeholder.first : nil) ?? " "
-            frame.put(String(under), at: Point(x: x + window.cursorColumn, y: y + 1), style: Style(foreground: text.foreground, background: background, reverse: true))
+            frame.put(
+                String(under), at: Point(x: x + window.cursorColumn, y: y + 1),
+                style: Style(foreground: text.foreground, background: background, reverse: true))
         }
         if let error = field.error {
             frame.put(error, in: Rect(x: x, y: y + 2, width: width, height: 1), style: .foreground(InvitationsPalette.error))

@@ -30,7 +30,8 @@ enum PageView {
         }
         y += 1
         for row in text {
-            frame.put(row, in: Rect(x: left, y: y, width: width, height: 1), style: .foreground(InvitationsPalette.muted), alignment: .center)
+            frame.put(
+                row, in: Rect(x: left, y: y, width: width, height: 1), style: .foreground(InvitationsPalette.muted), alignment: .center)
             y += 1
         }
         y += 1
@@ -42,7 +43,8 @@ enum PageView {
             style: .foreground(color))
         y += 2
         for row in notice {
-            frame.put(row, in: Rect(x: left, y: y, width: width, height: 1), style: .foreground(InvitationsPalette.warning), alignment: .center)
+            frame.put(
+                row, in: Rect(x: left, y: y, width: width, height: 1), style: .foreground(InvitationsPalette.warning), alignment: .center)
             y += 1
         }
     }

@@ -65,7 +65,8 @@ public final class InvitationsWebScene: WebScene {
             presenter.send(.focus(.send))
             presenter.send(.activate)
             if case .requestForm(let after) = presenter.viewState.modal, !after.isSending,
-                after.fields.contains(where: { $0.error != nil }) {
+                after.fields.contains(where: { $0.error != nil })
+            {
                 failedSends += 1
             }
             return .handled

@@ -66,15 +66,14 @@ struct OfferCountdownModel: Sendable, Equatable {
             index += 1
         }
         let phase: CountdownState.Phase =
-            if reading.value == 0 { .finished }
-            else if !hasAppeared { .waiting }
-            else if countdown.isRunning { .running }
-            else { .paused }
+            if reading.value == 0 { .finished } else if !hasAppeared { .waiting } else if countdown.isRunning { .running } else { .paused }
         let canActivate = activatedValue != nil || reading.value > 0
-        let popup = isPopupOpen ? activatedValue.map { value in
-            OfferPopupState(
-                title: copy.popupTitle, titleShadow: .pink, message: copy.popupMessage(time: CountdownFormat.popup(value)))
-        } : nil
+        let popup =
+            isPopupOpen
+            ? activatedValue.map { value in
+                OfferPopupState(
+                    title: copy.popupTitle, titleShadow: .pink, message: copy.popupMessage(time: CountdownFormat.popup(value)))
+            } : nil
         return OfferCountdownPresenter.ViewState(
             copy: copy,
             countdown: CountdownState(text: CountdownFormat.timer(groups), digits: digits, phase: phase),

@@ -7,7 +7,9 @@ extension Frame {
         dim()
         let panel = Style(foreground: OfferCountdownPalette.white, background: OfferCountdownPalette.boxBackground)
         fill(layout.popup, style: panel)
-        drawBox(layout.popup, lineStyle: .rounded, style: Style(foreground: OfferCountdownPalette.color(.pink), background: OfferCountdownPalette.boxBackground))
+        drawBox(
+            layout.popup, lineStyle: .rounded,
+            style: Style(foreground: OfferCountdownPalette.color(.pink), background: OfferCountdownPalette.boxBackground))
         // The shadow is colour only (blank cells), so the title reads once in plain text and to screen readers.
         fill(layout.popupTitleShadow, style: Style(background: OfferCountdownPalette.color(popup.titleShadow)))
         put(popup.title, in: layout.popupTitle, style: Style(foreground: OfferCountdownPalette.white, bold: true))

@@ -50,8 +50,10 @@ public struct OfferLayout: Sendable, Equatable {
     /// Every element a person sees on the main screen, by name, for the overlap and clipping checks. The
     /// close button sits on the artwork by design, so it is checked to be inside it rather than apart.
     public var mainElements: [(name: String, rect: Rect)] {
-        [("artwork", artwork), ("headline", headline), ("subheadline", subheadline), ("discount", discount),
-         ("audience", audience)]
+        [
+            ("artwork", artwork), ("headline", headline), ("subheadline", subheadline), ("discount", discount),
+            ("audience", audience),
+        ]
             + boxes.enumerated().map { ("box \($0.offset)", $0.element) }
             + separators.enumerated().map { ("separator \($0.offset)", $0.element) }
             + [("expired note", expiredNote), ("caption", caption), ("button", button)]
@@ -82,7 +84,8 @@ private struct Builder {
         let textWidths = [copy.headline, copy.subheadline, copy.discount, copy.audience, copy.caption].map(DisplayWidth.of)
         let footerWidth = footerWidths.reduce(0, +) + 3 * (footerWidths.count - 1)
         let needed = ([timerWidth(boxWidth: 6), buttonMinimumWidth, footerWidth] + textWidths).max() ?? 0
-        let artworkWidth = min(max(size.width * 2 / 5, Self.minimumArtworkWidth), size.width - Self.gapToArtwork - Self.rightMargin - needed)
+        let artworkWidth = min(
+            max(size.width * 2 / 5, Self.minimumArtworkWidth), size.width - Self.gapToArtwork - Self.rightMargin - needed)
         guard artworkWidth >= Self.minimumArtworkWidth else { return nil }
         let columnX = artworkWidth + Self.gapToArtwork
         let column = Rect(x: columnX, y: 0, width: size.width - columnX - Self.rightMargin, height: size.height)

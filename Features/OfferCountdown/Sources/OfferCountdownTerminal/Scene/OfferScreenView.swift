@@ -39,7 +39,8 @@ enum OfferScreenView {
     private static func drawButton(_ button: ActivateButtonState, focused: Bool, rect: Rect, into frame: inout Frame) {
         let colors = button.gradient.map(OfferCountdownPalette.color)
         frame.fill(rect, style: Style(foreground: OfferCountdownPalette.white))
-        frame.fillGradient(rect, from: colors.first ?? OfferCountdownPalette.color(.gray), to: colors.last ?? OfferCountdownPalette.color(.gray))
+        frame.fillGradient(
+            rect, from: colors.first ?? OfferCountdownPalette.color(.gray), to: colors.last ?? OfferCountdownPalette.color(.gray))
         let title = focused && button.isEnabled ? "> \(button.title) <" : button.title
         let style = Style(foreground: button.isEnabled ? OfferCountdownPalette.white : OfferCountdownPalette.muted, bold: button.isEnabled)
         frame.put(title, in: Rect(x: rect.x, y: rect.y + rect.height / 2, width: rect.width, height: 1), style: style, alignment: .center)
@@ -47,7 +48,8 @@ enum OfferScreenView {
 
     private static func portraitMessage(size: Size, neededWidth: Int) -> Frame {
         var frame = Frame(size: size)
-        let message = "This offer is shown in landscape only. Make the window wider: at least \(neededWidth) columns for \(size.height) rows (now \(size))."
+        let message =
+            "This offer is shown in landscape only. Make the window wider: at least \(neededWidth) columns for \(size.height) rows (now \(size))."
         let lines = TextLayout.wrap(message, width: max(size.width - 2, 1))
         let top = max((size.height - lines.count) / 2, 0)
         for (row, line) in lines.enumerated() {

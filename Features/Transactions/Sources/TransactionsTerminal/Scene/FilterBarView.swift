@@ -5,8 +5,7 @@ import TransactionsFeature
 /// (`[ food ]`, the same width as `  food  `, so the row does not shift). When the row is wider than the
 /// screen it scrolls to keep the chosen capsule in view, with `‹` / `›` where capsules are cut off.
 enum FilterBarView {
-    static func draw(_ filters: [TransactionsPresenter.ViewState.FilterButton], in rect: Rect, into frame: inout Frame)
-    {
+    static func draw(_ filters: [TransactionsPresenter.ViewState.FilterButton], in rect: Rect, into frame: inout Frame) {
         let widths = filters.map { DisplayWidth.of($0.title) + 4 }
         let starts = widths.indices.map { index in widths[..<index].reduce(0, +) + index }
         let contentWidth = (widths.last ?? 0) + (starts.last ?? 0)

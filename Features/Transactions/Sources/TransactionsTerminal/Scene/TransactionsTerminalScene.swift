@@ -57,7 +57,6 @@ public final class TransactionsTerminalScene: TerminalScene {
         return .handled
     }
 
-
     public func render(size: Size) -> Frame {
         guard size.fits(minimumSize) else { return .tooSmall(size: size, minimum: minimumSize) }
         var frame = Frame(size: size)

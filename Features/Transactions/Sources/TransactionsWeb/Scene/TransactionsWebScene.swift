@@ -34,7 +34,6 @@ public final class TransactionsWebScene: WebScene {
         }
     }
 
-
     private func perform(_ action: TransactionsWebAction, in state: TransactionsPresenter.ViewState) -> WebEventHandling {
         if action == .retry {
             guard state.canRetry else { return .ignored }
