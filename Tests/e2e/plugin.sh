@@ -2,7 +2,8 @@
 # End-to-end: builds the example plugin (its own package, with its own copy of the core), loads it through a
 # config file, renders it with `featurehost snapshot` on the virtual clock (in its own process, the default, and
 # in process: the same frames at several sizes), runs it live in a real terminal (tmux) next to a broken plugin,
-# drives it through the text driver (swift test), and checks each loading error with small libraries built here.
+# drives it through the text driver (swift test), runs the example's own tests, and checks each loading error with
+# small libraries built here.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -17,6 +18,9 @@ swift build --product featurehost >/dev/null
 binary="$(swift build --show-bin-path)/featurehost"
 [ -x "$(swift build --show-bin-path)/featurehost-plugin-host" ] || fail "featurehost-plugin-host was not built beside featurehost"
 (cd Examples/GreetingPlugin && swift build >/dev/null)
+# The example's own tests, as its author runs them: FeatureHostTesting from outside this package.
+(cd Examples/GreetingPlugin && swift test 2>&1 | tail -n 1 | grep -q "passed") \
+  || fail "the example plugin's own tests failed (run: cd Examples/GreetingPlugin && swift test)"
 library="$(cd Examples/GreetingPlugin && swift build --show-bin-path)/libGreeting.$ext"
 [ -f "$library" ] || fail "the example plugin did not build $library"
 
