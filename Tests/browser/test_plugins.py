@@ -86,6 +86,10 @@ def test_the_greeting_plugin_renders_ticks_and_waves_on_the_web(browser, server,
     css = page.evaluate("() => Array.from(document.styleSheets).map(s => s.href || '').filter(h => h.includes('/assets/greeting/'))")
     assert css and css[0].endswith("/assets/greeting/greeting.css")
     assert page.eval_on_selector(".greeting-wave", "e => getComputedStyle(e).backgroundColor") == "rgb(65, 69, 152)"
+    # Its picture, another file of its resources, shows: served as SVG under /assets/greeting/ and drawn.
+    page.wait_for_function(
+        "() => { const art = document.querySelector('.greeting-art'); return art && art.complete && art.naturalWidth === 48; }")
+    assert page.eval_on_selector(".greeting-art", "e => e.getAttribute('src')") == "/assets/greeting/wave.svg"
     # The timer starts when the page is shown; a tick arrives as a patch from the plugin's presenter.
     page.wait_for_function(
         "() => document.querySelectorAll('.greeting-value')[0].textContent !== '00:00:00'", timeout=15_000)

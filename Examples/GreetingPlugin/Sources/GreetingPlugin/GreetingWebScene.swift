@@ -11,6 +11,9 @@ final class GreetingWebScene: WebScene {
     func render() -> HTML {
         let state = presenter.viewState
         return section(.class("greeting"), .aria("labelledby", "greeting-title")) {
+            img(
+                .class("greeting-art"), .src(WebAssets.path(feature: GreetingFeature.manifest.id, file: "wave.svg")),
+                .alt("A smiling face"))
             h1(.class("greeting-title")) { "Greeting plugin" }.id("greeting-title")
             p(.class("greeting-hello")) { state.greeting }
             div(.class("greeting-row")) {

@@ -41,6 +41,8 @@ import WebUI
         await host.advance(by: .seconds(3))
         let html = scene.render().render()
         #expect(html.contains(#"<p class="greeting-hello">Hello, Ada!</p>"#))
+        // Its picture, a file of its resources, is served by the host under /assets/greeting/.
+        #expect(html.contains(#"<img alt="A smiling face" class="greeting-art" src="/assets/greeting/wave.svg">"#))
         #expect(html.contains(">00:00:03<"))
         #expect(scene.handle(.click("wave")) == .handled)
         #expect(scene.handle(.click("other")) == .ignored)
