@@ -104,7 +104,7 @@ extension Templates {
 
     static func webSceneTests(_ names: FeatureNames) -> String {
         #"""
-        \#(imports("FeatureHostCore", "FeatureHostTesting", "Testing", "WebUI", names.module))
+        \#(imports("FeatureHostCore", "FeatureHostTesting", "Foundation", "Testing", "WebUI", names.module))
 
         @testable import \#(names.webModule)
 

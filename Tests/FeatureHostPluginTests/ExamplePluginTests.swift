@@ -59,6 +59,8 @@ import WebUI
         #expect(plugin.hasWebView, "the example exports featurehost_plugin_web_entry_v1")
         let assets = try #require(PluginWeb.assets(of: plugin))
         #expect(assets.stylesheets.map(\.name) == ["greeting.css"])
+        #expect(assets.files.map(\.name) == ["greeting.css", "wave.svg"], "its picture crosses with its stylesheet")
+        #expect(assets.files.last?.contentType == "image/svg+xml")
         let context = try host.context(id: "greeting", settings: ["name": .string("Ada")], hourCycle: .twentyFourHour)
         let feature = try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         let scene = try #require(PluginWeb.scene(for: feature))
@@ -66,7 +68,9 @@ import WebUI
         await host.advance(by: .seconds(3))
         #expect(
             scene.render().render()
-                == #"<section aria-labelledby="greeting-title" class="greeting"><h1 class="greeting-title" id="greeting-title">Greeting plugin</h1>"#
+                == #"<section aria-labelledby="greeting-title" class="greeting">"#
+                + #"<img alt="A smiling face" class="greeting-art" src="/assets/greeting/wave.svg">"#
+                + #"<h1 class="greeting-title" id="greeting-title">Greeting plugin</h1>"#
                 + #"<p class="greeting-hello">Hello, Ada!</p><div class="greeting-row"><span class="greeting-label">Open for</span>"#
                 + #"<span class="greeting-value">00:00:03</span></div><div class="greeting-row"><span class="greeting-label">Clock</span>"#
                 + #"<span class="greeting-value">12:34:03</span></div><div class="greeting-actions"><button class="greeting-wave" "#
