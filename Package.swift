@@ -232,8 +232,8 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
     let fuzzers: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzConfig", ["FeatureHostCore", "FeatureHostRuntime"] + featureBundles.map { .target(name: "\($0.name)Feature") }),
         ("FuzzCarNewsFeed", ["CarNewsFeature"]),
-        ("FuzzChats", ["ChatsFeature"]),
-        ("FuzzTransactions", ["TransactionsFeature"]),
+        ("FuzzChats", ["ChatsFeature", "DataSources"]),
+        ("FuzzTransactions", ["TransactionsFeature", "DataSources"]),
         ("FuzzInvitationReply", ["InvitationsFeature", "FeatureHostCore"]),
         ("FuzzKeyParser", ["TerminalUI"]),
         ("FuzzFrameCodec", ["TerminalUI"]),

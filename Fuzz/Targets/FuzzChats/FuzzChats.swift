@@ -1,4 +1,5 @@
 import ChatsFeature
+import DataSources
 import FuzzSupport
 
 /// The chats payload through the decoder the chats sources use: the plist schema when the bytes look like a

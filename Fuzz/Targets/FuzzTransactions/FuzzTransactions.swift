@@ -1,3 +1,4 @@
+import DataSources
 import FuzzSupport
 import TransactionsFeature
 
