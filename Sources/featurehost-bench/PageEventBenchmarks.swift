@@ -296,9 +296,10 @@ private final class BenchPage {
     }
 
     /// Posts `events` in turn, `rounds` times, timing each: the POST handled (the patch written before it returns),
-    /// then the main actor's next turns, where the session's scheduled flush renders once more (issue 27.1 removes
-    /// that second render). After each (untimed) `after` waits for what the event started, and the page is rendered
-    /// once for the anchor.
+    /// then the main actor's next turns: the render scheduled by the change finds nothing stale (the POST's own
+    /// flush rendered it; `featurehost-bench frames` counts one render per click), and what else runs there is work
+    /// the event started (a picture asked for, a page of rows read). After each (untimed) `after` waits for what the
+    /// event started, and the page is rendered once for the anchor.
     func measure(
         _ bench: inout Benchmark, _ label: String, rounds: Int, events: [(name: String, body: String)],
         after: () async -> Void = {}
@@ -340,7 +341,7 @@ private final class BenchPage {
                 name.padding(toLength: max(58, name.count), withPad: " ", startingAt: 0)
                     + String(
                         format: " %.1f µs CPU, %.2f× the anchor (the page rendered, %.1f µs); goal < %.0f µs%@; %.0f B sent; "
-                            + "then %.1f µs in the scheduled flush", eventMedian, eventMedian / anchorMedian, anchorMedian, goal,
+                            + "then %.1f µs in the next turns", eventMedian, eventMedian / anchorMedian, anchorMedian, goal,
                         eventMedian < goal ? "" : " MISSED", byteMedian, turnsMedian))
         }
     }

@@ -156,12 +156,11 @@ for ((n = 2; n <= count; n++)); do apply_block "$n"; done
 # No warnings from the project's code in any build the page ran.
 if cat "$work"/block-*.log | grep -E "^/.*(Sources|Features|Tests|Plugins)/.*warning:"; then fail "a build printed warnings"; fi
 
-# 3. The whole suite: scaffolding a feature leaves every test green. One test at a time (about four minutes here):
-#    this run is about what the scaffold changed, and the suite's real-time bounds (a settle, a pseudo-terminal's
-#    event) hold for a test alone even on a loaded machine; run in parallel, as .ci/run's first run does, they
-#    measure the whole suite's queue on two cores.
-echo "+ swift test --no-parallel"
-if ! swift test --no-parallel > "$work/test.log" 2>&1; then
+# 3. The whole suite: scaffolding a feature leaves every test green. In parallel, as .ci/run's first run does (about
+#    two minutes here, against four one test at a time): the suites whose real-time bounds would measure the whole
+#    suite's queue on two cores (a pseudo-terminal's event) run on threads of their own (`.onItsOwnThread`).
+echo "+ swift test"
+if ! swift test > "$work/test.log" 2>&1; then
   { grep -E "error:|^✘ Test .* failed after" "$work/test.log" | sed -E 's/ failed after .*//' | sort -u | cut -c1-300 >&2; } || true
   { grep -E "^✘ Test .* recorded an issue" "$work/test.log" | cut -c1-600 >&2; } || true
   # A crash of the test process: the runtime's line and the backtrace, which name the test that crashed.

@@ -105,10 +105,13 @@ public struct LocalePreference: Sendable, Equatable {
         return identifier
     }
 
-    /// A locale Foundation's formatters know, written `de_DE` or `de-DE`.
+    /// A locale Foundation's formatters know, written `de_DE` or `de-DE`. The table answers the common case without
+    /// asking ICU for every locale it has (see `KnownLocaleTable`).
     public static func isKnown(_ identifier: String) -> Bool {
+        let underscored = String(identifier.map { $0 == "-" ? "_" : $0 })
+        if KnownLocaleTable.contains(identifier) || KnownLocaleTable.contains(underscored) { return true }
         let available = Locale.availableIdentifiers
-        return available.contains(identifier) || available.contains(identifier.replacingOccurrences(of: "-", with: "_"))
+        return available.contains(identifier) || available.contains(underscored)
     }
 
     /// The zone `/etc/localtime` links to (`/usr/share/zoneinfo/Europe/Oslo`), as `TimeZone.current` finds it when
