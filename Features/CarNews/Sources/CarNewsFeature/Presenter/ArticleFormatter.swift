@@ -5,15 +5,27 @@ import Foundation
 struct ArticleFormatter {
     let dates: PublishDateFormatter
     let now: @Sendable () -> Date
+    /// The rows' text as last formatted: an action that leaves the window and the year alone (opening an article,
+    /// moving the selection) reuses it instead of formatting the window's 160 dates and titles again, which cost
+    /// several times the page's render.
+    private let lastText = RowTextMemo()
 
-    /// Every row of a list, with one "current year" for the whole pass (once per list change, not per key).
+    init(dates: PublishDateFormatter, now: @escaping @Sendable () -> Date) {
+        self.dates = dates
+        self.now = now
+    }
+
+    /// Every row of a list, with one "current year" for the whole pass; each row's picture as it is now.
     func rows(_ summaries: [ArticleSummary], images: ArticleImages) -> [CarNewsViewState.Row] {
         let currentYear = dates.currentYear(at: now())
-        return summaries.map { summary in
+        let texts = lastText.texts(for: summaries, currentYear: currentYear) { summary in
+            RowText(
+                title: DisplayText.line(summary.title), date: dates.string(from: summary.published, currentYear: currentYear),
+                imageLabel: ImageLabel.text(for: summary.image))
+        }
+        return zip(summaries, texts).map { summary, text in
             CarNewsViewState.Row(
-                id: summary.id, title: DisplayText.line(summary.title),
-                date: dates.string(from: summary.published, currentYear: currentYear),
-                imageLabel: ImageLabel.text(for: summary.image), image: images.state(of: summary.image))
+                id: summary.id, title: text.title, date: text.date, imageLabel: text.imageLabel, image: images.state(of: summary.image))
         }
     }
 
@@ -39,5 +51,30 @@ struct ArticleFormatter {
     /// The offline banner's title: when the list was last good.
     func offlineTitle(lastRefresh: Date?) -> String {
         lastRefresh.map { "Offline — last updated \(dates.string(from: $0, now: now()))" } ?? "Offline — showing saved articles"
+    }
+}
+
+/// What a row shows besides its picture.
+struct RowText: Equatable {
+    var title: String
+    var date: String
+    var imageLabel: String
+}
+
+/// The rows' text for the summaries and year it was made for. Used only on the presenter's actor: the formatter lives
+/// in one presenter and formats there.
+final class RowTextMemo {
+    private var summaries: [ArticleSummary] = []
+    private var currentYear: Range<Date>?
+    private var texts: [RowText] = []
+
+    /// The text made for `summaries` in `currentYear`, from the last call when both are the same (an unchanged window
+    /// compares as one buffer), else made now with `make`.
+    func texts(for summaries: [ArticleSummary], currentYear: Range<Date>, make: (ArticleSummary) -> RowText) -> [RowText] {
+        if currentYear == self.currentYear, summaries == self.summaries { return texts }
+        texts = summaries.map(make)
+        self.summaries = summaries
+        self.currentYear = currentYear
+        return texts
     }
 }
