@@ -28,11 +28,11 @@ import TransactionsFeature
         let first = try makeFeature().presenter
         #expect(first.viewState.sum == nil, "nothing loads before the feature appears")
         first.send(.lifecycle(.appear))
-        #expect(await activity.waitUntilIdle(timeout: 60))
+        #expect(await activity.waitUntilIdle(timeout: 300))
         #expect(first.viewState.status == .loaded)
         let before = try #require(first.viewState.sum?.amount)
         first.send(.togglePin)
-        #expect(await activity.waitUntilIdle(timeout: 60))
+        #expect(await activity.waitUntilIdle(timeout: 300))
         let after = try #require(first.viewState.sum?.amount)
         #expect(after != before)
 
@@ -43,7 +43,7 @@ import TransactionsFeature
         #expect(FileManager.default.fileExists(atPath: layout.storageDirectory(for: TransactionsFeature.manifest.id).path))
         let second = try makeFeature().presenter
         second.send(.lifecycle(.appear))
-        #expect(await activity.waitUntilIdle(timeout: 60))
+        #expect(await activity.waitUntilIdle(timeout: 300))
         #expect(second.viewState.sum?.amount == after)
     }
 

@@ -191,7 +191,7 @@ struct PictureStoreTests {
         #expect(lookups == [.pending])
         #expect(store.picture(car, cells: Size(width: 40, height: 10)) == .pending, "one decode, however often asked")
         #expect(activity.inFlight == 1)
-        await activity.waitUntilIdle(timeout: 30)
+        await activity.waitUntilIdle(timeout: TestHost.idleTimeout)
         await MainActorTurns.run(until: { renders.renderCount == 2 })
         await MainActorTurns.run()
         #expect(renders.renderCount == 2, "the decode's end made the render loop draw again")
@@ -223,7 +223,7 @@ struct PictureStoreTests {
         let (store, images, activity) = store()
         let gif = images.add(Data("GIF89a……".utf8), key: "gif")
         #expect(store.picture(gif, cells: Size(width: 5, height: 3)) == .pending)
-        await activity.waitUntilIdle(timeout: 30)
+        await activity.waitUntilIdle(timeout: TestHost.idleTimeout)
         #expect(store.picture(gif, cells: Size(width: 5, height: 3)) == .failed("The file is neither a PNG nor a JPEG image."))
         #expect(store.picture(gif, cells: Size(width: 9, height: 3)) == .failed("The file is neither a PNG nor a JPEG image."))
         #expect(store.decodeCount == 1)
@@ -234,7 +234,7 @@ struct PictureStoreTests {
         let (store, images, activity) = store(limits: DecodingLimits(maximumPixels: 100 * 100))
         let car = images.add(Self.car, key: "car")
         _ = store.picture(car, cells: Size(width: 5, height: 3))
-        await activity.waitUntilIdle(timeout: 30)
+        await activity.waitUntilIdle(timeout: TestHost.idleTimeout)
         #expect(
             store.picture(car, cells: Size(width: 5, height: 3))
                 == .failed("The JPEG image is 960×600 pixels, past the limit of 10000 pixels."))
@@ -256,7 +256,7 @@ struct PictureStoreTests {
         let blue = images.add(SampleImage.fixture("car-blue.jpg"), key: "blue")
         for image in [red, blue] {
             #expect(store.picture(image, cells: Size(width: 10, height: 3)) == .pending)
-            await activity.waitUntilIdle(timeout: 30)
+            await activity.waitUntilIdle(timeout: TestHost.idleTimeout)
             #expect(store.picture(image, cells: Size(width: 10, height: 3)) != .pending)
         }
         #expect(store.cachedBytes.decoded <= 1_000_000)
@@ -271,7 +271,7 @@ struct PictureStoreTests {
         store.cellPixels = Size(width: 9, height: 18)
         let car = images.add(Self.car, key: "car")
         _ = store.picture(car, cells: Size(width: 5, height: 3), shape: .ellipse)
-        await activity.waitUntilIdle(timeout: 30)
+        await activity.waitUntilIdle(timeout: TestHost.idleTimeout)
         guard case .ready(let picture) = store.picture(car, cells: Size(width: 5, height: 3), shape: .ellipse) else {
             Issue.record("not ready")
             return
