@@ -53,7 +53,7 @@ import Testing
         let source = try DataSourceFactory.make([Car].self, context: context, decoder: carDecoder, samples: samples)
         let task = Task { try await source.load() }
         // The reply is held, so the load stays in flight until the gate opens.
-        let limit = Date().addingTimeInterval(60)  // a bound for a broken build only; a loaded machine needs more than 10 s
+        let limit = Date().addingTimeInterval(TestHost.idleTimeout)  // a bound for a broken build only
         var sawInFlight = false
         while !sawInFlight, Date() < limit {
             sawInFlight = host.activity.inFlight > 0

@@ -66,7 +66,7 @@ import Testing
         let cache = cache()
         let url = server.url("a.png")
         let callers = (0..<3).map { _ in Task { try await cache.image(at: url, trusting: origin) } }
-        let limit = Date().addingTimeInterval(10)
+        let limit = Date().addingTimeInterval(TestHost.idleTimeout)
         while server.requests.isEmpty, Date() < limit { await Task.yield() }
         gate.open()
         var keys: Set<String> = []
@@ -82,7 +82,7 @@ import Testing
         let cache = cache()
         let url = server.url("a.png")
         let caller = Task { try await cache.image(at: url, trusting: origin) }
-        let limit = Date().addingTimeInterval(10)
+        let limit = Date().addingTimeInterval(TestHost.idleTimeout)
         while server.requests.isEmpty, Date() < limit { await Task.yield() }
         caller.cancel()
         await #expect(throws: ImageFailure("The image request was cancelled.")) { try await caller.value }

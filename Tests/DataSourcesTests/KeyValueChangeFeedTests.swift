@@ -16,7 +16,7 @@ import Testing
 
     /// Until every change posted has reached its observers (the feed counts each delivery as in flight).
     private func settle(_ activity: ActivityTracker) async {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(TestHost.idleTimeout)
         while activity.inFlight > 0, Date() < deadline { await Task.yield() }
         #expect(activity.inFlight == 0)
     }

@@ -35,7 +35,7 @@ import Testing
             }
         }
         // All asleep first: one that registered after the advance had passed its deadline would wait for the next.
-        let limit = Date().addingTimeInterval(60)
+        let limit = Date().addingTimeInterval(TestHost.idleTimeout)
         while clock.sleeperCount < sleepers.count, Date() < limit { await Task.yield() }
         #expect(clock.sleeperCount == sleepers.count)
         // Every other sleeper is cancelled from the pool while the main actor moves time on.

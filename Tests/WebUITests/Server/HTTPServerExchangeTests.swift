@@ -51,7 +51,7 @@ import WebUI
         let fixture = try ServerFixture()
         let client = try fixture.client()
         try client.send(get("/held") + get("/hello"))
-        #expect(fixture.held.wait(timeout: 10))
+        #expect(fixture.held.wait(timeout: TestHost.idleTimeout))
         // The second request is not handed over while the first is unanswered.
         #expect(fixture.handled.current == ["/held"])
         let responder = try #require(fixture.heldResponder.current)
@@ -79,7 +79,7 @@ import WebUI
         let fixture = try ServerFixture()
         let client = try fixture.client()
         try client.send(get("/held"))
-        #expect(fixture.held.wait(timeout: 10))
+        #expect(fixture.held.wait(timeout: TestHost.idleTimeout))
         let responder = try #require(fixture.heldResponder.current)
         fixture.heldResponder.withValue { $0 = nil }
         await Task.detached {

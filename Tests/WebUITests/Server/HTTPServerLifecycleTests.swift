@@ -14,10 +14,10 @@ import WebUI
         try partial.send("GET / HTTP/1.1\r\n")
         let held = try fixture.client()
         try held.send(get("/held"))
-        #expect(fixture.held.wait(timeout: 10))
+        #expect(fixture.held.wait(timeout: TestHost.idleTimeout))
         let streaming = try fixture.client()
         try streaming.send(get("/stream"))
-        #expect(fixture.streamOpened.wait(timeout: 10))
+        #expect(fixture.streamOpened.wait(timeout: TestHost.idleTimeout))
 
         let clock = ContinuousClock()
         let started = clock.now

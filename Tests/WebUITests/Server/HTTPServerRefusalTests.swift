@@ -110,7 +110,7 @@ import WebUI
         rude.reset()
         let heldClient = try fixture.client()
         try heldClient.send(get("/held"))
-        #expect(fixture.held.wait(timeout: 10))
+        #expect(fixture.held.wait(timeout: TestHost.idleTimeout))
         heldClient.reset()
         // Answering a connection that was reset meanwhile is harmless.
         fixture.heldResponder.current?.send(HTTPServerResponse(status: .ok, body: Array("late".utf8)))

@@ -10,7 +10,7 @@ import WebUI
         let fixture = try ServerFixture()
         let client = try fixture.client()
         try client.send(get("/stream"))
-        #expect(fixture.streamOpened.wait(timeout: 10))
+        #expect(fixture.streamOpened.wait(timeout: TestHost.idleTimeout))
         let stream = try #require(fixture.streams.current.first)
         let head = try client.readResponse(head: true)
         #expect(head.status == 200)
@@ -34,7 +34,7 @@ import WebUI
         let fixture = try ServerFixture()
         let client = try fixture.client()
         try client.send(get("/stream"))
-        #expect(fixture.streamOpened.wait(timeout: 10))
+        #expect(fixture.streamOpened.wait(timeout: TestHost.idleTimeout))
         let stream = try #require(fixture.streams.current.first)
         let closed = BlockingGateCounter()
         stream.onClose { closed.fire() }
@@ -50,7 +50,7 @@ import WebUI
         let fixture = try ServerFixture()
         let client = try fixture.client()
         try client.send(get("/stream"))
-        #expect(fixture.streamOpened.wait(timeout: 10))
+        #expect(fixture.streamOpened.wait(timeout: TestHost.idleTimeout))
         let stream = try #require(fixture.streams.current.first)
         let closed = BlockingGateCounter()
         stream.onClose { closed.fire() }
@@ -67,7 +67,7 @@ import WebUI
         }
         let client = try fixture.client()
         try client.send(get("/stream"))
-        #expect(fixture.streamOpened.wait(timeout: 10))
+        #expect(fixture.streamOpened.wait(timeout: TestHost.idleTimeout))
         let stream = try #require(fixture.streams.current.first)
         _ = try client.readResponse(head: true)
         // A short-deadline connection opened after the stream is closed: by then the stream has outlived it.
@@ -81,7 +81,7 @@ import WebUI
         let fixture = try ServerFixture { $0.maxQueuedBytesPerConnection = 256 * 1024 }
         let client = try fixture.client()
         try client.send(get("/stream"))
-        #expect(fixture.streamOpened.wait(timeout: 10))
+        #expect(fixture.streamOpened.wait(timeout: TestHost.idleTimeout))
         let stream = try #require(fixture.streams.current.first)
         let closed = BlockingGateCounter()
         stream.onClose { closed.fire() }
@@ -106,7 +106,7 @@ final class BlockingGateCounter: Sendable {
         gate.open()
     }
 
-    func wait() -> Bool { gate.wait(timeout: 10) }
+    func wait() -> Bool { gate.wait(timeout: TestHost.idleTimeout) }
 
     var count: Int { fired.current }
 }
