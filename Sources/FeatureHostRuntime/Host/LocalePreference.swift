@@ -109,7 +109,7 @@ public struct LocalePreference: Sendable, Equatable {
     /// asking ICU for every locale it has (see `KnownLocaleTable`).
     public static func isKnown(_ identifier: String) -> Bool {
         let underscored = String(identifier.map { $0 == "-" ? "_" : $0 })
-        if KnownLocaleTable.contains(identifier) || KnownLocaleTable.contains(underscored) { return true }
+        if KnownLocaleTable.contains(underscored) { return true }  // ICU's identifiers use underscores only
         let available = Locale.availableIdentifiers
         return available.contains(identifier) || available.contains(underscored)
     }

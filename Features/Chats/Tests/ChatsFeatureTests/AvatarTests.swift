@@ -47,13 +47,7 @@ struct AvatarTests {
         await store.receive(at: .zero) { $0.list = list([Self.a: .loaded(reference)]) }
         #expect(store.state.list.rows?[31].avatar == .loaded(reference))
         await store.advance(by: .milliseconds(2_800))
-        store.skipReceivedChanges {
-            $0.screen = .list
-            $0.loader = LoaderState(frameIndex: 5, nextFrameIndex: 0, dissolve: 0, frameCount: 6)
-            $0.loadingLayer = LayerState(scale: 1.2, opacity: 0)
-            $0.listLayer = .identity
-            $0.transitionProgress = 1
-        }
+        store.skipReceivedChanges(to: Fixtures.handedOver)
 
         // The selection moves down: `b` comes into the window; `a` is loaded already and not fetched again.
         store.send(.select(index: 30)) { $0.list = list([Self.a: .loaded(reference), Self.b: .loading], selected: 30) }

@@ -107,13 +107,7 @@ struct FeatureTests {
         store.send(.lifecycle(.appear))
         await store.receive(at: .zero) { $0.list = Fixtures.list(chats, summary: "3 chats") }
         await store.advance(by: .milliseconds(2_800))
-        store.skipReceivedChanges {
-            $0.screen = .list
-            $0.loader = LoaderState(frameIndex: 5, nextFrameIndex: 0, dissolve: 0, frameCount: 6)
-            $0.loadingLayer = LayerState(scale: 1.2, opacity: 0)
-            $0.listLayer = .identity
-            $0.transitionProgress = 1
-        }
+        store.skipReceivedChanges(to: Fixtures.handedOver)
 
         store.send(.moveSelection(by: 5)) { $0.list.selectedIndex = 2 }
         store.send(.moveSelection(by: 1))

@@ -47,6 +47,16 @@ enum Fixtures {
             strings: ChatsStrings(locale: locale))
     }
 
+    /// Where the launch's hand-over ends (the bundled timing, 2.8 s after `.appear`): the list on screen, the loader
+    /// at its last frame and its layer gone.
+    static func handedOver(_ state: inout ChatsViewState) {
+        state.screen = .list
+        state.loader = LoaderState(frameIndex: 5, nextFrameIndex: 0, dissolve: 0, frameCount: 6)
+        state.loadingLayer = LayerState(scale: 1.2, opacity: 0)
+        state.listLayer = .identity
+        state.transitionProgress = 1
+    }
+
     /// The list state of the loading screen (nothing loaded yet).
     static var loadingList: ChatListState {
         ChatListState(title: "Chats", content: .loading("Loading chats…"))
