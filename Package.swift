@@ -83,6 +83,10 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "WebUI", targets: ["WebUI"]),
         .library(name: "FeatureHostTesting", targets: ["FeatureHostTesting"]),
+        // The whole host for an app's own name and features in one call (docs/embedding.md), and the runtime under it
+        // for an app that builds its own surface: config loading and validation, the registry, plugins, HostSession.
+        .library(name: "FeatureHostApp", targets: ["FeatureHostApp"]),
+        .library(name: "FeatureHostRuntime", targets: ["FeatureHostRuntime"]),
     ] + featureProducts,
     targets: [
         // MARK: core
@@ -150,14 +154,17 @@ let package = Package(
         .target(name: "FeatureHostTesting", dependencies: ["FeatureHostCore", "DataSources", "TerminalUI"]),
         // This repository's tests of the host's assembly: a TestHost as a HostEnvironment. Not a product.
         .target(name: "FeatureHostRuntimeTesting", dependencies: ["FeatureHostCore", "FeatureHostRuntime", "FeatureHostTesting"]),
-        .executableTarget(
-            name: "featurehost",
+        // The command line (shell, serve, snapshot, list, validate, store) for an app's name and feature list. It depends
+        // on the plugin process's executable so that an app's build makes it too: the host finds it beside its own.
+        .target(
+            name: "FeatureHostApp",
             dependencies: [
                 "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "TerminalPluginBridge", "WebPluginBridge",
                 "featurehost-plugin-host",
             ]
-                + featureModules
         ),
+        // FeatureHostApp over the five built-in features: main.swift and the feature list only.
+        .executableTarget(name: "featurehost", dependencies: ["FeatureHostCore", "FeatureHostApp"] + featureModules),
         .executableTarget(
             name: "featurehost-bench",
             dependencies: [
@@ -206,8 +213,8 @@ let package = Package(
         .testTarget(
             name: "FeatureHostEndToEndTests",
             dependencies: [
-                "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostRuntimeTesting", "featurehost", "featurehost-savestress",
-                "featurehost-plugin-host",
+                "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostRuntimeTesting", "FeatureHostApp", "featurehost",
+                "featurehost-savestress", "featurehost-plugin-host",
             ]
                 + featureModules
         ),

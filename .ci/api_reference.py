@@ -17,6 +17,8 @@ MODULES = [
     ("WebUI", "web scenes: typed HTML, `PageEvent`, `WebAsset`"),
     ("FeatureHostTesting", "tests: `TestHost`, `GoldenFile`, `LoopbackHTTPServer`"),
     ("FeatureHostPluginKit", "a dynamic plugin's entry symbols: `PluginExport`"),
+    ("FeatureHostApp", "an app's whole command line in one call: `FeatureHostApp`"),
+    ("FeatureHostRuntime", "for an app's own surface: config loading and validation, the registry, plugins, `HostSession`"),
 ]
 
 TYPE_KINDS = {

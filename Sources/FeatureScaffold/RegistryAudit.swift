@@ -22,7 +22,7 @@ public enum RegistryAudit {
     public static let surfaces: [String: String] = ["Terminal": "TerminalUI", "Web": "WebUI"]
     /// The runtime: what the host assembles features with, never what a feature or its tests import (tests get
     /// their contexts from FeatureHostTesting's `TestHost`, through `FeatureContext.standard` as the runtime does).
-    public static let runtimeModules: Set<String> = ["FeatureHostRuntime", "TerminalPluginBridge", "WebPluginBridge"]
+    public static let runtimeModules: Set<String> = ["FeatureHostRuntime", "TerminalPluginBridge", "WebPluginBridge", "FeatureHostApp"]
     /// The executables, which tests run as processes.
     public static let executableModules: Set<String> = ["featurehost", "featurehost_bench", "featurehost_scaffold"]
     /// The runtime and the executables.

@@ -9,7 +9,6 @@ import ChatsTerminal
 import ChatsWeb
 // scaffold-feature-imports: end
 import FeatureHostCore
-import FeatureHostRuntime
 import InvitationsFeature
 import InvitationsTerminal
 import InvitationsWeb
@@ -33,6 +32,4 @@ enum BuiltInFeatures {
             // scaffold-feature: end
         ]
     }
-
-    static var registry: FeatureRegistry { FeatureRegistry(types) }
 }

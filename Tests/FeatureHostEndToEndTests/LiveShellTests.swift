@@ -7,7 +7,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-@testable import featurehost
+@testable import FeatureHostApp
 
 /// The terminal the live shell draws on, recorded: every frame it was given, and the events a test feeds it.
 @MainActor

@@ -7,7 +7,7 @@ import TerminalUI
 import Testing
 import WebUI
 
-@testable import featurehost
+@testable import FeatureHostApp
 
 /// Misbehaving plugins named by a config, through the host's own assembly, out of process (the default) and in
 /// process (`--plugin-isolation in-process`): the shell and a web page show the same error in the plugin's panel,

@@ -5,7 +5,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-@testable import featurehost
+@testable import FeatureHostApp
 
 /// Plugins named by a config, through the host's commands: every failure is reported by `validate` with the
 /// file, shown as an error entry in the shell, and the rest keep working.

@@ -6,7 +6,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-@testable import featurehost
+@testable import FeatureHostApp
 
 /// The shell's own screens read on a dark and on a light terminal (see `Frame.legibilityProblems(on:)`): the
 /// home list and its selected row, a feature with the footer, a failed feature's panel, the "too small" message.

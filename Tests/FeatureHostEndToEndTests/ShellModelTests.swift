@@ -6,7 +6,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-@testable import featurehost
+@testable import FeatureHostApp
 
 @Suite @MainActor struct ShellModelTests {
     let host: TestHost

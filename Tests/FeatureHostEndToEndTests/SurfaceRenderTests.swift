@@ -12,8 +12,8 @@ import TransactionsFeature
 import TransactionsTerminal
 import TransactionsWeb
 
+@testable import FeatureHostApp
 @testable import WebUI
-@testable import featurehost
 
 /// Real features on both surfaces, counted: an input that changes the screen is one frame in the live shell and
 /// one render (and one patch) of the page; a tick is one of each; an input that changes nothing is none.

@@ -28,12 +28,15 @@ public struct ConfigErrors: Error, Sendable, Equatable, CustomStringConvertible 
 
     public init(_ issues: [ConfigIssue]) { self.issues = issues }
 
-    public var description: String {
+    public var description: String { description(command: AppIdentity.featureHost.commandName) }
+
+    /// The issues as `command validate` prints them (an app that embeds the host names its own command).
+    public func description(command: String) -> String {
         let shown = issues.prefix(Self.printedIssues).map(\.description)
         let rest = issues.count - shown.count
         guard rest > 0 else { return shown.joined(separator: "\n") }
         let more =
-            "… and \(rest) more problem\(rest == 1 ? "" : "s") (\(issues.count) in all); fix these and run `featurehost validate` again."
+            "… and \(rest) more problem\(rest == 1 ? "" : "s") (\(issues.count) in all); fix these and run `\(command) validate` again."
         return (shown + [more]).joined(separator: "\n")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Finds the config: `--config FILE`, then `$FEATUREHOST_CONFIG`, then `./featurehost.json`, then the
-/// built-in default.
+/// built-in default. An app that embeds the host reads its own variable (`$MYAPP_CONFIG`) and may name another
+/// file (`AppIdentity`).
 public enum ConfigLocator {
     public enum Choice: Equatable, Sendable {
         case file(URL, reason: String)
@@ -11,16 +12,19 @@ public enum ConfigLocator {
     public static let environmentKey = "FEATUREHOST_CONFIG"
     public static let defaultFileName = "featurehost.json"
 
-    public static func locate(explicit: String?, environment: [String: String], currentDirectory: URL) -> Choice {
+    public static func locate(
+        explicit: String?, environment: [String: String], currentDirectory: URL, app: AppIdentity = .featureHost
+    ) -> Choice {
         if let explicit, !explicit.isEmpty {
             return .file(absolute(explicit, in: currentDirectory), reason: "--config")
         }
-        if let fromEnvironment = environment[environmentKey], !fromEnvironment.isEmpty {
-            return .file(absolute(fromEnvironment, in: currentDirectory), reason: "$\(environmentKey)")
+        let key = app.configEnvironmentKey
+        if let fromEnvironment = environment[key], !fromEnvironment.isEmpty {
+            return .file(absolute(fromEnvironment, in: currentDirectory), reason: "$\(key)")
         }
-        let local = currentDirectory.appendingPathComponent(defaultFileName)
+        let local = currentDirectory.appendingPathComponent(app.configFileName)
         if FileManager.default.fileExists(atPath: local.path) {
-            return .file(local, reason: "./\(defaultFileName)")
+            return .file(local, reason: "./\(app.configFileName)")
         }
         return .builtInDefault
     }

@@ -29,10 +29,11 @@ public struct AccessGuard: Sendable, Equatable {
     /// The address `featurehost serve` prints: the home page, with the token once.
     public var startAddress: String { "\(origin)/?token=\(token)" }
 
-    /// A fresh name for one run: `fh-` and 64 random bits in hex, under `.localhost` (RFC 6761: always loopback;
-    /// Chromium and Firefox resolve every `*.localhost` name to it without asking a DNS server).
-    public static func makeHostName() -> String {
-        "fh-\(RandomToken.make().prefix(16)).localhost"
+    /// A fresh name for one run: the app's label (`featurehost`, `myapp`), `-` and 64 random bits in hex, under
+    /// `.localhost` (RFC 6761: always loopback; Chromium and Firefox resolve every `*.localhost` name to it without
+    /// asking a DNS server).
+    public static func makeHostName(label: String = "fh") -> String {
+        "\(label)-\(RandomToken.make().prefix(16)).localhost"
     }
 
     public enum Verdict: Sendable, Equatable {

@@ -19,8 +19,13 @@ public final class WebApp {
         /// How often the host calls `tick`, which sends each stream a heartbeat saying so: a page that hears
         /// none for three of them says the host stopped answering.
         public var heartbeat: Duration = .seconds(2)
+        /// The app's name, in every page's title and on the home page (an app that embeds the host sets its own).
+        public var appName = PageShell.defaultAppName
 
-        public init(access: AccessGuard) { self.access = access }
+        public init(access: AccessGuard, appName: String = PageShell.defaultAppName) {
+            self.access = access
+            self.appName = appName
+        }
     }
 
     public let configuration: Configuration
@@ -82,7 +87,8 @@ public final class WebApp {
         switch (request.method, parts.first ?? "") {
         case (.get, "") where parts.count == 1, (.head, "") where parts.count == 1:
             let language = BrowserPreferences(request: request).localeIdentifier ?? "en"
-            responder.send(page(PageShell.home(launcher.homeEntries, language: Self.htmlLanguage(language)), request))
+            responder.send(
+                page(PageShell.home(launcher.homeEntries, language: Self.htmlLanguage(language), appName: configuration.appName), request))
         case (.get, "f") where parts.count == 2, (.head, "f") where parts.count == 2:
             openPage(FeatureID(parts[1]), request, responder)
         case (.get, "assets"), (.head, "assets"):
@@ -114,7 +120,8 @@ public final class WebApp {
         }
         switch launched {
         case .failed(let title, let message):
-            responder.send(page(PageShell.failure(title: title, message: message, language: language), request))
+            responder.send(
+                page(PageShell.failure(title: title, message: message, language: language, appName: configuration.appName), request))
         case .running(let feature):
             guard makeRoom() else {
                 feature.close()
@@ -131,7 +138,7 @@ public final class WebApp {
             let html = PageShell.featurePage(
                 title: feature.title, featureID: id,
                 stylesheets: assets.stylesheets.map { WebAssets.path(feature: id, file: $0.name) },
-                content: session.content, session: info, language: language)
+                content: session.content, session: info, language: language, appName: configuration.appName)
             responder.send(page(html, request))
         }
     }
@@ -315,7 +322,7 @@ public final class WebApp {
 
     private func notFound(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
         log("404 \(request.method.rawValue) \(Self.loggable(request.path))")
-        let html = PageShell.panel(title: "Not found", message: "There is no page at \(request.path).")
+        let html = PageShell.panel(title: "Not found", message: "There is no page at \(request.path).", appName: configuration.appName)
         responder.send(page(html, request, status: .notFound))
     }
 

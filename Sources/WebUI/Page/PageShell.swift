@@ -2,17 +2,20 @@ import FeatureHostCore
 import Foundation
 
 /// The pages around the features: the home with the enabled features in config order, a feature's page
-/// (its scene inside `<main id="fh-root">`), and the panel of a feature that cannot be shown.
+/// (its scene inside `<main id="fh-root">`), and the panel of a feature that cannot be shown. Every page's title
+/// carries the app's name ("Chats · MyApp"; the home is the name alone): an app that embeds the host is itself.
 public enum PageShell {
+    public static let defaultAppName = "FeatureHost"
+
     public static let scriptPath = "/assets/featurehost.js"
     public static let stylesheetPath = "/assets/featurehost.css"
 
     /// The live page of one feature. `body` carries what the client script needs to join the session.
     public static func featurePage(
         title pageTitle: String, featureID: FeatureID, stylesheets: [String], content: HTML, session: PageSessionInfo,
-        language: String
+        language: String, appName: String = defaultAppName
     ) -> HTML {
-        document(title: pageTitle, language: language, stylesheets: stylesheets, script: true) {
+        document(title: pageTitle, appName: appName, language: language, stylesheets: stylesheets, script: true) {
             body(
                 .data("fh-session", session.id), .data("fh-version", String(session.version)),
                 .data("fh-hour-cycle", session.hourCycle), .data("fh-fixed", session.fixed),
@@ -25,12 +28,12 @@ public enum PageShell {
     }
 
     /// The home: every enabled feature in config order; one that cannot be shown says why.
-    public static func home(_ entries: [HomeEntry], language: String) -> HTML {
-        document(title: "FeatureHost", language: language, stylesheets: [], script: false) {
+    public static func home(_ entries: [HomeEntry], language: String, appName: String = defaultAppName) -> HTML {
+        document(title: appName, appName: appName, language: language, stylesheets: [], script: false) {
             body {
                 main(.class("fh-home")) {
                     header(.class("fh-home-header")) {
-                        h1 { "FeatureHost" }
+                        h1 { appName }
                         p { entries.isEmpty ? "No feature is enabled in the config." : "Choose a feature." }
                     }
                     ul(.class("fh-feature-list")) {
@@ -49,13 +52,15 @@ public enum PageShell {
     }
 
     /// A feature that failed to start (or has no web view): its message, and the way back.
-    public static func failure(title pageTitle: String, message: String, language: String) -> HTML {
-        panel(title: pageTitle, message: message, language: language)
+    public static func failure(title pageTitle: String, message: String, language: String, appName: String = defaultAppName) -> HTML {
+        panel(title: pageTitle, message: message, language: language, appName: appName)
     }
 
     /// A page for a refusal or a missing page: what happened and the way home.
-    public static func panel(title pageTitle: String, message: String, language: String = "en") -> HTML {
-        document(title: pageTitle, language: language, stylesheets: [], script: false) {
+    public static func panel(
+        title pageTitle: String, message: String, language: String = "en", appName: String = defaultAppName
+    ) -> HTML {
+        document(title: pageTitle, appName: appName, language: language, stylesheets: [], script: false) {
             body {
                 main(.class("fh-panel"), .role("alert")) {
                     h1 { pageTitle }
@@ -71,14 +76,16 @@ public enum PageShell {
     }
 
     private static func document(
-        title pageTitle: String, language: String, stylesheets: [String], script: Bool, @HTMLBuilder content: () -> HTML
+        title pageTitle: String, appName: String, language: String, stylesheets: [String], script: Bool,
+        @HTMLBuilder content: () -> HTML
     ) -> HTML {
-        html(.lang(language)) {
+        let fullTitle = pageTitle == appName ? appName : "\(pageTitle) · \(appName)"
+        return html(.lang(language)) {
             head {
                 meta(.charset("utf-8"))
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
                 meta(.name("color-scheme"), .content("light dark"))
-                WebUI.title { pageTitle }
+                WebUI.title { fullTitle }
                 link(.rel("stylesheet"), .href(stylesheetPath))
                 for sheet in stylesheets { link(.rel("stylesheet"), .href(sheet)) }
                 if script { WebUI.script(src: scriptPath, .defer()) }

@@ -176,9 +176,10 @@ final class ManualNow {
 }
 
 @MainActor
-func makeApp(launcher: FakeLauncher, now: ManualNow, log: LogLines = LogLines()) -> WebApp {
+func makeApp(launcher: FakeLauncher, now: ManualNow, log: LogLines = LogLines(), appName: String = PageShell.defaultAppName) -> WebApp {
     var sessionNumber = 0
-    var configuration = WebApp.Configuration(access: AccessGuard(token: testToken, hostName: testHostName, port: testPort))
+    var configuration = WebApp.Configuration(
+        access: AccessGuard(token: testToken, hostName: testHostName, port: testPort), appName: appName)
     configuration.gracePeriod = .seconds(30)
     configuration.maxSessions = 3
     return WebApp(

@@ -3,25 +3,25 @@ import FeatureHostRuntime
 import Foundation
 import WebUI
 
-/// `featurehost serve [--config F] [--only ID] [--port N] [--data-dir D] [--locale ID] [--hour-cycle 12|24]
+/// `serve [--config F] [--only ID] [--port N] [--data-dir D] [--locale ID] [--hour-cycle 12|24]
 /// [--time-zone TZ]`: the web surface on loopback (127.0.0.1 and ::1), under a host name of this run's own.
 enum ServeCommand {
     @MainActor
-    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+    static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
         try arguments.check(
-            allowed: Set(["config", "data-dir", "only", "port", "plugin-isolation"]).union(LocaleFlags.names), command: "serve")
+            allowed: Set(["config", "data-dir", "only", "port", "plugin-isolation"]).union(LocaleFlags.names), command: "serve", app: app)
         let port = try parsePort(arguments.value("port"))
-        let live = try LiveEnvironment(arguments, command: "serve")
+        let live = try LiveEnvironment(arguments, command: "serve", app: app)
         let (options, flags, preference, environment) = (live.options, live.flags, live.preference, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
         let launcher = HostPageLauncher(
             selection: try ShellAssembly.selection(options: options, only: only),
             failures: only == nil ? ShellAssembly.pluginFailureEntries(options) : [], environment: environment,
             config: options.config.localeSettings, flags: flags, base: preference,
-            webTypes: BuiltInFeatures.types.compactMap { $0 as? any WebFeature.Type }, plugins: options.plugins)
+            webTypes: app.webTypes, plugins: options.plugins)
 
         let shutdown = try ShutdownSignal()
-        let slot = AppSlot()
+        let slot = AppSlot(commandName: app.commandName)
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.port = port
         // The same port on the IPv6 loopback too: a browser may try `::1` first for the run's `*.localhost` name,
@@ -37,11 +37,12 @@ enum ServeCommand {
             throw UsageError("serve: \(error)")
         }
         // A host name of this run's own, so the token's cookie reaches no other server on this machine.
-        let access = AccessGuard(token: RandomToken.make(), hostName: AccessGuard.makeHostName(), port: Int(server.port))
+        let access = AccessGuard(
+            token: RandomToken.make(), hostName: AccessGuard.makeHostName(label: app.commandName), port: Int(server.port))
         let clock = ContinuousClock()
         let start = clock.now
         let app = WebApp(
-            configuration: WebApp.Configuration(access: access), launcher: launcher, now: { clock.now - start },
+            configuration: WebApp.Configuration(access: access, appName: app.name), launcher: launcher, now: { clock.now - start },
             log: { ServeOutput.line($0) })
         slot.app = app
         // Static files are answered on the server's I/O thread from bytes prepared once, after the same checks.
@@ -80,13 +81,16 @@ enum ServeCommand {
 @MainActor
 final class AppSlot {
     var app: WebApp?
+    let commandName: String
+
+    init(commandName: String) { self.commandName = commandName }
 
     func handle(_ request: HTTPServerRequest, _ responder: HTTPResponder) {
         guard let app else {
             responder.send(
                 HTTPServerResponse(
                     status: .serviceUnavailable, headers: [("Content-Type", "text/plain; charset=utf-8")],
-                    body: Array("featurehost is starting or stopping.\n".utf8)))
+                    body: Array("\(commandName) is starting or stopping.\n".utf8)))
             return
         }
         app.handle(request, responder)

@@ -51,15 +51,15 @@ struct CommandLineArguments {
     }
 
     /// Fails on an option the command does not know.
-    func check(allowed: Set<String>, command: String) throws {
+    func check(allowed: Set<String>, command: String, app: FeatureHostApp) throws {
         for name in optionNames where !allowed.contains(name) {
-            throw UsageError("\(command): unknown option --\(name). Run `featurehost --help` for the options.")
+            throw UsageError("\(command): unknown option --\(name). Run `\(app.commandName) --help` for the options.")
         }
     }
 }
 
 /// A bad command line: printed to standard error with exit status 1.
-struct UsageError: Error, CustomStringConvertible {
+struct UsageError: Error, Equatable, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

@@ -10,9 +10,9 @@ struct LiveEnvironment {
     let environment: HostEnvironment
 
     @MainActor
-    init(_ arguments: CommandLineArguments, command: String) throws {
+    init(_ arguments: CommandLineArguments, command: String, app: FeatureHostApp) throws {
         flags = try LocaleFlags.parse(arguments, command: command)
-        options = try HostOptions(arguments: arguments, writesLogs: true)
+        options = try HostOptions(arguments: arguments, app: app, writesLogs: true)
         try DataDirectory.prepare(options.dataDirectory)
         preference = LocaleFlags.preference(flags, options: options)
         environment = HostEnvironment.live(

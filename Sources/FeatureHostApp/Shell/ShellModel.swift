@@ -21,16 +21,21 @@ final class ShellModel {
     let only: Int?
     /// What scenes are lent (pictures); plain for text snapshots.
     let surface: TerminalSurface
+    /// Whose shell this is: its home screen says the app's name, its messages the app's command.
+    let app: AppIdentity
     private(set) var screen: Screen = .home
     private(set) var selection = 0
     private(set) var wantsToQuit = false
     /// Shown in the footer instead of the keys until the next key: why Ctrl-Z did nothing.
     private(set) var footerNote: String?
 
-    static let suspendUnavailableNote = "Ctrl-Z: suspending is not available here (no shell could resume featurehost)"
+    static func suspendUnavailableNote(_ app: AppIdentity) -> String {
+        "Ctrl-Z: suspending is not available here (no shell could resume \(app.commandName))"
+    }
 
-    init(session: HostSession, only: Int? = nil, surface: TerminalSurface = .plain) {
+    init(session: HostSession, only: Int? = nil, surface: TerminalSurface = .plain, app: AppIdentity = .featureHost) {
         self.session = session
+        self.app = app
         entries = session.entries.map(ShellEntry.init)
         self.only = only
         self.surface = surface
@@ -63,7 +68,7 @@ final class ShellModel {
 
     /// Ctrl-Z came where no shell could resume the process (`TerminalEvent.suspendUnavailable`): it runs on.
     func noteSuspendUnavailable() {
-        footerNote = Self.suspendUnavailableNote
+        footerNote = Self.suspendUnavailableNote(app)
     }
 
     /// Suspend (Ctrl-Z) and resume map to the same lifecycle events as focus.

@@ -9,9 +9,10 @@ struct HostOptions {
     let registry: FeatureRegistry
     let config: HostConfig
     /// Resolved when asked: `list` and `validate` never need it unless a plugin does (start-up, docs/architecture.md).
-    var dataDirectory: URL { dataDirectoryOverride ?? Self.dataDirectory(for: arguments) }
+    var dataDirectory: URL { dataDirectoryOverride ?? Self.dataDirectory(for: arguments, app: app) }
     private let dataDirectoryOverride: URL?
     private let arguments: CommandLineArguments
+    let app: AppIdentity
     /// Plugins that added no feature, and config entries left out because of them, as config issues:
     /// `validate` fails on them; the shell shows them as error entries and runs the rest.
     let pluginIssues: [ConfigIssue]
@@ -20,20 +21,21 @@ struct HostOptions {
     /// The plugins whose features were registered, in config order (serve reads their web entries).
     let plugins: [LoadedPlugin]
 
-    /// The variables the host's own lookups read (config, data directory, locale, time zone), each with `getenv`:
-    /// `ProcessInfo.environment` copies the whole environment into a dictionary first (start-up).
-    static let environment: [String: String] = {
+    /// The variables the host's own lookups read for `app` (config, data directory, locale, time zone), each with
+    /// `getenv`: `ProcessInfo.environment` copies the whole environment into a dictionary first (start-up).
+    static func environment(for app: AppIdentity) -> [String: String] {
         var found: [String: String] = [:]
-        for name in [ConfigLocator.environmentKey] + DataDirectory.environmentKeys + LocalePreference.environmentKeys {
+        for name in [app.configEnvironmentKey] + DataDirectory.environmentKeys(for: app) + LocalePreference.environmentKeys {
             if let value = getenv(name) { found[name] = String(cString: value) }
         }
         return found
-    }()
+    }
     static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
     /// The data directory the documented lookup order names for these arguments.
-    static func dataDirectory(for arguments: CommandLineArguments) -> URL {
-        DataDirectory.resolve(explicit: arguments.value("data-dir"), environment: environment, currentDirectory: currentDirectory)
+    static func dataDirectory(for arguments: CommandLineArguments, app: AppIdentity) -> URL {
+        DataDirectory.resolve(
+            explicit: arguments.value("data-dir"), environment: environment(for: app), currentDirectory: currentDirectory, app: app)
     }
 
     /// Where plugins run unless the config says otherwise: `--plugin-isolation`, else in a process each.
@@ -55,8 +57,20 @@ struct HostOptions {
     /// - Parameter limits: the plugins' bounds (tests shorten the deadlines).
     @MainActor
     init(
-        arguments: CommandLineArguments, registry builtIns: FeatureRegistry = BuiltInFeatures.registry,
-        dataDirectory override: URL? = nil, writesLogs: Bool = false, limits: PluginLimits = .standard
+        arguments: CommandLineArguments, app: FeatureHostApp, dataDirectory override: URL? = nil, writesLogs: Bool = false,
+        limits: PluginLimits = .standard
+    ) throws {
+        try self.init(
+            arguments: arguments, app: app.identity, registry: app.registry, dataDirectory: override, writesLogs: writesLogs,
+            limits: limits)
+    }
+
+    /// - Parameter registry: the app's compiled-in features (tests pass their own).
+    @MainActor
+    init(
+        arguments: CommandLineArguments, app: AppIdentity = .featureHost, registry builtIns: FeatureRegistry,
+        dataDirectory override: URL? = nil,
+        writesLogs: Bool = false, limits: PluginLimits = .standard
     ) throws {
         let isolation = try Self.isolation(for: arguments)
         var registry = builtIns
@@ -65,7 +79,8 @@ struct HostOptions {
         var failures: [(index: Int, error: PluginLoadError)] = []
         var plugins: [LoadedPlugin] = []
         switch ConfigLocator.locate(
-            explicit: arguments.value("config"), environment: Self.environment, currentDirectory: Self.currentDirectory)
+            explicit: arguments.value("config"), environment: Self.environment(for: app), currentDirectory: Self.currentDirectory,
+            app: app)
         {
         case .builtInDefault:
             break
@@ -75,7 +90,7 @@ struct HostOptions {
             let configurations = ConfigLoader.pluginConfigurations(in: file)
             // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
             if !configurations.isEmpty {
-                let dataDirectory = override ?? Self.dataDirectory(for: arguments)
+                let dataDirectory = override ?? Self.dataDirectory(for: arguments, app: app)
                 let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits)
                 let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
                 let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
@@ -100,6 +115,7 @@ struct HostOptions {
         self.config = config
         dataDirectoryOverride = override
         self.arguments = arguments
+        self.app = app
         pluginFailures = failures.map(\.error)
         self.plugins = plugins
         pluginIssues =

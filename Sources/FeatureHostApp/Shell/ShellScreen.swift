@@ -1,4 +1,5 @@
 import FeatureHostCore
+import FeatureHostRuntime
 import TerminalUI
 
 /// Draws the shell around the open feature: the home list, a failed feature's error panel, the "too
@@ -45,9 +46,9 @@ struct ShellScreen {
     private func home(size: Size) -> Frame {
         var frame = Frame(size: size)
         let width = size.width
-        frame.put("FeatureHost", in: Rect(x: 2, y: 1, width: width - 4, height: 1), style: Style(foreground: Self.accent, bold: true))
+        frame.put(model.app.name, in: Rect(x: 2, y: 1, width: width - 4, height: 1), style: Style(foreground: Self.accent, bold: true))
         frame.put(
-            model.entries.isEmpty ? "No features are enabled: check the config (featurehost list)." : "Choose a feature:",
+            model.entries.isEmpty ? "No features are enabled: check the config (\(model.app.commandName) list)." : "Choose a feature:",
             in: Rect(x: 2, y: 2, width: width - 4, height: 1), style: Style(dim: true))
         let rows = model.entries.enumerated().map { index, entry -> (String, String, Bool) in
             let summary = entry.failure == nil ? entry.manifest.summary : "could not start: see its screen"

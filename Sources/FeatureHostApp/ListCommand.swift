@@ -1,15 +1,15 @@
 import FeatureHostCore
 import FeatureHostRuntime
 
-/// `featurehost list`: one line per configured feature: id, enabled or disabled, source kind, where it reads, and
+/// `list`: one line per configured feature: id, enabled or disabled, source kind, where it reads, and
 /// for a feature from a plugin the library it came from; then the locale, hour cycle and time zone features get,
 /// and why.
 enum ListCommand {
     @MainActor
-    static func run(_ arguments: CommandLineArguments) throws -> Int32 {
-        try arguments.check(allowed: Set(["config", "data-dir", "plugin-isolation"]).union(LocaleFlags.names), command: "list")
+    static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) throws -> Int32 {
+        try arguments.check(allowed: Set(["config", "data-dir", "plugin-isolation"]).union(LocaleFlags.names), command: "list", app: app)
         let flags = try LocaleFlags.parse(arguments, command: "list")
-        let options = try HostOptions(arguments: arguments)
+        let options = try HostOptions(arguments: arguments, app: app)
         for issue in options.pluginIssues { standardError(issue.description) }
         let resolved = ResolvedFeature.all(in: options.config, registry: options.registry)
         let idWidth = resolved.map(\.id.rawValue.count).max() ?? 0

@@ -32,6 +32,7 @@ enum LocaleFlags {
 
     /// The choice for this process: its environment, the config's keys, then these flags.
     static func preference(_ flags: LocalePreference.Flags, options: HostOptions) -> LocalePreference {
-        LocalePreference.resolve(environment: HostOptions.environment, config: options.config.localeSettings, flags: flags)
+        LocalePreference.resolve(
+            environment: HostOptions.environment(for: options.app), config: options.config.localeSettings, flags: flags)
     }
 }

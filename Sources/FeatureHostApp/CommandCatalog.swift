@@ -9,13 +9,13 @@ enum CommandCatalog {
     ]
 
     @MainActor
-    static func runInteractive(_ arguments: CommandLineArguments) async throws -> Int32 {
+    static func runInteractive(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
         switch arguments.positionals.first {
-        case nil, "run": return try await RunCommand.run(arguments)
-        case "snapshot": return try await SnapshotCommand.run(arguments)
-        case "serve": return try await ServeCommand.run(arguments)
+        case nil, "run": return try await RunCommand.run(arguments, app: app)
+        case "snapshot": return try await SnapshotCommand.run(arguments, app: app)
+        case "serve": return try await ServeCommand.run(arguments, app: app)
         case let command?:
-            throw UsageError("unknown command \"\(command)\". Run `featurehost --help` for the commands.")
+            throw UsageError("unknown command \"\(command)\". Run `\(app.commandName) --help` for the commands.")
         }
     }
 }

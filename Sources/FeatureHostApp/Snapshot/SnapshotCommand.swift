@@ -5,7 +5,7 @@ import Foundation
 import TerminalPluginBridge
 import TerminalUI
 
-/// `featurehost snapshot ID`: runs one feature headless on a virtual clock, applies the input and advance
+/// `snapshot ID`: runs one feature headless on a virtual clock, applies the input and advance
 /// steps in order, waits for requests and loads, and prints the final frame as plain text. It drives the shell's
 /// model and render loop as the live shell does, drawing after each step what changed (scenes note the size they
 /// were drawn at and page and scroll by it), and works on a throwaway copy of the data directory unless `--save`
@@ -25,27 +25,27 @@ enum SnapshotCommand {
     static let idleTimeout: Double = 30
 
     @MainActor
-    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
-        let snapshot = try SnapshotOptions(arguments, decodeInput: KeyParser.decodeEscapes)
-        let data = try ThrowawayDataDirectory(copying: HostOptions.dataDirectory(for: arguments), save: snapshot.save)
+    static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
+        let snapshot = try SnapshotOptions(arguments, app: app, decodeInput: KeyParser.decodeEscapes)
+        let data = try ThrowawayDataDirectory(copying: HostOptions.dataDirectory(for: arguments, app: app.identity), save: snapshot.save)
         defer { data.remove() }
         // The plugins' logs only when the data is kept: a throwaway copy is deleted at the end.
-        let options = try HostOptions(arguments: arguments, dataDirectory: data.url, writesLogs: snapshot.save)
-        let result = try await render(snapshot, options: options)
+        let options = try HostOptions(arguments: arguments, app: app, dataDirectory: data.url, writesLogs: snapshot.save)
+        let result = try await render(snapshot, options: options, app: app.identity)
         print(data.naming(result.text))
         if let stopped = result.stopped {
-            standardError("featurehost: snapshot: \(snapshot.id) was stopped during the run: \(data.naming(stopped))")
+            standardError("\(app.commandName): snapshot: \(snapshot.id) was stopped during the run: \(data.naming(stopped))")
             return 1
         }
         guard let failure = result.failure else { return 0 }
         // The panel's message may already say "<Title> could not start: "; once is enough.
         let reason = result.title.map { failure.replacingOccurrences(of: "\($0) could not start: ", with: "") } ?? failure
-        standardError("featurehost: snapshot: \(snapshot.id) could not start: \(data.naming(reason))")
+        standardError("\(app.commandName): snapshot: \(snapshot.id) could not start: \(data.naming(reason))")
         return 1
     }
 
     @MainActor
-    static func render(_ snapshot: SnapshotOptions, options: HostOptions) async throws -> Result {
+    static func render(_ snapshot: SnapshotOptions, options: HostOptions, app: AppIdentity = .featureHost) async throws -> Result {
         let clock = ManualClock()
         let start = snapshot.now ?? Date()
         let preference = LocaleFlags.preference(snapshot.localeFlags, options: options)
@@ -58,7 +58,7 @@ enum SnapshotCommand {
         let pictures = snapshot.color.map {
             PictureStore(mode: .halfBlocks($0), images: environment.images, activity: environment.activity)
         }
-        let model = ShellModel(session: session, only: 0, surface: TerminalSurface(pictures: pictures))
+        let model = ShellModel(session: session, only: 0, surface: TerminalSurface(pictures: pictures), app: app)
         let activity = environment.activity
         let size = Size(width: snapshot.width, height: snapshot.height)
         // The live shell's render loop, at the snapshot's size: it draws when what the last frame read changed. The

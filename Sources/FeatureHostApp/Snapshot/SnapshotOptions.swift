@@ -3,7 +3,7 @@ import FeatureHostRuntime
 import Foundation
 import TerminalUI
 
-/// `featurehost snapshot ID` options, with every bad value reported as a clear message.
+/// `snapshot ID` options, with every bad value reported as a clear message.
 struct SnapshotOptions {
     enum Step: Equatable {
         /// Raw terminal input, escapes already decoded.
@@ -30,10 +30,10 @@ struct SnapshotOptions {
         "plugin-isolation",
     ]
 
-    init(_ arguments: CommandLineArguments, decodeInput: (String) -> [UInt8]) throws {
-        try arguments.check(allowed: Self.allowedOptions, command: "snapshot")
+    init(_ arguments: CommandLineArguments, app: FeatureHostApp, decodeInput: (String) -> [UInt8]) throws {
+        try arguments.check(allowed: Self.allowedOptions, command: "snapshot", app: app)
         let words = arguments.positionals.dropFirst()
-        guard let id = words.first else { throw UsageError("snapshot: name the feature, e.g. `featurehost snapshot chats`.") }
+        guard let id = words.first else { throw UsageError("snapshot: name the feature, e.g. `\(app.commandName) snapshot chats`.") }
         guard words.count == 1 else { throw UsageError("snapshot: one feature id, found \(words.joined(separator: " ")).") }
         self.id = FeatureID(id)
         save = arguments.has("save")

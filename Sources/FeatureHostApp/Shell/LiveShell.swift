@@ -63,12 +63,13 @@ final class LiveShell {
     }
 }
 
-/// `featurehost [run] [--config F] [--data-dir D] [--only ID] [--locale ID] [--hour-cycle 12|24] [--time-zone TZ]`.
+/// `[run] [--config F] [--data-dir D] [--only ID] [--locale ID] [--hour-cycle 12|24] [--time-zone TZ]`.
 enum RunCommand {
     @MainActor
-    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
-        try arguments.check(allowed: Set(["config", "data-dir", "only", "plugin-isolation"]).union(LocaleFlags.names), command: "run")
-        let live = try LiveEnvironment(arguments, command: "run")
+    static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
+        try arguments.check(
+            allowed: Set(["config", "data-dir", "only", "plugin-isolation"]).union(LocaleFlags.names), command: "run", app: app)
+        let live = try LiveEnvironment(arguments, command: "run", app: app)
         let (options, environment) = (live.options, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
         let session = try ShellAssembly.session(options: options, environment: environment, only: only)
@@ -78,7 +79,8 @@ enum RunCommand {
         try await LiveTerminal.run(colorMode: colorMode, pictures: pictureMode) { terminal in
             if let cell = terminal.cellPixels { pictures.cellPixels = cell }
             // A picture decoded off the main actor is a change the shell's render loop sees, like a presenter's.
-            let model = ShellModel(session: session, only: only == nil ? nil : 0, surface: TerminalSurface(pictures: pictures))
+            let model = ShellModel(
+                session: session, only: only == nil ? nil : 0, surface: TerminalSurface(pictures: pictures), app: app.identity)
             let shell = LiveShell(model: model, terminal: terminal)
             await shell.run()
         }

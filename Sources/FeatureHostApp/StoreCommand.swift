@@ -3,17 +3,17 @@ import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
 
-/// `featurehost store get ID KEY` / `store set ID KEY JSON` / `store remove ID KEY`: reads and writes a
+/// `store get ID KEY` / `store set ID KEY JSON` / `store remove ID KEY`: reads and writes a
 /// feature's small persistent state, for support and for checking that state survives a restart.
 enum StoreCommand {
     @MainActor
-    static func run(_ arguments: CommandLineArguments) throws -> Int32 {
-        try arguments.check(allowed: ["config", "data-dir"], command: "store")
+    static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) throws -> Int32 {
+        try arguments.check(allowed: ["config", "data-dir"], command: "store", app: app)
         let words = Array(arguments.positionals.dropFirst())
         guard let verb = words.first, words.count >= 3 else {
-            throw UsageError("store: usage: featurehost store get|set|remove ID KEY [JSON] [--data-dir D]")
+            throw UsageError("store: usage: \(app.commandName) store get|set|remove ID KEY [JSON] [--data-dir D]")
         }
-        let options = try HostOptions(arguments: arguments)
+        let options = try HostOptions(arguments: arguments, app: app)
         let id = FeatureID(words[1])
         guard options.registry.registration(for: id) != nil else {
             throw UsageError(
