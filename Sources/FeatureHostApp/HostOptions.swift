@@ -91,7 +91,7 @@ struct HostOptions {
             // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
             if !configurations.isEmpty {
                 let dataDirectory = override ?? Self.dataDirectory(for: arguments, app: app)
-                let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits)
+                let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits, command: app.commandName)
                 let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
                 let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
                 for (index, result) in opened.enumerated() {

@@ -47,10 +47,11 @@ public struct DynamicFeature: TerminalFeature {
 
     /// The maker `PluginLoader.load` needs, for a host whose data lives in `dataDirectory`: a `DynamicFeature`, or
     /// for a plugin without a terminal scene a `WebOnlyPluginFeature`, which the shell shows as having no screen.
-    public static func maker(dataDirectory: URL, limits: PluginLimits = .standard) -> PluginFeatureMaker {
+    /// - Parameter command: the host's command, which a web-only plugin's panel names (`featurehost serve`, `myapp serve`).
+    public static func maker(dataDirectory: URL, limits: PluginLimits = .standard, command: String = "featurehost") -> PluginFeatureMaker {
         { plugin, context in
             let feature = try make(plugin, context: context, dataDirectory: dataDirectory, limits: limits)
-            guard plugin.hasTerminalScene else { return WebOnlyPluginFeature(instance: feature.instance, plugin: plugin) }
+            guard plugin.hasTerminalScene else { return WebOnlyPluginFeature(instance: feature.instance, plugin: plugin, command: command) }
             return feature
         }
     }
@@ -75,17 +76,18 @@ public struct WebOnlyPluginFeature: Feature {
         throw FeatureError("\(context.id) comes from a plugin library and is made by the plugin loader.")
     }
 
-    init(instance: any PluginInstance, plugin: LoadedPlugin) {
+    init(instance: any PluginInstance, plugin: LoadedPlugin, command: String) {
         self.instance = instance
-        noTerminalScreenMessage = Self.noTerminalScreenMessage(title: plugin.manifest.title, file: plugin.file.lastPathComponent)
+        noTerminalScreenMessage = Self.noTerminalScreenMessage(
+            title: plugin.manifest.title, file: plugin.file.lastPathComponent, command: command)
     }
 
     @MainActor public func handle(_ event: LifecycleEvent) { instance.handle(event) }
 
     /// What the terminal says for a plugin without a terminal scene, in its panel and in `snapshot`.
-    public static func noTerminalScreenMessage(title: String, file: String) -> String {
+    public static func noTerminalScreenMessage(title: String, file: String, command: String = "featurehost") -> String {
         "\(title) comes from the plugin \(file), which has no terminal screen: it was built for the web only. "
-            + "Open it in a browser with featurehost serve."
+            + "Open it in a browser with \(command) serve."
     }
 }
 

@@ -56,8 +56,8 @@ public enum PluginWeb {
     @MainActor public static func panel(for stop: PluginStop) -> HTML { PluginWebScene.panel(stop) }
 
     /// What the web says for a plugin without a web view, in its panel and on the home list.
-    public static func noWebViewMessage(title: String, file: String) -> String {
+    public static func noWebViewMessage(title: String, file: String, command: String = "featurehost") -> String {
         "\(title) comes from the plugin \(file), which has no web view: it was built for the terminal only "
-            + "(it exports no \(PluginABI.webEntrySymbol)). It still runs in the terminal shell (featurehost)."
+            + "(it exports no \(PluginABI.webEntrySymbol)). It still runs in the terminal shell (\(command))."
     }
 }

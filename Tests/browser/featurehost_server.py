@@ -1,7 +1,7 @@
 """Starts `featurehost serve` for a browser test: a temporary data directory, port 0, the URL read from the
 first line of standard output, and a clean SIGTERM stop (exit 0) at the end.
 
-The URL names a host of the run's own (`http://fh-<random>.localhost:PORT/`): Chromium resolves it to loopback by
+The URL names a host of the run's own (`http://featurehost-<random>.localhost:PORT/`): Chromium resolves it to loopback by
 itself, but this machine's resolver does not, so a client other than the browser connects to `address` (127.0.0.1
 and the port) and sends `host` as its `Host` header."""
 
@@ -41,7 +41,7 @@ class Server:
         parts = urllib.parse.urlsplit(self.url)
         self.origin = f"{parts.scheme}://{parts.netloc}"
         self.port = parts.port
-        # `fh-<random>.localhost:PORT`: the only Host the server answers.
+        # `featurehost-<random>.localhost:PORT`: the only Host the server answers.
         self.host = parts.netloc
         # Where a raw client connects: the server listens on 127.0.0.1 (and ::1) at that port.
         self.address = ("127.0.0.1", parts.port)

@@ -141,7 +141,7 @@ def test_hostile_pictures_are_refused_and_the_host_stays_bounded(serve, browser,
         assert page.evaluate("() => window.pwned === undefined")
         page.screenshot(path=screenshots / "hostile-pictures.png", full_page=True)
 
-        # Fetched by the page itself: the run's fh-<random>.localhost name resolves in the browser, not in
+        # Fetched by the page itself: the run's featurehost-<random>.localhost name resolves in the browser, not in
         # Playwright's own request client.
         served = {src: page.evaluate("""async (url) => {
             const response = await fetch(url);

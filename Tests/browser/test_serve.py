@@ -29,7 +29,7 @@ def status_of(server, method: str, path: str, headers: dict[str, str], body: str
 
 def test_the_first_line_is_the_url_with_a_128_bit_token(serve):
     server = serve()
-    assert re.fullmatch(r"http://fh-[0-9a-f]{16}\.localhost:\d+/\?token=[0-9a-f]{32}", server.url)
+    assert re.fullmatch(r"http://featurehost-[0-9a-f]{16}\.localhost:\d+/\?token=[0-9a-f]{32}", server.url)
     other = serve()
     assert other.host.split(":")[0] != server.host.split(":")[0], "each run has a host name of its own"
 

@@ -2,7 +2,7 @@
 
 Cookies are scoped by host, not by port, and SameSite counts every port of a host as the same site: had
 `featurehost serve` been at `http://127.0.0.1:PORT`, its token cookie would go to every other server the user opens
-on 127.0.0.1, which could replay it. Each run has a host name of its own (`fh-<random>.localhost`), and the cookie is
+on 127.0.0.1, which could replay it. Each run has a host name of its own (`featurehost-<random>.localhost`), and the cookie is
 host-only, so another server on 127.0.0.1 or on `localhost`, visited by the same browser, gets nothing that opens the
 host."""
 

@@ -23,13 +23,17 @@ final class HostPageLauncher: PageLauncher {
     /// Each plugin's own image cache (its process keeps one under `cache/plugin-images/<id>`), read after the host's
     /// so a plugin's `<img src="/images/<key>">` is served like a built-in feature's.
     private let pluginImages: [any ImageLoading]
+    /// The host's command, which the "no web view" panels name.
+    private let commandName: String
 
     /// - Parameter plugins: the loaded plugins; those with a web entry are shown like built-in web features,
     ///   with their files, the others get the "no web view" panel.
     init(
         selection: [ResolvedFeature], failures: [HostSession.Entry], environment: HostEnvironment, config: HostConfig.LocaleSettings,
-        flags: LocalePreference.Flags, base: LocalePreference, webTypes: [any WebFeature.Type], plugins: [LoadedPlugin] = []
+        flags: LocalePreference.Flags, base: LocalePreference, webTypes: [any WebFeature.Type], plugins: [LoadedPlugin] = [],
+        commandName: String = AppIdentity.featureHost.commandName
     ) {
+        self.commandName = commandName
         self.selection = selection
         self.failures = failures
         self.environment = environment
@@ -109,7 +113,9 @@ final class HostPageLauncher: PageLauncher {
     /// The terminal still shows a feature without a web scene; the web says so in its panel.
     private func noWebView(_ manifest: FeatureManifest) -> String? {
         if assets[manifest.id] != nil { return nil }
-        if let file = terminalOnlyPlugins[manifest.id] { return PluginWeb.noWebViewMessage(title: manifest.title, file: file) }
-        return "\(manifest.title) has no web view yet; it runs in the terminal shell (featurehost)."
+        if let file = terminalOnlyPlugins[manifest.id] {
+            return PluginWeb.noWebViewMessage(title: manifest.title, file: file, command: commandName)
+        }
+        return "\(manifest.title) has no web view yet; it runs in the terminal shell (\(commandName))."
     }
 }

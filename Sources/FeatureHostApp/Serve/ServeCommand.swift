@@ -18,7 +18,7 @@ enum ServeCommand {
             selection: try ShellAssembly.selection(options: options, only: only),
             failures: only == nil ? ShellAssembly.pluginFailureEntries(options) : [], environment: environment,
             config: options.config.localeSettings, flags: flags, base: preference,
-            webTypes: app.webTypes, plugins: options.plugins)
+            webTypes: app.webTypes, plugins: options.plugins, commandName: app.commandName)
 
         let shutdown = try ShutdownSignal()
         let slot = AppSlot(commandName: app.commandName)

@@ -8,7 +8,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notATerminal(let fd):
-            "File descriptor \(fd) is not a terminal: run featurehost in a terminal, or use `featurehost snapshot`."
+            "File descriptor \(fd) is not a terminal: run the shell in a terminal, or use its `snapshot` command."
         case .systemCall(let name, let errno):
             "\(name) failed with errno \(errno)."
         }

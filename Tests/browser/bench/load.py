@@ -86,7 +86,7 @@ class Target:
         self.port = server.port
         self.address = server.address
         self.token = server.token
-        self.host = server.host  # fh-<random>.localhost:PORT, reached at 127.0.0.1
+        self.host = server.host  # featurehost-<random>.localhost:PORT, reached at 127.0.0.1
         self.origin = server.origin
 
     def request(self, method: str, path: str, *, body: bytes = b"", token: bool = True, host: str | None = None,

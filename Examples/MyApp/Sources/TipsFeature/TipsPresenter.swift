@@ -17,7 +17,7 @@ public final class TipsPresenter: Presenter {
         public var position: String
     }
 
-    static let tips = [
+    nonisolated static let tips = [
         "Turn a feature on or off in featurehost.json; `myapp validate` checks the file first.",
         "`myapp serve` shows every feature on a web page of its own address.",
         "`myapp snapshot tips` prints this screen without a terminal.",

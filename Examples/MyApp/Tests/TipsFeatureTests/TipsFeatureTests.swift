@@ -39,7 +39,7 @@ import WebUI
 
     /// The setting is declared with its range, so `myapp validate` refuses a tip that does not exist.
     @Test func theFirstTipIsCheckedAgainstItsRange() {
-        #expect(TipsFeature.manifest.setting("first")?.problem(with: .number(9)) == .invalid)
+        #expect(TipsFeature.manifest.setting("first")?.problem(with: .number(9)) == .outOfRange(1...4))
         #expect(TipsFeature.manifest.setting("first")?.problem(with: .number(4)) == nil)
     }
 }
