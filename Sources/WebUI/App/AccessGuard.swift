@@ -55,14 +55,20 @@ public struct AccessGuard: Sendable, Equatable {
         }
         if let offered = request.queryItems.first(where: { $0.name == "token" })?.value {
             guard Self.constantTimeEqual(offered, token) else { return .refused(.forbidden, Self.tokenHelp) }
-            let path = request.rawTarget.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
-            return request.method == .get ? .acceptToken(redirectTo: path.isEmpty ? "/" : path) : .allowed
+            let path = request.rawTarget.split(separator: "?", maxSplits: 1).first ?? "/"
+            return request.method == .get ? .acceptToken(redirectTo: Self.sameOriginPath(path)) : .allowed
         }
         // Any of the cookies of that name may be ours: a cookie another page managed to set beside it must not lock
         // the user out.
         let offered = Self.cookies(named: Self.cookieName, in: request.headers.values(for: "Cookie"))
         guard offered.contains(where: { Self.constantTimeEqual($0, token) }) else { return .refused(.forbidden, Self.tokenHelp) }
         return .allowed
+    }
+
+    /// The token link's path as a path of this origin only. A `Location` that starts with `//` (or `/\`, which
+    /// browsers read as `//`) names another host, so the leading run of slashes and backslashes becomes one `/`.
+    static func sameOriginPath(_ rawPath: Substring) -> String {
+        "/" + rawPath.drop { $0 == "/" || $0 == "\\" }
     }
 
     static let tokenHelp = "Open the address `featurehost serve` printed (it carries this run's token)."

@@ -75,6 +75,24 @@ struct WebAppAccessTests {
         #expect(response.header("Set-Cookie")?.lowercased().contains("domain") == false)
     }
 
+    /// A token link whose path starts with `//` (or `/\`, read as `//` by browsers) would redirect to another host
+    /// (audit T-O11: `GET //evil.example/?token=…` answered `Location: //evil.example/`).
+    @Test func theTokenLinkRedirectsToAPathOfThisOriginOnly() throws {
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
+        let origin = try #require(URL(string: "http://\(testHost)/"))
+        let cases = [
+            ("//evil.example/", "/evil.example/"), ("///evil.example", "/evil.example"), ("/\\evil.example/x", "/evil.example/x"),
+            ("/\\/evil.example", "/evil.example"), ("//", "/"), ("/f//counter", "/f//counter"),
+        ]
+        for (path, expected) in cases {
+            let response = try answer(makeRequest("GET", "\(path)?token=\(testToken)", cookie: nil), app: app)
+            #expect(response.status.code == 303, "\(path)")
+            let location = try #require(response.header("Location"), "\(path)")
+            #expect(location == expected, "\(path)")
+            #expect(URL(string: location, relativeTo: origin)?.absoluteURL.host == testHostName, "\(path)")
+        }
+    }
+
     @Test func postsMustComeFromOurOwnOrigin() throws {
         let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
         let body = #"{"kind":"click","action":"add"}"#
