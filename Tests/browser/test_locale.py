@@ -10,9 +10,14 @@ def open_offer(browser, server, **context):
 
 
 def wait_for_cookie(page, name: str) -> str:
-    page.wait_for_function("(name) => document.cookie.includes(name + '=')", arg=name)
-    cookies = dict(part.strip().split("=", 1) for part in page.evaluate("document.cookie").split(";"))
-    return cookies[name]
+    """The host's own cookie `name` (its name carries the run's tag; HttpOnly, so read from the browser's jar), once
+    the page's hello has set it."""
+    for _ in range(200):
+        for cookie in page.context.cookies():
+            if cookie["name"].startswith(name + "-"):
+                return cookie["value"]
+        page.wait_for_timeout(50)  # a bounded wait for the hello's answer, which sets it
+    raise AssertionError(f"no cookie {name}-<tag> after 10 s")
 
 
 def test_the_browser_language_and_clock_are_used(serve, browser):

@@ -86,7 +86,7 @@ def test_other_local_servers_receive_nothing_that_opens_the_host(serve, browser,
         page = context.new_page()
         page.goto(server.page_url("/f/offer-countdown"))
         page.wait_for_selector(".offer-timer")
-        ours = [cookie for cookie in context.cookies() if cookie["name"] == "featurehost-token"]
+        ours = [cookie for cookie in context.cookies() if cookie["name"].startswith("featurehost-token")]
         assert [cookie["domain"] for cookie in ours] == [server.host.split(":")[0]], "host-only, on the run's own name"
 
         # The user goes on to two other local sites in the same browser, and back.
@@ -127,8 +127,8 @@ def test_the_page_is_not_served_under_a_shared_loopback_name(serve, browser):
         for host in ["127.0.0.1", "localhost"]:
             response = page.goto(f"http://{host}:{server.port}/?token={server.token}")
             assert response.status == 421, host
-            assert server.host in page.content(), "the refusal names the address to open"
-        assert [cookie for cookie in context.cookies() if cookie["name"] == "featurehost-token"] == []
+            assert server.host.split(":")[0] not in page.content(), "the refusal keeps the run's name private"
+        assert [cookie for cookie in context.cookies() if cookie["name"].startswith("featurehost-token")] == []
     finally:
         context.close()
 
@@ -159,3 +159,60 @@ def test_the_server_listens_on_both_loopback_addresses(serve, family_host):
                            "Connection: close\r\n\r\n".encode())
         answer = connection.recv(100)
     assert answer.startswith(b"HTTP/1.1 200"), answer
+
+
+class Planter(http.server.ThreadingHTTPServer):
+    """Another local server, reached by the browser under the run's own name at its own port (cookies ignore the
+    port), that sets cookies for that name: a token, and the two clock cookies (audit 2026-12-01, T-P5)."""
+
+    def __init__(self, host: str, family, port: int, run_name: str):
+        self.address_family = family
+        planter = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                if self.path == "/":
+                    self.send_response(302)
+                    self.send_header("Location", f"http://{run_name}:{planter.server_address[1]}/plant")
+                else:
+                    self.send_response(200)
+                    for cookie in ("featurehost-token=planted", "featurehost-time-zone=Pacific/Kiritimati",
+                                   "featurehost-hour-cycle=h23"):
+                        self.send_header("Set-Cookie", cookie + "; Path=/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+        super().__init__((host, port), Handler)
+        self.daemon_threads = True
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.shutdown()
+        self.server_close()
+
+
+def test_cookies_another_local_server_plants_are_ignored(serve, browser):
+    """The planted token cookie is another cookie beside the host's own (whose name carries the run's tag), so the
+    user is not locked out, and the planted clock cookies are not read: the page is built with the browser's own."""
+    server = serve(args=["--only", "offer-countdown"])
+    name = server.host.split(":")[0]
+    port = free_port_on_both_loopbacks()
+    planters = [Planter("127.0.0.1", socket.AF_INET, port, name), Planter("::1", socket.AF_INET6, port, name)]
+    context = browser.new_context(locale="en-US", timezone_id="America/New_York")
+    try:
+        page = context.new_page()
+        assert page.goto(server.page_url("/f/offer-countdown")).status == 200
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_load_state("networkidle")
+        planted = {c["name"]: c["value"] for c in context.cookies() if c["domain"] == name and c["value"] in ("planted", "h23")}
+        assert planted == {"featurehost-token": "planted", "featurehost-hour-cycle": "h23"}, "the plant happened"
+        response = page.goto(f"{server.origin}/f/offer-countdown")
+        assert response.status == 200, "not locked out"
+        assert page.evaluate("document.body.dataset.fhHourCycle") == "h12", "built with en-US's clock, not the planted h23"
+    finally:
+        context.close()
+        for planter in planters:
+            planter.stop()

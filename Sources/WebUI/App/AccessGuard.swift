@@ -6,18 +6,28 @@
 /// cookies are scoped by host and not by port, so a token cookie set for `127.0.0.1` or `localhost` would go to
 /// every other server the user opens on that host, which could replay it. Under a name no other server has, the
 /// host-only cookie (no `Domain` attribute) goes nowhere else.
+///
+/// So the name is told to no one who does not already use it: a refusal never echoes it (nor the token). And the
+/// host's own cookies carry a random tag of the run's in their names (`featurehost-token-<tag>`): another local
+/// server that got the browser to the run's name at its own port could set cookies there (cookies ignore the
+/// port), but without the tag its `featurehost-token=planted` is another cookie beside ours, not ours replaced,
+/// and its planted clock cookies are not read.
 public struct AccessGuard: Sendable, Equatable {
+    /// The token cookie's name without the run's tag; a client other than a browser may send the token under it.
     public static let cookieName = "featurehost-token"
 
     public let token: String
+    /// 64 random bits in hex, in the names of the cookies the host sets (`cookieName(_:)`).
+    public let cookieTag: String
     /// `fh-<random>.localhost`.
     public let hostName: String
     public let port: Int
     /// `fh-<random>.localhost:PORT`: the only `Host` answered.
     public let allowedHost: String
 
-    public init(token: String, hostName: String, port: Int) {
+    public init(token: String, hostName: String, port: Int, cookieTag: String = String(RandomToken.make().prefix(16))) {
         self.token = token
+        self.cookieTag = cookieTag
         self.hostName = hostName.lowercased()
         self.port = port
         allowedHost = "\(self.hostName):\(port)"
@@ -45,34 +55,57 @@ public struct AccessGuard: Sendable, Equatable {
 
     public func check(_ request: HTTPServerRequest) -> Verdict {
         let host = (request.headers["Host"] ?? "").lowercased()
-        guard host == allowedHost else {
-            let shown = host.count > 100 ? host.prefix(99) + "…" : Substring(host)
-            return .refused(.misdirectedRequest, "This server answers to \(allowedHost) only, not \"\(shown)\".")
-        }
+        // The refusal names neither this run's name nor the Host sent (which may be this name at another port): a
+        // local program that connects with any Host must not learn the name from the answer.
+        guard host == allowedHost else { return .refused(.misdirectedRequest, Self.hostHelp) }
         if request.method == .post {
             guard let origin = request.headers["Origin"]?.lowercased(), origin == self.origin else {
-                return .refused(.forbidden, "A POST must come from a page of \(self.origin).")
+                return .refused(.forbidden, "A POST must come from a page of this server.")
             }
         }
         if let offered = request.queryItems.first(where: { $0.name == "token" })?.value {
             guard Self.constantTimeEqual(offered, token) else { return .refused(.forbidden, Self.tokenHelp) }
-            let path = request.rawTarget.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
-            return request.method == .get ? .acceptToken(redirectTo: path.isEmpty ? "/" : path) : .allowed
+            let path = request.rawTarget.split(separator: "?", maxSplits: 1).first ?? "/"
+            return request.method == .get ? .acceptToken(redirectTo: Self.sameOriginPath(path)) : .allowed
         }
-        // Any of the cookies of that name may be ours: a cookie another page managed to set beside it must not lock
-        // the user out.
-        let offered = Self.cookies(named: Self.cookieName, in: request.headers.values(for: "Cookie"))
+        // Any cookie under either name may be ours: a browser sends every cookie of a name whose path matches (one
+        // per path), so a cookie another page managed to set beside ours must not lock the user out.
+        let cookies = request.headers.values(for: "Cookie")
+        let offered = Self.cookies(named: tokenCookieName, in: cookies) + Self.cookies(named: Self.cookieName, in: cookies)
         guard offered.contains(where: { Self.constantTimeEqual($0, token) }) else { return .refused(.forbidden, Self.tokenHelp) }
         return .allowed
+    }
+
+    /// A cookie of the host's own, by its name without the tag (`featurehost-hour-cycle` → `featurehost-hour-cycle-<tag>`).
+    public func cookieName(_ base: String) -> String { "\(base)-\(cookieTag)" }
+
+    /// `featurehost-token-<tag>`: the name the host sets the token under.
+    public var tokenCookieName: String { cookieName(Self.cookieName) }
+
+    /// The value of the host's own cookie `base` (tagged), if the request carries it; a cookie of the plain name,
+    /// which anyone may have set, is not read.
+    public func ownCookie(_ base: String, in request: HTTPServerRequest) -> String? {
+        Self.cookie(named: cookieName(base), in: request.headers.values(for: "Cookie"))
+    }
+
+    /// The `Set-Cookie` value for one of the host's own cookies: tagged, host-only, never readable by script.
+    public func setOwnCookie(_ base: String, value: String) -> String {
+        "\(cookieName(base))=\(value); Path=/; HttpOnly; SameSite=Strict"
+    }
+
+    static let hostHelp = "This server does not answer to that host name. Open the address `featurehost serve` printed."
+
+    /// The token link's path as a path of this origin only. A `Location` that starts with `//` (or `/\`, which
+    /// browsers read as `//`) names another host, so the leading run of slashes and backslashes becomes one `/`.
+    static func sameOriginPath(_ rawPath: Substring) -> String {
+        "/" + rawPath.drop { $0 == "/" || $0 == "\\" }
     }
 
     static let tokenHelp = "Open the address `featurehost serve` printed (it carries this run's token)."
 
     /// The cookie that proves the token: never readable by script, never sent by another site, and host-only (no
     /// `Domain`), so it goes to this run's host name and nowhere else, whatever the port.
-    public var setCookieHeader: String {
-        "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
-    }
+    public var setCookieHeader: String { setOwnCookie(Self.cookieName, value: token) }
 
     /// The first cookie of that name.
     static func cookie(named name: String, in headers: [String]) -> String? {

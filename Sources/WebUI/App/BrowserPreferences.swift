@@ -19,13 +19,13 @@ public struct BrowserPreferences: Sendable, Equatable {
         self.timeZone = timeZone
     }
 
-    /// From a request's headers: `Accept-Language` and the two cookies.
-    public init(request: HTTPServerRequest) {
-        let cookies = request.headers.values(for: "Cookie")
+    /// From a request's headers: `Accept-Language` and the two cookies, read only under the host's own tagged names
+    /// (`AccessGuard.ownCookie`): another local server can set cookies for the run's name, not under the run's tag.
+    public init(request: HTTPServerRequest, access: AccessGuard) {
         self.init(
             localeIdentifier: AcceptLanguage.preferredIdentifier(request.headers["Accept-Language"]),
-            hourCycle: AccessGuard.cookie(named: Self.hourCycleCookie, in: cookies).flatMap(Self.hourCycle(fromIntl:)),
-            timeZone: AccessGuard.cookie(named: Self.timeZoneCookie, in: cookies).flatMap(Self.timeZone(named:)))
+            hourCycle: access.ownCookie(Self.hourCycleCookie, in: request).flatMap(Self.hourCycle(fromIntl:)),
+            timeZone: access.ownCookie(Self.timeZoneCookie, in: request).flatMap(Self.timeZone(named:)))
     }
 
     /// `Intl`'s hour cycle: `h11`/`h12` → 12-hour, `h23`/`h24` → 24-hour; anything else → nil.

@@ -86,7 +86,7 @@ public final class WebApp {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         switch (request.method, parts.first ?? "") {
         case (.get, "") where parts.count == 1, (.head, "") where parts.count == 1:
-            let language = BrowserPreferences(request: request).localeIdentifier ?? "en"
+            let language = BrowserPreferences(request: request, access: configuration.access).localeIdentifier ?? "en"
             responder.send(
                 page(PageShell.home(launcher.homeEntries, language: Self.htmlLanguage(language), appName: configuration.appName), request))
         case (.get, "f") where parts.count == 2, (.head, "f") where parts.count == 2:
@@ -111,7 +111,7 @@ public final class WebApp {
     // MARK: pages
 
     private func openPage(_ id: FeatureID, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
-        let browser = BrowserPreferences(request: request)
+        let browser = BrowserPreferences(request: request, access: configuration.access)
         let preferences = launcher.preferences(for: browser)
         let language = Self.htmlLanguage(preferences.locale.identifier)
         guard let launched = launcher.launch(id, preferences: preferences) else {
@@ -241,7 +241,7 @@ public final class WebApp {
     /// The client's hello: rebuild the feature when the browser's clock differs from what it was built with
     /// (it has not appeared yet, so nothing is lost), remember the clock in cookies, then appear if visible.
     private func greet(_ session: PageSession, _ hello: ClientHello, _ request: HTTPServerRequest) -> [(String, String)] {
-        let browser = BrowserPreferences(request: request).with(hello)
+        let browser = BrowserPreferences(request: request, access: configuration.access).with(hello)
         let preferences = launcher.preferences(for: browser)
         if !session.hasGreeted, preferences != session.preferences,
             case .running(let feature)? = launcher.launch(session.featureID, preferences: preferences)
@@ -252,10 +252,13 @@ public final class WebApp {
         var cookies: [(String, String)] = []
         if let cycle = browser.hourCycle {
             cookies.append(
-                ("Set-Cookie", "\(BrowserPreferences.hourCycleCookie)=\(BrowserPreferences.intlName(cycle)); Path=/; SameSite=Strict"))
+                (
+                    "Set-Cookie",
+                    configuration.access.setOwnCookie(BrowserPreferences.hourCycleCookie, value: BrowserPreferences.intlName(cycle))
+                ))
         }
         if let zone = browser.timeZone {
-            cookies.append(("Set-Cookie", "\(BrowserPreferences.timeZoneCookie)=\(zone.identifier); Path=/; SameSite=Strict"))
+            cookies.append(("Set-Cookie", configuration.access.setOwnCookie(BrowserPreferences.timeZoneCookie, value: zone.identifier)))
         }
         return cookies
     }

@@ -54,6 +54,8 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
     case malformedHeader
     /// HTTP/1.1 without exactly one Host, or more than one Host in 1.0.
     case missingOrRepeatedHost
+    /// A `Host` (or an absolute-form target's authority) outside `uri-host [ ":" port ]`: RFC 9112 §3.2 says 400.
+    case invalidHost
     /// Repeated, negative, non-numeric or list-valued `Content-Length`.
     case invalidContentLength
     /// Any `Transfer-Encoding`: the server reads bodies by `Content-Length` only.
@@ -68,7 +70,7 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
         case .unsupportedVersion: .versionNotSupported
         case .transferEncodingNotSupported: .lengthRequired
         case .malformedRequestLine, .malformedTarget, .bareLineFeed, .obsoleteLineFolding, .malformedHeader,
-            .missingOrRepeatedHost, .invalidContentLength:
+            .missingOrRepeatedHost, .invalidHost, .invalidContentLength:
             .badRequest
         }
     }
@@ -87,6 +89,7 @@ public enum HTTPRequestError: Error, Sendable, Equatable {
         case .obsoleteLineFolding: "folded header line"
         case .malformedHeader: "malformed header field"
         case .missingOrRepeatedHost: "exactly one Host header required"
+        case .invalidHost: "invalid Host"
         case .invalidContentLength: "invalid Content-Length"
         case .transferEncodingNotSupported: "Transfer-Encoding not supported; send Content-Length"
         }

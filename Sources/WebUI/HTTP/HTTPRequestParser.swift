@@ -5,15 +5,19 @@
 ///   at most `bodyLimit` (64 KiB). Exactly the limit passes; one byte over is refused, and as soon as it can be
 ///   known, so a client cannot make the server buffer more than the limits. A request line that has not ended
 ///   within the head limit gets 414, a header section 431, a larger `Content-Length` 413 before the body is read.
-/// - Bodies are framed by `Content-Length` only. Any `Transfer-Encoding` gets 411 (send a length instead):
-///   browsers never chunk a request, and one framing rule leaves no room for request smuggling. A repeated
+/// - Bodies are framed by `Content-Length` only. Any `Transfer-Encoding` gets 411 and the connection closes, its
+///   body unread (RFC 9110 §15.5.12 lets a server want a length): browsers never chunk a request (`fetch` with a
+///   stream body needs HTTP/2), page events are a few hundred bytes, and one framing rule leaves no room for
+///   request smuggling (the chunks are never taken for a next request). A repeated
 ///   `Content-Length` is refused even when the values agree, as is a list, a sign or anything but digits.
 /// - Lines end with CR LF. A bare LF is refused (400) rather than tolerated: RFC 9112 §2.2 allows either, and
 ///   refusing is the reading no proxy or client can disagree with. Empty lines before a request line are skipped
 ///   (RFC 9112 §2.2), which absorbs the stray CR LF some clients send after a POST body; they count toward the
 ///   head limit.
-/// - Only GET, HEAD and POST (others 405 with `Allow`), only HTTP/1.0 and 1.1 (others 505), only origin-form
-///   targets (`/path?query`). HTTP/1.1 needs exactly one `Host`. Header names are RFC 9110 tokens with the colon
+/// - Only GET, HEAD and POST (others 405 with `Allow`), only HTTP/1.0 and 1.1 (others 505). Targets in origin-form
+///   (`/path?query`) or absolute-form (`http://authority/path?query`, RFC 9112 §3.2.2: its authority then stands for
+///   `Host`; userinfo is refused). HTTP/1.1 needs exactly one `Host`, and every `Host` must be `uri-host [":" port]`
+///   (else 400, RFC 9112 §3.2; `HostField`). Header names are RFC 9110 tokens with the colon
 ///   right after; values may not hold control bytes and must be UTF-8; no obs-fold.
 /// - The order of the checks follows the bytes, so a request split at any boundary gives the same result.
 /// - After a request, bytes already received stay buffered: call `feed([])` again for a pipelined next

@@ -32,6 +32,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         fields.append(Field(name: name, value: value))
     }
 
+    /// Every field of `name` gets `value` (or one is added): an absolute-form target's authority stands for Host.
+    mutating func replaceValues(of name: String, with value: String) {
+        let kept = fields.filter { !Self.sameName($0.name, name) }
+        fields = kept + [Field(name: name, value: value)]
+    }
+
     /// The first value under `name`, any case.
     public subscript(name: String) -> String? {
         fields.first { Self.sameName($0.name, name) }?.value

@@ -45,7 +45,8 @@ public struct HTTPServerResponse: Sendable, Equatable {
         return Array(text.utf8)
     }
 
-    private static let writerOwned: Set<String> = ["content-length", "connection", "transfer-encoding"]
+    /// The server writes these itself (`Date` as the I/O thread sends the answer, from its clock).
+    private static let writerOwned: Set<String> = ["content-length", "connection", "transfer-encoding", "date"]
 
     /// Control characters (CR, LF, NUL…) become spaces: a value stays one line whatever it holds.
     static func clean(_ text: String) -> String {

@@ -1,21 +1,27 @@
-/// A response serialized once and sent many times (a static file): its head as a keep-alive answer and as a last
-/// one, and its body, each in memory of its own that the server queues by reference. The bytes on the wire are
-/// exactly `response.serialized(...)`'s; nothing is rebuilt, cleaned or copied per request.
+/// A response serialized once and sent many times (a static file): its status line, its header fields as a
+/// keep-alive answer and as a last one, and its body, each in memory of its own that the server queues by reference.
+/// The server puts the `Date` line between the status line and the fields; the rest is exactly
+/// `response.serialized(...)`'s bytes: nothing is rebuilt, cleaned or copied per request.
 public struct PreparedResponse: Sendable, Equatable {
     /// The response it was made from, for a sender that takes one (the app's tests' recording sink).
     public let response: HTTPServerResponse
-    let keepAliveHead: ByteChunk
-    let closeHead: ByteChunk
+    let statusLine: ByteChunk
+    let keepAliveFields: ByteChunk
+    let closeFields: ByteChunk
     let body: ByteChunk
 
     /// `response.keepAlive` says whether the answer may keep its connection; the request decides the rest.
     public init(_ response: HTTPServerResponse) {
         self.response = response
         var variant = response
-        variant.keepAlive = response.keepAlive
-        keepAliveHead = ByteChunk(variant.serialized(forHead: true))
+        let keepAliveHead = variant.serialized(forHead: true)
         variant.keepAlive = false
-        closeHead = ByteChunk(variant.serialized(forHead: true))
+        let closeHead = variant.serialized(forHead: true)
+        // The writer always starts with the status line and its CR LF.
+        let split = (keepAliveHead.firstIndex(of: UInt8(ascii: "\n")) ?? keepAliveHead.count - 1) + 1
+        statusLine = ByteChunk(Array(keepAliveHead[..<split]))
+        keepAliveFields = ByteChunk(Array(keepAliveHead[split...]))
+        closeFields = ByteChunk(Array(closeHead[split...]))
         body = ByteChunk(response.body)
     }
 
@@ -25,11 +31,12 @@ public struct PreparedResponse: Sendable, Equatable {
     /// Whether the connection stays open after this answer to `request`.
     func keepsAlive(for request: HTTPServerRequest) -> Bool { response.keepAlive && request.keepAlive }
 
-    /// The head for `request`'s connection; the body follows unless it is a HEAD.
-    func head(for request: HTTPServerRequest) -> ByteChunk { keepsAlive(for: request) ? keepAliveHead : closeHead }
+    /// The header fields for `request`'s connection, after the status line (and the server's `Date`); the body
+    /// follows unless it is a HEAD.
+    func fields(for request: HTTPServerRequest) -> ByteChunk { keepsAlive(for: request) ? keepAliveFields : closeFields }
 
-    /// What goes on the wire for `request`, as one array (tests).
+    /// What goes on the wire for `request` but the `Date` line, as one array (tests).
     public func bytes(for request: HTTPServerRequest) -> [UInt8] {
-        head(for: request).bytes + (request.method == .head ? [] : body.bytes)
+        statusLine.bytes + fields(for: request).bytes + (request.method == .head ? [] : body.bytes)
     }
 }

@@ -36,15 +36,41 @@ struct RequestLine: Sendable {
     }
 }
 
-/// An origin-form target: `/path` with an optional `?query`.
+/// A request target: the origin-form `/path` with an optional `?query`, or the absolute-form
+/// `http://authority/path?query` (RFC 9112 §3.2.2: a server MUST accept it), which is kept as its origin-form and
+/// its authority.
 struct RequestTarget: Sendable {
+    /// The origin-form (`/path?query`), whichever form came.
     let raw: String
     let path: String
     let query: String?
+    /// An absolute-form target's authority, which stands for `Host` (RFC 9112 §3.2.2: the server uses it and
+    /// ignores the received Host).
+    let authority: String?
 
     init(_ bytes: ArraySlice<UInt8>) throws(HTTPRequestError) {
         // Visible ASCII only: browsers percent-encode everything else, so a raw byte outside it is not a browser.
-        guard bytes.first == UInt8(ascii: "/"), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw .malformedRequestLine }
+        guard bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { throw .malformedRequestLine }
+        if bytes.first == UInt8(ascii: "/") {
+            try self.init(originForm: bytes, authority: nil)
+            return
+        }
+        // The scheme is case-insensitive; this server speaks plain http only.
+        let scheme = Array("http://".utf8)
+        guard bytes.count > scheme.count, zip(bytes, scheme).allSatisfy({ ($0 | 0x20) == $1 }) else {
+            throw .malformedRequestLine
+        }
+        let authorityStart = bytes.startIndex + scheme.count
+        let authorityEnd = bytes[authorityStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? bytes.endIndex
+        let authority = bytes[authorityStart..<authorityEnd]
+        // No userinfo (RFC 9110 §4.2.4: treated as an error), no empty host.
+        guard !authority.isEmpty, authority.first != UInt8(ascii: ":"), HostField.isValid(authority) else { throw .malformedRequestLine }
+        var originForm = Array(bytes[authorityEnd...])
+        if originForm.first != UInt8(ascii: "/") { originForm.insert(UInt8(ascii: "/"), at: 0) }
+        try self.init(originForm: originForm[...], authority: String(decoding: authority, as: UTF8.self))
+    }
+
+    private init(originForm bytes: ArraySlice<UInt8>, authority: String?) throws(HTTPRequestError) {
         // Visible ASCII is UTF-8, one byte a character: the pieces are found in the bytes.
         let question = bytes.firstIndex(of: UInt8(ascii: "?"))
         let pathBytes = bytes[..<(question ?? bytes.endIndex)]
@@ -56,6 +82,7 @@ struct RequestTarget: Sendable {
         self.raw = String(decoding: bytes, as: UTF8.self)
         self.path = path
         self.query = question.map { String(decoding: bytes[($0 + 1)...], as: UTF8.self) }
+        self.authority = authority
     }
 }
 
@@ -95,6 +122,9 @@ struct RequestHead: Sendable {
         case .http11: guard hosts.count == 1 else { throw .missingOrRepeatedHost }
         case .http10: guard hosts.count <= 1 else { throw .missingOrRepeatedHost }
         }
+        guard hosts.allSatisfy(HostField.isValid) else { throw .invalidHost }
+        var headers = headers
+        if let authority = requestLine.target.authority { headers.replaceValues(of: "Host", with: authority) }
         if !headers.values(for: "Transfer-Encoding").isEmpty { throw .transferEncodingNotSupported }
         let lengths = headers.values(for: "Content-Length")
         var contentLength = 0

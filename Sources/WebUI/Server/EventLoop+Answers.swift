@@ -26,7 +26,7 @@ extension EventLoop {
                 stream.finish()
                 return
             }
-            connection.enqueue(HTTPServerResponse.streamHead(status: status, headers: headers))
+            enqueueDated(connection, HTTPServerResponse.streamHead(status: status, headers: headers))
             if request.method == .head {
                 stream.finish()
                 connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
@@ -57,13 +57,15 @@ extension EventLoop {
     func respond(_ connection: Connection, to request: HTTPServerRequest, with response: HTTPServerResponse) {
         var response = response
         response.keepAlive = response.keepAlive && request.keepAlive
-        connection.enqueue(response.serialized(forHead: request.method == .head))
+        enqueueDated(connection, response.serialized(forHead: request.method == .head))
         answered(connection, keepAlive: response.keepAlive)
     }
 
     /// A prepared answer: its head and body queued by reference, sent in one gather write when the socket takes it.
     func respond(_ connection: Connection, to request: HTTPServerRequest, with prepared: PreparedResponse) {
-        connection.enqueue(prepared.head(for: request))
+        connection.enqueue(prepared.statusLine)
+        connection.enqueue(httpDate.headerLine())
+        connection.enqueue(prepared.fields(for: request))
         if request.method != .head { connection.enqueue(prepared.body) }
         answered(connection, keepAlive: prepared.keepsAlive(for: request))
     }
@@ -96,9 +98,28 @@ extension EventLoop {
     func answerAndClose(_ connection: Connection, _ response: HTTPServerResponse) {
         var response = response
         response.keepAlive = false
-        connection.enqueue(response.serialized())
+        enqueueDated(connection, response.serialized())
         connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
         flushNow(connection)
+    }
+
+    /// A serialized response queued with the `Date` line after its status line.
+    func enqueueDated(_ connection: Connection, _ bytes: [UInt8]) {
+        let split = Self.statusLineEnd(bytes)
+        connection.enqueue(Array(bytes[..<split]))
+        connection.enqueue(httpDate.headerLine())
+        connection.enqueue(Array(bytes[split...]))
+    }
+
+    /// The same as one array, for the single write to a socket about to close.
+    func dated(_ bytes: [UInt8]) -> [UInt8] {
+        let split = Self.statusLineEnd(bytes)
+        return Array(bytes[..<split]) + httpDate.headerLine().bytes + Array(bytes[split...])
+    }
+
+    /// Just past the status line's CR LF (the writer always puts one first).
+    private static func statusLineEnd(_ bytes: [UInt8]) -> Int {
+        (bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count - 1) + 1
     }
 
     func flushNow(_ connection: Connection) {

@@ -67,7 +67,7 @@ extension EventLoop {
             report(
                 "\(HTTPStatus.serviceUnavailable) (\(configuration.maxConnections) connections open; this unfinished "
                     + "request waited longest and made room) from \(connection.peer)")
-            _ = Socket.write(connection.fd, Self.evictionResponse[...])
+            _ = Socket.write(connection.fd, dated(Self.evictionResponse)[...])
             shutdown(connection.fd, Int32(SHUT_WR))
         }
         closeConnection(connection)

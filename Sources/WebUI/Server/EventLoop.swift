@@ -28,12 +28,15 @@ final class EventLoop: @unchecked Sendable {
     /// Set while `parse` runs its loop, so an answer's flush does not parse the next pipelined request from
     /// within (the loop takes it).
     private var parsing = false
+    /// The `Date` line, formatted once a second.
+    var httpDate: HTTPDate
 
     init(configuration: HTTPServer.Configuration, listeners: [Int32], mailbox: LoopMailbox, handler: @escaping Handler) {
         self.configuration = configuration
         self.listeners = listeners
         self.mailbox = mailbox
         self.handler = handler
+        httpDate = HTTPDate(now: configuration.wallClock)
     }
 
     func run() {
@@ -149,7 +152,7 @@ final class EventLoop: @unchecked Sendable {
             body: Array("too many connections\n".utf8))
         // Reported first, so whoever reads the 503 can also find its line.
         report("\(HTTPStatus.serviceUnavailable) (\(configuration.maxConnections) connections open) from \(peer)")
-        _ = Socket.write(fd, response.serialized()[...])
+        _ = Socket.write(fd, dated(response.serialized())[...])
         shutdown(fd, Int32(SHUT_WR))
         close(fd)
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTTPServer {
     /// Where the server listens and the limits that keep one client from hurting the others.
     public struct Configuration: Sendable {
@@ -37,6 +39,8 @@ extension HTTPServer {
         /// block: a write to a terminal or pipe that stops reading would freeze every connection
         /// (`featurehost serve` hands the lines to a `BoundedLineWriter`).
         public var onRequestError: @Sendable (String) -> Void
+        /// The wall clock the `Date` header of every response is read from (RFC 9110 §6.6.1); a fixed date in tests.
+        public var wallClock: @Sendable () -> Date = { Date() }
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 256,

@@ -97,7 +97,8 @@ struct StaticFilesTests {
                 WebAsset(name: "t.css", contentType: "text/css", text: "second"),
             ]),
         ])
-        let immediate = ImmediateFiles(access: AccessGuard(token: testToken, hostName: testHostName, port: testPort), files: files)
+        let immediate = ImmediateFiles(
+            access: AccessGuard(token: testToken, hostName: testHostName, port: testPort, cookieTag: testCookieTag), files: files)
         guard case .failed(let reason)? = files.entry(forPath: "/assets/broken/missing.css") else {
             Issue.record("a missing resource is kept as a failure")
             return

@@ -17,8 +17,9 @@ struct WebAppAccessTests {
         let app = makeApp(launcher: FakeLauncher(), now: ManualNow(), log: log)
         let response = try answer(makeRequest("GET", "/?token=\(testToken)", host: "evil.example:8123"), app: app)
         #expect(response.status.code == 421)
-        #expect(response.text.contains(testHost))
-        #expect(log.lines == ["421 GET /: This server answers to \(testHost) only, not \"evil.example:8123\"."])
+        // The run's name stays private: told to no one who does not already use it.
+        #expect(!response.text.contains(testHostName))
+        #expect(log.lines == ["421 GET /: \(AccessGuard.hostHelp)"])
         #expect(try answer(makeRequest("GET", "/", host: "\(testHostName):9999"), app: app).status.code == 421)
         #expect(try answer(makeRequest("GET", "/", host: testHost.uppercased()), app: app).status.code == 200)
     }
@@ -71,8 +72,26 @@ struct WebAppAccessTests {
         #expect(response.status.code == 303)
         #expect(response.header("Location") == "/f/counter")
         // Host-only: no Domain attribute, so the browser keeps it for the run's own host name alone.
-        #expect(response.header("Set-Cookie") == "featurehost-token=\(testToken); Path=/; HttpOnly; SameSite=Strict")
+        #expect(response.header("Set-Cookie") == "featurehost-token-\(testCookieTag)=\(testToken); Path=/; HttpOnly; SameSite=Strict")
         #expect(response.header("Set-Cookie")?.lowercased().contains("domain") == false)
+    }
+
+    /// A token link whose path starts with `//` (or `/\`, read as `//` by browsers) would redirect to another host
+    /// (audit T-O11: `GET //evil.example/?token=…` answered `Location: //evil.example/`).
+    @Test func theTokenLinkRedirectsToAPathOfThisOriginOnly() throws {
+        let app = makeApp(launcher: FakeLauncher(), now: ManualNow())
+        let origin = try #require(URL(string: "http://\(testHost)/"))
+        let cases = [
+            ("//evil.example/", "/evil.example/"), ("///evil.example", "/evil.example"), ("/\\evil.example/x", "/evil.example/x"),
+            ("/\\/evil.example", "/evil.example"), ("//", "/"), ("/f//counter", "/f//counter"),
+        ]
+        for (path, expected) in cases {
+            let response = try answer(makeRequest("GET", "\(path)?token=\(testToken)", cookie: nil), app: app)
+            #expect(response.status.code == 303, "\(path)")
+            let location = try #require(response.header("Location"), "\(path)")
+            #expect(location == expected, "\(path)")
+            #expect(URL(string: location, relativeTo: origin)?.absoluteURL.host == testHostName, "\(path)")
+        }
     }
 
     @Test func postsMustComeFromOurOwnOrigin() throws {

@@ -143,9 +143,10 @@ struct WebAppSessionTests {
         #expect(launcher.launches[1].preferences.hourCycle == .twelveHour)
         #expect(launcher.launches[1].preferences.timeZone.identifier == "Europe/Berlin")
         #expect(launcher.launches[1].lifecycle == [.willEnterForeground, .appear])
-        #expect(answer.headerValues("Set-Cookie").contains("featurehost-hour-cycle=h12; Path=/; SameSite=Strict"))
+        let cookieName = "featurehost-hour-cycle-\(testCookieTag)"
+        #expect(answer.headerValues("Set-Cookie").contains("\(cookieName)=h12; Path=/; HttpOnly; SameSite=Strict"))
         // The next page load is built with the remembered clock at once.
-        _ = try send(makeRequest("GET", "/f/counter", cookie: "featurehost-token=\(testToken); featurehost-hour-cycle=h12"), to: app)
+        _ = try send(makeRequest("GET", "/f/counter", cookie: "featurehost-token=\(testToken); \(cookieName)=h12"), to: app)
         #expect(launcher.launches[2].preferences.hourCycle == .twelveHour)
     }
 

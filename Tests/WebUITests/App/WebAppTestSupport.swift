@@ -7,6 +7,8 @@ let testPort = 8123
 let testToken = "0123456789abcdef0123456789abcdef"
 let testHostName = "fh-0123456789abcdef.localhost"
 let testHost = "\(testHostName):\(testPort)"
+/// The tag in the names of the host's own cookies (random per run in `serve`).
+let testCookieTag = "00112233aabbccdd"
 
 /// A request as the parser yields it, so tests go through the same header handling as the server.
 func makeRequest(
@@ -179,7 +181,7 @@ final class ManualNow {
 func makeApp(launcher: FakeLauncher, now: ManualNow, log: LogLines = LogLines(), appName: String = PageShell.defaultAppName) -> WebApp {
     var sessionNumber = 0
     var configuration = WebApp.Configuration(
-        access: AccessGuard(token: testToken, hostName: testHostName, port: testPort), appName: appName)
+        access: AccessGuard(token: testToken, hostName: testHostName, port: testPort, cookieTag: testCookieTag), appName: appName)
     configuration.gracePeriod = .seconds(30)
     configuration.maxSessions = 3
     return WebApp(

@@ -35,6 +35,24 @@ import WebUI
         #expect(fixture.handled.current == Array(repeating: "/hello", count: Self.malformed.count))
     }
 
+    /// The documented choice for `Transfer-Encoding: chunked` on a request (RFC 9110 §15.5.12): 411 and close, the
+    /// body unread. The body is RFC 9112 §7.1's own chunked example, then a chunk that holds a whole request: a
+    /// server that took the chunks as bytes on the connection would answer it (request smuggling).
+    @Test func aChunkedPostIs411AndItsChunksAreNeverARequest() throws {
+        let fixture = try ServerFixture()
+        let client = try fixture.client()
+        let smuggled = "GET /hello HTTP/1.1\r\nHost: a\r\n\r\n"
+        try client.send(
+            "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "7\r\nMozilla\r\n11\r\nDeveloper Network\r\n"
+                + String(smuggled.utf8.count, radix: 16) + "\r\n" + smuggled + "\r\n0\r\n\r\n" + smuggled)
+        let response = try client.readResponse()
+        #expect(response.status == 411)
+        #expect(response.header("Connection") == "close")
+        #expect(try client.waitForClose())
+        #expect(fixture.handled.current.isEmpty, "neither the POST nor anything in its chunks reached the handler")
+    }
+
     @Test func headOneByteOverTheLimitGets431AndOneLineIsReported() throws {
         let fixture = try ServerFixture()
         let start = "GET / HTTP/1.1\r\nHost: a\r\nX-Pad: "
