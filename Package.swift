@@ -101,7 +101,7 @@ let package = Package(
         ),
         // libcurl for the live HTTP transport, loaded with dlopen (no curl headers or development package needed).
         .target(name: "CFeatureHostCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite", "CFeatureHostCurl"]),
+        .target(name: "DataSources", dependencies: ["FeatureHostCore", "CSQLite", "CFeatureHostCurl", "StrictJSON"]),
 
         // PNG and JPEG to pixels, and scaling them: for a surface that draws pictures itself (the terminal).
         .target(name: "ImageDecoding"),

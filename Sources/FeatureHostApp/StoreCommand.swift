@@ -50,6 +50,8 @@ enum StoreCommand {
     private static func save(_ data: Data?, key: String, of id: FeatureID, verb: String, in store: PlistFileStore) throws {
         do {
             try store.set(data, forKey: key)
+            // A damaged file was moved aside to make the save: say so, as `get` says it is damaged.
+            if let notice = store.damageNotice { FileHandle.standardError.write(Data("store: \(notice)\n".utf8)) }
         } catch {
             throw FeatureError("store \(verb): \(id) \"\(key)\" was not saved: \(error.userFacingMessage)")
         }

@@ -46,6 +46,8 @@ extension LoopbackHTTPServer {
         case closeDelimited
         /// `Transfer-Encoding: chunked`.
         case chunked
+        /// The body is the whole reply, head included, sent byte for byte: a reply no server library would form.
+        case verbatim
     }
 }
 

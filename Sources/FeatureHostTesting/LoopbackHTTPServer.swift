@@ -197,13 +197,14 @@ public final class LoopbackHTTPServer: Sendable {
         reply = handler(request)
         reply.gate?.wait()
         if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
+        if reply.framing == .verbatim { return record(sent: writeAll(client, reply.body)) }
         var head = "HTTP/1.1 \(reply.status) \(Self.reason(reply.status))\r\n"
         var headers = reply.headers
         let length = reply.stream?.count ?? reply.body.count
         switch reply.framing {
         case .contentLength: headers["Content-Length"] = String(length)
         case .declaredLength(let declared): headers["Content-Length"] = declared
-        case .closeDelimited: break
+        case .closeDelimited, .verbatim: break
         case .chunked: headers["Transfer-Encoding"] = "chunked"
         }
         headers["Connection"] = "close"

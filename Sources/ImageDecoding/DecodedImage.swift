@@ -12,9 +12,12 @@ public struct DecodedImage: Sendable, Equatable {
     public let height: Int
     public let pixels: [UInt8]
     public let format: Format
+    /// False when the file ended before its end marker (a JPEG without EOI, a download cut short): what is missing
+    /// is filled as libjpeg fills it, and this says the picture is not all there.
+    public let isComplete: Bool
 
     /// `pixels` must hold `width × height × 4` bytes; anything else gives an empty image.
-    public init(width: Int, height: Int, pixels: [UInt8], format: Format) {
+    public init(width: Int, height: Int, pixels: [UInt8], format: Format, isComplete: Bool = true) {
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         if width > 0, height > 0, !overflow, count.multipliedReportingOverflow(by: 4) == (pixels.count, false) {
             self.width = width
@@ -26,6 +29,7 @@ public struct DecodedImage: Sendable, Equatable {
             self.pixels = []
         }
         self.format = format
+        self.isComplete = isComplete
     }
 
     /// The pixel at (x, y): (red, green, blue, alpha); transparent black outside the picture.

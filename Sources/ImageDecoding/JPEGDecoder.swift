@@ -10,7 +10,7 @@ enum JPEGDecoder {
 
     static func decode(_ bytes: [UInt8], limits: DecodingLimits) throws(ImageDecodingError) -> DecodedImage {
         try limits.check(byteCount: bytes.count, format: "JPEG")
-        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw malformed("it does not start with SOI") }
+        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw malformed("it does not start with SOI") }
         var state = State()
         var offset = 2
         markers: while true {
@@ -22,6 +22,7 @@ enum JPEGDecoder {
             offset += 2
             switch marker {
             case 0xD9:  // EOI
+                state.reachedEnd = true
                 break markers
             case 0xD0...0xD7, 0x01, 0x00:  // stray restart marker, TEM, a stuffed zero: no length
                 continue
@@ -86,12 +87,14 @@ enum JPEGDecoder {
         }
         let transform = JPEGColor.transform(componentIDs: frame.components.map(\.id), adobe: state.adobeTransform)
         let rgba = JPEGColor.rgba(planes, transform: transform, count: frame.width * frame.height)
-        return DecodedImage(width: frame.width, height: frame.height, pixels: rgba, format: .jpeg)
+        return DecodedImage(width: frame.width, height: frame.height, pixels: rgba, format: .jpeg, isComplete: state.reachedEnd)
     }
 
     /// What the segments before and between scans set.
     private struct State {
         var frame: JPEGFrame?
+        /// EOI was read: a file without it was cut short (its missing data decoded as zero bits).
+        var reachedEnd = false
         /// In natural (row by row) order.
         var quantizationTables: [[UInt16]?] = [nil, nil, nil, nil]
         var dcTables: [JPEGHuffman?] = [nil, nil, nil, nil]

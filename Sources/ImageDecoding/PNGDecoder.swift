@@ -86,6 +86,8 @@ enum PNGDecoder {
                 guard chunks.header == nil else { throw malformed("it has two IHDR chunks") }
                 chunks.header = try PNGHeader(data, limits: limits)
             case "PLTE":
+                // The spec puts it before the first IDAT; a late one would recolour pixels already described.
+                guard idatState == 0 else { throw malformed("its palette (PLTE) comes after the image data (IDAT)") }
                 guard data.count % 3 == 0, data.count / 3 <= 256, !data.isEmpty else {
                     throw malformed("its palette has \(data.count) bytes")
                 }

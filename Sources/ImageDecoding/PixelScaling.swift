@@ -87,7 +87,7 @@ public enum PixelScaling {
                 output[target + x * 4 + 3] = UInt8(min(max(alpha * 255 + 0.5, 0), 255))
             }
         }
-        return DecodedImage(width: width, height: height, pixels: output, format: .scaled)
+        return DecodedImage(width: width, height: height, pixels: output, format: .scaled, isComplete: image.isComplete)
     }
 
     /// For each output pixel along one axis: the first source pixel it reads and the weights (summing to 1).

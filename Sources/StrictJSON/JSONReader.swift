@@ -33,6 +33,9 @@ public struct JSONReader {
     private var index: Int
     private var depth = 0
     private var path: [PathComponent] = []
+    /// False for `validate`: the same checks, without keeping what was read (a feed of 100,000 articles is checked
+    /// before `JSONDecoder` builds its own values from it).
+    private var keepsValues = true
 
     /// Reads the whole of `bytes` as one JSON value. A UTF-8 byte order mark is skipped when
     /// `allowingByteOrderMark` (RFC 8259, 8.1 lets a reader ignore one; a config written by some editors has one).
@@ -48,6 +51,23 @@ public struct JSONReader {
             throw reader.syntax("unexpected \(reader.describeHere()) after the end of the JSON value.")
         }
         return value
+    }
+
+    /// Throws what `parse` would throw, except for a number too large for a `Double` (valid JSON, left to the reader
+    /// of its field): for text another decoder reads, which is not strict about members it does not read
+    /// (Foundation's `JSONDecoder` accepts `-01` or a raw control character there).
+    public static func validate(
+        _ bytes: [UInt8], limits: Limits = Limits(), allowingByteOrderMark: Bool = false
+    ) throws(JSONReadError) {
+        var reader = JSONReader(bytes: bytes, limits: limits, allowingByteOrderMark: allowingByteOrderMark)
+        reader.keepsValues = false
+        reader.skipWhitespace()
+        guard reader.index < bytes.count else { throw reader.syntax("there is no value, only the end of the text.") }
+        _ = try reader.value()
+        reader.skipWhitespace()
+        guard reader.index == bytes.count else {
+            throw reader.syntax("unexpected \(reader.describeHere()) after the end of the JSON value.")
+        }
     }
 
     private init(bytes: [UInt8], limits: Limits, allowingByteOrderMark: Bool) {
@@ -89,7 +109,9 @@ public struct JSONReader {
             depth -= 1
             return .object(members)
         }
-        var keys: Set<String> = []
+        // By code unit, as RFC 8259 (8.3) compares names: `String`'s == calls "é" and "e\u{301}" the same.
+        var keys: Set<[UInt8]> = []
+        var count = 0
         var comma: Int?
         while true {
             skipWhitespace()
@@ -100,10 +122,11 @@ public struct JSONReader {
             }
             let keyStart = index
             let key = try string()
-            guard keys.insert(key).inserted else {
+            guard keys.insert(Array(key.utf8)).inserted else {
                 throw syntax("the key \"\(Self.excerpt(key))\" appears twice in one object; keep one.", at: keyStart)
             }
-            guard members.count < limits.maximumMembers else { throw limit("more than \(limits.maximumMembers) fields.") }
+            guard count < limits.maximumMembers else { throw limit("more than \(limits.maximumMembers) fields.") }
+            count += 1
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
                 throw syntax("expected \":\" after the key \"\(Self.excerpt(key))\", found \(describeHere()).")
@@ -113,7 +136,7 @@ public struct JSONReader {
             path.append(.key(key))
             let member = try value()
             path.removeLast()
-            members.append((key, member))
+            if keepsValues { members.append((key, member)) }
             skipWhitespace()
             guard index < bytes.count else { throw syntax("it ends inside an object; a \"}\" is missing.") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -135,6 +158,7 @@ public struct JSONReader {
         index += 1
         skipWhitespace()
         var items: [JSONValue] = []
+        var count = 0
         if peek(UInt8(ascii: "]")) {
             index += 1
             depth -= 1
@@ -144,11 +168,12 @@ public struct JSONReader {
         while true {
             skipWhitespace()
             if peek(UInt8(ascii: "]")), let comma { throw syntax("a trailing comma before \"]\"; remove it.", at: comma) }
-            guard items.count < limits.maximumMembers else { throw limit("more than \(limits.maximumMembers) items.") }
-            path.append(.index(items.count))
+            guard count < limits.maximumMembers else { throw limit("more than \(limits.maximumMembers) items.") }
+            path.append(.index(count))
             let item = try value()
             path.removeLast()
-            items.append(item)
+            count += 1
+            if keepsValues { items.append(item) }
             skipWhitespace()
             guard index < bytes.count else { throw syntax("it ends inside an array; a \"]\" is missing.") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -287,6 +312,9 @@ public struct JSONReader {
             guard index < bytes.count, Self.isDigit(bytes[index]) else { throw syntax("a number needs digits in its exponent.", at: start) }
             skipDigits()
         }
+        // `validate` checks the grammar only: a number past what a `Double` holds is still JSON (RFC 8259, 6 leaves
+        // the range to the reader), and the decoder that reads it refuses it in its field alone.
+        guard keepsValues else { return 0 }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(text), number.isFinite else {
             throw syntax("the number \(Self.excerpt(text)) is too large for a number here.", at: start)

@@ -59,4 +59,38 @@ import Testing
             return message.contains(file.lastPathComponent) && message.contains("binary property list")
         }
     }
+
+    private static func nested(_ levels: Int, open: String = "<array>", close: String = "</array>") -> Data {
+        Data(
+            ("<?xml version=\"1.0\"?><plist version=\"1.0\">" + String(repeating: open, count: levels)
+                + String(repeating: close, count: levels) + "</plist>").utf8)
+    }
+
+    /// 10,000 nested arrays (146 KB) crashed the chats plist source in Foundation's XML scanner (SIGSEGV,
+    /// conformance review 4.3): both readers refuse them first, with where.
+    @Test func deepNestingIsRefusedBeforeFoundationReadsIt() {
+        let deep = Self.nested(10_000)
+        let expected = "it nests arrays and dictionaries more than 512 levels deep (at byte 3626)"
+        #expect {
+            try XMLPropertyList.decode([[String]].self, from: deep)
+        } throws: { error in
+            "\(error)" == expected
+        }
+        #expect {
+            try XMLPropertyList.object(from: deep)
+        } throws: { error in
+            "\(error)" == expected
+        }
+        let dicts = Self.nested(3_000, open: "<dict><key>k</key>", close: "</dict>")
+        #expect(throws: XMLPropertyList.FormatError.self) { try XMLPropertyList.object(from: dicts) }
+    }
+
+    @Test func nestingUpToTheLimitIsReadAndTagsInTextDoNotCount() throws {
+        #expect(try XMLPropertyList.object(from: Self.nested(512)) is [Any])
+        // Empty elements, comments and CDATA open nothing.
+        let text =
+            "<plist><array>" + String(repeating: "<array/><dict/><!-- <array> -->", count: 600)
+            + "<string><![CDATA[" + String(repeating: "<array>", count: 600) + "]]></string></array></plist>"
+        #expect(try XMLPropertyList.object(from: Data(text.utf8)) is [Any])
+    }
 }

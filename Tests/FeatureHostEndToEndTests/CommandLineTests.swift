@@ -86,15 +86,20 @@ import Testing
         )
     }
 
-    /// A config that is not a config file at all (a device that never ends) is refused after 1 MiB and a byte,
-    /// with one line (issue 24, point 6).
+    /// A config that is not a config file at all (a device that never ends, a FIFO no one writes to) is refused at
+    /// once, with one line (issue 24, point 6; the FIFO made every command wait for ever: issue 35.9).
     @Test(.onItsOwnThread, .timeLimit(.minutes(1))) func aConfigThatNeverEndsIsRefusedAtOnce() async throws {
         let result = try await featurehost("validate", "--config", "/dev/zero")
         #expect(result.status == 1)
-        #expect(
-            result.standardError
-                == "/dev/zero: the config file is more than 1048576 bytes; a config may be at most 1048576 bytes (1 MiB). Is this the right file?\n"
-        )
+        #expect(result.standardError == "/dev/zero: the config file is a device, not a regular file.\n")
+        let fifo = directory.file("cfg.fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        for command in [["validate"], ["list"], ["snapshot", "offer-countdown"]] {
+            let result = try await process.run(command + ["--config", fifo.path])
+            #expect(result.status == 1, "\(command)")
+            #expect(
+                result.standardError.contains("\(fifo.path): the config file is a FIFO (named pipe), not a regular file."), "\(command)")
+        }
     }
 
     @Test func validateSaysOkForTheBuiltInDefault() async throws {
@@ -163,6 +168,28 @@ import Testing
             damaged.standardError.hasPrefix(
                 "store: The saved settings in \(directory.file("damaged/preferences.plist").path) are damaged ("))
         for result in [set, remove, get, damaged] { #expect(!result.standardError.contains("NSCocoaErrorDomain")) }
+    }
+
+    /// `store set` on a damaged file moved it aside with exit 0 and no word (reliability review, failure 9); a FIFO
+    /// in its place made every read wait for ever.
+    @Test func aStoreSetOverADamagedFileSaysItWasMovedAside() async throws {
+        let folder = directory.file("damaged-set")
+        try directory.write("<?xml version=\"1.0\"?><plist><dict><key>transactions.note</key><da", to: "damaged-set/preferences.plist")
+        let set = try await featurehost("store", "set", "transactions", "unpinned-ids", "[5]", "--data-dir", folder.path)
+        #expect(set.status == 0)
+        #expect(set.standardError.hasPrefix("store: The saved settings in \(folder.path)/preferences.plist could not be read ("))
+        #expect(set.standardError.contains("the file was moved to \(folder.path)/preferences.plist.corrupt-"))
+        #expect(try await featurehost("store", "get", "transactions", "unpinned-ids", "--data-dir", folder.path).standardOutput == "[5]\n")
+
+        let fifoFolder = directory.file("fifo-set")
+        try FileManager.default.createDirectory(at: fifoFolder, withIntermediateDirectories: true)
+        #expect(mkfifo(fifoFolder.appendingPathComponent("preferences.plist").path, 0o600) == 0)
+        let get = try await featurehost("store", "get", "transactions", "unpinned-ids", "--data-dir", fifoFolder.path)
+        #expect(get.status == 1)
+        #expect(get.standardError.contains("are damaged (it is a FIFO (named pipe), not a file)"))
+        let setOverFIFO = try await featurehost("store", "set", "transactions", "unpinned-ids", "[6]", "--data-dir", fifoFolder.path)
+        #expect(setOverFIFO.status == 0)
+        #expect(setOverFIFO.standardError.contains("the file was moved to"))
     }
 
     @Test func helpAndVersion() async throws {

@@ -323,6 +323,28 @@ import Testing
         }
     }
 
+    /// `open(2)` of a FIFO without a writer waited for ever: validate, list, snapshot and serve hung on one
+    /// (reliability review, failure 5). Only a regular file is opened for reading, without blocking.
+    @Test func aFIFOOrAFolderIsRefusedAtOnceForWhatItIs() throws {
+        let fifo = directory.file("cfg.fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(
+            throws: ConfigErrors([
+                ConfigIssue(file: fifo.path, path: "", message: "the config file is a FIFO (named pipe), not a regular file.")
+            ])
+        ) {
+            try ConfigLoader(registry: registry).load(fifo)
+        }
+        #expect(ConfigLoader.pluginFiles(in: fifo).isEmpty)
+        let folder = directory.file("folder.json")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(
+            throws: ConfigErrors([ConfigIssue(file: folder.path, path: "", message: "the config file is a folder, not a regular file.")])
+        ) {
+            try ConfigLoader(registry: registry).load(folder)
+        }
+    }
+
     @Test func theDefaultConfigEnablesEveryFeatureInRegistryOrder() {
         let config = ConfigLoader(registry: registry).defaultConfig()
         #expect(config.file == nil)

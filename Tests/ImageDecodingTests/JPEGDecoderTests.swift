@@ -68,6 +68,29 @@ struct JPEGDecoderTests {
         }
     }
 
+    /// Truncated files decoded with the missing part filled and no sign of it (conformance review 3.2).
+    @Test(
+        "a file cut short says its picture is incomplete; a whole one says it is complete",
+        arguments: [
+            "baseline-420.jpg", "progressive-420.jpg",
+        ])
+    func incomplete(_ name: String) throws {
+        let bytes = try Fixtures.bytes("jpeg/\(name)")
+        #expect(try ImageDecoder.decode(bytes).isComplete)
+        let withoutEnd = try ImageDecoder.decode(Array(bytes.dropLast(2)))
+        #expect(!withoutEnd.isComplete)
+        // Cut inside the last scan's data: a cut between segments is refused as a segment cut short.
+        let lastScan = try #require(bytes.indices.dropLast().last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        let half = try ImageDecoder.decode(Array(bytes.prefix((lastScan + bytes.count) / 2)))
+        #expect(!half.isComplete)
+        #expect(!PixelScaling.scaled(half, width: 4, height: 4).isComplete, "scaling keeps the mark")
+    }
+
+    @Test("SOI alone is a file without a frame, not one without SOI")
+    func soiAlone() {
+        #expect(throws: ImageDecodingError.malformed("JPEG", "it has no frame header")) { try ImageDecoder.decode([0xFF, 0xD8, 0xFF]) }
+    }
+
     @Test("every single-byte change of a small file decodes or fails cleanly")
     func corrupted() throws {
         let bytes = try Fixtures.bytes("jpeg/progressive-grey.jpg")

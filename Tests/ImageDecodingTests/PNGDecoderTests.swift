@@ -111,6 +111,19 @@ struct PNGDecoderTests {
         }
     }
 
+    /// Pillow decodes such a file all black and pypng refuses it; the decoder applied the late palette.
+    @Test("a palette after the image data is refused; before it, it colours the pixels")
+    func paletteAfterImageData() throws {
+        let base = PNGBuilder.png(width: 1, height: 1, colorType: 3, idat: PNGBuilder.storedZlib([0, 0]))
+        let palette = PNGBuilder.chunk("PLTE", [20, 235, 140])
+        #expect(try ImageDecoder.decode(PNGBuilder.insert(palette, into: base)).pixels == [20, 235, 140, 255])
+        let idatEnd = base.count - 12  // before IEND
+        let late = Array(base[..<idatEnd]) + palette + Array(base[idatEnd...])
+        #expect(throws: ImageDecodingError.malformed("PNG", "its palette (PLTE) comes after the image data (IDAT)")) {
+            try ImageDecoder.decode(late)
+        }
+    }
+
     @Test("neither PNG nor JPEG")
     func unknownFormat() {
         #expect(throws: ImageDecodingError(.unknownFormat, "The file is neither a PNG nor a JPEG image.")) {

@@ -95,4 +95,40 @@ import Testing
         let error = fault(#"{"\#(key)":1,"\#(key)":2}"#)
         #expect((error?.message.count ?? .max) < 200)
     }
+
+    /// RFC 8259 (8.3) compares names code unit by code unit: U+00E9 and e + U+0301 are two keys, though `String`
+    /// calls them equal (JSONTestSuite's `object_key_nfc_nfd`).
+    @Test func canonicallyEquivalentKeysAreTwoKeys() throws {
+        let value = try parse("{\"\u{E9}\":\"NFC\",\"e\u{301}\":\"NFD\"}")
+        guard case .object(let members) = value else {
+            Issue.record("not an object: \(value)")
+            return
+        }
+        #expect(members.map { Array($0.key.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
+        #expect(fault("{\"e\u{301}\":1,\"e\u{301}\":2}")?.message == #"the key "e\#u{301}" appears twice in one object; keep one."#)
+    }
+
+    /// `validate` is `parse` without the values: it refuses what `parse` refuses, with the same fault.
+    @Test(arguments: [
+        "[1,]", "{\"a\":-01}", "[1.e5]", "[\"\u{1}\"]", "{\"a\":1,\"a\":2}", "[\"\\x\"]", "[1] 2", String(repeating: "[", count: 600),
+    ])
+    func validateRefusesWhatParseRefuses(_ text: String) {
+        let parsed = fault(text)
+        var validated: JSONReadError?
+        do {
+            try JSONReader.validate(Array(text.utf8))
+        } catch {
+            validated = error
+        }
+        #expect(parsed != nil)
+        #expect(validated == parsed, "\(text)")
+    }
+
+    @Test func validateAcceptsWhatParseAccepts() throws {
+        try JSONReader.validate(Array(#" {"b": [1, -2.5e3, true, false, null], "a": "x\u00e9", "": {}} "#.utf8))
+        // Valid JSON that `parse` cannot hold in a `Double`: the decoder that reads the field decides.
+        try JSONReader.validate(Array("[1e400, -1e400]".utf8))
+        let limits = JSONReader.Limits(maximumMembers: 2)
+        #expect(throws: JSONReadError.self) { try JSONReader.validate(Array("[1,2,3]".utf8), limits: limits) }
+    }
 }

@@ -26,6 +26,8 @@ final class CurlTransfer: @unchecked Sendable {
         case redirect(location: String, status: Int)
         case refusedAddress(String)
         case encoding(String)
+        /// The head is not HTTP/1.1 as RFC 9112 writes it: what was wrong.
+        case malformedHead(String)
     }
 
     enum Outcome {
@@ -184,6 +186,11 @@ final class CurlTransfer: @unchecked Sendable {
     func outcome(forResult code: Int32) -> Outcome {
         if isCancelled { return .cancelled }
         if let stop { return .stopped(stop) }
+        // curl gives the same code for a transfer coding it does not know (`chunkedchunked`) as for a damaged
+        // compressed body; only the headers tell them apart.
+        if code == Int32(FH_CURLE_BAD_CONTENT_ENCODING), headers["content-encoding"] == nil, let coding = headers["transfer-encoding"] {
+            return .stopped(.malformedHead("its Transfer-Encoding \"\(coding.prefix(80))\" is not one the host reads"))
+        }
         guard code == Int32(FH_CURLE_OK) else { return .failed(code: code) }
         var code = 0
         fh_curl_easy_getinfo_long(easy, Int32(FH_CURLINFO_RESPONSE_CODE), &code)
@@ -216,9 +223,12 @@ final class CurlTransfer: @unchecked Sendable {
             return 0
         }
         guard !headComplete else { return count }  // trailers after a chunked body
-        let line = data.withMemoryRebound(to: UInt8.self, capacity: count) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
-        }.trimmingCharacters(in: .whitespacesAndNewlines)
+        let raw = UnsafeRawBufferPointer(start: data, count: count)
+        if let fault = ResponseHeadLine.fault(in: raw) {
+            stop = .malformedHead(fault)
+            return 0
+        }
+        let line = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if line.hasPrefix("HTTP/") {
             status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             headers = [:]

@@ -72,6 +72,8 @@ public struct LiveHTTPTransport: HTTPTransport {
                     throw HTTPError.failed(request.url, reason: "the reply's headers are larger than \(CurlTransfer.maximumHeadSize) bytes")
                 case .encoding(let encoding):
                     throw HTTPError.failed(request.url, reason: "the reply is compressed as \"\(encoding)\", which the host does not read")
+                case .malformedHead(let fault):
+                    throw HTTPError.failed(request.url, reason: "the server's reply is not valid HTTP: \(fault)")
                 case .refusedAddress(let refusal):
                     throw HTTPError.cannotConnect(request.url, reason: "\(refusal), and \(HTTPDestination.rule)")
                 case .redirect(let location, let status):
@@ -117,7 +119,10 @@ public struct LiveHTTPTransport: HTTPTransport {
         case FH_CURLE_COULDNT_RESOLVE_HOST: return .cannotConnect(url, reason: "the host name could not be found")
         case FH_CURLE_SSL_CONNECT_ERROR, FH_CURLE_PEER_FAILED_VERIFICATION:
             return .cannotConnect(url, reason: "a secure connection could not be made")
-        case FH_CURLE_UNSUPPORTED_PROTOCOL: return .failed(url, reason: "only http and https addresses are fetched")
+        // The address was checked to be http or https before curl saw it (`HTTPDestination`): curl gives this code
+        // for a reply whose status line is not HTTP/1.x (RTSP/1.1, HTTP/0.9, HTTP/5.6).
+        case FH_CURLE_UNSUPPORTED_PROTOCOL:
+            return .failed(url, reason: "the server's reply is not valid HTTP: its status line is not HTTP/1.x")
         case FH_CURLE_URL_MALFORMAT: return .failed(url, reason: "the address is not a URL curl can read")
         case FH_CURLE_PARTIAL_FILE: return .failed(url, reason: "the reply ended before the length it announced")
         case FH_CURLE_GOT_NOTHING: return .failed(url, reason: "the server closed the connection without replying")

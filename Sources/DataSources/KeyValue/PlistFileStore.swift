@@ -24,6 +24,9 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
     private let lock = NSLock()
     private var cache: (identity: FileIdentity, values: [String: Any])?
     private var notice: String?
+    /// 16 MiB: the largest state a feature keeps (20,000 unpinned ids, an invitation) is about 1 MB. A larger file,
+    /// or one that is not a regular file (a FIFO would block the read for ever), is damaged: kept, moved aside on a save.
+    public static let maximumFileSize = 16 << 20
 
     /// - Parameter suiteFile: an absolute path without extension; the file is `<suiteFile>.plist`. Nothing is
     ///   created until the first save (a read of a folder that does not exist finds no values), so a read never
@@ -173,9 +176,15 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
         if let cache, cache.identity == identity { return .values(cache.values) }
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: file)
+            bytes = try RegularFile.read(file, maximumBytes: Self.maximumFileSize)
+        } catch .missing {
+            return .values([:])
+        } catch .tooLarge(let size) {
+            return .damaged("it is \(size) bytes, more than the \(Self.maximumFileSize) a settings file may have")
+        } catch .notRegular(let kind) {
+            return .damaged("it is \(kind), not a file")
         } catch {
-            return .damaged(error.userFacingMessage)
+            return .damaged("it cannot be read")
         }
         guard !bytes.isEmpty else { return .damaged("it is empty") }
         // XML only: what this store and UserDefaults write, and Foundation traps on some binary plists.

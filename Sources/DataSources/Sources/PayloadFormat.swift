@@ -22,14 +22,14 @@ public struct PayloadDecoder<Record: Sendable>: Sendable {
 }
 
 extension PayloadDecoder where Record: Decodable {
-    /// `JSONDecoder` with `jsonDates` for JSON, `XMLPropertyList` (native `<date>`) for plists.
+    /// `JSONDecoder` with `jsonDates` for JSON (checked strictly first: `StrictJSONPayload`), `XMLPropertyList` (native `<date>`) for plists.
     public static func standard(jsonDates: JSONDecoder.DateDecodingStrategy = .deferredToDate) -> PayloadDecoder {
         PayloadDecoder { data, format in
             switch format {
             case .json:
                 let decoder = JSONDecoder()
                 decoder.dateDecodingStrategy = jsonDates
-                return try decoder.decode(Record.self, from: data)
+                return try StrictJSONPayload.decode(Record.self, from: data, using: decoder)
             case .plist:
                 return try XMLPropertyList.decode(Record.self, from: data)
             }

@@ -7,13 +7,15 @@ import Foundation
 /// that are not UTF-8 inside an XML element hit a fatal error in its decoder (`FuzzChats`). XML has no set, every
 /// bundled and documented plist is XML, and `plutil -convert xml1` turns the others into it, so a binary or
 /// OpenStep plist is refused with that advice, and XML that is not UTF-8 is refused, before Foundation sees it.
+/// So is nesting past `PlistNesting.maximumDepth`, where the decoder overflows its stack.
 public enum XMLPropertyList {
     public struct FormatError: LocalizedError, Sendable, Equatable, CustomStringConvertible {
         public let description: String
         public var errorDescription: String? { description }
     }
 
-    /// Throws unless the bytes start (after a byte-order mark and white space) like an XML property list.
+    /// Throws unless the bytes start (after a byte-order mark and white space) like an XML property list, are UTF-8
+    /// and nest within `PlistNesting.maximumDepth`.
     public static func check(_ data: Data) throws(FormatError) {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -27,6 +29,11 @@ public enum XMLPropertyList {
         }
         if let offset = UTF8Check.firstInvalidOffset(in: data) {
             throw FormatError(description: "it is not valid UTF-8 (at byte \(offset))")
+        }
+        if let offset = PlistNesting.firstTooDeepOffset(in: data) {
+            throw FormatError(
+                description:
+                    "it nests arrays and dictionaries more than \(PlistNesting.maximumDepth) levels deep (at byte \(offset))")
         }
     }
 

@@ -1,38 +1,23 @@
+import DataSources
 import Foundation
 import StrictJSON
 
 /// Reading a config file within a bound. A config is a few kilobytes; one over `maximumBytes` is refused after
 /// reading at most one byte more than the limit (a 50 MB file once took 6 GB of memory and 50 s to be refused
-/// entry by entry), whatever it is: a huge file, a device or a pipe that never ends.
+/// entry by entry). Only a regular file is read, without waiting: a FIFO with no writer made every command wait for
+/// ever, and a device never ends (`RegularFile`).
 enum ConfigFile {
     /// 1 MiB: hundreds of times the largest config in the docs.
     static let maximumBytes = 1 << 20
 
     static func read(_ file: URL) throws(ConfigErrors) -> Data {
-        let handle: FileHandle
         do {
-            handle = try FileHandle(forReadingFrom: file)
+            return try RegularFile.read(file, maximumBytes: maximumBytes)
+        } catch .tooLarge(let size) {
+            throw failure(file, sizeProblem(max(size, maximumBytes + 1), fileSize: size) ?? "the config file is too large.")
         } catch {
-            throw failure(
-                file, "the config file \(FileManager.default.fileExists(atPath: file.path) ? "cannot be read" : "does not exist").")
+            throw failure(file, error.sentence(for: "the config file"))
         }
-        defer { try? handle.close() }
-        var data = Data()
-        do {
-            while data.count <= maximumBytes {
-                guard let chunk = try handle.read(upToCount: maximumBytes + 1 - data.count), !chunk.isEmpty else { break }
-                data.append(chunk)
-            }
-        } catch {
-            throw failure(file, "the config file cannot be read.")
-        }
-        // The file's size only for the message: asking for its attributes costs more than reading a config.
-        if data.count > maximumBytes,
-            let problem = sizeProblem(data.count, fileSize: (try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? Int)
-        {
-            throw failure(file, problem)
-        }
-        return data
     }
 
     /// Why `count` bytes are too many for a config, or nil.

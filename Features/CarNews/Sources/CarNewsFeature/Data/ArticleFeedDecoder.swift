@@ -11,7 +11,7 @@ public enum ArticleFeedDecoder {
     public static let successStatus = "success"
 
     public static func decode(_ data: Data) throws -> ArticleFeed {
-        let envelope = try JSONDecoder().decode(Envelope.self, from: data)
+        let envelope = try StrictJSONPayload.decode(Envelope.self, from: data)
         let parser = ArticleDateParser()
         var articles: [Article] = []
         articles.reserveCapacity(envelope.content.count)

@@ -7,7 +7,7 @@ public enum ChatsDecoding {
     public static let payload = PayloadDecoder<[Chat]> { data, format in
         switch format {
         case .plist: return try XMLPropertyList.decode([Chat].self, from: data)
-        case .json: return try json.decode([Chat].self, from: data)
+        case .json: return try StrictJSONPayload.decode([Chat].self, from: data, using: json)
         }
     }
 

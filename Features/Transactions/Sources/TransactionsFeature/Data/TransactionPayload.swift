@@ -54,7 +54,7 @@ package struct TransactionPayload: Decodable {
 
     /// The decoder for `DataSourceFactory`: JSON only (the feature accepts no plist source).
     package static let decoder = PayloadDecoder<[Transaction]> { data, _ in
-        try JSONDecoder().decode(TransactionPayload.self, from: data).transactions
+        try StrictJSONPayload.decode(TransactionPayload.self, from: data).transactions
     }
 }
 
