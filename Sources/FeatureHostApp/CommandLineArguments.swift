@@ -58,6 +58,19 @@ struct CommandLineArguments {
     }
 }
 
+extension CommandLineArguments {
+    /// Fails on words after the command's own (`validate extra`): a stray word is a mistake, never ignored.
+    func checkNoMoreWords(after count: Int, command: String, app: FeatureHostApp) throws {
+        let extra = positionals.dropFirst(count)
+        guard extra.isEmpty else {
+            let words = extra.map { "\"\($0)\"" }.joined(separator: " ")
+            throw UsageError(
+                "\(command): unexpected \(extra.count == 1 ? "argument" : "arguments") \(words). Run `\(app.commandName) --help` for the usage."
+            )
+        }
+    }
+}
+
 /// A bad command line: printed to standard error with exit status 1.
 struct UsageError: Error, Equatable, CustomStringConvertible {
     let description: String

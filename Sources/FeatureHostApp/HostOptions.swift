@@ -107,6 +107,8 @@ struct HostOptions {
             do {
                 config = try ConfigLoader(registry: registry, failedPlugins: failures.map(\.error.file)).load(file)
             } catch let errors as ConfigErrors {
+                // Every problem at once: the plugins that failed to load as well as the config's own.
+                issues += failures.map { ConfigIssue(file: file.path, path: "plugins[\($0.index)]", message: $0.error.description) }
                 issues += errors.issues
             }
         }

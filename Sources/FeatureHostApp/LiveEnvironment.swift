@@ -13,7 +13,9 @@ struct LiveEnvironment {
     init(_ arguments: CommandLineArguments, command: String, app: FeatureHostApp) throws {
         flags = try LocaleFlags.parse(arguments, command: command)
         options = try HostOptions(arguments: arguments, app: app, writesLogs: true)
-        try DataDirectory.prepare(options.dataDirectory)
+        // Not required: a data directory that cannot be made (read-only, a file in its place) costs the saves, each of
+        // which says so, not the features.
+        try? DataDirectory.prepare(options.dataDirectory)
         preference = LocaleFlags.preference(flags, options: options)
         environment = HostEnvironment.live(
             dataDirectory: options.dataDirectory, locale: preference.locale, timeZone: preference.timeZone,

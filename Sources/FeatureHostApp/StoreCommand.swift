@@ -15,9 +15,20 @@ enum StoreCommand {
         }
         let options = try HostOptions(arguments: arguments, app: app)
         let id = FeatureID(words[1])
-        guard options.registry.registration(for: id) != nil else {
+        guard let registration = options.registry.registration(for: id) else {
             throw UsageError(
                 "store: unknown feature \"\(id)\"; known ids: \(options.registry.ids.map(\.rawValue).joined(separator: ", ")).")
+        }
+        // Only the keys the feature declares: a mistyped key would be written beside the real one and never read.
+        let keys = registration.manifest.storedKeys
+        guard keys.contains(words[2]) else {
+            throw UsageError(
+                keys.isEmpty
+                    ? "store: \(id) keeps no saved values."
+                    : "store: \(id) keeps no value named \"\(words[2])\"; its keys: \(keys.joined(separator: ", ")).")
+        }
+        guard words.count == (verb == "set" ? 4 : 3) || !["get", "remove"].contains(verb) else {
+            throw UsageError("store \(verb): unexpected argument \"\(words[3])\"; usage: \(app.commandName) store \(verb) ID KEY.")
         }
         // Only the preferences file: no transport, so FoundationNetworking makes no folders of its own.
         let store = try PlistFileStore(suiteFile: HostEnvironment.preferencesFile(in: options.dataDirectory), prefix: "\(id.rawValue).")

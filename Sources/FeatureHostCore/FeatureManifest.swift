@@ -14,10 +14,14 @@ public struct FeatureManifest: Sendable {
     /// The kinds the feature has a bundled sample for: `plist` and `json-file` without a `path`, and `in-memory`,
     /// serve it. A config that chooses one of those kinds without a sample is an error.
     public var bundledSamples: [SourceKind]
+    /// The keys the feature keeps in the host's key-value store: the only ones `store get|set|remove ID KEY` takes
+    /// (a mistyped key is refused, never written beside the real one).
+    public var storedKeys: [String]
 
     public init(
         id: FeatureID, title: String, summary: String, acceptedSources: [SourceKind] = [],
-        defaultSource: SourceConfiguration? = nil, settings: [SettingDeclaration] = [], bundledSamples: [SourceKind] = []
+        defaultSource: SourceConfiguration? = nil, settings: [SettingDeclaration] = [], bundledSamples: [SourceKind] = [],
+        storedKeys: [String] = []
     ) {
         self.id = id
         // A plugin's manifest is data from outside: its texts are cut as a feed's would be.
@@ -27,6 +31,7 @@ public struct FeatureManifest: Sendable {
         self.defaultSource = defaultSource
         self.settings = settings
         self.bundledSamples = bundledSamples
+        self.storedKeys = storedKeys.map { TextLimit.title.apply($0) }
     }
 
     /// The declared keys, in declaration order.

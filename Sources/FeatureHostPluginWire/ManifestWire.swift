@@ -19,6 +19,8 @@ public struct ManifestWire: Codable, Equatable, Sendable {
     /// `false` for a feature with no terminal scene (a web-only plugin); absent when it has one, as every plugin
     /// before web-only ones did.
     public var terminal: Bool?
+    /// The keys the feature keeps in the host's store; absent from plugins built before they were declared.
+    public var storedKeys: [String]?
 
     /// - Parameter hasTerminalScene: whether the feature is a `TerminalFeature` in the library.
     public init(_ manifest: FeatureManifest, hasTerminalScene: Bool = true) {
@@ -31,6 +33,7 @@ public struct ManifestWire: Codable, Equatable, Sendable {
         settings = manifest.settings.map(SettingWire.init)
         bundledSamples = manifest.bundledSamples.map(\.rawValue)
         terminal = hasTerminalScene ? nil : false
+        storedKeys = manifest.storedKeys.isEmpty ? nil : manifest.storedKeys
     }
 
     /// Whether the plugin draws in the terminal; a web-only plugin's terminal entry says it has no screen there.
@@ -45,7 +48,7 @@ public struct ManifestWire: Codable, Equatable, Sendable {
         return FeatureManifest(
             id: FeatureID(id), title: title, summary: summary, acceptedSources: kinds,
             defaultSource: try defaultSource?.configuration(), settings: declarations,
-            bundledSamples: try bundledSamples.map { try $0.map(SourceWire.kind) } ?? kinds)
+            bundledSamples: try bundledSamples.map { try $0.map(SourceWire.kind) } ?? kinds, storedKeys: storedKeys ?? [])
     }
 
     public func encoded() -> [UInt8] { JSONWire.encode(self) }

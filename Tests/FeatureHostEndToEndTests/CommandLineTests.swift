@@ -132,15 +132,15 @@ import Testing
     }
 
     @Test func theKeyValueStoreSurvivesAProcessRestart() async throws {
-        let set = try await featurehost("store", "set", "transactions", "note", #"{"kept":true}"#)
+        let set = try await featurehost("store", "set", "transactions", "unpinned-ids", "[3,1]")
         #expect(set.status == 0, "stderr: \(set.standardError)")
-        let get = try await featurehost("store", "get", "transactions", "note")
+        let get = try await featurehost("store", "get", "transactions", "unpinned-ids")
         #expect(get.status == 0)
-        #expect(get.standardOutput == #"{"kept":true}"# + "\n")
+        #expect(get.standardOutput == "[3,1]\n")
         #expect(FileManager.default.fileExists(atPath: directory.file("data/preferences.plist").path))
-        let missing = try await featurehost("store", "get", "transactions", "absent")
+        let missing = try await featurehost("store", "get", "invitations", "registration")
         #expect(missing.status == 1)
-        #expect(missing.standardError == "store: transactions has no value for \"absent\".\n")
+        #expect(missing.standardError == "store: invitations has no value for \"registration\".\n")
     }
 
     /// A save that did not happen exits 1 with the path and the reason; a read never dumps a Foundation error and
@@ -148,21 +148,21 @@ import Testing
     @Test func aStoreThatCannotSaveOrReadSaysWhereAndWhy() async throws {
         let blocker = try directory.write("a file", to: "blocker")
         let set = try await featurehost(
-            "store", "set", "transactions", "note", #""x""#, "--data-dir", blocker.appendingPathComponent("data").path)
+            "store", "set", "transactions", "unpinned-ids", "[1]", "--data-dir", blocker.appendingPathComponent("data").path)
         #expect(set.status == 1)
         #expect(
             set.standardError
-                == "featurehost: store set: transactions \"note\" was not saved: Cannot create the folder \(blocker.path)/data for \(blocker.path)/data/preferences.plist: Not a directory.\n"
+                == "featurehost: store set: transactions \"unpinned-ids\" was not saved: Cannot create the folder \(blocker.path)/data for \(blocker.path)/data/preferences.plist: Not a directory.\n"
         )
-        let remove = try await featurehost("store", "remove", "transactions", "note", "--data-dir", blocker.path)
+        let remove = try await featurehost("store", "remove", "transactions", "unpinned-ids", "--data-dir", blocker.path)
         #expect(remove.status == 1)
         #expect(remove.standardError.contains("\(blocker.path)/preferences.plist.lock: Not a directory."))
         let get = try await featurehost("store", "get", "transactions", "unpinned-ids", "--data-dir", blocker.path)
         #expect(get.status == 1)
         #expect(get.standardError == "store: The saved settings in \(blocker.path)/preferences.plist cannot be read: Not a directory.\n")
 
-        try directory.write("<?xml version=\"1.0\"?><plist><dict><key>transactions.note</key><da", to: "damaged/preferences.plist")
-        let damaged = try await featurehost("store", "get", "transactions", "note", "--data-dir", directory.file("damaged").path)
+        try directory.write("<?xml version=\"1.0\"?><plist><dict><key>transactions.unpinned-ids</key><da", to: "damaged/preferences.plist")
+        let damaged = try await featurehost("store", "get", "transactions", "unpinned-ids", "--data-dir", directory.file("damaged").path)
         #expect(damaged.status == 1)
         #expect(
             damaged.standardError.hasPrefix(

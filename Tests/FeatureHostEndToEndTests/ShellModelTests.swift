@@ -131,6 +131,29 @@ import Testing
         #expect(words(screen(shell, 29, 7)).contains("Make the window at least 30×7 (now 29×7)."))
     }
 
+    /// A window too small for the open scene shows "make the window at least…" instead: its keys do nothing there
+    /// (Enter would act on a screen nobody sees) and it has not appeared, so its timer waits; once the window is
+    /// big enough, it appears and takes keys.
+    @Test func aSceneTheWindowIsTooSmallForTakesNoKeysAndHasNotAppeared() async {
+        let shell = model()
+        shell.windowSize = Size(width: 29, height: 7)
+        shell.handle(.enter)
+        #expect(shell.screen == .feature(0))
+        shell.handle(.enter)
+        await host.advance(by: .seconds(3))
+        shell.windowSize = Size(width: 50, height: 12)
+        #expect(screen(shell).contains("Seconds: 0"), "the timer started only when the screen was shown")
+        #expect(screen(shell).contains("Presses: 0"), "the Enter pressed while hidden did nothing")
+        await host.advance(by: .seconds(2))
+        #expect(screen(shell).contains("Seconds: 2"))
+        shell.handle(.enter)
+        #expect(screen(shell).contains("Presses: 1"))
+        // Esc still goes back while the window is too small.
+        shell.windowSize = Size(width: 20, height: 5)
+        shell.handle(.escape)
+        #expect(shell.screen == .home)
+    }
+
     @Test func ctrlCQuitsFromAnywhere() {
         let shell = model()
         shell.handle(.enter)

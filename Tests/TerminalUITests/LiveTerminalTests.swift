@@ -102,6 +102,42 @@ struct LiveTerminalTests {
         #expect(raw.c_lflag & tcflag_t(ICANON) != 0)
     }
 
+    /// Ctrl-Z, then `bg`: continued as a background job, the host leaves the terminal to the shell (cooked, the main
+    /// screen, no frames) and stops again until `fg`, as less and vim do; then it takes the terminal back.
+    @Test func continuedInTheBackgroundItStopsAgainUntilBroughtToTheForeground() async throws {
+        let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
+        let foreground = Locked(true)
+        let device = pty.device
+        let cooked: @Sendable () -> Bool = {
+            var modes = termios()
+            return tcgetattr(device, &modes) == 0 && modes.c_lflag & tcflag_t(ICANON) != 0
+        }
+        let backgroundStops = Locked<[Bool]>([])  // whether the terminal was cooked at each stop
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, isForeground: { foreground.withLock { $0 } },
+            stopProcess: { foreground.withLock { $0 = false } },  // stopped by Ctrl-Z, then `bg`
+            stopInBackground: {
+                backgroundStops.withLock { $0.append(cooked()) }
+                if backgroundStops.withLock({ $0.count }) == 2 { foreground.withLock { $0 = true } }  // then `fg`
+            })
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = pty.read(until: "\u{1B}[2J")
+        var events = terminal.events.makeAsyncIterator()
+        pty.type("\u{1A}")
+        #expect(await events.next() == .suspend)
+        terminal.suspendApplied()
+        _ = pty.read(until: "\u{1B}[?1049h")  // taken back only after `fg`
+        #expect(backgroundStops.withLock { $0 } == [true, true], "stopped again while in the background, the terminal cooked")
+        #expect(pty.attributes.c_lflag & tcflag_t(ICANON) == 0, "raw again in the foreground")
+        // Another stop and `bg` (kill -STOP, then bg): SIGCONT in the background takes nothing back either.
+        foreground.withLock { $0 = false }
+        backgroundStops.withLock { $0 = [] }
+        terminal.handle(SIGCONT)
+        #expect(backgroundStops.withLock { $0.count } == 2)
+        #expect(await events.next() == .resume)
+    }
+
     @Test func aShellThatNeverAppliesTheSuspendStillStops() async throws {
         let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
         let stops = Locked(0)

@@ -117,8 +117,10 @@ def test_a_restarted_host_says_how_to_get_back_in(tmp_path, browser, screenshots
         response = page.reload()
         assert response.status == 421
         assert response.headers["content-type"].startswith("text/html")
-        assert page.locator("h1").inner_text() == "This address is of another run of featurehost"
-        assert "Open the address `featurehost serve` printed" in page.locator(".fh-panel p").inner_text()
+        assert page.locator("h1").inner_text() == "This address is not this run's"
+        text = page.locator(".fh-panel").inner_text()
+        assert "To get back in, open the address the running featurehost serve printed when it started." in text, text
+        assert_a_styled_refusal(page)
         no_serious_violations(page)
         page.screenshot(path=screenshots / "reloaded.png")
         # The new run's own address gets back in.
@@ -131,11 +133,24 @@ def test_a_restarted_host_says_how_to_get_back_in(tmp_path, browser, screenshots
             assert second.stop() == 0
 
 
+def assert_a_styled_refusal(page):
+    """A refusal page is styled like the rest (the base stylesheet is public), shows no backticks, and has no link:
+    every page of the run would refuse the same browser the same way."""
+    panel = page.locator(".fh-panel")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.fh-panel')).boxShadow") != "none"
+    assert "`" not in panel.inner_text()
+    assert page.locator("a").count() == 0
+    assert page.locator(".fh-panel code").count() >= 1
+
+
 def test_a_page_of_this_run_without_its_token_gets_a_page_that_says_how_to_get_in(serve, browser, screenshots):
     server = serve(args=["--only", "offer-countdown"])
     page = browser.new_context().new_page()
     response = page.goto(f"{server.origin}/f/offer-countdown")
     assert response.status == 403
     assert page.locator("h1").inner_text() == "This page needs this run's address"
-    assert re.search(r"Open the address `featurehost serve` printed", page.locator(".fh-panel p").inner_text())
+    text = page.locator(".fh-panel").inner_text()
+    assert "To get in, open the address featurehost serve printed when it started" in text, text
+    assert text.count("open the address") == 1, text
+    assert_a_styled_refusal(page)
     page.screenshot(path=screenshots / "no-token.png")

@@ -43,7 +43,7 @@ expect_failure() {  # $1: what, $2...: fixed strings stderr must hold
 
 # --- Without privileges ---------------------------------------------------------------------------------------
 echo "a file" > "$work/blocker"
-run store set transactions note '"x"' --data-dir "$work/blocker/data"
+run store set transactions unpinned-ids '[1]' --data-dir "$work/blocker/data"
 expect_failure "store set under a file" "$work/blocker/data" "Not a directory" "was not saved"
 run store get transactions unpinned-ids --data-dir "$work/blocker"
 expect_failure "store get with a file as the data directory" "$work/blocker/preferences.plist" "Not a directory"
@@ -83,9 +83,9 @@ on_volume() {
   out=$(cat "$work/out")
   err=$(cat "$work/err")
 }
-on_volume ro store set transactions note '"x"' --data-dir "$volume/data"
+on_volume ro store set transactions unpinned-ids '[1]' --data-dir "$volume/data"
 expect_failure "store set on a read-only volume" "$volume/data/preferences.plist" "Read-only file system"
-on_volume full store set transactions note "\"$(head -c 3000 /dev/zero | tr '\0' x)\"" --data-dir "$volume/data"
+on_volume full store set transactions unpinned-ids "[$(seq -s, 1 800)]" --data-dir "$volume/data"
 expect_failure "store set on a full volume" "$volume/data/preferences.plist.saving" "No space left on device"
 
 # In a real terminal, on a volume that went read-only after the host had used it (its folders are there): the

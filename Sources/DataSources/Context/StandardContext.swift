@@ -12,7 +12,7 @@ extension FeatureContext {
     /// let feature = try TransactionsFeature(context: context)
     /// ```
     ///
-    /// Files go where the host keeps them (`DataLayout`): the feature's storage directory is made here, its
+    /// Files go where the host keeps them (`DataLayout`): the feature's storage directory is made here if it can be, its
     /// small state is kept in the shared preferences file under its id, and cached payloads and images under
     /// `cache/`. Several features of one app share what they should share by passing the same `activity`,
     /// `transport` and `images` (one URL is then fetched once for all of them). The image loader is always scoped
@@ -36,9 +36,11 @@ extension FeatureContext {
         keyValueStore: (any KeyValueStore)? = nil, run: FeatureRun = FeatureRun()
     ) throws -> FeatureContext {
         let layout = DataLayout(dataDirectory)
-        try DataLayout.prepare(dataDirectory)
         let storage = layout.storageDirectory(for: id)
-        try DataLayout.prepare(storage)
+        // Made when it can be, never required: on a read-only or full volume a feature that saves nothing runs, and
+        // one that saves runs and says, at its first save, that the change was not kept (each save names the file
+        // and the reason). Nothing in the folder is touched.
+        try? DataLayout.prepare(storage)
         let transport = transport ?? TrackedTransport(liveTransport(in: layout), activity: activity)
         let images = images ?? ImageCache(directory: layout.imageCacheDirectory, transport: transport)
         return FeatureContext(

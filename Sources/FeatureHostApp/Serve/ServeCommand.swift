@@ -10,6 +10,7 @@ enum ServeCommand {
     static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
         try arguments.check(
             allowed: Set(["config", "data-dir", "only", "port", "plugin-isolation"]).union(LocaleFlags.names), command: "serve", app: app)
+        try arguments.checkNoMoreWords(after: 1, command: "serve", app: app)
         let port = try parsePort(arguments.value("port"))
         let live = try LiveEnvironment(arguments, command: "serve", app: app)
         let (options, flags, preference, environment) = (live.options, live.flags, live.preference, live.environment)
@@ -38,7 +39,8 @@ enum ServeCommand {
         }
         // A host name of this run's own, so the token's cookie reaches no other server on this machine.
         let access = AccessGuard(
-            token: RandomToken.make(), hostName: AccessGuard.makeHostName(label: app.commandName), port: Int(server.port))
+            token: RandomToken.make(), hostName: AccessGuard.makeHostName(label: app.commandName), port: Int(server.port),
+            commandName: app.commandName)
         let clock = ContinuousClock()
         let start = clock.now
         let app = WebApp(

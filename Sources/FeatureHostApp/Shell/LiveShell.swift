@@ -37,11 +37,13 @@ final class LiveShell {
         let renders = RenderLoop { [model, terminal] in terminal.draw(ShellScreen(model: model).render(size: terminal.size)) }
         // Stopped before the terminal is restored: a frame scheduled by a last change must not be drawn after.
         defer { renders.stop() }
+        model.windowSize = terminal.size
         renders.renderNow()
         for await event in terminal.events {
             switch event {
             case .key(let key): model.handle(key)
             case .resize:
+                model.windowSize = terminal.size
                 terminal.invalidate()
                 renders.setNeedsRender()
             case .suspend:
@@ -69,6 +71,7 @@ enum RunCommand {
     static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
         try arguments.check(
             allowed: Set(["config", "data-dir", "only", "plugin-isolation"]).union(LocaleFlags.names), command: "run", app: app)
+        try arguments.checkNoMoreWords(after: 1, command: "run", app: app)
         let live = try LiveEnvironment(arguments, command: "run", app: app)
         let (options, environment) = (live.options, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
@@ -80,7 +83,8 @@ enum RunCommand {
             if let cell = terminal.cellPixels { pictures.cellPixels = cell }
             // A picture decoded off the main actor is a change the shell's render loop sees, like a presenter's.
             let model = ShellModel(
-                session: session, only: only == nil ? nil : 0, surface: TerminalSurface(pictures: pictures), app: app.identity)
+                session: session, only: only == nil ? nil : 0, surface: TerminalSurface(pictures: pictures), app: app.identity,
+                windowSize: terminal.size)
             let shell = LiveShell(model: model, terminal: terminal)
             await shell.run()
         }

@@ -37,11 +37,15 @@ enum ShellAssembly {
             }
             return [configured]
         }
-        guard let registration = options.registry.registration(for: only) else {
+        guard options.registry.registration(for: only) != nil else {
             let known = options.registry.ids.map(\.rawValue).sorted().joined(separator: ", ")
             let plugins = options.pluginFailures.map { " It may come from a plugin that failed: \($0.description)" }
             throw UsageError("unknown feature \"\(only)\"; known ids: \(known)." + plugins.joined())
         }
-        return [ResolvedFeature(registration: registration, entry: HostConfig.Entry(id: only))]
+        // Known but not in the config: never run on its default (possibly real) source behind the user's back.
+        let listed = ResolvedFeature.all(in: options.config, registry: options.registry).map(\.id.rawValue).joined(separator: ", ")
+        throw UsageError(
+            "\(only) is not in \(options.config.displayName) (it lists \(listed.isEmpty ? "no feature" : listed)); "
+                + "add {\"id\": \"\(only)\"} to its \"features\" to run it.")
     }
 }

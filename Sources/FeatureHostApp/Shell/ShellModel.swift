@@ -28,14 +28,26 @@ final class ShellModel {
     private(set) var wantsToQuit = false
     /// Shown in the footer instead of the keys until the next key: why Ctrl-Z did nothing.
     private(set) var footerNote: String?
+    /// The window the shell draws in, when known (the live terminal, `snapshot`'s size): a scene that does not fit
+    /// is not shown ("make the window at least…"), so its keys do nothing and it has not appeared yet. Nil draws
+    /// nothing to check against (tests of navigation alone): every scene counts as shown.
+    var windowSize: Size? {
+        didSet { deliverPendingAppear() }
+    }
+    /// The open feature whose `appear` waits for its screen to be shown once (a window too small for it).
+    @ObservationIgnored private var pendingAppear: Int?
 
     static func suspendUnavailableNote(_ app: AppIdentity) -> String {
         "Ctrl-Z: suspending is not available here (no shell could resume \(app.commandName))"
     }
 
-    init(session: HostSession, only: Int? = nil, surface: TerminalSurface = .plain, app: AppIdentity = .featureHost) {
+    init(
+        session: HostSession, only: Int? = nil, surface: TerminalSurface = .plain, app: AppIdentity = .featureHost,
+        windowSize: Size? = nil
+    ) {
         self.session = session
         self.app = app
+        self.windowSize = windowSize
         entries = session.entries.map(ShellEntry.init)
         self.only = only
         self.surface = surface
@@ -93,8 +105,24 @@ final class ShellModel {
     }
 
     private func handleFeature(_ key: Key, entry: ShellEntry) {
-        if let scene = entry.scene, scene.handle(key) == .handled { return }
+        // A scene the window is too small for is not on the screen: its keys would act unseen (Enter opening a popup
+        // behind "make the window at least…"), so only the shell's own keys work.
+        if let scene = entry.scene, isShown(scene), scene.handle(key) == .handled { return }
         if key == .escape || key == .character("q") { close() }
+    }
+
+    /// Whether the scene is drawn in the window, rather than the "too small" message.
+    func isShown(_ scene: any TerminalScene) -> Bool {
+        guard let windowSize else { return true }
+        return ShellScreen.showsScene(scene, in: windowSize)
+    }
+
+    /// `appear` once the open scene is on the screen: a countdown starts when its screen is displayed, not behind the
+    /// "too small" message.
+    private func deliverPendingAppear() {
+        guard let index = pendingAppear, screen == .feature(index), let scene = entries[index].scene, isShown(scene) else { return }
+        pendingAppear = nil
+        session.appear(index)
     }
 
     private func open(_ index: Int) {
@@ -102,7 +130,8 @@ final class ShellModel {
         selection = index
         screen = .feature(index)
         if entries[index].openScene(surface: surface) != nil {
-            session.appear(index)
+            pendingAppear = index
+            deliverPendingAppear()
         }
     }
 
@@ -111,6 +140,7 @@ final class ShellModel {
             wantsToQuit = true
         } else {
             screen = .home
+            pendingAppear = nil
         }
     }
 
@@ -124,7 +154,8 @@ final class ShellModel {
         case .feature(let index):
             let back = only == nil ? "back" : "quit"
             let scene = entries[index].scene
-            let own = scene?.keyHints ?? []
+            // A scene the window is too small for takes no keys, so none of its own are offered.
+            let own = scene.map { isShown($0) ? $0.keyHints : [] } ?? []
             // While a popup is open the scene takes Esc ("Enter/Esc close", or nothing while it sends); the
             // shell's meaning waits, so it is not listed.
             let escape = scene?.leavesEscapeToShell ?? true

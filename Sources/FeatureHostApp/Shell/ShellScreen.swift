@@ -20,6 +20,11 @@ struct ShellScreen {
         Size(width: scene.width, height: scene.height + footerHeight)
     }
 
+    /// Whether a window of `size` draws the scene (its minimum plus the footer), not the "too small" message.
+    static func showsScene(_ scene: any TerminalScene, in size: Size) -> Bool {
+        Size(width: size.width, height: max(size.height - footerHeight, 0)).fits(scene.minimumSize)
+    }
+
     func render(size: Size) -> Frame {
         var frame = Frame(size: size)
         guard size.width > 0, size.height > 0 else { return frame }

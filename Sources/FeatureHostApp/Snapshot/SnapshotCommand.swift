@@ -58,9 +58,9 @@ enum SnapshotCommand {
         let pictures = snapshot.color.map {
             PictureStore(mode: .halfBlocks($0), images: environment.images, activity: environment.activity)
         }
-        let model = ShellModel(session: session, only: 0, surface: TerminalSurface(pictures: pictures), app: app)
-        let activity = environment.activity
         let size = Size(width: snapshot.width, height: snapshot.height)
+        let model = ShellModel(session: session, only: 0, surface: TerminalSurface(pictures: pictures), app: app, windowSize: size)
+        let activity = environment.activity
         // The live shell's render loop, at the snapshot's size: it draws when what the last frame read changed. The
         // live shell draws on the next turn of the main actor; here each step ends by waiting for requests and loads
         // and then drawing what changed, so the frame printed is the one the live shell would show.

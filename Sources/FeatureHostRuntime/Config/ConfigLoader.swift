@@ -71,7 +71,8 @@ public struct ConfigLoader {
         }
         var validation = ConfigValidation(file: file, registry: registry, failedPlugins: failedPlugins)
         let config = validation.validate(root)
-        guard validation.issues.isEmpty, let config else { throw ConfigErrors(validation.issues) }
+        // With any problem, the ids left out for a failed plugin are problems too: `validate` says everything at once.
+        guard validation.issues.isEmpty, let config else { throw ConfigErrors(validation.issues + validation.skipped.map(\.issue)) }
         return config
     }
 }

@@ -42,6 +42,13 @@ enum JobControl {
         canBeResumed(getpid(), lookUp: lookUp)
     }
 
+    /// True unless the terminal has another foreground job than this process's group (after `bg`). A terminal that
+    /// cannot say (not a terminal, no controlling terminal) counts as ours, as before.
+    static func isForeground(of terminal: Int32) -> Bool {
+        let foreground = tcgetpgrp(terminal)
+        return foreground <= 0 || foreground == getpgrp()
+    }
+
     private static func lookUp(_ pid: Int32) -> Process? {
         let group = getpgid(pid)
         let session = getsid(pid)

@@ -39,6 +39,11 @@ public final class LiveTerminal: Sendable {
     let pixelWriter: Locked<PixelProtocolWriter>?
     /// Whether a stopped process would be continued (`JobControl`); replaced in tests.
     let canSuspend: @Sendable () -> Bool
+    /// Whether this process is the terminal's foreground job; replaced in tests.
+    let isForeground: @Sendable () -> Bool
+    /// Stops the process while it is a background job (`bg`), as a read or write of the terminal would (SIGTTOU);
+    /// returns when it continues. Replaced in tests.
+    let stopInBackground: @Sendable () -> Void
 
     enum Phase: Sendable { case idle, active, suspended, stopped }
 
@@ -58,15 +63,19 @@ public final class LiveTerminal: Sendable {
     ) throws {
         try self.init(
             colorMode: colorMode, input: input, output: output, canSuspend: JobControl.canThisProcessBeResumed,
-            stopProcess: SignalWatcher.stopProcess, pictures: pictures)
+            isForeground: { JobControl.isForeground(of: input) }, stopProcess: SignalWatcher.stopProcess,
+            stopInBackground: SignalWatcher.stopInBackground, pictures: pictures)
     }
 
     init(
         colorMode: ColorMode, input: Int32, output: Int32, suspendGrace: Duration = .seconds(1),
-        canSuspend: @escaping @Sendable () -> Bool = { true }, stopProcess: @escaping @Sendable () -> Void,
+        canSuspend: @escaping @Sendable () -> Bool = { true }, isForeground: @escaping @Sendable () -> Bool = { true },
+        stopProcess: @escaping @Sendable () -> Void, stopInBackground: @escaping @Sendable () -> Void = {},
         pictures: PictureMode = .off
     ) throws {
         self.canSuspend = canSuspend
+        self.isForeground = isForeground
+        self.stopInBackground = stopInBackground
         self.colorMode = colorMode
         pixelWriter = PixelProtocolWriter(mode: pictures).map { Locked($0) }
         self.input = input
@@ -240,13 +249,29 @@ public final class LiveTerminal: Sendable {
         latch.wait(atMost: suspendGrace)
         state.withLock { $0.pendingSuspend = nil }
         stopProcess()
+        guard waitUntilForeground() else { return terminate() }
         reenter()
+    }
+
+    /// `bg` continues a stopped job in the background, where the terminal is the shell's: taking it back then (raw
+    /// mode, the alternate screen, frames) would draw over the shell and leave the terminal raw when the shell
+    /// reads. So the host stops again, quietly, until `fg` makes it the foreground job, as less and vim do. False
+    /// when no shell could ever bring it to the foreground (its process group became orphaned).
+    private func waitUntilForeground() -> Bool {
+        // Bounded: a stop the kernel discards must not spin.
+        for _ in 0..<1000 {
+            if isForeground() { return true }
+            guard canSuspend() else { return false }
+            stopInBackground()
+        }
+        return isForeground()
     }
 
     /// SIGCONT: after our own suspend, or after someone else stopped the process (the job-control shell
     /// may then have reset the modes and written over the screen). Either way: raw mode, alternate screen,
     /// and a full redraw. `.resume` comes from here only, so one suspend gives one resume.
     private func continued() {
+        guard waitUntilForeground() else { return terminate() }
         guard reenter() else { return }
         continuation.yield(.resume)
     }

@@ -54,17 +54,23 @@ final class SignalWatcher: Sendable {
     /// continues. The current action is saved and put back rather than reset to SIG_IGN: on Linux, libdispatch
     /// replaces it with its own handler and blocks the signal to route it to a signalfd, which would swallow
     /// a plain raise, so the signal is also unblocked for this thread while it is raised.
-    @Sendable static func stopProcess() {
+    @Sendable static func stopProcess() { stop(with: SIGTSTP) }
+
+    /// Stops the process as a background job's access to the terminal would (SIGTTOU: the shell says "Stopped (tty
+    /// output)"), and returns once it continues.
+    @Sendable static func stopInBackground() { stop(with: SIGTTOU) }
+
+    private static func stop(with signalNumber: Int32) {
         var kept = sigaction()
-        sigaction(SIGTSTP, nil, &kept)
-        signal(SIGTSTP, SIG_DFL)
+        sigaction(signalNumber, nil, &kept)
+        signal(signalNumber, SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGTSTP)
+        sigaddset(&set, signalNumber)
         var mask = sigset_t()
         pthread_sigmask(SIG_UNBLOCK, &set, &mask)
-        raise(SIGTSTP)
+        raise(signalNumber)
         pthread_sigmask(SIG_SETMASK, &mask, nil)
-        sigaction(SIGTSTP, &kept, nil)
+        sigaction(signalNumber, &kept, nil)
     }
 }

@@ -19,21 +19,27 @@ public struct AccessGuard: Sendable, Equatable {
     public let token: String
     /// 64 random bits in hex, in the names of the cookies the host sets (`cookieName(_:)`).
     public let cookieTag: String
-    /// `fh-<random>.localhost`.
+    /// `featurehost-<random>.localhost`.
     public let hostName: String
     public let port: Int
-    /// `fh-<random>.localhost:PORT`: the only `Host` answered.
+    /// `featurehost-<random>.localhost:PORT`: the only `Host` answered.
     public let allowedHost: String
+    /// The command whose `serve` printed the address (`featurehost`, `myapp`): what the refusals tell the user to open.
+    public let commandName: String
 
-    public init(token: String, hostName: String, port: Int, cookieTag: String = String(RandomToken.make().prefix(16))) {
+    public init(
+        token: String, hostName: String, port: Int, cookieTag: String = String(RandomToken.make().prefix(16)),
+        commandName: String = "featurehost"
+    ) {
         self.token = token
+        self.commandName = commandName
         self.cookieTag = cookieTag
         self.hostName = hostName.lowercased()
         self.port = port
         allowedHost = "\(self.hostName):\(port)"
     }
 
-    /// `http://fh-<random>.localhost:PORT`: what the page is served as, and the only `Origin` a POST may have.
+    /// `http://featurehost-<random>.localhost:PORT`: what the page is served as, and the only `Origin` a POST may have.
     public var origin: String { "http://\(allowedHost)" }
 
     /// The address `featurehost serve` prints: the home page, with the token once.
@@ -53,18 +59,23 @@ public struct AccessGuard: Sendable, Equatable {
         case refused(HTTPStatus, String)
     }
 
+    /// Served to anyone, whatever the Host and without the token: the base stylesheet, the same bytes in every run
+    /// (it names no host and holds no secret), so a refusal page (403, 421) is styled like the rest.
+    public static let publicPaths: Set<String> = [PageShell.stylesheetPath]
+
     public func check(_ request: HTTPServerRequest) -> Verdict {
+        if request.method == .get || request.method == .head, Self.publicPaths.contains(request.path) { return .allowed }
         let host = (request.headers["Host"] ?? "").lowercased()
         // The refusal names neither this run's name nor the Host sent (which may be this name at another port): a
         // local program that connects with any Host must not learn the name from the answer.
-        guard host == allowedHost else { return .refused(.misdirectedRequest, Self.hostHelp) }
+        guard host == allowedHost else { return .refused(.misdirectedRequest, hostHelp) }
         if request.method == .post {
             guard let origin = request.headers["Origin"]?.lowercased(), origin == self.origin else {
                 return .refused(.forbidden, "A POST must come from a page of this server.")
             }
         }
         if let offered = request.queryItems.first(where: { $0.name == "token" })?.value {
-            guard Self.constantTimeEqual(offered, token) else { return .refused(.forbidden, Self.tokenHelp) }
+            guard Self.constantTimeEqual(offered, token) else { return .refused(.forbidden, tokenHelp) }
             let path = request.rawTarget.split(separator: "?", maxSplits: 1).first ?? "/"
             return request.method == .get ? .acceptToken(redirectTo: Self.sameOriginPath(path)) : .allowed
         }
@@ -72,7 +83,7 @@ public struct AccessGuard: Sendable, Equatable {
         // per path), so a cookie another page managed to set beside ours must not lock the user out.
         let cookies = request.headers.values(for: "Cookie")
         let offered = Self.cookies(named: tokenCookieName, in: cookies) + Self.cookies(named: Self.cookieName, in: cookies)
-        guard offered.contains(where: { Self.constantTimeEqual($0, token) }) else { return .refused(.forbidden, Self.tokenHelp) }
+        guard offered.contains(where: { Self.constantTimeEqual($0, token) }) else { return .refused(.forbidden, tokenHelp) }
         return .allowed
     }
 
@@ -93,7 +104,7 @@ public struct AccessGuard: Sendable, Equatable {
         "\(cookieName(base))=\(value); Path=/; HttpOnly; SameSite=Strict"
     }
 
-    static let hostHelp = "This server does not answer to that host name. Open the address `featurehost serve` printed."
+    var hostHelp: String { "This server does not answer to that host name. Open the address `\(commandName) serve` printed." }
 
     /// The token link's path as a path of this origin only. A `Location` that starts with `//` (or `/\`, which
     /// browsers read as `//`) names another host, so the leading run of slashes and backslashes becomes one `/`.
@@ -101,7 +112,7 @@ public struct AccessGuard: Sendable, Equatable {
         "/" + rawPath.drop { $0 == "/" || $0 == "\\" }
     }
 
-    static let tokenHelp = "Open the address `featurehost serve` printed (it carries this run's token)."
+    var tokenHelp: String { "Open the address `\(commandName) serve` printed (it carries this run's token)." }
 
     /// The cookie that proves the token: never readable by script, never sent by another site, and host-only (no
     /// `Domain`), so it goes to this run's host name and nowhere else, whatever the port.

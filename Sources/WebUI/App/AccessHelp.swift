@@ -1,11 +1,32 @@
 /// What a browser that may not come in is shown instead of a plain-text refusal: most often a page of an earlier
-/// run of `featurehost serve` (each run has its own address and token), reloaded after a restart.
+/// run of `featurehost serve` (each run has its own address and token), reloaded after a restart. It says once how
+/// to get back in, and links nowhere: every page of this host would refuse the same browser the same way. It names
+/// neither this run's address nor the Host sent (the run's name stays private), only the command that prints it.
 enum AccessHelp {
-    static func page(status: HTTPStatus, reason: String) -> HTML {
-        let title = status == .misdirectedRequest ? "This address is of another run of featurehost" : "This page needs this run's address"
-        let message =
-            "Each run of `featurehost serve` has its own address and token, so a page of an earlier run cannot come back by itself. "
-            + "Open the address `featurehost serve` printed when it started (http://fh-….localhost:PORT/?token=…). (\(reason))"
-        return PageShell.panel(title: title, message: message)
+    static func page(status: HTTPStatus, commandName: String, appName: String) -> HTML {
+        let command = "\(commandName) serve"
+        if status == .misdirectedRequest {
+            return PageShell.refusal(title: "This address is not this run's", appName: appName) {
+                p {
+                    "Each run of "
+                    code { command }
+                    " has an address of its own, so a page of an earlier run cannot come back by itself."
+                }
+                p {
+                    "To get back in, open the address the running "
+                    code { command }
+                    " printed when it started."
+                }
+            }
+        }
+        return PageShell.refusal(title: "This page needs this run's address", appName: appName) {
+            p {
+                "To get in, open the address "
+                code { command }
+                " printed when it started: it carries this run's token (it ends in "
+                code { "?token=…" }
+                "), and every page of the run opens after it."
+            }
+        }
     }
 }

@@ -67,7 +67,8 @@ public final class WebApp {
         switch configuration.access.check(request) {
         case .refused(let status, let reason) where Self.isPageVisit(request):
             log("\(status.code) \(request.method.rawValue) \(Self.loggable(request.path)): \(reason)")
-            responder.send(page(AccessHelp.page(status: status, reason: reason), request, status: status))
+            let help = AccessHelp.page(status: status, commandName: configuration.access.commandName, appName: configuration.appName)
+            responder.send(page(help, request, status: status))
         case .refused(let status, let reason):
             refuse(request, responder, status: status, reason: reason)
         case .acceptToken(let location):

@@ -50,6 +50,11 @@ public func p(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> HTML =
     .element(.p, attributes, [content()])
 }
 
+/// A command or a piece of an address, as the user types it.
+public func code(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> HTML = { .empty }) -> HTML {
+    .element(.code, attributes, [content()])
+}
+
 public func h1(_ attributes: HTMLAttribute..., @HTMLBuilder content: () -> HTML = { .empty }) -> HTML {
     .element(.h1, attributes, [content()])
 }

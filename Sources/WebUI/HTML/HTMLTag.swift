@@ -2,7 +2,7 @@
 /// `script(src:)`, which takes no children (the CSP forbids inline script).
 enum HTMLTag: String, Sendable {
     case html, head, body, meta, title, link, script
-    case main, section, header, footer, nav, div, span, p, h1, h2, h3, ul, li, a
+    case main, section, header, footer, nav, div, span, p, h1, h2, h3, ul, li, a, code
     case button, form, label, input, img
     case svg, g, path, circle
 

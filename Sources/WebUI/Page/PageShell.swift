@@ -71,6 +71,20 @@ public enum PageShell {
         }
     }
 
+    /// A refusal (403, 421): what happened and how to get in, with no link home (home would refuse the same way).
+    public static func refusal(
+        title pageTitle: String, appName: String = defaultAppName, language: String = "en", @HTMLBuilder message: () -> HTML
+    ) -> HTML {
+        document(title: pageTitle, appName: appName, language: language, stylesheets: [], script: false) {
+            body {
+                main(.class("fh-panel"), .class("fh-refusal"), .role("alert")) {
+                    h1 { pageTitle }
+                    message()
+                }
+            }
+        }
+    }
+
     private static var homeLink: HTML {
         a(.href("/"), .class("fh-home-link")) { "All features" }
     }

@@ -19,7 +19,7 @@ struct WebAppAccessTests {
         #expect(response.status.code == 421)
         // The run's name stays private: told to no one who does not already use it.
         #expect(!response.text.contains(testHostName))
-        #expect(log.lines == ["421 GET /: \(AccessGuard.hostHelp)"])
+        #expect(log.lines == ["421 GET /: \(AccessGuard(token: testToken, hostName: testHostName, port: testPort).hostHelp)"])
         #expect(try answer(makeRequest("GET", "/", host: "\(testHostName):9999"), app: app).status.code == 421)
         #expect(try answer(makeRequest("GET", "/", host: testHost.uppercased()), app: app).status.code == 200)
     }

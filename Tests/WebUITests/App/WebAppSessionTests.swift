@@ -174,7 +174,12 @@ struct WebAppSessionTests {
         #expect(page.status == .forbidden)
         #expect(page.header("Content-Type") == "text/html; charset=utf-8")
         #expect(page.text.contains("This page needs this run&#39;s address"))
-        #expect(page.text.contains("Open the address `featurehost serve` printed"))
+        // Once, how to get in: the command as code, no backticks, and no link home (home refuses the same way).
+        #expect(page.text.contains("<title>This page needs this run&#39;s address · FeatureHost</title>"))
+        #expect(page.text.contains("To get in, open the address <code>featurehost serve</code> printed when it started"))
+        #expect(page.text.components(separatedBy: "open the address").count == 2)
+        #expect(!page.text.contains("`") && !page.text.contains("href=\"/\""))
+        #expect(page.text.contains(#"<link href="/assets/featurehost.css" rel="stylesheet">"#))
         // A script or curl still gets the plain-text refusal.
         let plain = try #require(try send(makeRequest("GET", "/f/counter", cookie: nil), to: app).responses.first)
         #expect(plain.status == .forbidden)

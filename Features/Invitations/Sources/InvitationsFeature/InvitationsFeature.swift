@@ -12,7 +12,7 @@ public struct InvitationsFeature: PresenterFeature {
         // A POST is never served from a saved copy, so the shared payload cache is off.
         defaultSource: URL(string: fakeAuthURLString).map { SourceConfiguration.http($0, cache: false) },
         // `in-memory` is a local backend with the same rules, not a file.
-        bundledSamples: [.inMemory])
+        bundledSamples: [.inMemory], storedKeys: [LiveRegistrationClient.key])
 
     public let presenter: InvitationsPresenter
 

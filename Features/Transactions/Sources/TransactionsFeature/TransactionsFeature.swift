@@ -11,7 +11,7 @@ public struct TransactionsFeature: PresenterFeature {
         id: "transactions", title: "Transactions",
         summary: "Spending by category: filters, pins, a floating sum and insights",
         acceptedSources: [.inMemory, .jsonFile, .http], defaultSource: SourceConfiguration(kind: .inMemory),
-        settings: [TransactionsSettings.declaration], bundledSamples: [.jsonFile, .inMemory])
+        settings: [TransactionsSettings.declaration], bundledSamples: [.jsonFile, .inMemory], storedKeys: [LivePinClient.key])
 
     public let presenter: TransactionsPresenter
 
