@@ -29,6 +29,10 @@ enum ServeCommand {
         // and no other program may be the one listening there.
         serverConfiguration.additionalHosts = ["::1"]
         serverConfiguration.onRequestError = { line in ServeOutput.line(line) }
+        // A host name of this run's own, so the token's cookie reaches no other server on this machine; connections
+        // that name it are the user's page, kept over anonymous ones when a flood fills the connection cap.
+        let hostName = AccessGuard.makeHostName(label: app.commandName)
+        serverConfiguration.isPreferred = AccessGuard.namesHost(hostName)
         let server: HTTPServer
         do {
             server = try HTTPServer.start(serverConfiguration) { request, responder in
@@ -37,10 +41,7 @@ enum ServeCommand {
         } catch {
             throw UsageError("serve: \(error)")
         }
-        // A host name of this run's own, so the token's cookie reaches no other server on this machine.
-        let access = AccessGuard(
-            token: RandomToken.make(), hostName: AccessGuard.makeHostName(label: app.commandName), port: Int(server.port),
-            commandName: app.commandName)
+        let access = AccessGuard(token: RandomToken.make(), hostName: hostName, port: Int(server.port), commandName: app.commandName)
         let clock = ContinuousClock()
         let start = clock.now
         let app = WebApp(

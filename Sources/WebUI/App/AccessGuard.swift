@@ -52,6 +52,18 @@ public struct AccessGuard: Sendable, Equatable {
         "\(label)-\(RandomToken.make().prefix(16)).localhost"
     }
 
+    /// Whether a request names `hostName` in `Host` (at any port: the port is the listener's anyway), for the
+    /// server's preference at the connection cap (`HTTPServer.Configuration.isPreferred`). Only a client told the
+    /// name (the user's browser, from the printed address) sends it. Quick: one header, compared in its bytes.
+    public static func namesHost(_ hostName: String) -> @Sendable (HTTPServerRequest) -> Bool {
+        let name = Array(hostName.lowercased().utf8)
+        return { request in
+            guard let host = request.headers["Host"]?.utf8, host.count >= name.count else { return false }
+            let lowered = host.lazy.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
+            return lowered.starts(with: name) && (host.count == name.count || lowered.dropFirst(name.count).first == UInt8(ascii: ":"))
+        }
+    }
+
     public enum Verdict: Sendable, Equatable {
         case allowed
         /// The token came in the URL: set the cookie and send the browser to the same path without it.

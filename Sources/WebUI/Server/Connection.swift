@@ -26,6 +26,10 @@ final class Connection {
     var idleSince: ContinuousClock.Instant
     /// Whether any byte of the current request has arrived (it then earns a 408 rather than a silent close).
     var requestBegun = false
+    /// Whether a request on it was the user's own (`Configuration.isPreferred`): kept over anonymous ones at the cap.
+    var preferred = false
+    /// Whether the loop has polled it and read what it had at least once since the accept.
+    var hadReadPass = false
     private var output = OutputQueue()
 
     init(id: UInt64, fd: Int32, peer: String, parser: HTTPRequestParser, now: ContinuousClock.Instant) {

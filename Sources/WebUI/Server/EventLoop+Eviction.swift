@@ -14,9 +14,21 @@
 /// the whole request deadline, reconnect, and keep every new page and event out for as long as they like.
 /// With it they hold a place for `evictableAfter` at most once the cap is reached. The bound that stays: a
 /// program opening more connections a second than the cap (256) still gets newcomers refused while it lasts.
+///
+/// With `Configuration.isPreferred` set (as `serve` sets it), connections that carried a request of the user's
+/// own are kept over anonymous ones: an anonymous connection with no request in hand may go at once (oldest
+/// first), and a preferred one only once no anonymous one is left, under the rule above. A flood that reconnects
+/// as soon as dropped then evicts itself, and the user's browser, whose fresh connection is the newest and sends
+/// its request at once, gets in.
 extension EventLoop {
     /// Closes the most evictable connection; false when none may go.
     func evictForNewConnection() -> Bool {
+        guard let victim = evictionVictim() else { return false }
+        evict(victim)
+        return true
+    }
+
+    private func evictionVictim() -> Connection? {
         let now = clock.now
         var victim: (connection: Connection, key: EvictionKey)?
         for connection in connections.values {
@@ -24,9 +36,18 @@ extension EventLoop {
             if let chosen = victim, !(key < chosen.key) { continue }
             victim = (connection, key)
         }
-        guard let victim else { return false }
-        evict(victim.connection)
-        return true
+        return victim?.connection
+    }
+
+    /// At the cap with preferences, when no place may be taken now only because connections accepted in this batch
+    /// have not been read yet: the next ones wait in the listen backlog for the next turn of the loop (when those are
+    /// read, and preferred or evictable) rather than being refused. Without it a flood accepted in one batch filled
+    /// every place unread, and the user's request behind it got a 503.
+    func shouldWaitForAReadPass() -> Bool {
+        guard configuration.isPreferred != nil, connections.count >= configuration.maxConnections,
+            connections.values.contains(where: { !$0.hadReadPass && !$0.preferred })
+        else { return false }
+        return evictionVictim() == nil
     }
 
     /// Lingering connections first (rank 0), then new, unfinished or unread ones (rank 1), then idle keep-alive
@@ -41,6 +62,33 @@ extension EventLoop {
     }
 
     func evictionKey(_ connection: Connection, now: ContinuousClock.Instant) -> EvictionKey? {
+        if configuration.isPreferred != nil {
+            return preferenceKey(connection, now: now)
+        }
+        return ageKey(connection, now: now)
+    }
+
+    /// Anonymous connections first, at once: lingering (rank 0), then unfinished, unread or idle after an answer
+    /// (rank 1: a slow loris), then silent since the accept (rank 2: most often a browser's request on its way);
+    /// then preferred ones (ranks 3 to 5, by `ageKey`). A connection the loop has not read once since its accept is
+    /// never taken: its request may be waiting in the socket, and a flood accepted in the same batch must not evict it
+    /// unread.
+    private func preferenceKey(_ connection: Connection, now: ContinuousClock.Instant) -> EvictionKey? {
+        guard connection.preferred else {
+            switch connection.phase {
+            case .lingering(let deadline): return EvictionKey(rank: 0, since: deadline)
+            case .closingAfterFlush(let deadline): return EvictionKey(rank: 1, since: deadline - configuration.requestDeadline)
+            case .awaitingRequest:
+                guard connection.hadReadPass else { return nil }
+                if connection.requestBegun { return EvictionKey(rank: 1, since: connection.requestStartedAt) }
+                return EvictionKey(rank: connection.answeredRequests == 0 ? 2 : 1, since: connection.idleSince)
+            case .handling, .streaming: return nil
+            }
+        }
+        return ageKey(connection, now: now).map { EvictionKey(rank: $0.rank + 3, since: $0.since) }
+    }
+
+    private func ageKey(_ connection: Connection, now: ContinuousClock.Instant) -> EvictionKey? {
         let key: EvictionKey
         switch connection.phase {
         case .lingering(let deadline):

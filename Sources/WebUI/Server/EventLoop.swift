@@ -75,9 +75,9 @@ final class EventLoop: @unchecked Sendable {
             descriptors.append(pollfd(fd: connection.fd, events: events, revents: 0))
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds(now: now))
-        guard ready > 0 else { return }
-        for position in 1..<firstConnection where descriptors[position].revents != 0 {
-            acceptConnections(from: descriptors[position].fd)
+        guard ready > 0 else {
+            for connection in polled { connection.hadReadPass = true }
+            return
         }
         for (index, connection) in polled.enumerated() {
             let revents = Int32(descriptors[firstConnection + index].revents)
@@ -102,6 +102,13 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
         }
+        // Connections are read before new ones are accepted, so a request that has arrived makes its connection
+        // preferred before a flood in the backlog looks for places, and one not read yet is not taken
+        // (`EventLoop+Eviction`).
+        for connection in polled { connection.hadReadPass = true }
+        for position in 1..<firstConnection where descriptors[position].revents != 0 {
+            acceptConnections(from: descriptors[position].fd)
+        }
     }
 
     /// Until the nearest deadline; at most a second, which bounds any clock drift.
@@ -122,6 +129,7 @@ final class EventLoop: @unchecked Sendable {
     private func acceptConnections(from listener: Int32) {
         // A bounded batch, so a flood of connections cannot starve the ones already open.
         for _ in 0..<64 {
+            if shouldWaitForAReadPass() { return }
             switch Socket.accept(listener) {
             case .none: return
             case .exhausted:
@@ -195,6 +203,9 @@ final class EventLoop: @unchecked Sendable {
                 return
             case .request(let request):
                 connection.phase = .handling(request)
+                if !connection.preferred, let isPreferred = configuration.isPreferred, isPreferred(request) {
+                    connection.preferred = true
+                }
                 // After stop() no handler may run; stop() may come from another thread at any time.
                 guard !mailbox.isStopRequested else { return }
                 if let immediateAnswer, let prepared = immediateAnswer(request) {

@@ -28,6 +28,14 @@ extension HTTPServer {
         /// waits are normal work (a page's event POSTs a few milliseconds apart, a request on its way); when
         /// nothing has waited this long the newcomer gets 503.
         public var evictableAfter: Duration = .seconds(1)
+        /// Whether a request shows it comes from the user's own page (`featurehost serve`: it names the run's host
+        /// name, which no one else is told). A connection that carried one is preferred at the cap: anonymous
+        /// connections (none yet) with no request in hand are shed first, oldest first and at once, whatever
+        /// `evictableAfter`; preferred ones go only after every anonymous one, under the `evictableAfter` rule.
+        /// A flood of connections that reconnect as soon as dropped then churns among itself and the user's page
+        /// keeps its place. Called on the I/O thread for every request, so it must be quick. nil: every
+        /// connection is alike (`evictableAfter` alone).
+        public var isPreferred: (@Sendable (HTTPServerRequest) -> Bool)?
         public var headLimit: Int
         public var bodyLimit: Int
         /// Bytes a connection may have waiting to be sent; a stream whose reader does not read is closed past it.
