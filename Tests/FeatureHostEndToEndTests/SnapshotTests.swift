@@ -183,6 +183,18 @@ import Testing
 
     /// A feature that cannot start exits 1 with its message on standard error (the frame, its error panel, is
     /// still printed).
+    /// A FIFO anywhere in the data directory made every snapshot without --save wait for ever (reliability review,
+    /// failure 6): the throwaway copy read it.
+    @Test(.timeLimit(.minutes(2))) func aFIFOInTheDataDirectoryNeverHangsASnapshot() async throws {
+        let data = directory.file("fifo-data")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("features/car-news"), withIntermediateDirectories: true)
+        #expect(mkfifo(data.appendingPathComponent("anything").path, 0o600) == 0)
+        #expect(mkfifo(data.appendingPathComponent("preferences.plist").path, 0o600) == 0)
+        #expect(mkfifo(data.appendingPathComponent("features/car-news/articles.sqlite").path, 0o600) == 0)
+        let frame = try await snapshot("offer-countdown", "--data-dir", data.path, "--advance", "1")
+        #expect(frame.contains("LAST-MINUTE CHANCE!"))
+    }
+
     @Test func aFeatureThatFailsToStartExitsOne() async throws {
         let blocker = try directory.write("not a directory", to: "blocker")
         let result = try await featurehost(["snapshot", "offer-countdown", "--save", "--data-dir", blocker.path])

@@ -27,7 +27,8 @@ enum SnapshotCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         let snapshot = try SnapshotOptions(arguments, decodeInput: KeyParser.decodeEscapes)
-        let data = try ThrowawayDataDirectory(copying: HostOptions.dataDirectory(for: arguments), save: snapshot.save)
+        let data = try ThrowawayDataDirectory(
+            copying: HostOptions.dataDirectory(for: arguments), for: snapshot.id, save: snapshot.save)
         defer { data.remove() }
         // The plugins' logs only when the data is kept: a throwaway copy is deleted at the end.
         let options = try HostOptions(arguments: arguments, dataDirectory: data.url, writesLogs: snapshot.save)
