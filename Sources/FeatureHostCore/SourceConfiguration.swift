@@ -16,21 +16,29 @@ public struct SourceConfiguration: Sendable, Equatable {
     private var boundedTimeout: Double
     /// Whether an `http` source keeps its last good payload to serve when the server cannot be reached.
     public var cache: Bool
+    /// How an `http` source's reply is read; nil: as its `Content-Type` says (JSON when it names neither).
+    public var format: PayloadFormat?
 
     public static let defaultTimeout: Double = HTTPRequest.defaultTimeout
     /// `source.timeout`'s range: the one every request is held to.
     public static let timeoutRange = HTTPRequest.timeoutRange
 
-    public init(kind: SourceKind, path: URL? = nil, url: URL? = nil, timeout: Double = defaultTimeout, cache: Bool? = nil) {
+    public init(
+        kind: SourceKind, path: URL? = nil, url: URL? = nil, timeout: Double = defaultTimeout, cache: Bool? = nil,
+        format: PayloadFormat? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.url = url
         boundedTimeout = Self.timeoutRange.clamping(timeout, nanGives: Self.defaultTimeout)
         self.cache = cache ?? (kind == .http)
+        self.format = format
     }
 
-    public static func http(_ url: URL, timeout: Double = defaultTimeout, cache: Bool = true) -> SourceConfiguration {
-        SourceConfiguration(kind: .http, url: url, timeout: timeout, cache: cache)
+    public static func http(
+        _ url: URL, timeout: Double = defaultTimeout, cache: Bool = true, format: PayloadFormat? = nil
+    ) -> SourceConfiguration {
+        SourceConfiguration(kind: .http, url: url, timeout: timeout, cache: cache, format: format)
     }
 
     /// What `featurehost list` prints after the kind.

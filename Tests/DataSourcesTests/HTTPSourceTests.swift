@@ -19,7 +19,7 @@ import Testing
         let request = try #require(server.requests.first)
         #expect(request.method == "GET")
         #expect(request.path == "/cars")
-        #expect(request.headers["accept"] == "application/json")
+        #expect(request.headers["accept"] == "application/json, application/x-plist;q=0.9")
     }
 
     @Test(arguments: [404, 500])
@@ -54,5 +54,27 @@ import Testing
         let capped = HTTPSource(
             url: server.url("cars"), timeout: 5, transport: URLSessionTransport(maximumBodySize: 10), decoder: carDecoder)
         await #expect(throws: HTTPError.bodyTooLarge(server.url("cars"), limit: 10)) { try await capped.load() }
+    }
+
+    /// Issue 34.15: the reply's Content-Type says a property list; the config's format overrides it.
+    @Test func aPropertyListIsReadByItsContentTypeOrTheConfiguredFormat() async throws {
+        server.respond(with: .data(Data(carsPlist.utf8), contentType: "application/x-plist; charset=utf-8"))
+        #expect(try await source().load() == Loaded(cars))
+        server.respond(with: .data(Data(carsPlist.utf8), contentType: "text/plain"))
+        let plist = HTTPSource(url: server.url("cars"), timeout: 5, transport: URLSessionTransport(), decoder: carDecoder, format: .plist)
+        #expect(try await plist.load() == Loaded(cars))
+        #expect(server.requests.last?.headers["accept"] == "application/x-plist")
+        server.respond(with: .data(Data(carsJSON.utf8), contentType: "application/x-plist"))
+        let json = HTTPSource(url: server.url("cars"), timeout: 5, transport: URLSessionTransport(), decoder: carDecoder, format: .json)
+        #expect(try await json.load() == Loaded(cars))
+    }
+
+    @Test func aPropertyListReadAsJSONSaysSo() async throws {
+        server.respond(with: .json(carsPlist))
+        await #expect {
+            try await source().load()
+        } throws: { error in
+            error.userFacingMessage.contains("It is a property list, not JSON: serve it as application/x-plist")
+        }
     }
 }

@@ -88,6 +88,21 @@ import Testing
         await #expect(throws: ImageFailure("The image request was cancelled.")) { try await caller.value }
     }
 
+    /// A FIFO in an entry's place blocked the read for ever; a link may point out of the data directory (issue 35.4).
+    @Test(.timeLimit(.minutes(1))) func anEntryThatIsAFIFOOrALinkIsDroppedNotRead() async throws {
+        let reference = try await cache().image(at: server.url("a.png"), trusting: origin)
+        let file = directory.url.appendingPathComponent("images/\(reference.key).image")
+        let outside = directory.url.appendingPathComponent("outside.image")
+        try FileManager.default.moveItem(at: file, to: outside)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: outside)
+        #expect(cache().cachedImage(forKey: reference.key) == nil, "a link is not followed")
+        #expect(FileManager.default.fileExists(atPath: outside.path), "what it pointed at is left alone")
+        try? FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        #expect(cache().cachedImage(forKey: reference.key) == nil, "a FIFO is not waited on")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "and it is removed")
+    }
+
     @Test func aDamagedEntryIsDroppedAndFetchedAgain() async throws {
         let reference = try await cache().image(at: server.url("a.png"), trusting: origin)
         let file = directory.url.appendingPathComponent("images/\(reference.key).image")

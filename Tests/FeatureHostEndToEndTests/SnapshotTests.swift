@@ -181,6 +181,18 @@ import Testing
         return files
     }
 
+    /// A FIFO anywhere in the data directory made every snapshot without --save wait for ever (reliability review,
+    /// failure 6): the throwaway copy read it.
+    @Test(.timeLimit(.minutes(2))) func aFIFOInTheDataDirectoryNeverHangsASnapshot() async throws {
+        let data = directory.file("fifo-data")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("features/car-news"), withIntermediateDirectories: true)
+        #expect(mkfifo(data.appendingPathComponent("anything").path, 0o600) == 0)
+        #expect(mkfifo(data.appendingPathComponent("preferences.plist").path, 0o600) == 0)
+        #expect(mkfifo(data.appendingPathComponent("features/car-news/articles.sqlite").path, 0o600) == 0)
+        let frame = try await snapshot("offer-countdown", "--data-dir", data.path, "--advance", "1")
+        #expect(frame.contains("LAST-MINUTE CHANCE!"))
+    }
+
     /// A data directory that cannot be made (a file in its place, a read-only volume) costs the saves, not the
     /// features: offer-countdown, which saves nothing, runs as usual, and transactions runs and says at its first
     /// pin that the change was not kept. The file in the way is left as it was.

@@ -323,6 +323,26 @@ import Testing
         }
     }
 
+    /// `source.format` (issue 34.15): json or plist, for http only, and plist only for a feature that reads one.
+    @Test func aSourceFormatIsValidatedWithItsKeyPath() throws {
+        let url = "http://127.0.0.1:9/a"
+        let config = try load(#"{"features":[{"id":"alpha","source":{"kind":"http","url":"\#(url)","format":"plist"}}]}"#)
+        #expect(config.entries.first?.source?.format == .plist)
+        #expect(
+            issues(#"{"features":[{"id":"alpha","source":{"kind":"http","url":"\#(url)","format":"xml"}}]}"#)
+                == [#"featurehost.json: features[0].source.format: found "xml"; allowed: plist, json."#])
+        #expect(
+            issues(#"{"features":[{"id":"alpha","source":{"kind":"plist","format":"json"}}]}"#)
+                == [
+                    "featurehost.json: features[0].source.format: applies only to the http kind, not plist (its kind says the file's format)."
+                ])
+        #expect(
+            issues(#"{"features":[{"id":"web-only","source":{"kind":"http","url":"\#(url)","format":"plist"}}]}"#)
+                == [
+                    #"featurehost.json: features[0].source.format: "plist" is not read by web-only, which accepts no plist source; allowed: json."#
+                ])
+    }
+
     /// `open(2)` of a FIFO without a writer waited for ever: validate, list, snapshot and serve hung on one
     /// (reliability review, failure 5). Only a regular file is opened for reading, without blocking.
     @Test func aFIFOOrAFolderIsRefusedAtOnceForWhatItIs() throws {

@@ -1,5 +1,6 @@
 import ChatsFeature
 import DataSources
+import FeatureHostCore
 import FuzzSupport
 
 /// The chats payload through the decoder the chats sources use: the plist schema when the bytes look like a

@@ -22,8 +22,8 @@ public struct CachedHTTPSource<Record: Sendable>: DataSource {
     public func load() async throws -> Loaded<Record> {
         let failure: any Error
         do {
-            let body = try await source.fetch()
-            let record = try source.decode(body)
+            let (body, format) = try await source.fetch()
+            let record = try source.decode(body, as: format)
             // A cache that cannot be written must not cost the user the fresh data they just got.
             let cache = try? PayloadCache(file: cacheFile, now: now())
             try? cache?.save(body, forKey: key, at: now())

@@ -23,6 +23,15 @@ public struct DataLayout: Sendable, Equatable {
     public var imageCacheDirectory: URL { directory.appendingPathComponent("cache/images", isDirectory: true) }
     public var foundationDirectory: URL { directory.appendingPathComponent("cache/foundation", isDirectory: true) }
 
+    /// What feature `id` may read, relative to `directory`: the preferences, its own folder, the payload cache (with
+    /// its write-ahead log) and the picture caches. `snapshot` copies only these (`DataDirectoryCopy`).
+    public static func entries(readBy id: FeatureID) -> [String] {
+        [
+            "preferences.plist", "features/\(id.rawValue)", "cache/payloads.sqlite", "cache/payloads.sqlite-wal", "cache/images",
+            "cache/plugin-images/\(id.rawValue)",
+        ]
+    }
+
     public func storageDirectory(for id: FeatureID) -> URL {
         directory.appendingPathComponent("features/\(id.rawValue)", isDirectory: true)
     }

@@ -90,11 +90,14 @@ final class ImageStore: @unchecked Sendable {
     /// The header and bytes of an entry. A file that is too large, does not parse, whose size disagrees or whose
     /// bytes are not an image the host serves is removed: the content type is the bytes' own, never the header's,
     /// since anything in the data directory may have been written by another program.
+    /// Only a regular file, not through a link, without waiting: a FIFO in its place blocked the read for ever.
     private func read(_ key: String) -> (Header, Data)? {
         let url = file(key)
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-        guard let size, size <= maximumEntrySize, let bytes = try? Data(contentsOf: url) else {
-            if size != nil { try? FileManager.default.removeItem(at: url) }
+        let bytes: Data
+        do {
+            bytes = try RegularFile.read(url, maximumBytes: maximumEntrySize, followingLinks: false)
+        } catch {
+            if error != .missing { try? FileManager.default.removeItem(at: url) }
             index?[key] = nil
             return nil
         }

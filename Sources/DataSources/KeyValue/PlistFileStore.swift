@@ -176,7 +176,7 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
         if let cache, cache.identity == identity { return .values(cache.values) }
         let bytes: Data
         do {
-            bytes = try RegularFile.read(file, maximumBytes: Self.maximumFileSize)
+            bytes = try RegularFile.read(file, maximumBytes: Self.maximumFileSize, followingLinks: false)
         } catch .missing {
             return .values([:])
         } catch .tooLarge(let size) {

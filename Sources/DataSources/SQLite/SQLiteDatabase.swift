@@ -1,6 +1,12 @@
 import CSQLite
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A small wrapper over one SQLite connection: prepared statements kept per SQL text, WAL journaling,
 /// transactions, and schema versions through `PRAGMA user_version`.
 ///
@@ -14,11 +20,19 @@ public final class SQLiteDatabase: @unchecked Sendable {
     private let lock = NSRecursiveLock()
 
     /// Opens (creating if needed) the database at `file`, or an in-memory one when `file` is nil.
-    public init(file: URL?) throws {
+    public convenience init(file: URL?) throws {
+        try self.init(file: file, owner: nil)
+    }
+
+    /// - Parameter owner: checked before anything is written (WAL mode included), so another program's database
+    ///   is refused as `DatabaseDamage` and never written into.
+    public init(file: URL?, owner: DatabaseOwner?) throws {
         self.file = file
+        if let file { try Self.checkKind(of: file) }
         var db: OpaquePointer?
         let path = file?.path ?? ":memory:"
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
+        // Never through a link: one in the data directory may point at another program's database outside it.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX | (file == nil ? 0 : SQLITE_OPEN_NOFOLLOW)
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -30,6 +44,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         do {
             // Reading the schema is the first access that touches the file, so a damaged file fails here.
             _ = try query("PRAGMA schema_version")
+            try owner?.check(self)
             if file != nil { _ = try query("PRAGMA journal_mode=WAL") }
         } catch {
             close()
@@ -113,6 +128,24 @@ public final class SQLiteDatabase: @unchecked Sendable {
     }
 
     /// The schema version kept in the file header.
+    /// A file that is there but is not a regular file (a FIFO would block the first read for ever, a link may point
+    /// out of the data directory) is damage, for its owner to move aside.
+    private static func checkKind(of file: URL) throws {
+        var status = stat()
+        // Absent: SQLite creates it. A folder: SQLite's own error says it cannot be opened, and its owner keeps the
+        // data in memory (nothing to move aside).
+        guard lstat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else { return }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            throw DatabaseDamage("it is a symbolic link, and links in the data directory are not followed")
+        }
+        if let kind = RegularFile.kind(of: status.st_mode) { throw DatabaseDamage("it is \(kind), not a database file") }
+    }
+
+    /// `PRAGMA application_id`: 0 unless a program set its own.
+    public func applicationID() throws -> Int {
+        try query("PRAGMA application_id").first?[0].int ?? 0
+    }
+
     public func userVersion() throws -> Int {
         try query("PRAGMA user_version").first?[0].int ?? 0
     }

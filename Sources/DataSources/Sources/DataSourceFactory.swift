@@ -45,7 +45,7 @@ public enum DataSourceFactory {
             }
             let http = HTTPSource(
                 url: url, timeout: configuration.timeout, transport: context.transport, decoder: decoder,
-                maximumBodySize: maximumBodySize)
+                maximumBodySize: maximumBodySize, format: configuration.format)
             guard configuration.cache, useSharedCache else { return AnyDataSource(http) }
             return AnyDataSource(
                 CachedHTTPSource(

@@ -22,8 +22,20 @@ public enum RegularFile {
 
     /// The whole file, when it is a regular file of at most `maximumBytes` bytes.
     public static func read(_ file: URL, maximumBytes: Int) throws(ReadError) -> Data {
-        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
+        try read(file, maximumBytes: maximumBytes, followingLinks: true)
+    }
+
+    /// The same, not through a symbolic link when `followingLinks` is false: for a file in the data directory, where
+    /// a link may point out of it and is not the host's.
+    public static func read(_ file: URL, maximumBytes: Int, followingLinks: Bool) throws(ReadError) -> Data {
+        let descriptor = open(file.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw .missing
+            case ELOOP: throw .notRegular("a symbolic link")
+            default: throw .unreadable
+            }
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable }

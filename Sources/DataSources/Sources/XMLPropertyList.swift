@@ -14,6 +14,14 @@ public enum XMLPropertyList {
         public var errorDescription: String? { description }
     }
 
+    /// Whether the bytes start (after a byte-order mark and white space) like a property list, XML or binary.
+    public static func looksLikePropertyList(_ data: Data) -> Bool {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return ["bplist", "<?xml", "<!DOCTYPE", "<plist"].contains { bytes.starts(with: Array($0.utf8)) }
+    }
+
     /// Throws unless the bytes start (after a byte-order mark and white space) like an XML property list, are UTF-8
     /// and nest within `PlistNesting.maximumDepth`.
     public static func check(_ data: Data) throws(FormatError) {

@@ -27,7 +27,8 @@ enum SnapshotCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
         let snapshot = try SnapshotOptions(arguments, app: app, decodeInput: KeyParser.decodeEscapes)
-        let data = try ThrowawayDataDirectory(copying: HostOptions.dataDirectory(for: arguments, app: app.identity), save: snapshot.save)
+        let data = try ThrowawayDataDirectory(
+            copying: HostOptions.dataDirectory(for: arguments, app: app.identity), for: snapshot.id, save: snapshot.save)
         defer { data.remove() }
         // The plugins' logs only when the data is kept: a throwaway copy is deleted at the end.
         let options = try HostOptions(arguments: arguments, app: app, dataDirectory: data.url, writesLogs: snapshot.save)

@@ -1,9 +1,11 @@
+import DataSources
 import FeatureHostCore
 import Foundation
 
 /// The data directory `snapshot` runs on: without `--save`, a temporary copy of the real one, so saved state
 /// (an offline article list, pins, a registration) is read as the shell would read it, but nothing the
-/// snapshot does is written back. Removed when the snapshot ends.
+/// snapshot does is written back. Only what the feature reads is copied (`DataDirectoryCopy`). Removed when the
+/// snapshot ends.
 struct ThrowawayDataDirectory {
     let url: URL
     /// The user's data directory, which messages name instead of the copy.
@@ -11,7 +13,7 @@ struct ThrowawayDataDirectory {
     private let temporaryRoot: URL?
 
     /// - Parameter save: `true` uses `real` itself.
-    init(copying real: URL, save: Bool) throws {
+    init(copying real: URL, for id: FeatureID, save: Bool) throws {
         self.real = real
         guard !save else {
             url = real
@@ -28,9 +30,7 @@ struct ThrowawayDataDirectory {
         do {
             try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
             let copy = root.appendingPathComponent("data", isDirectory: true)
-            if fileManager.fileExists(atPath: real.path) {
-                try fileManager.copyItem(at: real, to: copy)
-            }
+            try DataDirectoryCopy.copy(DataLayout.entries(readBy: id), from: real, to: copy)
             url = copy
             temporaryRoot = root
         } catch {

@@ -17,7 +17,7 @@ public struct ConfigLoader {
     }
 
     static let featureKeys = ["id", "enabled", "source", "settings"]
-    static let sourceKeys = ["kind", "path", "url", "timeout", "cache"]
+    static let sourceKeys = ["kind", "path", "url", "timeout", "cache", "format"]
     static let topKeys = ["features", "plugins", "locale", "hourCycle"]
 
     /// The built-in default: every registered feature, enabled, with its default source.

@@ -208,6 +208,9 @@ struct ConfigValidation {
                 valid = false
             }
         }
+        if let rawFormat = object["format"] {
+            valid = validateFormat(rawFormat, kind: kind, path: "\(path).format", into: &configuration, manifest: manifest) && valid
+        }
         if let rawCache = object["cache"] {
             if let bool = boolValue(rawCache) {
                 configuration.cache = bool
@@ -217,6 +220,28 @@ struct ConfigValidation {
             }
         }
         return valid ? configuration : nil
+    }
+
+    /// `source.format`: how an `http` reply is read, overriding its `Content-Type`; a file's kind already says it.
+    private mutating func validateFormat(
+        _ raw: Any, kind: SourceKind, path: String, into configuration: inout SourceConfiguration, manifest: FeatureManifest?
+    ) -> Bool {
+        guard kind == .http else {
+            report(path, "applies only to the http kind, not \(kind.rawValue) (its kind says the file's format).")
+            return false
+        }
+        let allowed = PayloadFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let string = raw as? String, let format = PayloadFormat(rawValue: string) else {
+            report(path, "found \(describe(raw)); allowed: \(allowed).")
+            return false
+        }
+        // A feature whose decoder reads no property list accepts no plist source: its reply must be JSON.
+        if format == .plist, let manifest, !manifest.acceptedSources.contains(.plist) {
+            report(path, "\"plist\" is not read by \(manifest.id), which accepts no plist source; allowed: json.")
+            return false
+        }
+        configuration.format = format
+        return true
     }
 
     // MARK: - Helpers

@@ -170,7 +170,8 @@ struct ArticleStoreTests {
     func newerSchema() throws {
         do {
             let newer = try SQLiteDatabase(file: file)
-            try newer.execute("CREATE TABLE future (x); PRAGMA user_version = 9")
+            // A newer car-news marks its files as car-news' too (`ArticleSchema.owner`).
+            try newer.execute("CREATE TABLE future (x); PRAGMA user_version = 9; PRAGMA application_id = 1129215859")
         }
         let store = try open()
         #expect(try store.summaries().isEmpty)
@@ -205,6 +206,51 @@ struct ArticleStoreTests {
         try store.save([Fixtures.article(3, "C", minutes: 3)], at: saveTime)
         #expect(try store.summaries().map(\.id) == [3], sourceLocation: sourceLocation)
         #expect(try open().takeNotices().isEmpty, sourceLocation: sourceLocation)
+    }
+
+    /// Another program's database where car-news keeps its articles was adopted: car-news' tables were created in it
+    /// and nothing was said (reliability review, failure 7).
+    @Test("another program's database is moved aside untouched, by its tables or its application_id")
+    func foreignDatabase() throws {
+        do {
+            let other = try SQLiteDatabase(file: file)
+            try other.execute("CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('mine');")
+        }
+        let store = try open()
+        #expect(try store.summaries().isEmpty)
+        try expectRecovered(store, because: "it is another program's database (it has a table notes car-news does not make)")
+        let aside = try SQLiteDatabase(file: directory.file("articles.sqlite.corrupt-20260316-123400"))
+        #expect(try aside.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].string } == ["notes"])
+        #expect(try SQLiteDatabase(file: file).applicationID() == 0x434E_7773, "the rebuilt file is marked as car-news'")
+    }
+
+    @Test("a database with another program's application_id is moved aside, though its tables look like car-news'")
+    func foreignApplicationID() throws {
+        let store = try reopenAfter { try $0.execute("PRAGMA application_id = 42") }
+        #expect(try store.summaries().isEmpty)
+        try expectRecovered(store, because: "it is another program's database (application_id 42), not car-news's")
+    }
+
+    @Test("a link where the file belongs is moved aside, and what it points at is never written")
+    func symbolicLink() throws {
+        let outside = try TemporaryDirectory("car-news-outside")
+        let target = outside.file("other.sqlite")
+        do {
+            let other = try SQLiteDatabase(file: target)
+            try other.execute("CREATE TABLE notes (t TEXT)")
+        }
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: target)
+        let store = try open()
+        try expectRecovered(store, because: "it is a symbolic link, and links in the data directory are not followed")
+        let other = try SQLiteDatabase(file: target)
+        #expect(try other.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].string } == ["notes"])
+    }
+
+    @Test("a FIFO where the file belongs is moved aside, never read")
+    func fifo() throws {
+        #expect(mkfifo(file.path, 0o600) == 0)
+        let store = try open()
+        try expectRecovered(store, because: "it is a FIFO (named pipe), not a database file")
     }
 
     @Test("a file whose articles table is gone is moved aside and rebuilt, not a SQLite error on every start")

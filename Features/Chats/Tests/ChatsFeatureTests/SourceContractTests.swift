@@ -66,6 +66,31 @@ struct SourceContractTests {
         #expect(loaded == Loaded(ChatSamples.all, origin: .fresh))
     }
 
+    /// "The plist can be replaced by a web service": the bundled plist (TestfulApp's data.plist schema) served
+    /// over http was refused as "not valid JSON" (issue 34.15). Its Content-Type, or the source's format, says.
+    @Test(arguments: [("application/x-plist", nil), ("application/octet-stream", PayloadFormat.plist)])
+    func anHTTPSourceReadsThePropertyListItIsServed(_ contentType: String, _ format: PayloadFormat?) async throws {
+        let fixture = try Fixture(.http)
+        let plist = try Data(contentsOf: try #require(ChatsSources.samples.plistFile))
+        fixture.server.respond(with: .data(plist, contentType: contentType))
+        let loaded = try await fixture.source(.http(fixture.server.url("data.plist"), cache: false, format: format)).load()
+        #expect(loaded == Loaded(ChatSamples.all, origin: .fresh))
+    }
+
+    @Test func aPropertyListServedAsJSONSaysWhatItIsAndHowToReadIt() async throws {
+        let fixture = try Fixture(.http)
+        let plist = try Data(contentsOf: try #require(ChatsSources.samples.plistFile))
+        fixture.server.respond(with: .data(plist, contentType: "application/json"))
+        let url = fixture.server.url("chats.json")
+        await #expect {
+            try await fixture.source(.http(url, cache: false)).load()
+        } throws: { error in
+            error.userFacingMessage.hasPrefix("The reply from \(url.absoluteString) could not be read: The given data was not valid JSON")
+                && error.userFacingMessage.hasSuffix(
+                    #"It is a property list, not JSON: serve it as application/x-plist, or set "format": "plist" in the source."#)
+        }
+    }
+
     @Test(arguments: SourceKind.allCases)
     func theListShowsTheSampleNewestFirstAtTwoPointThreeSeconds(_ kind: SourceKind) async throws {
         let fixture = try Fixture(kind)

@@ -5,8 +5,9 @@ import Foundation
 /// The feature's offline copy of the articles: one SQLite row per article id, in `articles.sqlite` of the
 /// feature's storage directory. It is the feature's only cache.
 ///
-/// A file that is not a database, is damaged, was written by a newer schema, lacks a table or column, or holds a
-/// row that cannot be read as an article is moved aside and rebuilt, at open or whenever a statement finds the
+/// A file that is not a database, is another program's (`ArticleSchema.owner`), a link or a FIFO, is damaged, was
+/// written by a newer schema, lacks a table or column, or holds a row that cannot be read as an article is moved
+/// aside and rebuilt, at open or whenever a statement finds the
 /// damage later; `takeNotices()` says what happened. Calls are serialised, so the list can be read while a refresh
 /// writes from another task.
 public final class ArticleDatabase: @unchecked Sendable {
@@ -204,7 +205,7 @@ public final class ArticleDatabase: @unchecked Sendable {
     // MARK: - Opening and recovery
 
     private static func open(_ file: URL?) throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase(file: file)
+        let database = try SQLiteDatabase(file: file, owner: ArticleSchema.owner)
         let version = try database.userVersion()
         guard version <= ArticleSchema.currentVersion else {
             database.close()
@@ -213,6 +214,7 @@ public final class ArticleDatabase: @unchecked Sendable {
         do {
             try database.migrate(ArticleSchema.migrations)
             try DatabaseDamage.checkSchema(of: database, expected: ArticleSchema.tables)
+            try ArticleSchema.owner.claim(database)
         } catch {
             database.close()
             throw error

@@ -1,3 +1,5 @@
+import DataSources
+
 /// The versions of the articles database, applied in order by `SQLiteDatabase.migrate` (`PRAGMA user_version`).
 /// Append new steps; never edit a released one.
 enum ArticleSchema {
@@ -27,6 +29,10 @@ enum ArticleSchema {
     ]
 
     static var currentVersion: Int { migrations.count }
+
+    /// Whose file it is: "CNws" as a big-endian number, in every file this feature makes, so another program's
+    /// database where this one belongs is moved aside, not written into.
+    static let owner = DatabaseOwner(name: "car-news", applicationID: 0x434E_7773, tables: tables.map(\.table))
 
     /// What the current version has: a file at that version without one of these is damaged.
     static let tables: [(table: String, columns: [String])] = [

@@ -1,4 +1,5 @@
 import DataSources
+import FeatureHostCore
 import Foundation
 
 /// Decodes `[Chat]` from the plist schema (`sendingDate` a native `<date>`) or its JSON form (`sendingDate` an

@@ -1,4 +1,5 @@
 import DataSources
+import FeatureHostCore
 import Foundation
 
 /// The bundled sample: the spec's 13 starter transactions, in `Resources/transactions.json`. The `in-memory`

@@ -1,16 +1,6 @@
 import FeatureHostCore
 import Foundation
 
-/// How a payload is encoded: property list or JSON.
-public enum PayloadFormat: String, Sendable {
-    case plist
-    case json
-
-    public init(kind: SourceKind) {
-        self = kind == .plist ? .plist : .json
-    }
-}
-
 /// Decodes a record from a payload. Features that need custom date strategies or lenient decoding pass
 /// their own; `standard` uses plain `JSONDecoder` / `XMLPropertyList`.
 public struct PayloadDecoder<Record: Sendable>: Sendable {
