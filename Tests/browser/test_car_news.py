@@ -39,8 +39,9 @@ class Origin:
     """The API and its pictures on 127.0.0.1: the bundled reply with its image addresses moved here. Pictures
     wait for `release` (set from the start unless `hold_pictures`), so a test can see their placeholders."""
 
-    def __init__(self, hold_pictures: bool = False):
+    def __init__(self, hold_pictures: bool = False, many: int = 0):
         self.requests: list[str] = []
+        self.many = many
         self.release = threading.Event()
         if not hold_pictures:
             self.release.set()
@@ -80,6 +81,8 @@ class Origin:
         return f"http://127.0.0.1:{self.port}{ARTICLES_PATH}"
 
     def reply(self) -> bytes:
+        if self.many:
+            return many_articles(self.many, self.port)
         text = SAMPLE.read_text()
         # The reply keeps its escaped slashes (`https:\/\/…`), as the real server sends them.
         text = text.replace(r"https:\/\/www.apphusetreach.no\/sites\/default\/files\/", rf"http:\/\/127.0.0.1:{self.port}\/files\/")
@@ -94,6 +97,18 @@ class Origin:
             self.server.shutdown()
             self.server.server_close()
             self.running = False
+
+
+def many_articles(count: int, port: int) -> bytes:
+    """`count` articles, one a minute back from 2026-03-16 23:59 UTC (newest first: `Generated article 0`), each
+    with its own picture on the loopback origin."""
+    start = datetime.datetime(2026, 3, 16, 23, 59)
+    items = [{
+        "id": 500000 - index, "title": f"Generated article {index}", "ingress": f"Ingress {index}.",
+        "image": f"http://127.0.0.1:{port}/files/car{index}.png",
+        "dateTime": (start - datetime.timedelta(minutes=index)).strftime("%d.%m.%Y %H:%M"), "tags": [], "content": [],
+    } for index in range(count)]
+    return json.dumps({"status": "success", "content": items}).encode()
 
 
 def articles() -> list[dict]:
@@ -219,7 +234,7 @@ def test_the_article_page_and_back_to_the_same_card(serve, origin, browser, scre
         assert detail.locator(".car-news-subject").first.inner_text() == item["subject"].strip()
         assert detail.locator(".car-news-description").first.inner_text() == item["description"].strip()
     assert page.evaluate("() => document.querySelector('.car-news-list-view').getAttribute('aria-hidden')") == "true"
-    assert page.evaluate("() => document.activeElement.dataset.action") == f"open-{third['id']}", "the card keeps the focus"
+    page.wait_for_function("() => document.activeElement.id === 'car-news-back'")  # the focus moved into the article
     page.wait_for_function("() => { const i = document.querySelector('.car-news-detail img'); return !!i && i.complete && i.naturalWidth > 0; }")
     page.screenshot(path=screenshots / "article.png")
     page.set_viewport_size({"width": 320, "height": 640})
@@ -310,4 +325,104 @@ def test_nothing_saved_and_no_server_shows_the_error_with_retry(serve, browser, 
     page.wait_for_function("() => document.querySelector('#car-news-message-action').getAttribute('aria-busy') === 'false'")
     assert page.evaluate("() => document.activeElement.id") == "car-news-message-action", "the focus stays on Retry"
     page.screenshot(path=screenshots / "error.png")
+    no_csp_violations(page)
+
+
+IN_VIEW = """(selector) => {
+  const box = document.querySelector(selector).getBoundingClientRect();
+  const header = document.querySelector('.car-news-list-view .car-news-header').getBoundingClientRect();
+  return box.top >= header.bottom - 1 && box.top < window.innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("size", [(568, 320), (1440, 900)])
+def test_older_at_10000_articles_shows_the_next_page_from_its_top(serve, browser, screenshots, size):
+    origin = Origin(many=10_000)
+    try:
+        server = serve(config=config(origin))
+        page = open_news(browser, server, viewport={"width": size[0], "height": size[1]})
+        page.wait_for_function("() => document.querySelectorAll('.car-news-card').length === 20", timeout=120_000)
+        # Counts grouped as the locale does (the host's en_US), in the header and both pagers.
+        assert page.locator("#car-news-list-status").inner_text() == "10,000 articles"
+        assert page.locator("#car-news-range-top").inner_text() == "Articles 1–20 of 10,000"
+        assert page.locator("#car-news-range").inner_text() == "Articles 1–20 of 10,000"
+        # The pager's buttons keep their labels on one line.
+        for selector in ["#car-news-newer", "#car-news-older", "#car-news-older-top"]:
+            lines = page.evaluate(
+                "(s) => { const b = document.querySelector(s); const r = document.createRange(); r.selectNodeContents(b);"
+                " return new Set(Array.from(r.getClientRects()).map(x => Math.round(x.top))).size; }", selector)
+            assert lines == 1, f"{selector} wraps its label"
+        older = page.locator("#car-news-older")
+        older.scroll_into_view_if_needed()
+        page.screenshot(path=screenshots / "before-older.png")
+        older.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('#car-news-range').textContent === 'Articles 21–40 of 10,000'")
+        first = page.locator(".car-news-card").first
+        assert first.inner_text().startswith("Generated article 20")
+        page.wait_for_function(IN_VIEW, arg="#car-news-cards > li:first-child .car-news-card")
+        assert page.evaluate(IN_VIEW, "#car-news-cards > li:first-child .car-news-card"), "the new page starts in view"
+        # The focus left the pager under the old page for the new page's first card.
+        assert page.evaluate("() => document.activeElement.dataset.action") == "open-499980"
+        page.screenshot(path=screenshots / "after-older.png")
+        # From the pager above the cards, the page after: shown from its top too.
+        page.locator("#car-news-older-top").click()
+        page.wait_for_function("() => document.querySelector('#car-news-range-top').textContent === 'Articles 41–60 of 10,000'")
+        page.wait_for_function(IN_VIEW, arg="#car-news-cards > li:first-child .car-news-card")
+        page.screenshot(path=screenshots / "after-older-top.png")
+        no_csp_violations(page)
+    finally:
+        origin.stop()
+
+
+def test_an_open_article_is_a_dialog_that_takes_the_focus_and_gives_it_back(serve, origin, browser, screenshots):
+    server = serve(config=config(origin))
+    page = open_news(browser, server, viewport={"width": 568, "height": 320})
+    expected = articles()
+    page.wait_for_function(PICTURES_SHOWN, arg=len(expected))
+    card = page.locator(".car-news-card").nth(1)
+    card.focus()
+    page.keyboard.press("Enter")
+    dialog = page.locator("[role=dialog]")
+    dialog.locator(".car-news-ingress").wait_for()
+    assert dialog.get_attribute("aria-modal") == "true"
+    label = page.evaluate("() => document.getElementById(document.querySelector('[role=dialog]').getAttribute('aria-labelledby')).textContent")
+    assert label == " ".join(expected[1]["title"].split())
+    page.wait_for_function("() => document.activeElement.id === 'car-news-back'")
+    assert page.evaluate("() => !!document.activeElement.closest('[role=dialog]')")
+    # Tab stays inside the article: All articles, Refresh, and round again.
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('[role=dialog]')"), "Tab left the article"
+    page.screenshot(path=screenshots / "article-focused-568.png")
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    page.wait_for_function(f"() => document.activeElement.dataset.action === 'open-{expected[1]['id']}'")
+    page.screenshot(path=screenshots / "focus-back-568.png")
+    no_csp_violations(page)
+
+
+def test_browser_back_while_reading_returns_to_the_list(serve, origin, browser, screenshots):
+    server = serve(config=config(origin))
+    page = open_news(browser, server, viewport={"width": 1440, "height": 900})
+    page.goto(server.page_url("/"))
+    page.locator("a[href*='/f/car-news']").first.click()
+    page.wait_for_selector(".car-news-card")
+    expected = articles()
+    page.locator(".car-news-card").nth(2).click()
+    page.locator(".car-news-detail .car-news-ingress").wait_for()
+    page.go_back()
+    page.locator(".car-news-detail").wait_for(state="detached")
+    assert "/f/car-news" in page.url, "Back closed the article, not the feature"
+    assert page.locator(".car-news-card").nth(2).get_attribute("aria-current") == "true"
+    page.wait_for_function(f"() => document.activeElement.dataset.action === 'open-{expected[2]['id']}'")
+    page.screenshot(path=screenshots / "back-to-the-list-1440.png")
+    # Closed by its own button, the article leaves no history behind: one Back leaves the feature.
+    page.locator(".car-news-card").nth(0).click()
+    page.locator(".car-news-detail .car-news-ingress").wait_for()
+    page.get_by_role("button", name="All articles").click()
+    page.locator(".car-news-detail").wait_for(state="detached")
+    page.wait_for_function("() => !history.state || !history.state.fhLayer")
+    page.go_back()
+    page.wait_for_url(lambda url: "/f/car-news" not in url)
     no_csp_violations(page)

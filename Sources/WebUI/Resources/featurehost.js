@@ -837,8 +837,46 @@
       invalid.focus({ preventScroll: true });
     }
 
+    // MARK: - Layers and pages
+
+    /// An element with `data-fh-back="<action>"` is a layer the browser's Back closes (an article over its
+    /// list): when one appears the page adds a history entry, Back then sends a click on `<action>` instead of
+    /// leaving the page, and a layer closed another way (its button, Escape) takes its entry back out.
+    let backLayer = root.querySelector('[data-fh-back]');
+    function syncBackLayer() {
+      const layer = root.querySelector('[data-fh-back]');
+      if (layer && !backLayer) {
+        history.pushState({ fhLayer: true }, '');
+      } else if (!layer && backLayer && history.state && history.state.fhLayer) {
+        history.back();
+      }
+      backLayer = layer;
+    }
+    window.addEventListener('popstate', () => {
+      const layer = root.querySelector('[data-fh-back]');
+      if (!layer || (history.state && history.state.fhLayer)) return;
+      post({ kind: 'click', action: layer.getAttribute('data-fh-back') });
+    });
+
+    /// An element whose `data-fh-page` changes shows a new page of its content (the next 20 articles): it is
+    /// scrolled to its top, and a focus the scroll took out of view (the pager under the old page) moves to
+    /// its first control.
+    function showPageStart(element) {
+      element.scrollIntoView({ block: 'start' });
+      const focused = document.activeElement;
+      if (!inRoot(focused) || element.contains(focused)) return;
+      const box = focused.getBoundingClientRect();
+      if (box.bottom <= window.innerHeight && box.top >= 0) return;
+      const first = focusablesIn(element)[0];
+      if (first) first.focus({ preventScroll: true });
+    }
+
     new MutationObserver((records) => {
       syncDialog();
+      syncBackLayer();
+      for (const record of records) {
+        if (record.type === 'attributes' && record.attributeName === 'data-fh-page') showPageStart(record.target);
+      }
       for (const record of records) {
         if (record.type === 'attributes' && record.attributeName === 'data-fh-reveal' &&
             record.target.getAttribute('data-fh-reveal') !== null) {
@@ -846,7 +884,7 @@
           break;
         }
       }
-    }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'aria-modal', 'class', 'data-fh-reveal', 'tabindex'] });
+    }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden', 'aria-modal', 'class', 'data-fh-reveal', 'data-fh-page', 'tabindex'] });
 
     document.addEventListener('keydown', (event) => {
       if (event.key !== 'Tab' || event.ctrlKey || event.metaKey || event.altKey) return;

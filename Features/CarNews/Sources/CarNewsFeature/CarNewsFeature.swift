@@ -19,6 +19,8 @@ public struct CarNewsFeature: PresenterFeature {
     public static let maximumFeedSize = 96 * 1024 * 1024
 
     public let presenter: CarNewsPresenter
+    /// The user's, for the counts a surface words itself (the web page's pager).
+    public let locale: Locale
 
     @MainActor
     public init(context: FeatureContext) throws {
@@ -30,10 +32,11 @@ public struct CarNewsFeature: PresenterFeature {
         let source = try DataSourceFactory.make(
             ArticleFeed.self, context: context, decoder: CarNewsSamples.decoder, samples: CarNewsSamples.data,
             useSharedCache: false, maximumBodySize: Self.maximumFeedSize)
+        locale = context.locale
         presenter = CarNewsPresenter(
             refresher: ArticleRefresher(source: source, store: Self.makeStore(context), now: context.now),
             formatter: PublishDateFormatter(timeZone: context.timeZone, hourCycle: context.hourCycle), now: context.now,
-            effects: context.makeEffects(), timeline: context.makeTimeline(), images: context.images)
+            locale: context.locale, effects: context.makeEffects(), timeline: context.makeTimeline(), images: context.images)
     }
 
     /// The articles table in the storage directory, opened when first used; `"cache": false` on an http source
@@ -43,6 +46,7 @@ public struct CarNewsFeature: PresenterFeature {
             return InMemoryArticleClient()
         }
         return LiveArticleClient(
-            file: context.storageDirectory.appendingPathComponent(ArticleDatabase.fileName), now: context.now)
+            file: context.storageDirectory.appendingPathComponent(ArticleDatabase.fileName),
+            origin: (context.source ?? manifest.defaultSource).map(ArticleDatabase.origin), now: context.now)
     }
 }

@@ -37,7 +37,7 @@ struct ArticleFormatterTests {
 
     @Test func aNewYearReformatsTheDatesAndAPictureChangesWithoutReformatting() {
         let clock = Locked(Self.march2026)
-        let formatter = ArticleFormatter(dates: Self.dates, now: { clock.withLock { $0 } })
+        let formatter = ArticleFormatter(dates: Self.dates, now: { clock.withLock { $0 } }, locale: Locale(identifier: "en_GB"))
         let thisYear = ArticleSummary(id: 1, title: "Car", image: "https://example.com/a.jpg", published: Self.march2026)
         var images = ArticleImages()
         let before = formatter.rows([thisYear], images: images)

@@ -13,7 +13,8 @@ struct ArticleStoreClientTests {
         switch kind {
         case .live:
             LiveArticleClient(
-                file: directory.file(ArticleDatabase.fileName), now: { Date(timeIntervalSince1970: 1_773_664_440) })
+                file: directory.file(ArticleDatabase.fileName), origin: "http http://127.0.0.1:8080/articles",
+                now: { Date(timeIntervalSince1970: 1_773_664_440) })
         case .inMemory:
             InMemoryArticleClient()
         }

@@ -7,10 +7,12 @@ import Testing
 /// `CarNewsModel` on its own: actions in, work out, the view state derived; no host, no effects.
 @Suite("The car news model")
 struct CarNewsModelTests {
-    static var formatter: ArticleFormatter {
+    static var formatter: ArticleFormatter { formatter(locale: Locale(identifier: "en_GB")) }
+
+    static func formatter(locale: Locale) -> ArticleFormatter {
         ArticleFormatter(
             dates: PublishDateFormatter(timeZone: TimeZone(identifier: "UTC") ?? .current, hourCycle: .twentyFourHour),
-            now: { Date(timeIntervalSince1970: 1_773_664_440) })
+            now: { Date(timeIntervalSince1970: 1_773_664_440) }, locale: locale)
     }
 
     /// Position `index` of a list of `total` articles without images, newest first: id `total - index`.
@@ -54,8 +56,17 @@ struct CarNewsModelTests {
         let (model, _) = Self.appeared(100_000)
         let state = model.viewState(formatter: Self.formatter)
         #expect(state.rows.count == ArticleWindow.size)
-        #expect((state.rowCount, state.firstRowIndex, state.count) == (100_000, 0, "100000 articles"))
+        #expect((state.rowCount, state.firstRowIndex, state.count) == (100_000, 0, "100,000 articles"))
         #expect(state.row(at: ArticleWindow.size) == nil)
+    }
+
+    @Test("the count is grouped as the user's locale does: 10,000 in en_GB, 10.000 in de_DE, 10 000 in fr_FR")
+    func groupsTheCount() {
+        let (model, _) = Self.appeared(10_000)
+        #expect(model.viewState(formatter: Self.formatter(locale: Locale(identifier: "en_GB"))).count == "10,000 articles")
+        #expect(model.viewState(formatter: Self.formatter(locale: Locale(identifier: "de_DE"))).count == "10.000 articles")
+        let french = model.viewState(formatter: Self.formatter(locale: Locale(identifier: "fr_FR"))).count ?? ""
+        #expect(french.hasPrefix("10") && french.hasSuffix("000 articles") && french != "10000 articles")
     }
 
     @Test("moving near the window's edge reads the window around the selection; a far jump shows it when it comes")
@@ -131,7 +142,8 @@ struct CarNewsModelTests {
         #expect(model.apply(.lifecycle(.willEnterForeground), at: .seconds(160)) == [.refresh(.index(0))])
         #expect(model.viewState(formatter: Self.formatter).body == .message(CarNewsCopy.loading))
         _ = model.apply(.refreshFinished(.failed(reason: "down")), at: .seconds(161))
-        #expect(model.viewState(formatter: Self.formatter).body == .message(CarNewsCopy.loadFailed("down")))
+        #expect(
+            model.viewState(formatter: Self.formatter).body == .message(CarNewsCopy.loadFailed("down.")), "the reason ends its sentence")
     }
 
     @Test("an unsaved reply pages from memory, at once; its articles open without a read")
@@ -146,7 +158,7 @@ struct CarNewsModelTests {
         #expect(model.apply(.selectLast, at: .zero).isEmpty)
         let state = model.viewState(formatter: Self.formatter)
         #expect(state.row(at: 999)?.id == 0)
-        #expect(state.notices == ["disk full"])
+        #expect(state.notices == ["disk full."])
         #expect(model.apply(.openSelected, at: .zero).isEmpty)
         #expect(model.viewState(formatter: Self.formatter).detail?.ingress == "Ingress 0.")
     }

@@ -299,7 +299,7 @@ struct CarNewsPresenterTests {
                         saveProblem: "The articles could not be saved for offline reading: disk full", unsaved: unsaved)))
         ) {
             $0 = .list([Row(id: 1, title: "Kept in memory", date: "16 March, 10:00", imageLabel: "No image")])
-            $0.notices = ["The articles could not be saved for offline reading: disk full"]
+            $0.notices = ["The articles could not be saved for offline reading: disk full."]
         }
         store.send(.openSelected) {
             $0.detail = CarNewsViewState.Detail(

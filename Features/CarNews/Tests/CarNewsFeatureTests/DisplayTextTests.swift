@@ -11,6 +11,22 @@ struct DisplayTextTests {
         #expect(DisplayText.line("\n\n") == "")
     }
 
+    @Test("a reason ends its sentence, after a closing quote or bracket too, and is not ended twice")
+    func sentence() {
+        #expect(
+            DisplayText.sentence(#"the server reported "error" instead of "success""#)
+                == #"the server reported "error" instead of "success"."#)
+        #expect(
+            DisplayText.sentence(#"(at content[0].title: the key "title" is missing)"#)
+                == #"(at content[0].title: the key "title" is missing)."#)
+        #expect(
+            DisplayText.sentence("The server answered HTTP 500 for http://127.0.0.1/a.")
+                == "The server answered HTTP 500 for http://127.0.0.1/a.")
+        #expect(DisplayText.sentence("Is it down? ") == "Is it down?")
+        #expect(DisplayText.sentence(#"He said "stop.""#) == #"He said "stop.""#)
+        #expect(DisplayText.sentence("") == "")
+    }
+
     @Test("paragraphs keep their breaks and lose trailing spaces")
     func paragraphs() {
         #expect(DisplayText.paragraphs("\r\nFirst. \r\nSecond\u{1B}.\rThird \n\n") == "First.\nSecond.\nThird")

@@ -52,7 +52,7 @@ struct RefreshTests {
                 == .offline(
                     Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
                     reason:
-                        #"The reply from \#(url) could not be read at status: the server reported "error" instead of "success""#))
+                        #"The reply from \#(url) could not be read at status: the server reported "error" instead of "success"."#))
 
         server.stop()
         await harness.send(.refresh, to: presenter)
@@ -82,6 +82,36 @@ struct RefreshTests {
                 == .offline(
                     Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
                     reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString)."))
+    }
+
+    @Test(
+        "the saved list belongs to the source it came from: another URL's failure is not offline with it, and that URL's first good reply replaces it"
+    )
+    func savedListBelongsToItsSource() async throws {
+        let harness = try Harness()
+        let server = try LoopbackHTTPServer()
+        server.respond(with: .json(Fixtures.quirkyReply))
+        _ = try await harness.appeared(Harness.http(server))
+
+        server.respond(with: .text("down", status: 503))
+        let other = SourceConfiguration.http(server.url("other"), timeout: 5)
+        let elsewhere = try await harness.appeared(other)
+        #expect(elsewhere.viewState == .failed("The server answered HTTP 503 for \(server.url("other").absoluteString)."))
+
+        // The first source still has its copy.
+        let back = try await harness.appeared(Harness.http(server))
+        #expect(back.viewState.rows.map(\.id) == Fixtures.quirkyRows.map(\.id))
+        #expect(back.viewState.banner?.title == "Offline — last updated 16 March, 12:34")
+
+        // The other source's first good reply replaces the list whole; from then on the copy is its own.
+        server.respond(with: .json(#"{"status":"success","content":[{"id":7,"title":"Other","dateTime":"16.03.2026 10:00"}]}"#))
+        let replaced = try await harness.appeared(other)
+        #expect(replaced.viewState.rows.map(\.id) == [7])
+        server.respond(with: .text("down", status: 503))
+        let firstAgain = try await harness.appeared(Harness.http(server))
+        #expect(
+            firstAgain.viewState.body
+                == .message(CarNewsCopy.loadFailed("The server answered HTTP 503 for \(server.url("articles").absoluteString).")))
     }
 
     @Test("with nothing saved, a failing server gives the error screen, and r retries")
@@ -139,7 +169,7 @@ struct RefreshTests {
         #expect(
             presenter.viewState.banner?.detail
                 == "The reply from \(server.url("articles").absoluteString) could not be read at content: none of the 1 article could be read "
-                + #"(at content[0].dateTime: "yesterday" is not a date in the form dd.MM.yyyy HH:mm)"#)
+                + #"(at content[0].dateTime: "yesterday" is not a date in the form dd.MM.yyyy HH:mm)."#)
     }
 
     @Test("a good reply replaces the list: new rows in, removed rows out, skipped ones counted, selection follows its article")

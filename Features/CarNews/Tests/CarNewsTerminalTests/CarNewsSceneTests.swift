@@ -161,6 +161,28 @@ struct CarNewsSceneTests {
         #expect(driver.text().contains("Q7 – Greatness starts"))
     }
 
+    @Test(
+        "error texts end their sentences, and a web address wraps only after a /, never mid-word (40 and 80 columns)",
+        arguments: [40, 80])
+    func errorTextsReadWell(width: Int) async throws {
+        let long = try #require(URL(string: "http://127.0.0.1:44029/application/119267/article/get_articles_list"))
+        let harness = try SceneHarness(
+            loopback: Self.replies(
+                .success(HTTPResponse(status: 500)),
+                .success(HTTPResponse(status: 200, body: Data(#"{"status":"error","content":[]}"#.utf8)))))
+        let driver = try await opened(harness, .http(long), size: Size(width: width, height: width == 40 ? 12 : 23))
+        var lines = driver.text().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.joined().contains(long.absoluteString + "."), "\(lines)")
+        for line in lines where line.contains("application") || line.contains("127.0.0.1") || line.contains("get_articles") {
+            #expect(line.hasSuffix("/") || line.hasSuffix("get_articles_list."), "a line ends inside the address: \(lines)")
+        }
+        driver.press(.character("r"))
+        await harness.host.settle()
+        driver.size = Size(width: width, height: 23)  // the whole reason, at the smallest width too
+        lines = driver.text().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.joined(separator: " ").contains(#"instead of "success". Press r to retry."#), "\(lines)")
+    }
+
     @Test("notices sit at the bottom: a skipped article, a damaged file moved aside")
     func notices() async throws {
         let harness = try SceneHarness(

@@ -94,18 +94,48 @@ struct CarNewsPictureTests {
         #expect(store.decodeCount == decodes, "nothing decoded again")
     }
 
-    @Test("while a photo decodes, and for a GIF or no image, the #C8C8C8 placeholder with the image's name")
+    @Test(
+        "while a photo decodes, and for no image, the #C8C8C8 placeholder with the image's name; a GIF (not drawable) says it is not available, plain and darker"
+    )
     func placeholders() async throws {
         let (pending, _, _) = try await opened(decode: false)
         let first = pending.frame()
         #expect(first[10, 3].style.background == .rgb(200, 200, 200))
         #expect(first.plainLines()[7].contains("Image: car-red.jpg"))
+        #expect(!first.plainLines().contains { $0.contains("Picture not available") })
 
-        let (driver, _, _) = try await opened()
+        let (driver, _, harness) = try await opened()
+        driver.size = Size(width: 80, height: 50)  // the GIF's card whole above the last one
         driver.press(.end)
-        let lines = driver.frame().plainLines()
+        _ = driver.frame()  // asks for the pictures now in view; the GIF's decode then fails
+        await harness.host.settle()
+        let frame = driver.frame()
+        let lines = frame.plainLines()
         #expect(lines.contains { $0.contains("No image") })
-        #expect(driver.frame().cells.contains { $0.style.background == .rgb(200, 200, 200) })
+        #expect(frame.cells.contains { $0.style.background == .rgb(200, 200, 200) })
+        // The GIF failed: its card is not the loading one.
+        let failed = try #require(lines.firstIndex { $0.contains("Picture not available") }, "\(lines)")
+        #expect(lines[failed + 1].contains("Image: teaser.gif"))
+        #expect(!lines[failed].contains("░"))
+        #expect(frame.cells.contains { $0.style.background == .rgb(110, 110, 110) })
+    }
+
+    @Test("a picture the server refused (404) is the failed one, not the loading one")
+    func failedFetch() async throws {
+        let harness = try SceneHarness(
+            loopback: ScriptedTransport { request in
+                if request.url.lastPathComponent == "get_articles_list" { return HTTPResponse(status: 200, body: Data(Self.reply.utf8)) }
+                return HTTPResponse(status: 404)
+            })
+        let store = PictureStore(mode: .halfBlocks(.trueColor), images: harness.host.images, activity: harness.host.activity)
+        let driver = TextDriver(scene: try harness.scene(.http(Self.feed), pictures: store), size: Self.body)
+        await harness.host.settle()
+        _ = driver.frame()
+        await harness.host.settle()
+        let frame = driver.frame()
+        #expect(frame.plainLines()[6].contains("Picture not available"))
+        #expect(frame.plainLines()[7].contains("Image: car-red.jpg"))
+        #expect(frame[10, 3].style.background == .rgb(110, 110, 110))
     }
 
     @Test("in 256 colours: the same layout, every picture colour from the palette")

@@ -97,6 +97,46 @@ struct CarNewsWebEventTests {
         #expect(h.state.selectedIndex == 10)
     }
 
+    @Test(
+        "1,005 articles: the counts grouped as the locale does; a pager above the cards too; the page's number on the cards, so a new page is scrolled to its top"
+    )
+    func pagingAtScale() async throws {
+        let h = try WebHarness(WebFixtures.server([.success(WebFixtures.ok(WebFixtures.manyArticles(1_005)))]))
+        await h.appear()
+        var html = h.html()
+        #expect(html.contains(">1,005 articles<"))
+        #expect(html.components(separatedBy: ">Articles 1–20 of 1,005<").count == 3, "one pager above the cards, one under them")
+        #expect(html.contains("id=\"car-news-older-top\""))
+        #expect(html.contains("data-fh-page=\"0\""))
+        let top = try #require(html.range(of: "id=\"car-news-pager-top\""))
+        let cards = try #require(html.range(of: "id=\"car-news-cards\""))
+        #expect(top.lowerBound < cards.lowerBound)
+        #expect(await h.send(.click("older")) == .handled)
+        html = h.html()
+        #expect(html.contains(">Articles 21–40 of 1,005<"))
+        #expect(html.contains("data-fh-page=\"1\""))
+    }
+
+    @Test("an open article is a labelled modal dialog that the browser's Back closes")
+    func articleIsADialog() async throws {
+        let h = try WebHarness()
+        await h.appear()
+        #expect(!h.html().contains("data-fh-back"))
+        await h.send(.click("open-119302"))
+        let html = h.html()
+        let start = try #require(html.range(of: "<section "))
+        let tag = html[start.lowerBound...].prefix { $0 != ">" }
+        for attribute in [
+            "role=\"dialog\"", "aria-modal=\"true\"", "aria-labelledby=\"car-news-detail-title\"", "data-fh-back=\"close\"",
+        ] {
+            #expect(tag.contains(attribute), "\(tag)")
+        }
+        #expect(html.contains("id=\"car-news-detail-title\""))
+        #expect(await h.send(.click("close")) == .handled)
+        #expect(h.state.detail == nil)
+        #expect(!h.html().contains("role=\"dialog\""))
+    }
+
     @Test("ArticlePaging: pages of 20, the middle row selects a page, a short last page selects its last row")
     func pagingArithmetic() {
         #expect(ArticlePaging(count: 0, selectedIndex: nil).range == 0..<0)

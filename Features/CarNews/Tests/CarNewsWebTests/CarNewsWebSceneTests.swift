@@ -56,6 +56,8 @@ struct CarNewsWebStateTests {
         #expect(html.contains("src=\"\(WebImage.path(for: reference))\""))
         #expect(html.contains("alt=\"Image: audi_q7.png\""))
         #expect(html.contains("car-news-placeholder is-failed"))
+        // A failed picture is not the striped one still loading: it says so.
+        #expect(html.contains("role=\"img\"><span class=\"car-news-no-image\">Picture not available</span>"))
         #expect(html.contains(">No image<"))
         #expect(html.contains("No picture &lt;b&gt;here&lt;/b&gt;"))
         #expect(html.components(separatedBy: "class=\"car-news-frame\"").count == 4)

@@ -15,6 +15,11 @@ public final class ArticleDatabase: @unchecked Sendable {
 
     /// `nil` for a store kept in memory only.
     public let file: URL?
+    /// The source this store's reader shows (`ArticleDatabase.origin(of:)`). A saved list from another source is
+    /// not its own: it reads as nothing saved until this source's first good reply replaces it. A list saved
+    /// before origins were kept (null) is taken as this source's. A store without one (tools, benchmarks) reads
+    /// any list and saves it as of no source.
+    public let origin: String?
     private let now: @Sendable () -> Date
     // @unchecked: `connection` and `notices` are only touched with `lock` held; a recovery replaces the connection in
     // the middle of a call that holds it, which `Locked`'s one closure would not let a generic result leave.
@@ -23,8 +28,9 @@ public final class ArticleDatabase: @unchecked Sendable {
     private var notices: [String] = []
 
     /// Opens (creating or migrating) the store at `file`, or one in memory when `file` is nil.
-    public init(file: URL?, now: @escaping @Sendable () -> Date) throws {
+    public init(file: URL?, origin: String? = nil, now: @escaping @Sendable () -> Date) throws {
         self.file = file
+        self.origin = origin
         self.now = now
         if let file {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -40,6 +46,16 @@ public final class ArticleDatabase: @unchecked Sendable {
     }
 
     /// What happened to the file since the last call (a damaged file moved aside), for the screen to show once.
+    /// A source as the table records it: its kind and where it reads (`http https://…/get_articles_list`).
+    public static func origin(of source: SourceConfiguration) -> String { "\(source.kind.rawValue) \(source.location)" }
+
+    /// Whether the saved list came from another source than `origin`.
+    private func isForeign(_ database: SQLiteDatabase) throws -> Bool {
+        guard let origin, let row = try database.query("SELECT origin FROM sync_state WHERE id = 1").first else { return false }
+        guard let saved = row[0].string else { return false }
+        return saved != origin
+    }
+
     public func takeNotices() -> [String] {
         lock.lock()
         defer { lock.unlock() }
@@ -64,7 +80,8 @@ public final class ArticleDatabase: @unchecked Sendable {
     /// The whole offline list, newest first (the screen reads `window(around:size:)`).
     public func summaries() throws -> [ArticleSummary] {
         try withRecovery { database in
-            try database.query(
+            if try isForeign(database) { return [] }
+            return try database.query(
                 "SELECT id, \(Self.bounded("title")), \(Self.bounded("image")), published_at FROM articles ORDER BY published_at DESC, id DESC"
             ).map(Self.summary)
         }
@@ -74,6 +91,7 @@ public final class ArticleDatabase: @unchecked Sendable {
     /// `articles_newest_first` index, so its cost does not grow with what the list holds beyond the skipped rows.
     public func window(around anchor: ListAnchor, size: Int = ArticleWindow.size) throws -> ArticleWindow {
         try withRecovery { database in
+            if try isForeign(database) { return .empty }
             guard case .integer(let count) = try database.query("SELECT COUNT(*) FROM articles").first?[0] else {
                 throw DatabaseDamage("the number of saved articles cannot be read")
             }
@@ -111,6 +129,7 @@ public final class ArticleDatabase: @unchecked Sendable {
     /// One saved article with its content items, or nil when there is no row for `id`.
     public func article(id: Int64) throws -> Article? {
         try withRecovery { database in
+            if try isForeign(database) { return nil }
             let columns = ["title", "ingress", "image", "tags", "content"].map(Self.bounded).joined(separator: ", ")
             guard
                 let row = try database.query(
@@ -134,6 +153,7 @@ public final class ArticleDatabase: @unchecked Sendable {
     /// When the last good refresh was saved; nil before the first.
     public func lastRefresh() throws -> Date? {
         try withRecovery { database in
+            if try isForeign(database) { return nil }
             guard let row = try database.query("SELECT last_refresh FROM sync_state WHERE id = 1").first else { return nil }
             guard let seconds = row[0].double, seconds.isFinite, abs(seconds) < 1e12 else {
                 throw DatabaseDamage("the time of the last refresh cannot be read")
@@ -160,7 +180,7 @@ public final class ArticleDatabase: @unchecked Sendable {
 
     /// Saves a good reply in one transaction: upserts every article, removes the rows the server no longer
     /// returns (except `keeping`: articles it returned but that could not be read this time), and records `date`
-    /// as the last refresh.
+    /// as the last refresh, from `origin`. The first good reply from a new source replaces another's list whole.
     public func save(_ articles: [Article], keeping: Set<Int64> = [], at date: Date) throws {
         let encoder = JSONEncoder()
         var rows: [[SQLiteValue]] = []
@@ -174,9 +194,11 @@ public final class ArticleDatabase: @unchecked Sendable {
                 .real(date.timeIntervalSince1970),
             ])
         }
-        let kept = articles.map(\.id) + keeping
-        let keptJSON = "[" + kept.map(String.init).joined(separator: ",") + "]"
+        let keptIDs = articles.map(\.id) + keeping
         try withRecovery { database in
+            // Another source's rows are not this one's to keep.
+            let kept = try isForeign(database) ? articles.map(\.id) : keptIDs
+            let keptJSON = "[" + kept.map(String.init).joined(separator: ",") + "]"
             try database.transaction {
                 for row in rows {
                     try database.run(
@@ -191,8 +213,9 @@ public final class ArticleDatabase: @unchecked Sendable {
                 }
                 try database.run("DELETE FROM articles WHERE id NOT IN (SELECT value FROM json_each(?))", [.text(keptJSON)])
                 try database.run(
-                    "INSERT INTO sync_state (id, last_refresh) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET last_refresh = excluded.last_refresh",
-                    [.real(date.timeIntervalSince1970)])
+                    "INSERT INTO sync_state (id, last_refresh, origin) VALUES (1, ?, ?) "
+                        + "ON CONFLICT(id) DO UPDATE SET last_refresh = excluded.last_refresh, origin = excluded.origin",
+                    [.real(date.timeIntervalSince1970), origin.map(SQLiteValue.text) ?? .null])
             }
         }
     }

@@ -26,6 +26,11 @@ enum ArticleSchema {
         CREATE TABLE sync_state (id INTEGER PRIMARY KEY CHECK (id = 1), last_refresh REAL NOT NULL);
         INSERT INTO sync_state (id, last_refresh) SELECT 1, max(saved_at) FROM articles HAVING count(*) > 0;
         """,
+        // 3: the source the saved list came from (`ArticleDatabase.origin`), so another source's failure never
+        // shows this copy as its own. Null in an upgraded file: from before origins were kept.
+        """
+        ALTER TABLE sync_state ADD COLUMN origin TEXT;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
@@ -37,6 +42,6 @@ enum ArticleSchema {
     /// What the current version has: a file at that version without one of these is damaged.
     static let tables: [(table: String, columns: [String])] = [
         ("articles", ["id", "title", "ingress", "image", "published_at", "tags", "content", "created", "changed", "saved_at"]),
-        ("sync_state", ["id", "last_refresh"]),
+        ("sync_state", ["id", "last_refresh", "origin"]),
     ]
 }

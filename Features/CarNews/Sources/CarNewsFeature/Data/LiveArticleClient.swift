@@ -9,13 +9,16 @@ import Foundation
 /// `takeNotices()` says so.
 final class LiveArticleClient: ArticleClient {
     let file: URL
+    /// The source whose copy this client reads and writes (`ArticleDatabase.origin`).
+    let origin: String?
     private let now: @Sendable () -> Date
     /// The database once opened, and what opening it had to say: the lock also makes the first callers wait for
     /// one open rather than each opening the file.
     private let state = Locked<(opened: ArticleDatabase?, notices: [String])>((nil, []))
 
-    init(file: URL, now: @escaping @Sendable () -> Date) {
+    init(file: URL, origin: String?, now: @escaping @Sendable () -> Date) {
         self.file = file
+        self.origin = origin
         self.now = now
     }
 
@@ -44,9 +47,9 @@ final class LiveArticleClient: ArticleClient {
             if let opened = state.opened { return opened }
             let store: ArticleDatabase
             do {
-                store = try ArticleDatabase(file: file, now: now)
+                store = try ArticleDatabase(file: file, origin: origin, now: now)
             } catch {
-                store = try ArticleDatabase(file: nil, now: now)
+                store = try ArticleDatabase(file: nil, origin: origin, now: now)
                 state.notices.append(
                     "Articles cannot be saved for offline reading (\(error.userFacingMessage)); they are kept in memory only.")
             }

@@ -5,15 +5,21 @@ import Foundation
 struct ArticleFormatter {
     let dates: PublishDateFormatter
     let now: @Sendable () -> Date
+    /// Counts are grouped as the user's locale does (`10,000`, `10.000`).
+    let locale: Locale
     /// The rows' text as last formatted: an action that leaves the window and the year alone (opening an article,
     /// moving the selection) reuses it instead of formatting the window's 160 dates and titles again, which cost
     /// several times the page's render.
     private let lastText = RowTextMemo()
 
-    init(dates: PublishDateFormatter, now: @escaping @Sendable () -> Date) {
+    init(dates: PublishDateFormatter, now: @escaping @Sendable () -> Date, locale: Locale) {
         self.dates = dates
         self.now = now
+        self.locale = locale
     }
+
+    /// `10,000`.
+    func number(_ value: Int) -> String { value.formatted(.number.locale(locale)) }
 
     /// Every row of a list, with one "current year" for the whole pass; each row's picture as it is now.
     func rows(_ summaries: [ArticleSummary], images: ArticleImages) -> [CarNewsViewState.Row] {

@@ -10,15 +10,16 @@ enum CarNewsCopy {
         CarNewsViewState.Message(title: "The articles could not be loaded.", detail: reason, isError: true, canRetry: true)
     }
 
-    static func unreadableList(_ reason: String) -> String { "The saved articles could not be read: \(reason)" }
+    static func unreadableList(_ reason: String) -> String { "The saved articles could not be read: \(DisplayText.sentence(reason))" }
 
     static func unreadableArticle(_ reason: String) -> String { "This article's text could not be read: \(reason)" }
 
-    static func count(_ count: Int) -> String? {
+    /// `10,000 articles`: `formatted` is `count` as the locale groups it.
+    static func count(_ count: Int, formatted: String) -> String? {
         switch count {
         case 0: return nil
         case 1: return "1 article"
-        default: return "\(count) articles"
+        default: return "\(formatted) articles"
         }
     }
 
@@ -27,11 +28,11 @@ enum CarNewsCopy {
         "The server sent no articles just now; showing the ones saved \(when)."
     }
 
-    static func skippedNotice(_ count: Int) -> String? {
+    static func skippedNotice(_ count: Int, formatted: String) -> String? {
         switch count {
         case 0: return nil
         case 1: return "1 article from the server could not be read and was skipped."
-        default: return "\(count) articles from the server could not be read and were skipped."
+        default: return "\(formatted) articles from the server could not be read and were skipped."
         }
     }
 }

@@ -118,7 +118,7 @@ struct CarNewsModel {
             switch result {
             case .success(let article?): open.article = article
             case .success(nil): (open.problem, open.canRefresh) = (CarNewsCopy.noLongerSaved, true)
-            case .failure(let error): open.problem = CarNewsCopy.unreadableArticle(error.message)
+            case .failure(let error): open.problem = CarNewsCopy.unreadableArticle(DisplayText.sentence(error.message))
             }
             openArticle = open
             return detailImageWork()
@@ -162,7 +162,7 @@ struct CarNewsModel {
         defer { refreshAnchor = nil }
         switch outcome {
         case .failed(let reason):
-            failure = reason
+            failure = DisplayText.sentence(reason)
             return []
         case .refreshed(let list):
             failure = nil
@@ -177,7 +177,8 @@ struct CarNewsModel {
             var work = stillSelected ? show(list.window, keeping: nil) : show(list.window, keeping: selectedID)
             sessionNotices += list.storeNotices
             refreshNotes = RefreshNotes(
-                keptSavedAt: list.keptSaved ? list.refreshedAt : nil, skipped: list.skipped.count, saveProblem: list.saveProblem)
+                keptSavedAt: list.keptSaved ? list.refreshedAt : nil, skipped: list.skipped.count,
+                saveProblem: list.saveProblem.map(DisplayText.sentence))
             work += imageWork() + detailImageWork()
             return work
         }
@@ -267,7 +268,8 @@ struct CarNewsModel {
         var state = CarNewsViewState(
             body: body, rows: formatter.rows(window.summaries, images: images), rowCount: window.total,
             firstRowIndex: window.offset, selectedIndex: selectedIndex, status: isRefreshing ? CarNewsCopy.updating : nil,
-            count: CarNewsCopy.count(window.total), notices: sessionNotices + refreshNotices(formatter), detail: detail(formatter))
+            count: CarNewsCopy.count(window.total, formatted: formatter.number(window.total)),
+            notices: sessionNotices + refreshNotices(formatter), detail: detail(formatter))
         if let failure, window.total > 0 {
             state.banner = CarNewsViewState.Banner(title: formatter.offlineTitle(lastRefresh: lastRefresh), detail: failure)
         }
@@ -277,7 +279,7 @@ struct CarNewsModel {
     private func refreshNotices(_ formatter: ArticleFormatter) -> [String] {
         [
             refreshNotes.keptSavedAt.map { CarNewsCopy.emptyReplyKept(formatter.savedWhen($0)) },
-            CarNewsCopy.skippedNotice(refreshNotes.skipped), refreshNotes.saveProblem,
+            CarNewsCopy.skippedNotice(refreshNotes.skipped, formatted: formatter.number(refreshNotes.skipped)), refreshNotes.saveProblem,
         ].compactMap { $0 }
     }
 

@@ -55,11 +55,11 @@ public final class CarNewsPresenter: Presenter {
 
     init(
         refresher: ArticleRefresher, formatter: PublishDateFormatter, now: @escaping @Sendable () -> Date,
-        effects: EffectRunner, timeline: MonotonicTimeline, images: any ImageLoading
+        locale: Locale, effects: EffectRunner, timeline: MonotonicTimeline, images: any ImageLoading
     ) {
         self.refresher = refresher
         store = refresher.store
-        self.formatter = ArticleFormatter(dates: formatter, now: now)
+        self.formatter = ArticleFormatter(dates: formatter, now: now, locale: locale)
         self.effects = effects
         self.timeline = timeline
         imageLoader = images

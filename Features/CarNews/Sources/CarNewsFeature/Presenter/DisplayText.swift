@@ -26,6 +26,17 @@ enum DisplayText {
         return result
     }
 
+    /// A reason that reads as a sentence (a source's error, which may end on a quote or a bracket: `…instead of
+    /// "success"`, `…(at content[0].title: the key "title" is missing)`): ended with a full stop unless it already
+    /// ends a sentence, so the next sentence on the screen (`Press r to retry.`) does not run on from it.
+    static func sentence(_ text: String) -> String {
+        let trimmed = line(text)
+        let closers: Set<Character> = ["\"", "'", ")", "]", "”", "’", "»"]
+        guard let last = trimmed.reversed().first(where: { !closers.contains($0) }) else { return trimmed }
+        if [".", "!", "?", "…"].contains(last) { return trimmed }
+        return trimmed + "."
+    }
+
     /// Paragraphs: keeps line breaks (CRLF and CR become LF), tidies each line as `line`, and drops empty lines at
     /// the ends.
     static func paragraphs(_ text: String) -> String {

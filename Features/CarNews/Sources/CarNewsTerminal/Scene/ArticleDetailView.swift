@@ -44,7 +44,7 @@ struct ArticleDetailView {
         }
         if let problem = HintText.problem(of: detail) {
             lines.append(.blank)
-            lines += wrap(problem, CarNewsPalette.problem)
+            lines += ReasonText.wrap(problem, width: textWidth).map { .text($0, CarNewsPalette.problem) }
         }
         if !detail.ingress.isEmpty {
             lines.append(.blank)

@@ -126,7 +126,7 @@ struct ArticleListView {
     private func bannerLines(in size: Size) -> [String] {
         guard let banner = state.banner else { return [] }
         let width = max(size.width - 8, 1)
-        let lines = TextLayout.wrap(HintText.text(of: banner), width: width)
+        let lines = ReasonText.wrap(HintText.text(of: banner), width: width)
         let limit = max(size.height - HeaderView.height - 2 - Self.rowsKeptForACard, 1)
         guard lines.count > limit else { return lines }
         let kept = Array(lines.prefix(limit))
@@ -151,7 +151,7 @@ struct ArticleListView {
 
     private func noticeLines(in size: Size) -> [String] {
         let wrapWidth = max(size.width - 4, 1)
-        let lines = state.notices.flatMap { TextLayout.wrap($0, width: wrapWidth) }
+        let lines = state.notices.flatMap { ReasonText.wrap($0, width: wrapWidth) }
         let room = size.height - HeaderView.height - bannerHeight(in: size) - Self.rowsKeptForACard
         let limit = max(room, 1)
         guard lines.count > limit else { return lines }

@@ -4,7 +4,8 @@ import TerminalUI
 
 /// An article's picture when the shell lends pictures: the photo cropped to fill its rectangle, as half blocks,
 /// or, while it loads or decodes and when there is none, the `#C8C8C8` placeholder of the same size with the
-/// image's name in the middle. The title lies over the bottom rows on a darkened band of the photo itself (a
+/// image's name in the middle. A picture that could not be fetched or decoded is a plain darker grey that says
+/// `Picture not available` over its name: offline, a loading one and a failed one must not look alike. The title lies over the bottom rows on a darkened band of the photo itself (a
 /// scrim, one colour per cell), as the spec's "title as an image overlay".
 @MainActor
 struct ArticlePictureView {
@@ -33,10 +34,21 @@ struct ArticlePictureView {
         guard !rect.isEmpty else { return }
         var canvas = Frame(size: rect.size)
         var picture: Picture?
-        if case .loaded(let reference) = image, case .ready(let ready) = pictures.picture(reference, cells: rect.size) {
-            picture = ready
-            canvas.drawPicture(ready, at: Point(x: 0, y: 0), background: CarNewsPalette.pictureBackground, colors: pictures.mode.cellColors)
-        } else {
+        switch image {
+        case .loaded(let reference):
+            switch pictures.picture(reference, cells: rect.size) {
+            case .ready(let ready):
+                picture = ready
+                canvas.drawPicture(
+                    ready, at: Point(x: 0, y: 0), background: CarNewsPalette.pictureBackground, colors: pictures.mode.cellColors)
+            case .pending:
+                drawPlaceholder(label: label, into: &canvas, title: !title.isEmpty)
+            case .failed:
+                drawFailed(label: label, into: &canvas, title: !title.isEmpty)
+            }
+        case .failed:
+            drawFailed(label: label, into: &canvas, title: !title.isEmpty)
+        case .loading, nil:
             drawPlaceholder(label: label, into: &canvas, title: !title.isEmpty)
         }
         let lines = Array(title.prefix(max(rect.height - 1, 1)))
@@ -75,6 +87,23 @@ struct ArticlePictureView {
         let shown = ColorConversion.rgb(ansi256: ColorConversion.ansi256(red: r, green: g, blue: b))
         return .rgb(shown.red, shown.green, shown.blue)
     }
+
+    /// A picture that failed: plain (no shading), darker, `Picture not available` with the name under it.
+    private func drawFailed(label: String, into canvas: inout Frame, title: Bool) {
+        canvas.fill(canvas.bounds, with: " ", style: CarNewsPalette.pictureFailed)
+        let labelRow = title ? max((canvas.size.height - 2) / 2 - 1, 0) : max(canvas.size.height / 2 - 1, 0)
+        guard canvas.size.width > 6 else { return }
+        for (offset, text) in [Self.failedText, label].enumerated() where !text.isEmpty {
+            let row = labelRow + offset
+            guard row < canvas.size.height - (title ? 1 : 0) else { break }
+            canvas.put(
+                TextLayout.ellipsize(text, width: canvas.size.width - 6),
+                in: Rect(x: 2, y: row, width: canvas.size.width - 4, height: 1), style: CarNewsPalette.pictureFailed,
+                alignment: .center)
+        }
+    }
+
+    static let failedText = "Picture not available"
 
     /// The grey placeholder: `#C8C8C8`, the image's name on the middle row (above the title's band).
     private func drawPlaceholder(label: String, into canvas: inout Frame, title: Bool) {

@@ -17,6 +17,8 @@ enum CarNewsPalette {
     /// band over a photo, and what a transparent picture shows through.
     static let picturePlaceholder = Style(foreground: .rgb(176, 176, 176), background: .rgb(200, 200, 200))
     static let picturePlaceholderLabel = Style(foreground: .rgb(40, 40, 48), background: .rgb(200, 200, 200))
+    /// A picture that could not be fetched or decoded: plain `#6E6E6E`, white text (5.1:1).
+    static let pictureFailed = Style(foreground: .rgb(255, 255, 255), background: .rgb(110, 110, 110))
     static let overlayText = Color.rgb(255, 255, 255)
     static let overlayBackground = Color.rgb(24, 24, 30)
     static let pictureBackground = Color.rgb(200, 200, 200)

@@ -10,7 +10,7 @@ enum MessageView {
         }
         if let detail = message.detail {
             lines.append(("", .plain))
-            lines += TextLayout.wrap(detail, width: width).map { ($0, .plain) }
+            lines += ReasonText.wrap(detail, width: width).map { ($0, .plain) }
         }
         if let hint = HintText.hint(for: message) {
             lines.append(("", .plain))

@@ -5,11 +5,17 @@ import WebUI
 /// The open article, over the list: a bar with the way back, the heading, the status and the refresh button;
 /// then the picture, the title, the date, the ingress, each content item and the tags. While its saved text is
 /// read it shows the row's title, date and picture and says it is loading.
+///
+/// A labelled modal dialog (`aria-modal`): the page's client moves the focus into it, keeps Tab inside it and
+/// gives the focus back to the card when it closes; `data-fh-back` makes the browser's Back close it.
 enum ArticleDetailMarkup {
     static let titleID = "car-news-detail-title"
 
     static func detail(_ detail: CarNewsViewState.Detail, state: CarNewsViewState) -> HTML {
-        section(.class("car-news-detail"), .aria("labelledby", titleID)) {
+        section(
+            .class("car-news-detail"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", titleID),
+            .data("fh-back", CarNewsWebAction.close.name)
+        ) {
             CarNewsPageMarkup.header(
                 state, keys: "car-news-detail", heading: span(.class("car-news-detail-heading")) { CarNewsWebCopy.articleHeading },
                 leading: backButton())

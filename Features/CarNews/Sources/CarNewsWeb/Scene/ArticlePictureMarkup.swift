@@ -3,7 +3,8 @@ import WebUI
 
 /// An article's picture inside its frame. The frame has a fixed aspect ratio (the stylesheet), so the
 /// placeholder while the image loads or after it failed takes exactly the picture's place: no layout jump.
-/// A loaded image comes from the host's image cache, on the same origin, so it shows offline too.
+/// A loaded image comes from the host's image cache, on the same origin, so it shows offline too. One still
+/// loading is striped; one that failed is plain and says so, so the two never look alike.
 enum ArticlePictureMarkup {
     static func picture(_ image: ImageState?, label: String) -> HTML {
         switch image {
@@ -12,7 +13,9 @@ enum ArticlePictureMarkup {
         case .loading:
             span(.class("car-news-picture car-news-placeholder is-loading"), .role("img"), .aria("label", label))
         case .failed:
-            span(.class("car-news-picture car-news-placeholder is-failed"), .role("img"), .aria("label", label))
+            span(.class("car-news-picture car-news-placeholder is-failed"), .role("img"), .aria("label", label)) {
+                span(.class("car-news-no-image")) { CarNewsWebCopy.pictureFailed }
+            }
         case nil:
             span(.class("car-news-picture car-news-placeholder is-none")) {
                 span(.class("car-news-no-image")) { CarNewsWebCopy.noImage }

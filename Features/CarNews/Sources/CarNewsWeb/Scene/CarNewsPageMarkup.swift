@@ -1,5 +1,6 @@
 import CarNewsFeature
 import FeatureHostCore
+import Foundation
 import WebUI
 
 /// The car news page as HTML. Pure: the same state gives the same bytes.
@@ -10,7 +11,7 @@ import WebUI
 /// is keyed (the root, the layer, the header's status and button, each card's button), so the live diff names
 /// those elements, not the list around them.
 enum CarNewsPageMarkup {
-    static func page(_ state: CarNewsViewState, keptMessageAction: String? = nil) -> HTML {
+    static func page(_ state: CarNewsViewState, keptMessageAction: String? = nil, locale: Locale) -> HTML {
         let isDetailOpen = state.detail != nil
         let coverage: Coverage = isDetailOpen ? .covered : .shown
         // `r` refreshes anywhere, as in the terminal; Escape is the article's (on the list it is the browser's).
@@ -20,7 +21,7 @@ enum CarNewsPageMarkup {
                 if let banner = state.banner { bannerMarkup(banner, coverage: coverage) }
                 switch state.body {
                 case .list:
-                    ArticleListMarkup.list(state, coverage: coverage)
+                    ArticleListMarkup.list(state, coverage: coverage, locale: locale)
                 case .message(let message):
                     messageMarkup(message, keptAction: keptMessageAction, coverage: coverage)
                 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The page's own words: what the terminal says with keys (`Press r to retry.`), the web says with buttons.
 enum CarNewsWebCopy {
     static let refresh = "Refresh"
@@ -7,12 +9,16 @@ enum CarNewsWebCopy {
     static let articleHeading = "Car News › Article"
     static let loadingArticle = "Loading the article…"
     static let noImage = "No image"
+    static let pictureFailed = "Picture not available"
     static let newer = "‹ Newer"
     static let older = "Older ›"
     static let pagerLabel = "Pages of articles"
     static let listLabel = "Articles, newest first"
     static let noticesLabel = "Notes"
 
-    /// `Articles 21–40 of 10000`.
-    static func pageRange(first: Int, last: Int, of count: Int) -> String { "Articles \(first)–\(last) of \(count)" }
+    /// `Articles 21–40 of 10,000`, grouped as `locale` does.
+    static func pageRange(first: Int, last: Int, of count: Int, locale: Locale) -> String {
+        func number(_ value: Int) -> String { value.formatted(.number.locale(locale)) }
+        return "Articles \(number(first))–\(number(last)) of \(number(count))"
+    }
 }

@@ -1,5 +1,6 @@
 import CarNewsFeature
 import FeatureHostCore
+import Foundation
 import WebUI
 
 /// The car news page: draws the presenter's view state as HTML and turns page events into its actions.
@@ -11,16 +12,19 @@ import WebUI
 @MainActor
 public final class CarNewsWebScene: WebScene {
     public let presenter: CarNewsPresenter
+    /// The user's, for the pager's counts (`10,000`); the presenter groups its own the same way.
+    private let locale: Locale
     private var messageAction = MessageActionMemory()
 
-    public init(presenter: CarNewsPresenter) {
+    public init(presenter: CarNewsPresenter, locale: Locale) {
         self.presenter = presenter
+        self.locale = locale
     }
 
     public func render() -> HTML {
         let state = presenter.viewState
         messageAction.note(state)
-        return CarNewsPageMarkup.page(state, keptMessageAction: messageAction.label)
+        return CarNewsPageMarkup.page(state, keptMessageAction: messageAction.label, locale: locale)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
