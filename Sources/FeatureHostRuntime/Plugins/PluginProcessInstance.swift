@@ -147,16 +147,17 @@ public final class PluginProcessInstance: ManualClockFollower {
         case later
     }
 
-    /// Sends a request and blocks for its reply at most `replyWait`, then lets the main actor go on: a plugin that
-    /// thinks holds up no other feature. The rest of the wait, to the call deadline, suspends.
+    /// Sends a request and blocks for its reply at most `replyWait` (the whole deadline when `waits`), then lets the
+    /// main actor go on: a plugin that thinks holds up no other feature. The rest of the wait suspends.
     @discardableResult
     private func call(
-        _ request: HostRequest, timeout: Duration? = nil, then: @escaping @MainActor (ChannelReply?) -> Void = { _ in }
+        _ request: HostRequest, timeout: Duration? = nil, waits: Bool = false,
+        then: @escaping @MainActor (ChannelReply?) -> Void = { _ in }
     ) -> Answer {
         guard isRunning, let child = library.runningChild else { return .none }
         library.countRequest()
         let timeout = timeout ?? library.limits.callTimeout
-        let blocking = replyWait(timeout)
+        let blocking = waits ? timeout : replyWait(timeout)
         // Real time, as the deadline: the host's manual clock stands still while it waits.
         let started = ContinuousClock.now
         guard blocking < timeout else {
@@ -327,15 +328,17 @@ public final class PluginProcessInstance: ManualClockFollower {
         }
     }
 
-    /// A key the plugin has not answered yet counts as handled: it is on its way to the plugin.
-    public func handleKey(_ bytes: [UInt8]) -> Bool { handled(call(.key(instance: number, bytes: bytes))) }
+    /// Waits for the reply, to the deadline: the shell acts on a key the plugin does not take (Esc goes back), so
+    /// it must know; a plugin slow on keys is bounded by `slowCallsInARow`.
+    public func handleKey(_ bytes: [UInt8]) -> Bool { handled(call(.key(instance: number, bytes: bytes), waits: true)) }
 
     public func handleLifecycle(_ code: Int32) {
         inBackground = code == 0
         call(.lifecycle(instance: number, code: code))
     }
 
-    /// A page event the plugin has not answered yet counts as handled, as a key does.
+    /// A page event the plugin has not answered yet counts as handled: it is on its way (the page has nothing
+    /// else to do with it).
     public func handlePageEvent(_ json: [UInt8]) -> Bool { handled(call(.pageEvent(instance: number, json: json))) }
 
     private func handled(_ answer: Answer) -> Bool {
