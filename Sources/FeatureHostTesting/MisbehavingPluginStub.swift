@@ -56,6 +56,10 @@ package enum MisbehavingPluginStub {
         case hangInLifecycle = "HANG_IN_LIFECYCLE"
         case hangInHTML = "HANG_IN_HTML"
         case hangInPageEvent = "HANG_IN_PAGE_EVENT"
+        /// Answers every call of one kind after 0.3 s of real time: under any deadline, never a hang, yet slow.
+        case slowRender = "SLOW_RENDER"
+        case slowHTML = "SLOW_HTML"
+        case slowPageEvent = "SLOW_PAGE_EVENT"
         /// Takes 8 MiB a tick, and from appear on 16 MiB every 20 ms on a thread, never given back.
         case leak = "LEAK"
         /// `render` calls `exit(7)`.

@@ -33,8 +33,10 @@ package final class ProcessPluginInstance: PluginInstance {
         return hints.map { KeyHint(key: $0.key, action: $0.action) }
     }
 
+    /// No bytes while the plugin's first frame of this size is on its way (or when it draws nothing): a blank one.
     package func renderedBytes(size: Size) -> [UInt8]? {
-        remote.render(width: Int32(clamping: size.width), height: Int32(clamping: size.height))
+        guard let bytes = remote.render(width: Int32(clamping: size.width), height: Int32(clamping: size.height)) else { return nil }
+        return bytes.isEmpty ? FrameCodec.encode(Frame(size: size)) : bytes
     }
 
     package func handle(_ key: Key) -> KeyHandling { remote.handleKey(key.terminalBytes) ? .handled : .ignored }

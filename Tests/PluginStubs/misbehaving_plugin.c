@@ -17,6 +17,12 @@
 #include <unistd.h>
 #include "featurehost_plugin.h"
 
+/* SLOW_<CALL> answers each such call after STUB_SLOW_MS milliseconds of real time, well under any deadline. */
+#ifndef STUB_SLOW_MS
+#define STUB_SLOW_MS 300
+#endif
+#define STUB_SLOW() usleep(STUB_SLOW_MS * 1000)
+
 #define STUB_TRAP(call)                                                                                           \
     do {                                                                                                          \
         fprintf(stderr, "misbehaving_plugin.c:%d: Fatal error: the stub traps in %s\n", __LINE__, call);          \
@@ -183,6 +189,9 @@ static size_t put_varint(uint8_t *out, uint64_t value) {
 /* "Ticks: N" from the top left, in FrameCodec form: one plain style, a literal run, then a run of spaces. */
 static void render(void *instance, int32_t width, int32_t height, void *sink, featurehost_write_fn write) {
     CALLED();
+#if defined(SLOW_RENDER)
+    STUB_SLOW();
+#endif
 #if defined(STDOUT)
     printf("the stub renders %dx%d\n", width, height);
     fprintf(stderr, "the stub says so on stderr too\n");
@@ -340,6 +349,9 @@ static void open_web_scene(void *instance) {
 
 static void render_html(void *instance, void *sink, featurehost_write_fn write) {
     CALLED();
+#if defined(SLOW_HTML)
+    STUB_SLOW();
+#endif
 #if defined(STDOUT)
     printf("the stub renders its page\n");
     fprintf(stderr, "the stub says so on stderr too\n");
@@ -363,6 +375,9 @@ static void render_html(void *instance, void *sink, featurehost_write_fn write) 
 
 static int32_t handle_page_event(void *instance, const uint8_t *json, size_t count) {
     CALLED();
+#if defined(SLOW_PAGE_EVENT)
+    STUB_SLOW();
+#endif
 #if defined(TRAP_IN_PAGE_EVENT)
     STUB_TRAP("a page event");
 #elif defined(HANG_IN_PAGE_EVENT)

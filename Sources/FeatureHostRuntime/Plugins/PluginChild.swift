@@ -114,11 +114,30 @@ final class PluginChild: @unchecked Sendable {
 
     /// As `call`, but after `blocking` of real time the rest of the wait suspends instead of blocking.
     func call(_ request: HostRequest, timeout: Duration, blocking: Duration) async -> CallOutcome {
-        guard let id = send(request) else { return waitForDeath() }
+        switch start(request, timeout: timeout, blocking: blocking) {
+        case .finished(let outcome): return outcome
+        case .pending(let id, let deadline): return await reply(to: id, until: deadline)
+        }
+    }
+
+    /// A call the caller blocked on for a while: its outcome, or its id and deadline for `reply(to:until:)`.
+    enum Start: Sendable {
+        case finished(CallOutcome)
+        case pending(UInt32, deadline: ContinuousClock.Instant)
+    }
+
+    /// Sends `request` and blocks at most `blocking` of real time for its reply; a pending call must be finished
+    /// with `reply(to:until:)`.
+    func start(_ request: HostRequest, timeout: Duration, blocking: Duration) -> Start {
+        guard let id = send(request) else { return .finished(waitForDeath()) }
         let start = ContinuousClock.now
-        let quick = wait(for: id, until: start.advanced(by: min(blocking, timeout)), giveUp: false)
-        if let quick { return quick }
-        let rest = timeout - (ContinuousClock.now - start)
+        if let quick = wait(for: id, until: start.advanced(by: min(blocking, timeout)), giveUp: false) { return .finished(quick) }
+        return .pending(id, deadline: start.advanced(by: timeout))
+    }
+
+    /// The rest of a pending call's wait, suspending: its reply, the death, or `.timedOut` at `deadline`.
+    func reply(to id: UInt32, until deadline: ContinuousClock.Instant) async -> CallOutcome {
+        let rest = deadline - ContinuousClock.now
         return await withCheckedContinuation { (continuation: CheckedContinuation<CallOutcome, Never>) in
             let already: CallOutcome? = condition.withLock {
                 if let reply = replies.removeValue(forKey: id) { return .reply(reply) }

@@ -10,8 +10,22 @@ public struct PluginLimits: Sendable, Equatable {
     /// pass. A settled advance takes micro- to milliseconds; the default leaves room for a loaded CI machine.
     public var advanceTimeout: Duration = .seconds(5)
     /// Real time the host waits for one call out of process (render, a key, a lifecycle event, HTML, a page event,
-    /// appear): the longest a hung plugin can hold up the host's main actor, once.
+    /// appear); the host's main actor waits only `replyWait` of it.
     public var callTimeout: Duration = .seconds(2)
+    /// How long a call out of process blocks the host's main actor before the host goes on without its reply: the
+    /// scene shows the plugin's last frame or page, a key or page event counts as handled, and the reply, when it
+    /// comes, is a change the render loop draws (it counts as work in flight meanwhile). A normal reply takes well
+    /// under a millisecond, so it still comes within the call. nil: 10 ms with a live clock; the whole deadline
+    /// with a manual clock, where every reply comes within its call as before, so tests and `snapshot` read the
+    /// same frames however slow the machine is.
+    public var replyWait: Duration?
+    /// A call out of process that takes longer than this of real time is slow: it held the host's main actor, and
+    /// every other feature's timers, keys and page events, that long. Far above a normal call (under a millisecond
+    /// to a few on a loaded machine), so only a plugin that does real work on the host's time passes it.
+    public var slowCallThreshold: Duration = .seconds(1)
+    /// This many slow calls of the same kind in a row stop the plugin (with its panel and a restart): a plugin
+    /// that answers every call just under `callTimeout` is never a hang, yet it slows every page. 0 turns it off.
+    public var slowCallsInARow = 3
     /// Real time for `create`, which may read files and settings.
     public var createTimeout: Duration = .seconds(10)
     /// Real time to start the child and read the library's manifest (a cold start on a loaded machine).

@@ -28,6 +28,12 @@ public final class PluginProcessInstance: ManualClockFollower {
     private let changes = ObservedCount()
     private var probe: ActivityProbe?
     private var following = false
+    private var slowCalls = SlowCallStreak()
+    /// Calls whose reply the host stopped blocking for (`PluginLimits.replyWait`), until it is applied: work in
+    /// flight, so `snapshot` and tests wait for it.
+    private let waiting = Locked(0)
+    private var frames = LatestReply<[Int32]>()
+    private var pages = LatestReply<[Int32]>()
 
     public var name: String { library.name }
     public var file: URL { library.file }
@@ -43,7 +49,7 @@ public final class PluginProcessInstance: ManualClockFollower {
         self.dataDirectory = dataDirectory
         manual = context.clock as? ManualClock
         frameTargets = library.frameTargets
-        probe = context.activity.addProbe { [link] in link.busyCount }
+        probe = context.activity.addProbe { [link, waiting] in link.busyCount + waiting.withLock { $0 } }
         if let stop = library.restart(automatic: true) {
             ownStop = stop
             return
@@ -60,6 +66,9 @@ public final class PluginProcessInstance: ManualClockFollower {
     private func create() throws(FeatureError) {
         guard let child = library.runningChild else { return }
         if number != 0 { frameTargets[number] = nil }
+        slowCalls.reset()
+        frames.reset()
+        pages.reset()
         let hop = FrameHop(
             deliver: { [weak self] in self?.fire(1) },
             onStop: { [weak self] in self?.fire(1) })
@@ -121,21 +130,77 @@ public final class PluginProcessInstance: ManualClockFollower {
             fire(1)
             return false
         }
-        if isWeb { _ = call(.openWebScene(instance: number)) }
-        if appeared { _ = call(.openScene(instance: number)) }
-        if inBackground { _ = call(.lifecycle(instance: number, code: 0)) }
+        if isWeb { call(.openWebScene(instance: number)) }
+        if appeared { call(.openScene(instance: number)) }
+        if inBackground { call(.lifecycle(instance: number, code: 0)) }
         fire(1)
         return isRunning
     }
 
     // MARK: - Calls
 
-    /// Sends a request and waits for its reply at most the call deadline; nil when the plugin is not running, or
-    /// stopped during the call (its panel then says why).
-    private func call(_ request: HostRequest, timeout: Duration? = nil) -> ChannelReply? {
-        guard isRunning, let child = library.runningChild else { return nil }
+    /// How a call went: its reply; none (the plugin is not running, or was stopped during or by the call: its panel
+    /// then says why); or a reply still on its way, which the call's `then` gets on the main actor.
+    enum Answer {
+        case reply(ChannelReply)
+        case none
+        case later
+    }
+
+    /// Sends a request and blocks for its reply at most `replyWait` (the whole deadline when `waits`), then lets the
+    /// main actor go on: a plugin that thinks holds up no other feature. The rest of the wait suspends.
+    @discardableResult
+    private func call(
+        _ request: HostRequest, timeout: Duration? = nil, waits: Bool = false,
+        then: @escaping @MainActor (ChannelReply?) -> Void = { _ in }
+    ) -> Answer {
+        guard isRunning, let child = library.runningChild else { return .none }
         library.countRequest()
-        return settle(child.call(request, timeout: timeout ?? library.limits.callTimeout), of: request, child: child)
+        let timeout = timeout ?? library.limits.callTimeout
+        let blocking = waits ? timeout : replyWait(timeout)
+        // Real time, as the deadline: the host's manual clock stands still while it waits.
+        let started = ContinuousClock.now
+        guard blocking < timeout else {
+            return finish(child.call(request, timeout: timeout), of: request, child: child, started: started).map(Answer.reply) ?? .none
+        }
+        switch child.start(request, timeout: timeout, blocking: blocking) {
+        case .finished(let outcome):
+            return finish(outcome, of: request, child: child, started: started).map(Answer.reply) ?? .none
+        case .pending(let id, let deadline):
+            waiting.withLock { $0 += 1 }
+            Task { [weak self, waiting] in
+                let outcome = await child.reply(to: id, until: deadline)
+                then(self?.finish(outcome, of: request, child: child, started: started))
+                // After the reply is applied: idle means every reply is in what the scenes draw.
+                waiting.withLock { $0 -= 1 }
+            }
+            return .later
+        }
+    }
+
+    private func replyWait(_ timeout: Duration) -> Duration {
+        if let wait = library.limits.replyWait { return wait }
+        return manual == nil ? .milliseconds(10) : timeout
+    }
+
+    /// The reply, settled; nil when the call stopped the plugin, or its `slowCallsInARow`-th slow call in a row did.
+    private func finish(_ outcome: PluginChild.CallOutcome, of request: HostRequest, child: PluginChild, started: ContinuousClock.Instant)
+        -> ChannelReply?
+    {
+        let took = ContinuousClock.now - started
+        guard let reply = settle(outcome, of: request, child: child) else { return nil }
+        let limits = library.limits
+        guard slowCalls.record(request.name, took: took, threshold: limits.slowCallThreshold, limit: limits.slowCallsInARow) else {
+            return reply
+        }
+        library.stop(child, reason: slowReason(request), during: request.during)
+        return nil
+    }
+
+    private func slowReason(_ request: HostRequest) -> String {
+        let limits = library.limits
+        return "the plugin \(name) was stopped: it answered \(request.name) \(limits.slowCallsInARow) times in a row in more than "
+            + "\(limits.slowCallThreshold) of real time each, and every other feature waits while it does."
     }
 
     /// The reply, with its frame requests delivered; nil after a death, a timeout or output past a bound, each of
@@ -210,29 +275,79 @@ public final class PluginProcessInstance: ManualClockFollower {
     /// `open_scene`: the host's `appear`.
     public func openScene() {
         appeared = true
-        _ = call(.openScene(instance: number))
+        call(.openScene(instance: number))
     }
 
     public func openWebScene() {
         isWeb = true
-        _ = call(.openWebScene(instance: number))
+        call(.openWebScene(instance: number))
     }
 
-    /// The frame's bytes; nil when the plugin is not running (or was stopped by this render).
+    /// The frame's bytes; nil when the plugin is not running (or was stopped by this render). While a render is on
+    /// its way, the last frame of this size, or no bytes when there is none yet.
     public func render(width: Int32, height: Int32) -> [UInt8]? {
-        call(.render(instance: number, width: width, height: height))?.bytes
+        newest(.frame, [width, height], .render(instance: number, width: width, height: height))
     }
 
-    public func handleKey(_ bytes: [UInt8]) -> Bool { call(.key(instance: number, bytes: bytes))?.number == 1 }
+    /// The web scene's HTML, as `render` does frames.
+    public func renderHTML() -> [UInt8]? { newest(.page, [], .renderHTML(instance: number)) }
+
+    /// What the scenes draw from the plugin's replies.
+    private enum Drawn: Sendable {
+        case frame, page
+    }
+
+    private subscript(drawn: Drawn) -> LatestReply<[Int32]> {
+        get { drawn == .frame ? frames : pages }
+        set {
+            if drawn == .frame { frames = newValue } else { pages = newValue }
+        }
+    }
+
+    /// `render` and `renderHTML`: the reply within the call, the last one while a call is on its way, and when
+    /// that reply comes one more change, so the scene draws it (the next ask takes it without a call).
+    private func newest(_ drawn: Drawn, _ key: [Int32], _ request: HostRequest) -> [UInt8]? {
+        guard isRunning else { return nil }
+        if case .reuse(let bytes) = self[drawn].ask(key) { return bytes ?? [] }
+        let generation = self.generation
+        let answer = call(request) { [weak self] reply in
+            guard let self else { return }
+            // A reply from before a restart is the old instance's: not drawn.
+            self[drawn].arrived(key, generation == self.generation ? reply?.bytes : nil)
+            self.fire(1)
+        }
+        switch answer {
+        case .reply(let reply):
+            self[drawn].answered(key, reply.bytes)
+            return reply.bytes
+        case .none:
+            return nil
+        case .later:
+            self[drawn].sent()
+            return self[drawn].last(for: key) ?? []
+        }
+    }
+
+    /// Waits for the reply, to the deadline: the shell acts on a key the plugin does not take (Esc goes back), so
+    /// it must know; a plugin slow on keys is bounded by `slowCallsInARow`.
+    public func handleKey(_ bytes: [UInt8]) -> Bool { handled(call(.key(instance: number, bytes: bytes), waits: true)) }
 
     public func handleLifecycle(_ code: Int32) {
         inBackground = code == 0
-        _ = call(.lifecycle(instance: number, code: code))
+        call(.lifecycle(instance: number, code: code))
     }
 
-    public func renderHTML() -> [UInt8]? { call(.renderHTML(instance: number))?.bytes }
+    /// A page event the plugin has not answered yet counts as handled: it is on its way (the page has nothing
+    /// else to do with it).
+    public func handlePageEvent(_ json: [UInt8]) -> Bool { handled(call(.pageEvent(instance: number, json: json))) }
 
-    public func handlePageEvent(_ json: [UInt8]) -> Bool { call(.pageEvent(instance: number, json: json))?.number == 1 }
+    private func handled(_ answer: Answer) -> Bool {
+        switch answer {
+        case .reply(let reply): reply.number == 1
+        case .none: false
+        case .later: true
+        }
+    }
 
     /// From the last status: no call.
     public var minimumSize: (width: Int32, height: Int32) {
