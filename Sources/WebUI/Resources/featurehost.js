@@ -317,8 +317,9 @@
 
     /// A scene marks the control its selection is on with `data-fh-focus` (the row ↑/↓ moved to). When the
     /// mark moves, keyboard focus follows it (and scrolls it into view), but only from where the user was
-    /// navigating: the previously marked control, or nowhere (a click on plain text, a control an update
-    /// removed). A user on another control (a pager, Refresh, a field) keeps their focus.
+    /// navigating: the previously marked control, nowhere (a click on plain text, a control an update
+    /// removed), or a control of the `data-keys` group the mark moved into from another group. A user on
+    /// another control (a pager, Refresh, a field) keeps their focus.
     let lastFocusTarget = root.querySelector('[data-fh-focus]');
     function followFocus() {
       const target = root.querySelector('[data-fh-focus]');
@@ -330,8 +331,12 @@
       lastFocusTarget = target;
       const focused = document.activeElement;
       const nothingFocused = !focused || focused === document.body || focused === document.documentElement;
+      // Or the mark came from another group of keys into the one the user is in: ←/→ on a tab list whose
+      // capsules are one Tab stop, while the mark was on a row of the list below.
+      const group = target.parentElement && target.parentElement.closest('[data-keys]');
+      const intoGroup = !!group && group.contains(focused) && !!previous && !group.contains(previous);
       // The mark's first appearance (a list that just loaded) moves nothing: Tab still starts at the top.
-      if (previous && (nothingFocused || focused === previous)) target.focus({ preventScroll: false });
+      if (previous && (nothingFocused || focused === previous || intoGroup)) target.focus({ preventScroll: false });
     }
 
     function isTextControl(element) {
