@@ -119,6 +119,8 @@ def test_the_popup_says_when_the_offer_was_activated(server, browser, screenshot
     popup.wait_for(state="hidden")
     # Closed, the screen says the offer is activated.
     assert page.locator(".offer-activate").inner_text() == "OFFER ACTIVATED"
+    lines = "() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('.offer-activate')); return r.getClientRects().length; }"
+    assert page.evaluate(lines) == 1, "the longer label stays on one line"
     page.click(".offer-activate")
     popup.wait_for(state="visible")
     assert page.locator(".offer-popup-message").inner_text() == message, "a second activation shows the same moment"
