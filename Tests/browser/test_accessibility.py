@@ -151,7 +151,7 @@ def test_no_serious_violations_on_any_page_or_state(everything, browser, screens
     row.click()
     page.wait_for_function("() => document.querySelectorAll('.tx-row')[1].getAttribute('aria-pressed') === 'true'")
     page.click("#tx-filter-travel")
-    page.wait_for_function("() => document.getElementById('tx-filter-travel').getAttribute('aria-pressed') === 'true'")
+    page.wait_for_function("() => document.getElementById('tx-filter-travel').getAttribute('aria-selected') === 'true'")
     audit.check(page, "transactions travel")
     page.click("#tx-filter-all")
     page.click("#tx-tab-insights")

@@ -179,6 +179,8 @@ def test_the_list_rows_keys_and_clicks(server, browser, screenshots):
     # (The keys are on the page's own root: they act while focus is in the page, as after that click.)
     # With nothing clicked yet, keys act on the page and keyboard focus follows the selection (data-fh-focus).
     active = "() => document.activeElement && document.activeElement.dataset.action"
+    # Nothing is current before the user chooses: a screen reader would announce the first row as chosen.
+    assert page.locator(".chats-row [aria-current]").count() == 0
     page.keyboard.press("ArrowDown")
     page.wait_for_function("() => document.querySelectorAll('.chats-row')[1].classList.contains('chats-selected')")
     page.wait_for_function(f"() => ({active})() === 'select-1'")
@@ -213,6 +215,12 @@ def test_the_list_rows_keys_and_clicks(server, browser, screenshots):
 
 def test_german_and_the_dark_scheme(server, browser, screenshots):
     page = open_chats(browser, server, locale="de-DE", timezone_id="Europe/Berlin", color_scheme="dark")
+    # The spec's launch screen is the orange logo on white, in the dark scheme too; the loader keeps it (no jump).
+    white = "() => getComputedStyle(document.querySelector('.chats-loading-layer')).backgroundColor"
+    assert page.evaluate(white) == "rgb(255, 255, 255)"
+    wait_for_screen(page, "loading")
+    assert page.evaluate(white) == "rgb(255, 255, 255)"
+    page.screenshot(path=screenshots / "loading-dark.png")
     wait_for_screen(page, "list", timeout=30_000)
     settle(page)
     assert page.locator(".chats-summary").inner_text() == "14 Chats · 1.475 ungelesene Nachrichten"

@@ -114,13 +114,29 @@ def test_the_popup_says_when_the_offer_was_activated(server, browser, screenshot
     backdrop = page.evaluate("getComputedStyle(document.querySelector('.offer-backdrop')).backgroundColor")
     red, green, blue, alpha = (float(part) for part in re.fullmatch(r"rgba\((.*)\)", backdrop).group(1).split(","))
     assert max(red, green, blue) < 64 and alpha >= 0.4, f"the background is darkened: {backdrop}"
+    assert page.locator(".offer-popup-note").count() == 0, "the first activation is now"
     page.keyboard.press("Escape")
     popup.wait_for(state="hidden")
+    # Closed, the screen says the offer is activated.
+    assert page.locator(".offer-activate").inner_text() == "OFFER ACTIVATED"
+    lines = "() => { const r = document.createRange(); r.selectNodeContents(document.querySelector('.offer-activate')); return r.getClientRects().length; }"
+    assert page.evaluate(lines) == 1, "the longer label stays on one line"
     page.click(".offer-activate")
     popup.wait_for(state="visible")
     assert page.locator(".offer-popup-message").inner_text() == message, "a second activation shows the same moment"
+    assert page.locator(".offer-popup-note").inner_text() == "Already activated earlier."
     page.click(".offer-popup-close")
     popup.wait_for(state="hidden")
+    # Another tab of the run: the same button, the same time, and the same note.
+    other = open_offer(browser, server, viewport={"width": 844, "height": 390})
+    other.locator(".offer-activate").wait_for(state="visible")
+    assert other.locator(".offer-activate").inner_text() == "OFFER ACTIVATED"
+    other.click(".offer-activate")
+    other.locator(".offer-popup").wait_for(state="visible")
+    assert other.locator(".offer-popup-message").inner_text() == message
+    assert other.locator(".offer-popup-note").inner_text() == "Already activated earlier."
+    settle(other)
+    other.screenshot(path=screenshots / "popup-again-other-tab.png")
 
 
 def test_the_button_gradient_and_the_popup_shadow_are_the_specs(server, browser):

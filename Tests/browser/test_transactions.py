@@ -111,7 +111,7 @@ def test_the_sums_of_the_starter_data_by_filter(server, browser, screenshots):
         wait_for_sum(page, value)
         assert page.locator(".tx-sum-title").inner_text() == title
         assert page.locator(".tx-item").count() == count
-        assert page.locator(f"#tx-filter-{title}").get_attribute("aria-pressed") == "true"
+        assert page.locator(f"#tx-filter-{title}").get_attribute("aria-selected") == "true"
         if title != "all":
             page.screenshot(path=screenshots / f"{title}.png")
     # The sum view floats at the bottom of the viewport.
@@ -174,16 +174,35 @@ def test_pinned_only_sums_agree_on_both_tabs(server, browser, screenshots):
 def test_everything_works_from_the_keyboard(server, browser, screenshots):
     page = open_transactions(browser.new_context(viewport={"width": 844, "height": 900}), server)
     wait_for_sum(page, "$472.08")
-    page.focus("#tx-filter-all")
+    # The six capsules are a tab list: one Tab stop (the chosen one; a roving tabindex), moved with ←/→.
+    assert page.locator(".tx-filters").get_attribute("role") == "tablist"
+    assert page.locator(".tx-filters [role=tab]").count() == 6
+    tab_indexes = "() => Array.from(document.querySelectorAll('.tx-capsule')).map(e => e.tabIndex)"
+    assert page.evaluate(tab_indexes) == [0, -1, -1, -1, -1, -1]
+    page.focus("#tx-tab-insights")
     page.keyboard.press("Tab")
-    assert page.evaluate("() => document.activeElement.id") == "tx-filter-food"
+    assert page.evaluate("() => document.activeElement.id") == "tx-filter-all"
+    page.keyboard.press("ArrowRight")
+    wait_for_sum(page, "$74.28")
+    page.wait_for_function("() => document.activeElement.id === 'tx-filter-food'")
+    assert page.locator("#tx-filter-food").get_attribute("aria-selected") == "true"
+    assert page.evaluate(tab_indexes) == [-1, 0, -1, -1, -1, -1]
     outline = page.evaluate("() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth]; }")
     assert outline == ["solid", "3px"], outline
-    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.activeElement.id === 'tx-filter-health'")
+    page.keyboard.press("ArrowLeft")
     wait_for_sum(page, "$74.28")
-    # On to the first row (Salad Mix) and pin it off with Space.
-    while page.evaluate("() => document.activeElement.closest('li')?.id ?? ''") != "tx-3":
-        page.keyboard.press("Tab")
+    page.wait_for_function("() => document.activeElement.id === 'tx-filter-food'")
+    # One Tab from the bar: on to the first row (Salad Mix), and pin it off with Space.
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.closest('li')?.id ?? ''") == "tx-3"
+    # ↓/↑ there: focus follows the selection from the bar's keys to the list's.
+    row = "() => document.activeElement.closest('li')?.id ?? ''"
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function(f"() => ({row})() !== 'tx-3' && ({row})() !== ''")
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function(f"() => ({row})() === 'tx-3'")
     page.keyboard.press(" ")
     wait_for_sum(page, "$48.96")
     assert page.evaluate("() => document.activeElement.closest('li')?.id") == "tx-3", "focus stays on the row"

@@ -317,9 +317,16 @@
 
     /// A scene marks the control its selection is on with `data-fh-focus` (the row ↑/↓ moved to). When the
     /// mark moves, keyboard focus follows it (and scrolls it into view), but only from where the user was
-    /// navigating: the previously marked control, or nowhere (a click on plain text, a control an update
-    /// removed). A user on another control (a pager, Refresh, a field) keeps their focus.
+    /// navigating: the previously marked control, nowhere (a click on plain text, a control an update
+    /// removed), or a control of the `data-keys` group the mark moved into from another group. A user on
+    /// another control (a pager, Refresh, a field) keeps their focus.
+    /// The `data-keys` group around a mark (its nearest ancestor with keys), noted when it is marked: a
+    /// mark an update removed still says which group it was in.
+    function keyGroup(element) {
+      return (element && element.parentElement && element.parentElement.closest('[data-keys]')) || null;
+    }
     let lastFocusTarget = root.querySelector('[data-fh-focus]');
+    let lastFocusGroup = keyGroup(lastFocusTarget);
     function followFocus() {
       const target = root.querySelector('[data-fh-focus]');
       if (!target || target === lastFocusTarget) {
@@ -327,11 +334,17 @@
         return;
       }
       const previous = lastFocusTarget;
+      const previousGroup = lastFocusGroup;
+      const group = keyGroup(target);
       lastFocusTarget = target;
+      lastFocusGroup = group;
       const focused = document.activeElement;
       const nothingFocused = !focused || focused === document.body || focused === document.documentElement;
+      // Or the mark came from another group of keys into the one the user is in: ←/→ on a tab list whose
+      // capsules are one Tab stop, while the mark was on a row of the list below (and back).
+      const intoGroup = !!group && group !== previousGroup && group.contains(focused);
       // The mark's first appearance (a list that just loaded) moves nothing: Tab still starts at the top.
-      if (previous && (nothingFocused || focused === previous)) target.focus({ preventScroll: false });
+      if (previous && (nothingFocused || focused === previous || intoGroup)) target.focus({ preventScroll: false });
     }
 
     function isTextControl(element) {

@@ -101,6 +101,26 @@ struct DecodingTests {
         #expect(message("{}").contains("test.json could not be read"))
     }
 
+    @Test func foundationsWordsNeverReachTheUser() {
+        func plistMessage(_ text: String) -> String {
+            do {
+                _ = try ChatsDecoding.payload.decode(Data(text.utf8), .plist)
+                return "decoded"
+            } catch {
+                return PayloadDecodingError(source: "data.plist", error: error).description
+            }
+        }
+        let dateAsString = Self.plist.replacingOccurrences(
+            of: "<date>2015-11-03T10:15:00Z</date>", with: "<string>2015-11-03</string>")
+        #expect(
+            plistMessage(dateAsString)
+                == "data.plist could not be read at [0].sendingDate: expected a date; another kind of value is there")
+        let broken = Self.plist.replacingOccurrences(of: "</array>", with: "")
+        #expect(plistMessage(broken) == "data.plist could not be read: it is not a readable XML property list.")
+        #expect(message("[1, ") == "test.json could not be read: it is not valid JSON.")
+        #expect(!message(#"[{"identifier": "one"}]"#).contains("Expected to decode"))
+    }
+
     private func message(_ json: String) -> String {
         do {
             _ = try ChatsDecoding.payload.decode(Data(json.utf8), .json)

@@ -43,6 +43,20 @@ struct FormattingTests {
         #expect(formatter.strings[.errorTitle] == "Chats konnten nicht geladen werden")
     }
 
+    @Test func theOfflineNoticeIsGrammaticalInEveryLanguage() {
+        // `vom Gestern`, `vom 19:47` and `saved Yesterday` came from feeding the row's relative date to the sentence.
+        let german = Fixtures.formatter(locale: "de_DE")
+        func notice(_ formatter: ChatRowFormatter, _ iso: String) -> String {
+            formatter.strings.format(.cachedNotice, formatter.savedMoment(Fixtures.date(iso), now: Self.now))
+        }
+        #expect(notice(german, "2026-03-16T09:43:00Z") == "Offline: gespeicherte Chats, Stand 09:43")
+        #expect(notice(german, "2026-03-15T19:47:00Z") == "Offline: gespeicherte Chats, Stand 15. März, 19:47")
+        #expect(notice(german, "2025-12-01T19:47:00Z") == "Offline: gespeicherte Chats, Stand 1. Dez. 2025, 19:47")
+        let english = Fixtures.formatter()
+        #expect(notice(english, "2026-03-16T09:43:00Z") == "Offline: showing chats saved 09:43")
+        #expect(notice(english, "2026-03-15T19:47:00Z") == "Offline: showing chats saved Mar 15, 19:47")
+    }
+
     @Test func daysAreCountedInTheUsersTimeZone() {
         // 23:30 UTC on the 15th is 00:30 on the 16th in Berlin: today there, yesterday in UTC.
         let date = Fixtures.date("2026-03-15T23:30:00Z")

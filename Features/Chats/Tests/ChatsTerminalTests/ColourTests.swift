@@ -41,4 +41,31 @@ struct ColourTests {
         await host.advance(by: .milliseconds(2_500))
         #expect(d.legibilityReport() == "")
     }
+
+    @Test("the unread badge and the secondary text reach 4.5:1 on their row, selected or not")
+    func badgeAndSecondaryTextReachAA() async throws {
+        let host = try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: 404, body: Data()) })
+        let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(ChatSamples.all))
+        let d = TextDriver(scene: ChatsTerminalScene(presenter: presenter), size: Size(width: 80, height: 24))
+        presenter.send(.lifecycle(.appear))
+        await host.settle()
+        await host.advance(by: .seconds(3))
+        var checked = 0
+        for selectedRows in 0..<3 {
+            let frame = d.frame()
+            for y in 0..<frame.size.height {
+                for x in 0..<frame.size.width {
+                    let cell = frame[x, y]
+                    guard let text = cell.style.foreground, text == ChatsPalette.unread || text == ChatsPalette.secondary,
+                        !cell.grapheme.allSatisfy(\.isWhitespace)
+                    else { continue }
+                    let paper = cell.style.background ?? ChatsPalette.background
+                    #expect(Color.contrast(text, paper) >= 4.5, "'\(cell.grapheme)' at \(x),\(y) after \(selectedRows) moves")
+                    checked += 1
+                }
+            }
+            d.press(.down)
+        }
+        #expect(checked > 0)
+    }
 }

@@ -340,4 +340,14 @@ struct RowLayoutTests {
             for word in chat.message.split(separator: " ") { #expect(drawn.contains(word), "\(word) at \(width)") }
         }
     }
+
+    @Test func aTabInAMessageIsSpacing() {
+        let chat = TerminalFixtures.chat(3, "A", message: "line4\ttab", at: "2026-03-16T10:00:00Z")
+        let row = TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now)
+        let layout = ChatRowView(row: row, width: 40)
+        #expect(layout.messageLines == ["line4 tab"])
+        var frame = Frame(size: Size(width: 40, height: layout.height))
+        layout.draw(row, selected: false, into: &frame, y: 0)
+        #expect(frame.plainLines()[1].contains("line4 tab"))
+    }
 }

@@ -5,24 +5,15 @@ import Testing
 
 @testable import InvitationsFeature
 
-/// The backend's reply is bounded while it arrives (issue 24, points 2 and 4): a 10 MB error message fails the request
-/// with the limit named, never reaching the form whole; a reply just under the limit is read.
+/// The backend's reply is bounded while it arrives, but the limit applies to what is kept, not to whether the
+/// message shows: a 10 MB error message shows its beginning, cut with `…`; only a reply over the read limit fails,
+/// and it is worded as an answer too large, never as a request that could not be sent.
 @Suite("The backend's reply limit")
 struct ReplyLimitTests {
     static let invitation = Invitation(name: "Jane Doe", email: "jane@example.com")
 
-    @Test func aTenMegabyteErrorMessageFailsWithTheLimitNamed() async throws {
-        let message = String(repeating: "x", count: 10_000_000)
-        let server = try LoopbackHTTPServer { _ in .json(#"{"errorMessage":"\#(message)"}"#, status: 400) }
-        let host = try TestHost()
-        let backend = LiveInvitationClient(url: server.url("fakeAuth"), timeout: 60, transport: host.transport)
-        await #expect(throws: InvitationFailure.failed(reason: "the reply was larger than 1048576 bytes")) {
-            _ = try await backend.requestInvitation(Self.invitation)
-        }
-    }
-
-    @Test func anErrorMessageUnderTheLimitIsReadAndCutForTheForm() async throws {
-        let message = String(repeating: "y", count: LiveInvitationClient.maximumReplySize - 100)
+    @Test func aTenMegabyteErrorMessageShowsItsBeginningCutWithAnEllipsis() async throws {
+        let message = "Begins here. " + String(repeating: "x", count: 10_000_000)
         let server = try LoopbackHTTPServer { _ in .json(#"{"errorMessage":"\#(message)"}"#, status: 400) }
         let host = try TestHost()
         let backend = LiveInvitationClient(url: server.url("fakeAuth"), timeout: 60, transport: host.transport)
@@ -31,6 +22,22 @@ struct ReplyLimitTests {
             return
         }
         #expect(shown.count == TextLimit.message.maximumCharacters)
-        #expect(shown.hasPrefix("yyyy") && shown.hasSuffix("…"))
+        #expect(shown.hasPrefix("Begins here. xxxx") && shown.hasSuffix("…"))
+    }
+
+    @Test func aReplyOverTheReadLimitIsAnAnswerTooLargeNotARequestNotSent() async throws {
+        let body = String(repeating: "y", count: LiveInvitationClient.maximumReplySize + 1)
+        let server = try LoopbackHTTPServer { _ in .text(body, status: 400) }
+        let host = try TestHost()
+        let backend = LiveInvitationClient(url: server.url("fakeAuth"), timeout: 60, transport: host.transport)
+        await #expect(throws: InvitationFailure.replyTooLarge(limit: LiveInvitationClient.maximumReplySize)) {
+            _ = try await backend.requestInvitation(Self.invitation)
+        }
+        let words = InvitationFailure.replyTooLarge(limit: LiveInvitationClient.maximumReplySize).message
+        #expect(
+            words
+                == "The invitation server answered, but its reply was larger than 16 MB and was not read. Please press Send to try again in a moment."
+        )
+        #expect(!words.contains("could not be sent"))
     }
 }

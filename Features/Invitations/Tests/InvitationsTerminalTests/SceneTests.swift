@@ -96,6 +96,52 @@ struct SceneTests {
         try check(d, "too-small-59x18.txt")
     }
 
+    @Test("Smallest size: the no-network message is whole")
+    func noNetworkAtTheSmallestSize() async throws {
+        let transport = ScriptedTransport { request in
+            throw HTTPError.cannotConnect(request.url, reason: "the host name could not be found")
+        }
+        let url = try #require(URL(string: "https://fakeauth.invalid/fakeAuth"))
+        let h = try Harness(
+            source: SourceConfiguration(kind: .http, url: url, timeout: 5), host: try TestHost(transport: transport))
+        let d = driver(h, size: Size(width: 60, height: 18))
+        type(d, "\rJane Doe\tjane@example.com\tjane@example.com\t\r")
+        await h.settle()
+        guard case .requestForm(let form) = h.state.modal, let message = form.status?.text else {
+            Issue.record("no status on the form")
+            return
+        }
+        #expect(message.hasSuffix("press Send to try again."))
+        let text = d.text()
+        // 52 columns: the popup's width at 60 columns, less its borders and margins.
+        let lines = TextLayout.wrap(message, width: 52)
+        #expect(lines.count > 3)
+        for line in lines { #expect(text.contains(line), "\(line)") }
+        #expect(!text.contains("…"))
+    }
+
+    @Test("A 400 message longer than the window scrolls with PgUp/PgDn, to its last word")
+    func aLongRefusalScrolls() async throws {
+        let words = (1...160).map { "word\($0)" }.joined(separator: " ") + " THE-END"
+        let server = try LoopbackHTTPServer { _ in .json(#"{"errorMessage":"\#(words)"}"#, status: 400) }
+        let h = try Harness(url: server.url("fakeAuth"))
+        let d = driver(h)
+        type(d, "\rJane Doe\tjane@example.com\tjane@example.com\t\r")
+        await h.settle()
+        #expect(!d.text().contains("THE-END"))
+        #expect(d.text().contains("word1 word2"))
+        #expect(d.scene.keyHints.contains(KeyHint(key: "PgUp/PgDn", action: "message")))
+        var presses = 0
+        while !d.text().contains("THE-END"), presses < 40 {
+            #expect(type(d, "\u{1B}[6~") == [.handled])
+            presses += 1
+        }
+        #expect(d.text().contains("word160") && d.text().contains("THE-END"))
+        #expect(presses > 0 && presses < 40)
+        type(d, "\u{1B}[5~")
+        #expect(!d.text().contains("THE-END"))
+    }
+
     @Test("A long value scrolls so the cursor stays visible")
     func scrolling() throws {
         let h = try Harness(source: SourceConfiguration(kind: .inMemory))
@@ -138,6 +184,38 @@ struct SceneTests {
         #expect(form.fields[0].cursor == 17)
         #expect(type(d, "\u{1B}") == [.handled])
         #expect(h.state.modal == nil)
+    }
+
+    @Test("Ctrl-A/E go to the start/end, Ctrl-U deletes to the start, Ctrl-W the word before, Ctrl-K to the end")
+    func lineEditingKeys() throws {
+        let h = try Harness(source: SourceConfiguration(kind: .inMemory))
+        let d = driver(h)
+        type(d, "\r")
+        type(d, "Jane  Mary Doe")
+        func field() -> (String, Int) {
+            guard case .requestForm(let form) = h.state.modal else { return ("no form", -1) }
+            return (form.fields[0].text, form.fields[0].cursor)
+        }
+        #expect(type(d, "\u{01}") == [.handled])
+        #expect(field() == ("Jane  Mary Doe", 0))
+        type(d, "X")
+        #expect(field() == ("XJane  Mary Doe", 1))
+        type(d, "\u{05}")
+        #expect(field() == ("XJane  Mary Doe", 15))
+        type(d, "\u{17}")
+        #expect(field() == ("XJane  Mary ", 12))
+        type(d, "\u{17}")
+        #expect(field() == ("XJane  ", 7))
+        type(d, "Ann\u{1B}[D\u{1B}[D")
+        #expect(field() == ("XJane  Ann", 8))
+        type(d, "\u{0B}")
+        #expect(field() == ("XJane  A", 8))
+        type(d, "\u{15}")
+        #expect(field() == ("", 0))
+        // Pure: the same key and state give the same actions, and none while the form is sending.
+        #expect(LineEditing.actions(control: 0x17, text: "a b", cursor: 3) == [.deleteBackward])
+        #expect(LineEditing.actions(control: 0x15, text: "abc", cursor: 2) == [.deleteBackward, .deleteBackward])
+        #expect(LineEditing.actions(control: 0x1A, text: "abc", cursor: 2) == [])
     }
 
     @Test("Key hints follow the screen")

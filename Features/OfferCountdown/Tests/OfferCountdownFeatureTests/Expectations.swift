@@ -19,24 +19,32 @@ enum Expect {
         return CountdownState(text: text, digits: digits, phase: phase)
     }
 
-    /// The popup for an activation at `time` (`03:15`, `23:59:57`, `01:00:00:00`).
-    static func popup(_ time: String) -> OfferPopupState {
-        OfferPopupState(title: "Great!", titleShadow: .pink, message: "Offer activated at \(time)")
+    /// The popup for an activation at `time` (`03:15`, `23:59:57`, `01:00:00:00`); `earlier` when it shows an
+    /// activation made before this press.
+    static func popup(_ time: String, earlier: Bool = false) -> OfferPopupState {
+        OfferPopupState(
+            title: "Great!", titleShadow: .pink, message: "Offer activated at \(time)",
+            note: earlier ? "Already activated earlier." : nil)
     }
 
+    /// `activated`: the offer was activated (the button says so); `earlier`: the popup shows that earlier activation.
     static func state(
-        _ countdown: CountdownState, buttonEnabled: Bool = true, popupTime: String? = nil
+        _ countdown: CountdownState, buttonEnabled: Bool = true, popupTime: String? = nil, activated: Bool = false,
+        earlier: Bool = false
     ) -> OfferCountdownPresenter.ViewState {
-        let popup = popupTime.map(popup)
+        let shown = popupTime.map { Self.popup($0, earlier: earlier) }
         return OfferCountdownPresenter.ViewState(
             copy: OfferCopy(), countdown: countdown,
             activateButton: ActivateButtonState(
-                title: "ACTIVATE OFFER", isEnabled: buttonEnabled, gradient: buttonEnabled ? [.blue, .pink] : [.gray, .gray]),
-            popup: popup, focus: popup == nil ? .activateButton : .popup,
+                title: activated ? "OFFER ACTIVATED" : "ACTIVATE OFFER", isEnabled: buttonEnabled,
+                gradient: buttonEnabled ? [.blue, .pink] : [.gray, .gray]),
+            popup: shown, focus: shown == nil ? .activateButton : .popup,
             expiredNote: buttonEnabled ? nil : "This offer has expired.")
     }
 
-    static func running(_ text: String) -> OfferCountdownPresenter.ViewState { state(countdown(text, .running)) }
+    static func running(_ text: String, activated: Bool = false) -> OfferCountdownPresenter.ViewState {
+        state(countdown(text, .running), activated: activated)
+    }
 }
 
 /// A feature built on a test host, with settings.

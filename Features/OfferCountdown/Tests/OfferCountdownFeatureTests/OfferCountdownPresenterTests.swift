@@ -159,23 +159,32 @@ struct OfferCountdownPresenterTests {
         store.send(.lifecycle(.appear)) { $0 = Expect.running("00:00:03:20") }
         await store.advance(by: .seconds(exactly: 5.35))
         store.skipReceivedChanges { $0 = Expect.running("00:00:03:15") }
-        store.send(.activate) { $0 = Expect.state(Expect.countdown("00:00:03:15", .running), popupTime: "03:15") }
+        store.send(.activate) {
+            $0 = Expect.state(Expect.countdown("00:00:03:15", .running), popupTime: "03:15", activated: true)
+        }
 
         await store.advance(by: .seconds(1))
-        store.skipReceivedChanges { $0 = Expect.state(Expect.countdown("00:00:03:14", .running), popupTime: "03:15") }
+        store.skipReceivedChanges {
+            $0 = Expect.state(Expect.countdown("00:00:03:14", .running), popupTime: "03:15", activated: true)
+        }
         store.send(.activate)  // Enter on the popup closes it; a stray activate changes nothing
-        store.send(.dismissPopup) { $0 = Expect.running("00:00:03:14") }
+        // Closed, the screen still says the offer is activated: the button does.
+        store.send(.dismissPopup) { $0 = Expect.running("00:00:03:14", activated: true) }
 
-        // A second activation shows the moment of the first.
+        // A second activation shows the moment of the first, and says it is that earlier one.
         await store.advance(by: .seconds(10))
-        store.skipReceivedChanges { $0 = Expect.running("00:00:03:04") }
-        store.send(.activate) { $0 = Expect.state(Expect.countdown("00:00:03:04", .running), popupTime: "03:15") }
-        store.send(.dismissPopup) { $0 = Expect.running("00:00:03:04") }
+        store.skipReceivedChanges { $0 = Expect.running("00:00:03:04", activated: true) }
+        store.send(.activate) {
+            $0 = Expect.state(Expect.countdown("00:00:03:04", .running), popupTime: "03:15", activated: true, earlier: true)
+        }
+        store.send(.dismissPopup) { $0 = Expect.running("00:00:03:04", activated: true) }
 
         // At zero an activated offer stays activated: the button still shows its popup.
         await store.advance(by: .seconds(200))
-        store.skipReceivedChanges { $0 = Expect.state(Expect.countdown("00:00:00:00", .finished)) }
-        store.send(.activate) { $0 = Expect.state(Expect.countdown("00:00:00:00", .finished), popupTime: "03:15") }
+        store.skipReceivedChanges { $0 = Expect.state(Expect.countdown("00:00:00:00", .finished), activated: true) }
+        store.send(.activate) {
+            $0 = Expect.state(Expect.countdown("00:00:00:00", .finished), popupTime: "03:15", activated: true, earlier: true)
+        }
         await store.finish()
     }
 
@@ -190,6 +199,7 @@ struct OfferCountdownPresenterTests {
         store.send(.activate) {
             $0.popup = Expect.popup(expected)
             $0.focus = .popup
+            $0.activateButton.title = "OFFER ACTIVATED"
         }
         store.send(.lifecycle(.didEnterBackground)) { $0.countdown = Expect.countdown($0.countdown.text, .paused) }
         await store.finish()

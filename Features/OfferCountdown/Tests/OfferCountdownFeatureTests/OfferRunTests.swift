@@ -49,6 +49,11 @@ struct OfferRunTests {
         await host.advance(by: .seconds(30))
         second.send(.activate)
         #expect(second.viewState.popup?.message == message)
+        // Another tab's press shows that same time and says it is the earlier activation; both buttons say so.
+        #expect(first.viewState.popup?.note == nil)
+        #expect(second.viewState.popup?.note == "Already activated earlier.")
+        #expect(first.viewState.activateButton.title == "OFFER ACTIVATED")
+        #expect(second.viewState.activateButton.title == "OFFER ACTIVATED")
         first.send(.lifecycle(.didEnterBackground))
         second.send(.lifecycle(.didEnterBackground))
         #expect(await host.settle())

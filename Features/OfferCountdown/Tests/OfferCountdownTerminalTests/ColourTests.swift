@@ -30,4 +30,28 @@ struct ColourTests {
         await h.advance(seconds: 10)
         #expect(d.legibilityReport() == "", "expired")
     }
+
+    @Test("the secondary text reaches 4.5:1 on dark and light terminals")
+    func secondaryTextReachesAA() async throws {
+        let h = try Harness()
+        h.feature.handle(.appear)
+        let d = TextDriver(scene: h.feature.makeScene(), size: Size(width: 80, height: 24))
+        await h.advance(seconds: 1.5)
+        let frame = d.frame()
+        var checked = 0
+        for y in 0..<frame.size.height {
+            for x in 0..<frame.size.width {
+                let cell = frame[x, y]
+                // Text on the terminal's own background: the theme decides what is behind it.
+                guard let text = cell.style.foreground, text == OfferCountdownPalette.secondary, cell.style.background == nil,
+                    !cell.grapheme.allSatisfy(\.isWhitespace)
+                else { continue }
+                for theme in TerminalTheme.all {
+                    #expect(Color.contrast(text, theme.background) >= 4.5, "'\(cell.grapheme)' at \(x),\(y) on \(theme.name)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
 }

@@ -21,10 +21,7 @@ import Testing
         presenter.send(.lifecycle(.appear))
         await host.settle()
         let warning = try #require(presenter.viewState.pinsWarning)
-        #expect(
-            warning.hasPrefix(
-                "The saved pins could not be read (The saved settings in \(directory.file("preferences.plist").path) are damaged (it is empty)."
-            ))
+        #expect(warning == unreadablePinsWarning)
 
         presenter.send(.togglePin)
         await host.settle()

@@ -177,13 +177,6 @@ func pinnedState(
 }
 
 /// What the presenter says when the saved pins in `store` cannot be read.
-func unreadablePinsWarning(_ store: any KeyValueStore) -> String {
-    let reason: String
-    do {
-        _ = try store.value([Int].self, forKey: "unpinned-ids")
-        reason = "they were read"
-    } catch {
-        reason = error.userFacingMessage
-    }
-    return "The saved pins could not be read (\(reason)). Every transaction starts pinned; the next pin change replaces them."
-}
+/// The notice for saved pins that cannot be read, whatever the reason: the user's words and the outcome.
+let unreadablePinsWarning =
+    "Your saved pins could not be read, so every transaction is pinned for now. Your next pin change saves new pins in their place."

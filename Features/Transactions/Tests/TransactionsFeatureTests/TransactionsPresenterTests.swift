@@ -243,7 +243,7 @@ import Testing
             context: try host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
         let store = PresenterTestStore(feature.presenter, host: host)
         store.send(.lifecycle(.appear))
-        let warning = unreadablePinsWarning(host.store)
+        let warning = unreadablePinsWarning
         await store.receive {
             $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08", pinsWarning: warning, canRetry: false)
         }

@@ -44,7 +44,7 @@ import TransactionsTerminal
         for height in 16...24 {
             let driver = try await insights(Size(width: 44, height: height), host: host)
             let text = driver.text()
-            #expect(text.contains("The saved pins could not be read"))
+            #expect(text.contains("Your saved pins could not be read"))
             #expect(listedCategories(text) == Self.categories, "44×\(height):\n\(text)")
         }
     }

@@ -188,7 +188,12 @@ import TransactionsTerminal
         try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
         let feature = try await loadedFeature(host: host)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
-        #expect(oneLine(driver.text()).contains("The saved pins could not be read ("))
+        // Whole at 80 columns, to its outcome, in the user's words: not Swift's `DecodingError`.
+        #expect(
+            oneLine(driver.text()).contains(
+                "Your saved pins could not be read, so every transaction is pinned for now. Your next pin change saves new pins in their place."
+            ))
+        #expect(!driver.text().contains("DecodingError") && !driver.text().contains("…"))
         #expect(!driver.text().contains("Press r"))
         #expect(!driver.scene.keyHints.contains(KeyHint(key: "r", action: "try again")))
     }

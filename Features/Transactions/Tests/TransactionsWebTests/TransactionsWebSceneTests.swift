@@ -53,7 +53,7 @@ struct TransactionsWebStateTests {
         #expect(!html.contains("tx-pager"), "13 rows fit one page")
     }
 
-    @Test("food and travel: their rows only and their sums, $74.28 and $215.28; the choice is aria-pressed")
+    @Test("food and travel: their rows only and their sums, $74.28 and $215.28; the choice is aria-selected")
     func filters() async throws {
         let h = try await Harness.loaded()
         #expect(h.click("filter-food") == .handled)
@@ -61,10 +61,27 @@ struct TransactionsWebStateTests {
         #expect(h.text(ofClass: "tx-sum-amount") == "$74.28")
         #expect(h.text(ofClass: "tx-sum-title tx-t-green") == "food")
         #expect(h.html().components(separatedBy: "class=\"tx-item\"").count == 6)
-        #expect(h.html().contains(#"<button aria-pressed="true" class="tx-capsule tx-c-green""#))
+        #expect(h.html().contains(#"<button aria-selected="true" class="tx-capsule tx-c-green""#))
         #expect(h.click("filter-food") == .ignored, "the chosen filter again changes nothing")
         #expect(h.click("filter-travel") == .handled)
         #expect(h.text(ofClass: "tx-sum-amount") == "$215.28")
+    }
+
+    @Test("the six capsules are a tab list, one Tab stop moved with ←/→ (a roving tabindex); focus goes along")
+    func filtersAreOneTabStop() async throws {
+        let h = try await Harness.loaded()
+        #expect(h.html().contains(#"class="tx-filters" data-keys="ArrowLeft ArrowRight" role="tablist""#))
+        #expect(h.html().components(separatedBy: #"role="tab" tabindex="-1""#).count - 1 == 5)
+        #expect(h.html().contains(#"id="tx-filter-all" role="tab" tabindex="0""#))
+        // Before any key of the bar, focus follows the selected row (↑/↓), not the filter.
+        #expect(!h.html().contains(#"data-fh-focus="" id="tx-filter-"#))
+        #expect(h.scene.handle(.key("ArrowRight")) == .handled)
+        #expect(h.html().contains(#"id="tx-filter-food" role="tab" tabindex="0""#))
+        #expect(h.html().contains(#"data-action="filter-food" data-fh-focus="" id="tx-filter-food""#))
+        #expect(h.html().components(separatedBy: "data-fh-focus").count - 1 == 1, "one mark: the chosen capsule")
+        #expect(h.scene.handle(.key("ArrowDown")) == .handled)
+        #expect(!h.html().contains(#"data-fh-focus="" id="tx-filter-"#))
+        #expect(h.html().components(separatedBy: "data-fh-focus").count - 1 == 1, "one mark: the selected row")
     }
 
     @Test("a click on a row unpins it: collapsed to its category and the crossed pin; the sum counts pinned rows only")
@@ -138,7 +155,7 @@ struct TransactionsWebStateTests {
         let host = try TestHost()
         try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
         let h = try await Harness.loaded(host: host)
-        #expect(h.html().contains("The saved pins could not be read ("))
+        #expect(h.html().contains("Your saved pins could not be read, so every transaction is pinned for now."))
         #expect(!h.html().contains("Try again"))
         #expect(h.click("retry") == .ignored)
     }

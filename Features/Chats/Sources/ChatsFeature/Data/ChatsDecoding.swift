@@ -6,9 +6,13 @@ import Foundation
 /// ISO 8601 string, with or without fractional seconds, `Z` or an offset).
 public enum ChatsDecoding {
     public static let payload = PayloadDecoder<[Chat]> { data, format in
-        switch format {
-        case .plist: return try XMLPropertyList.decode([Chat].self, from: data)
-        case .json: return try StrictJSONPayload.decode([Chat].self, from: data, using: json)
+        do {
+            switch format {
+            case .plist: return try XMLPropertyList.decode([Chat].self, from: data)
+            case .json: return try StrictJSONPayload.decode([Chat].self, from: data, using: json)
+            }
+        } catch {
+            throw inPlainWords(error, format: format)
         }
     }
 
@@ -20,7 +24,7 @@ public enum ChatsDecoding {
             let text = try container.decode(String.self)
             guard let date = parseISO8601(text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "expected an ISO 8601 date such as 2015-11-03T10:15:00Z, found \"\(text)\"")
+                    in: container, debugDescription: ownDatePrefix + " such as 2015-11-03T10:15:00Z, found \"\(text)\"")
             }
             return date
         }

@@ -15,6 +15,7 @@ public final class ChatDateFormatter: Sendable {
     private let weekday: DateFormatter
     private let dayMonth: DateFormatter
     private let fullDate: DateFormatter
+    private let dayMonthYear: DateFormatter
     private let yesterday: String
 
     public init(locale: Locale, timeZone: TimeZone, hourCycle: HourCycle, strings: ChatsStrings) {
@@ -37,6 +38,7 @@ public final class ChatDateFormatter: Sendable {
         weekday = formatter(template: "EEEE")
         dayMonth = formatter(template: "MMMd")
         fullDate = formatter(template: "yMd")
+        dayMonthYear = formatter(template: "yMMMd")
         yesterday = strings[.dateYesterday]
     }
 
@@ -54,5 +56,15 @@ public final class ChatDateFormatter: Sendable {
             }
             return fullDate.string(from: date)
         }
+    }
+
+    /// When a saved copy was made, as a moment that fits any sentence (no `Yesterday` or weekday, whose case and
+    /// preposition depend on the language): the time today (`12:34`), else the day and the time (`Mar 2, 12:34`,
+    /// `2. März, 12:34`), with the year when it is another year.
+    public func moment(for date: Date, now: Date) -> String {
+        let sameDay = calendar.isDate(date, inSameDayAs: now)
+        guard !sameDay else { return time.string(from: date) }
+        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
+        return (sameYear ? dayMonth : dayMonthYear).string(from: date) + ", " + time.string(from: date)
     }
 }

@@ -57,6 +57,9 @@ public final class ChatRowFormatter: Sendable, Equatable {
 
     public func date(_ date: Date, now: Date) -> String { dates.string(for: date, now: now) }
 
+    /// When a saved copy was made (`12:34`, `Mar 2, 12:34`): see `ChatDateFormatter.moment(for:now:)`.
+    public func savedMoment(_ date: Date, now: Date) -> String { dates.moment(for: date, now: now) }
+
     /// The first letters of the first and last words (`Liam O’Connor` → `LO`, `山田 花子` → `山花`), or `?`.
     static func initials(of name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace }).filter { $0.first?.isLetter == true || $0.first?.isNumber == true }

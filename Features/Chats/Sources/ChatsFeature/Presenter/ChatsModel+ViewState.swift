@@ -55,7 +55,7 @@ extension ChatsModel {
                 notices.append(strings[.errorTitle] + ": " + refreshError)
             } else if case .cached(let savedAt, let reason) = origin {
                 // Why it is offline too: the saved copy alone does not say what to fix.
-                notices.append(strings.format(.cachedNotice, formatter.date(savedAt, now: referenceDate)) + ". " + reason)
+                notices.append(strings.format(.cachedNotice, formatter.savedMoment(savedAt, now: referenceDate)) + ". " + reason)
             }
             notices += sourceNotices
             list.notice = notices.isEmpty ? nil : notices.joined(separator: " ")

@@ -30,7 +30,9 @@ struct ChatRowView: Equatable {
         nameLines = TextLayout.wrap(row.name, width: max(1, textWidth - dateWidth - 1))
         badge = row.unreadBadge.map { "(\($0))" }
         let badgeWidth = badge.map { DisplayWidth.of($0) + 1 } ?? 0
-        messageLines = TextLayout.wrap(row.message, width: max(1, textWidth - badgeWidth))
+        // A tab is spacing between words, as the web page's `pre-line` shows it; the frame drops control characters.
+        let message = String(row.message.map { $0 == "\t" ? " " : $0 })
+        messageLines = TextLayout.wrap(message, width: max(1, textWidth - badgeWidth))
         if messageLines.isEmpty { messageLines = [""] }
         height = max(Self.avatarSize.height, nameLines.count + messageLines.count) + 1
     }
@@ -80,7 +82,7 @@ struct ChatRowView: Equatable {
         if let badge {
             frame.put(
                 badge, at: Point(x: right - DisplayWidth.of(badge), y: messageTop),
-                style: Style(foreground: ChatsPalette.orange, bold: true))
+                style: Style(foreground: ChatsPalette.unread, bold: true))
         }
         let separator = Rect(x: Self.textX, y: y + height - 1, width: max(0, width - Self.textX), height: 1)
         frame.fill(Rect(x: 0, y: separator.y, width: width, height: 1), style: ChatsPalette.plain)

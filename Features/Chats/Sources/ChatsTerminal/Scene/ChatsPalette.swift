@@ -8,6 +8,9 @@ enum ChatsPalette {
     static let secondary = Color.rgb(110, 110, 115)
     static let separator = Color.rgb(198, 198, 200)
     static let orange = Color.rgb(255, 149, 0)
+    /// The unread badge: the web page's darker orange (#B84A00), 5.2:1 on white and 4.8:1 on the selection's tint,
+    /// where the logo's orange reads at 2.2:1.
+    static let unread = Color.rgb(184, 74, 0)
     static let selection = Color.rgb(255, 243, 228)
     static let placeholder = Color.rgb(200, 200, 200)
     static let loaderIdle = Color.rgb(229, 229, 234)

@@ -9,11 +9,15 @@ enum ChatRowMarkup {
     /// The avatar's size in CSS pixels; the placeholder has the same, so a loading picture moves nothing.
     static let avatarSize = "48"
 
-    static func row(_ row: ChatRowState, chat: Chat, index: Int, key: String, isSelected: Bool, copy: ChatsWebCopy) -> HTML {
+    /// `isCurrent`: the selected row once the user has chosen it (`aria-current`); `isSelected` alone keeps the
+    /// tint and the focus target, which the terminal's cursor and the keys need from the start.
+    static func row(
+        _ row: ChatRowState, chat: Chat, index: Int, key: String, isSelected: Bool, isCurrent: Bool, copy: ChatsWebCopy
+    ) -> HTML {
         li(.class(isSelected ? "chats-row chats-selected" : "chats-row")) {
             button(
                 .class("chats-row-button"), .type("button"), .data("action", ChatsWebAction.select(index: index).name),
-                isSelected ? .aria("current", "true") : .chatsNothing,
+                isCurrent ? .aria("current", "true") : .chatsNothing,
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
                 isSelected ? .data("fh-focus", "") : .chatsNothing
             ) {

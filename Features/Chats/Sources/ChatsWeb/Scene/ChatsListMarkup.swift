@@ -6,7 +6,7 @@ import WebUI
 /// The list screen: the title and summary with the refresh control, a notice, then the page of rows holding
 /// the selection (and the pager when there is more than one page), the empty message or the error.
 enum ChatsListMarkup {
-    static func list(_ list: ChatListState, copy: ChatsWebCopy) -> HTML {
+    static func list(_ list: ChatListState, copy: ChatsWebCopy, userChose: Bool = false) -> HTML {
         div(.class("chats-list")) {
             header(.class("chats-header")) {
                 div(.class("chats-heading")) {
@@ -27,7 +27,7 @@ enum ChatsListMarkup {
                 }
             }
             if let notice = list.notice { p(.class("chats-notice"), .role("status")) { notice } }
-            content(list, copy: copy)
+            content(list, copy: copy, userChose: userChose)
         }
     }
 
@@ -38,7 +38,7 @@ enum ChatsListMarkup {
         }
     }
 
-    private static func content(_ list: ChatListState, copy: ChatsWebCopy) -> HTML {
+    private static func content(_ list: ChatListState, copy: ChatsWebCopy, userChose: Bool) -> HTML {
         switch list.content {
         case .loading(let text):
             return p(.class("chats-list-loading"), .role("status")) { text }
@@ -55,11 +55,13 @@ enum ChatsListMarkup {
                 button(.class("chats-retry"), .type("button"), .data("action", ChatsWebAction.retry.name)) { retry }.id("chats-retry")
             }
         case .rows(let rows):
-            return rowsPage(rows, selected: list.selectedIndex ?? 0, title: list.title, copy: copy)
+            return rowsPage(rows, selected: list.selectedIndex ?? 0, title: list.title, copy: copy, userChose: userChose)
         }
     }
 
-    private static func rowsPage(_ rows: ChatRows, selected: Int, title: String, copy: ChatsWebCopy) -> HTML {
+    private static func rowsPage(
+        _ rows: ChatRows, selected: Int, title: String, copy: ChatsWebCopy, userChose: Bool
+    ) -> HTML {
         let pages = RowPages(count: rows.count)
         let page = pages.page(of: selected)
         let shown = pages.rows(ofPage: page)
@@ -67,7 +69,8 @@ enum ChatsListMarkup {
             ul(.class("chats-rows"), .aria("label", title)) {
                 for (index, key) in keys(rows, shown) {
                     ChatRowMarkup.row(
-                        rows[index], chat: rows.chat(at: index), index: index, key: key, isSelected: index == selected, copy: copy)
+                        rows[index], chat: rows.chat(at: index), index: index, key: key, isSelected: index == selected,
+                        isCurrent: userChose && index == selected, copy: copy)
                 }
             }
             .id("chats-rows")

@@ -10,12 +10,13 @@ import WebUI
 /// loading screen to the hand-over. The root's class names the screen; the stylesheet runs the loader's
 /// dissolve (from `loading`) and the hand-over (`transition`) with the durations in `data-fh-vars`.
 enum ChatsPageMarkup {
-    static func page(_ state: ChatsViewState, timing: ChatsSettings, copy: ChatsWebCopy) -> HTML {
+    /// `userChose`: the selected row is `aria-current` only once the user has chosen one.
+    static func page(_ state: ChatsViewState, timing: ChatsSettings, copy: ChatsWebCopy, userChose: Bool = false) -> HTML {
         let screen = screenName(state.screen)
         return div(
             .class("chats chats-screen-\(screen)"), .data("fh-vars", vars(timing)), keys(state)
         ) {
-            listLayer(state, copy: copy)
+            listLayer(state, copy: copy, userChose: userChose)
             ChatsLoadingMarkup.layer(state, copy: copy)
         }
         .id("chats")
@@ -49,18 +50,18 @@ enum ChatsPageMarkup {
     }
 
     /// Empty and hidden before the hand-over; from it, the list (growing from 70 % while it runs).
-    private static func listLayer(_ state: ChatsViewState, copy: ChatsWebCopy) -> HTML {
+    private static func listLayer(_ state: ChatsViewState, copy: ChatsWebCopy, userChose: Bool) -> HTML {
         switch state.screen {
         case .launch, .loading:
             return section(.class("chats-list-layer"), .hidden()).id("chats-list-layer")
         case .transition:
             return section(.class("chats-list-layer chats-entering"), .aria("hidden", "true")) {
-                ChatsListMarkup.list(state.list, copy: copy)
+                ChatsListMarkup.list(state.list, copy: copy, userChose: userChose)
             }
             .id("chats-list-layer")
         case .list:
             return section(.class("chats-list-layer"), .aria("labelledby", "chats-title")) {
-                ChatsListMarkup.list(state.list, copy: copy)
+                ChatsListMarkup.list(state.list, copy: copy, userChose: userChose)
             }
             .id("chats-list-layer")
         }

@@ -1,5 +1,6 @@
 import ChatsFeature
 import FeatureHostCore
+import Observation
 import WebUI
 
 /// The chats page: draws the presenter's view state as HTML and turns page events into the actions the
@@ -16,16 +17,24 @@ import WebUI
 /// - click `page-first`, `page-previous`, `page-next`, `page-last` → the first row of that page;
 /// - click `refresh` or `retry`, or key `r` → `reload`.
 /// Before the list every event is ignored, as the terminal leaves every key to the shell then.
+///
+/// Observable: whether the user has chosen a row is view-local state. The presenter's selection starts on the
+/// first row (the terminal's cursor needs one), but a page that says `aria-current` before any choice makes a
+/// screen reader announce a row the user never picked.
 @MainActor
+@Observable
 public final class ChatsWebScene: WebScene {
     public let presenter: ChatsPresenter
+    /// A row was clicked or a key moved the selection: from then on the selected row is `aria-current`.
+    private(set) var userChose = false
 
     public init(presenter: ChatsPresenter) {
         self.presenter = presenter
     }
 
     public func render() -> HTML {
-        ChatsPageMarkup.page(presenter.viewState, timing: presenter.timing, copy: ChatsWebCopy(strings: presenter.strings))
+        ChatsPageMarkup.page(
+            presenter.viewState, timing: presenter.timing, copy: ChatsWebCopy(strings: presenter.strings), userChose: userChose)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
@@ -59,6 +68,7 @@ public final class ChatsWebScene: WebScene {
             default: target = Self.rowIndex(name, count: rows.count)
             }
             guard let target else { return .ignored }
+            if case .select = action { userChose = true }
             presenter.send(.select(index: target))
             return .handled
         }
@@ -76,6 +86,7 @@ public final class ChatsWebScene: WebScene {
         case "End": presenter.send(.select(index: rows.count - 1))
         default: return .ignored
         }
+        userChose = true
         return .handled
     }
 

@@ -10,6 +10,8 @@ public enum InvitationFailure: Error, Equatable, Sendable, CustomStringConvertib
     case unreadableReply(status: Int)
     case timedOut(seconds: Double)
     case cannotConnect(host: String, reason: String)
+    /// The server answered, with more than the client reads (`limit` bytes): not a request that was not sent.
+    case replyTooLarge(limit: Int)
     case failed(reason: String)
 
     public var description: String { message }
@@ -27,6 +29,9 @@ public enum InvitationFailure: Error, Equatable, Sendable, CustomStringConvertib
         case .cannotConnect(let host, let reason):
             return "Could not reach the invitation server (\(host)): \(reason). "
                 + "Check your internet connection and press Send to try again."
+        case .replyTooLarge(let limit):
+            return "The invitation server answered, but its reply was larger than \(limit / (1024 * 1024)) MB and was not read. "
+                + "Please press Send to try again in a moment."
         case .failed(let reason):
             return "The request could not be sent: \(reason). Please press Send to try again."
         }
@@ -44,7 +49,7 @@ public enum InvitationFailure: Error, Equatable, Sendable, CustomStringConvertib
         case .cannotConnect(let url, let reason):
             self = .cannotConnect(host: Self.hostDescription(url), reason: TextLimit.message.apply(reason))
         case .status(let status, _): self = .unexpectedStatus(status)
-        case .bodyTooLarge(_, let limit): self = .failed(reason: "the reply was larger than \(limit) bytes")
+        case .bodyTooLarge(_, let limit): self = .replyTooLarge(limit: limit)
         case .cancelled: self = .failed(reason: "it was cancelled")
         case .failed(_, let reason): self = .failed(reason: TextLimit.message.apply(reason))
         }

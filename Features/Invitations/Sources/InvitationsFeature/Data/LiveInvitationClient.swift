@@ -8,8 +8,10 @@ public struct LiveInvitationClient: InvitationClient {
     public let timeout: Double
     public let transport: any HTTPTransport
 
-    /// The backend answers with a word or a short JSON object; a larger reply fails while it arrives.
-    public static let maximumReplySize = 1024 * 1024
+    /// The backend answers with a word or a short JSON object. A long `errorMessage` is still shown, cut to
+    /// `TextLimit.message` with `…` (the limit is on what is kept), so a reply is read up to the transport's own
+    /// default; only a larger one fails while it arrives, as an answer too large (`replyTooLarge`).
+    public static let maximumReplySize = 16 * 1024 * 1024
 
     public init(url: URL, timeout: Double, transport: any HTTPTransport) {
         self.url = url

@@ -3,30 +3,52 @@ import TerminalUI
 
 /// The request form, in a popup over the dimmed page: each field as a label, an input line and an error
 /// line; the status (sending, or why the last attempt failed); the Send button.
+///
+/// The status takes every row the window has to spare, the popup's blank top and bottom rows too, so a
+/// server's message shows whole where it can; one longer than that scrolls (`statusTop`, PgUp/PgDn), with `…`
+/// on the last row while more follows.
 enum FormView {
     static let maximumWidth = 64
-    static let maximumStatusRows = 3
+    /// Borders, the blank rows above the fields, above Send and below it, and Send: all but the fields and status.
+    private static let fixedRows = 2 + 1 + 1 + 1 + 1
 
-    static func draw(_ form: InvitationsPresenter.ViewState.RequestForm, in frame: inout Frame) {
+    /// Which status lines the last draw showed: what PgUp/PgDn scroll, and whether they are needed.
+    struct StatusWindow: Equatable {
+        var lines = 0
+        var rows = 1
+        var top = 0
+        var overflows: Bool { lines > rows }
+        var maximumTop: Int { max(0, lines - rows) }
+    }
+
+    @discardableResult
+    static func draw(
+        _ form: InvitationsPresenter.ViewState.RequestForm, in frame: inout Frame, statusTop: Int = 0
+    ) -> StatusWindow {
         let popupWidth = min(maximumWidth, frame.size.width - 2)
         // Interior: 2 columns of margin each side; the left one holds the focus marker.
         let contentWidth = popupWidth - 2 - 4
         let status = form.status.map { TextLayout.wrap($0.text, width: contentWidth) } ?? []
-        let statusRows = min(max(status.count, 1), maximumStatusRows)
-        let popupHeight = 2 + 1 + 3 * form.fields.count + statusRows + 1 + 1 + 1
+        let spare = frame.size.height - fixedRows - 3 * form.fields.count
+        // A message longer than the spare rows takes the blank rows below Send and above the fields first.
+        let squeezed = min(2, max(0, status.count - spare))
+        let statusRows = max(1, min(status.count, spare + squeezed))
+        var window = StatusWindow(lines: status.count, rows: statusRows)
+        window.top = min(max(0, statusTop), window.maximumTop)
+        let popupHeight = fixedRows - squeezed + 3 * form.fields.count + statusRows
         let interior = frame.drawPopup(
             size: Size(width: popupWidth, height: popupHeight), title: form.title, lineStyle: .rounded,
             style: Style(foreground: InvitationsPalette.brand))
         let left = interior.x + 2
-        var y = interior.y + 1
+        var y = interior.y + (squeezed == 2 ? 0 : 1)
         for field in form.fields {
             drawField(field, x: left, y: y, width: contentWidth, locked: form.isSending, in: &frame)
             y += 3
         }
         if let tone = form.status?.tone {
             let color = tone == .progress ? InvitationsPalette.progress : InvitationsPalette.error
-            var rows = Array(status.prefix(statusRows))
-            if status.count > statusRows, let last = rows.popLast() {
+            var rows = Array(status.dropFirst(window.top).prefix(statusRows))
+            if window.top + statusRows < status.count, let last = rows.popLast() {
                 rows.append(TextLayout.withEllipsis(last, width: contentWidth))
             }
             for (index, row) in rows.enumerated() {
@@ -41,6 +63,7 @@ enum FormView {
             form.sendButton, at: button, focused: focused,
             style: Style(foreground: form.isSending ? nil : InvitationsPalette.brand, dim: form.isSending))
         if focused { FocusMarkerView.draw(before: button, in: &frame) }
+        return window
     }
 
     private static func drawField(

@@ -1,12 +1,24 @@
 import InvitationsFeature
 import TerminalUI
 
-/// Which presenter action a key means on the current screen, and the footer's hints for that screen.
+/// Which presenter actions a key means on the current screen, and the footer's hints for that screen: a pure
+/// function of the key and the view state.
 enum InvitationsKeyMap {
     typealias Action = InvitationsPresenter.Action
     typealias ViewState = InvitationsPresenter.ViewState
 
-    /// `nil` when the key does nothing here (the shell may use it: Esc and q go back).
+    /// The actions, in order (none when the key does nothing here), and whether the key was the scene's: an
+    /// ignored one goes to the shell (Esc and q go back). Ctrl-U and Ctrl-W are several deletions.
+    static func actions(for key: Key, in state: ViewState) -> (actions: [Action], handling: KeyHandling) {
+        let (action, handling) = action(for: key, in: state)
+        if let action { return ([action], handling) }
+        guard case .requestForm(let form) = state.modal, !form.isSending,
+            let field = form.fields.first(where: \.isFocused), case .control(let byte) = key
+        else { return ([], handling) }
+        return (LineEditing.actions(control: byte, text: field.text, cursor: field.cursor), handling)
+    }
+
+    /// The one action a key means, or `nil` with how the key was taken.
     static func action(for key: Key, in state: ViewState) -> (action: Action?, handling: KeyHandling) {
         switch state.modal {
         case nil:

@@ -12,6 +12,12 @@ public struct OfferCopy: Sendable, Equatable {
     /// Not on the design, which has no expired state: the countdown reached zero before an activation, and a
     /// grey button alone reads as "disabled", not "too late".
     public var expired = "This offer has expired."
+    /// Not on the design either, which shows one activation: the button once the offer is activated, so the
+    /// screen says so after the popup closes (and in another tab).
+    public var activatedButton = "OFFER ACTIVATED"
+    /// Under the popup's message when it shows an earlier activation (a second press, another tab): the time is
+    /// that activation's, not now.
+    public var earlierActivationNote = "Already activated earlier."
 
     public init() {}
 

@@ -7,6 +7,8 @@ struct OfferCountdownModel: Sendable, Equatable {
     var hasAppeared = false
     var isInForeground = true
     var isPopupOpen = false
+    /// The open popup shows an activation made before this press (here or on another screen of the run).
+    var popupShowsEarlierActivation = false
 
     mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration, run: OfferRun.State) -> [OfferRun.Work] {
         switch action {
@@ -21,6 +23,7 @@ struct OfferCountdownModel: Sendable, Equatable {
             // An expired offer that was never activated cannot be.
             guard run.activatedValue != nil || run.countdown.reading(at: now).value > 0 else { return [] }
             isPopupOpen = true
+            popupShowsEarlierActivation = run.activatedValue != nil
             return [.activate]
         case .dismissPopup:
             isPopupOpen = false
@@ -72,13 +75,15 @@ struct OfferCountdownModel: Sendable, Equatable {
             isPopupOpen
             ? activatedValue.map { value in
                 OfferPopupState(
-                    title: copy.popupTitle, titleShadow: .pink, message: copy.popupMessage(time: CountdownFormat.popup(value)))
+                    title: copy.popupTitle, titleShadow: .pink, message: copy.popupMessage(time: CountdownFormat.popup(value)),
+                    note: popupShowsEarlierActivation ? copy.earlierActivationNote : nil)
             } : nil
         return OfferCountdownPresenter.ViewState(
             copy: copy,
             countdown: CountdownState(text: CountdownFormat.timer(groups), digits: digits, phase: phase),
             activateButton: ActivateButtonState(
-                title: copy.activateButton, isEnabled: canActivate, gradient: canActivate ? Self.activeGradient : Self.inactiveGradient),
+                title: activatedValue == nil ? copy.activateButton : copy.activatedButton, isEnabled: canActivate,
+                gradient: canActivate ? Self.activeGradient : Self.inactiveGradient),
             popup: popup, focus: popup == nil ? .activateButton : .popup, expiredNote: canActivate ? nil : copy.expired)
     }
 }

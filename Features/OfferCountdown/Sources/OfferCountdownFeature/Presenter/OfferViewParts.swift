@@ -79,11 +79,14 @@ public struct OfferPopupState: Sendable, Equatable {
     public var titleShadow: OfferColor
     /// `Offer activated at 03:15`
     public var message: String
+    /// `Already activated earlier.` when the popup shows an earlier activation's time; nil for the first.
+    public var note: String?
 
-    public init(title: String, titleShadow: OfferColor, message: String) {
+    public init(title: String, titleShadow: OfferColor, message: String, note: String? = nil) {
         self.title = title
         self.titleShadow = titleShadow
         self.message = message
+        self.note = note
     }
 }
 

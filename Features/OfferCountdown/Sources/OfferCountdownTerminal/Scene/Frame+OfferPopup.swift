@@ -14,5 +14,6 @@ extension Frame {
         fill(layout.popupTitleShadow, style: Style(background: OfferCountdownPalette.color(popup.titleShadow)))
         put(popup.title, in: layout.popupTitle, style: Style(foreground: OfferCountdownPalette.white, bold: true))
         put(popup.message, in: layout.popupMessage, style: panel, alignment: .center)
+        if let note = popup.note { put(note, in: layout.popupNote, style: panel, alignment: .center) }
     }
 }

@@ -41,6 +41,8 @@ public struct OfferLayout: Sendable, Equatable {
     public var popupTitleShadow: Rect
     /// Wide enough for the longest message, `Offer activated at 99:23:59:59`.
     public var popupMessage: Rect
+    /// The row under the message, for `Already activated earlier.`
+    public var popupNote: Rect
 
     /// Rows inside a timer box; the digits sit on the middle one.
     public var boxInnerHeight: Int { (boxes.first?.height ?? 2) - 2 }
@@ -135,13 +137,14 @@ private struct Builder {
             headline: headline, subheadline: subheadline, discount: discount, audience: audience, timer: timer,
             boxes: boxes, separators: Array(separators), expiredNote: expiredNote, caption: caption, button: button,
             footerLinks: footerLinks,
-            popup: popup.box, popupTitle: popup.title, popupTitleShadow: popup.shadow, popupMessage: popup.message)
+            popup: popup.box, popupTitle: popup.title, popupTitleShadow: popup.shadow, popupMessage: popup.message,
+            popupNote: Rect(x: popup.message.x, y: popup.message.y + 1, width: popup.message.width, height: 1))
     }
 
     private var footerWidths: [Int] { copy.footerLinks.map(DisplayWidth.of) }
 
     /// `> ACTIVATE OFFER <` with a space of gradient either side.
-    private var buttonMinimumWidth: Int { DisplayWidth.of(copy.activateButton) + 6 }
+    private var buttonMinimumWidth: Int { max(DisplayWidth.of(copy.activateButton), DisplayWidth.of(copy.activatedButton)) + 6 }
 
     private func timerWidth(boxWidth: Int) -> Int { 4 * boxWidth + 3 * Self.separatorWidth }
 
@@ -149,7 +152,7 @@ private struct Builder {
     private func popupRects() -> (box: Rect, title: Rect, shadow: Rect, message: Rect) {
         let titleWidth = DisplayWidth.of(copy.popupTitle)
         let messageWidth = DisplayWidth.of(copy.popupMessage(time: "99:23:59:59"))
-        let inner = max(messageWidth, titleWidth + 1)
+        let inner = max(messageWidth, titleWidth + 1, DisplayWidth.of(copy.earlierActivationNote))
         let box = Rect(x: 0, y: 0, width: size.width, height: size.height).centered(Size(width: inner + 8, height: 8))
         let title = Rect(x: box.x + (box.width - titleWidth) / 2, y: box.y + 2, width: titleWidth, height: 1)
         let shadow = Rect(x: title.x + 1, y: title.y + 1, width: titleWidth, height: 1)

@@ -21,16 +21,16 @@ enum OfferScreenView {
         frame.drawOfferArtwork(layout: layout, close: copy.close)
         // On the terminal's own background: its own text colour, which reads on dark and light themes alike.
         frame.put(copy.headline, in: layout.headline, style: Style(bold: true))
-        frame.put(copy.subheadline, in: layout.subheadline, style: Style(foreground: OfferCountdownPalette.muted))
+        frame.put(copy.subheadline, in: layout.subheadline, style: Style(foreground: OfferCountdownPalette.secondary))
         frame.put(copy.discount, in: layout.discount, style: Style(foreground: OfferCountdownPalette.color(.pink), bold: true))
-        frame.put(copy.audience, in: layout.audience, style: Style(foreground: OfferCountdownPalette.muted))
+        frame.put(copy.audience, in: layout.audience, style: Style(foreground: OfferCountdownPalette.secondary))
         frame.drawCountdown(state.countdown, layout: layout)
         if let note = state.expiredNote {
             frame.put(note, in: layout.expiredNote, style: Style(foreground: OfferCountdownPalette.color(.pink), bold: true))
         }
-        frame.put(copy.caption, in: layout.caption, style: Style(foreground: OfferCountdownPalette.muted))
+        frame.put(copy.caption, in: layout.caption, style: Style(foreground: OfferCountdownPalette.secondary))
         drawButton(state.activateButton, focused: state.focus == .activateButton, rect: layout.button, into: &frame)
-        let link = Style(foreground: OfferCountdownPalette.muted, underline: true)
+        let link = Style(foreground: OfferCountdownPalette.secondary, underline: true)
         for (title, rect) in zip(copy.footerLinks, layout.footerLinks) { frame.put(title, in: rect, style: link) }
         if let popup = state.popup { frame.drawOfferPopup(popup, layout: layout) }
     }

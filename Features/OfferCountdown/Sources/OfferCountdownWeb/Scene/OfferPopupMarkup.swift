@@ -12,7 +12,7 @@ enum OfferPopupMarkup {
             div(.class("offer-backdrop"), .data("action", OfferCountdownWebAction.dismiss.name))
             div(
                 .class("offer-popup"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "offer-popup-title"),
-                .aria("describedby", "offer-popup-message")
+                .aria("describedby", popup.note == nil ? "offer-popup-message" : "offer-popup-message offer-popup-note")
             ) {
                 button(
                     .class("offer-popup-close"), .type("button"), .data("action", OfferCountdownWebAction.dismiss.name),
@@ -21,6 +21,7 @@ enum OfferPopupMarkup {
                 .id("offer-popup-close")
                 h2(.class("offer-great offer-shadow-\(popup.titleShadow.rawValue)")) { popup.title }.id("offer-popup-title")
                 p(.class("offer-popup-message")) { popup.message }.id("offer-popup-message")
+                if let note = popup.note { p(.class("offer-popup-note")) { note }.id("offer-popup-note") }
             }
         }
         .id("offer-modal")

@@ -44,16 +44,21 @@ struct TransactionListModel {
     /// The saved pins as a load read them. A read that overlapped a finished save may miss it: then what that
     /// save returned stays the truth. Unreadable pins count as none (every transaction pinned) with a warning;
     /// the next save replaces them.
+    /// What the user reads when the saved pins cannot be read: what it means for them and what happens next,
+    /// in their words. The store's reason (a decoder's or a file's) is a developer's, and long enough to push the
+    /// outcome out of a terminal's three rows; `featurehost store get` shows the saved value.
+    static let unreadablePinsWarning =
+        "Your saved pins could not be read, so every transaction is pinned for now. Your next pin change saves new pins in their place."
+
     mutating func readPins(_ result: Result<Set<Int>, FeatureError>, savesFinishedBefore: Int) {
         switch result {
         case .success(let ids):
             pinsWarning = nil
             guard savesFinishedBefore == savesFinished else { return }
             kept = ids
-        case .failure(let error):
+        case .failure:
             kept = []
-            pinsWarning =
-                "The saved pins could not be read (\(error.message)). Every transaction starts pinned; the next pin change replaces them."
+            pinsWarning = Self.unreadablePinsWarning
         }
         show(kept.applying(pinChanges: saving).applying(pinChanges: waiting))
     }

@@ -24,28 +24,31 @@ enum TransactionListMarkup {
         var isPaged: Bool { rowCount > TransactionListMarkup.pageSize }
     }
 
-    static func content(_ state: TransactionsPresenter.ViewState) -> HTML {
+    static func content(_ state: TransactionsPresenter.ViewState, focusOnFilters: Bool = false) -> HTML {
         HTML.build {
-            filterBar(state.filters)
+            filterBar(state.filters, focusOnFilters: focusOnFilters)
             if let message = state.emptyMessage {
                 p(.class("tx-empty")) { message }
             } else {
-                list(state)
+                list(state, focusOnFilters: focusOnFilters)
             }
             if let sum = state.sum { floatingSum(sum) }
         }
     }
 
-    /// Capsules scrolling sideways, `all` first. The chosen one is `aria-pressed` and ringed, so the choice
-    /// shows without colour.
-    private static func filterBar(_ filters: [TransactionsPresenter.ViewState.FilterButton]) -> HTML {
-        nav(
-            .class("tx-filters"), .aria("label", TransactionsWebCopy.filtersLabel), .data("keys", "ArrowLeft ArrowRight")
+    /// Capsules scrolling sideways, `all` first: a tab list, one Tab stop (the chosen capsule; the others are
+    /// `tabindex=-1`, a roving tabindex) moved with ←/→, as a tab list is. The chosen one is `aria-selected` and
+    /// ringed, so the choice shows without colour.
+    private static func filterBar(_ filters: [TransactionsPresenter.ViewState.FilterButton], focusOnFilters: Bool) -> HTML {
+        div(
+            .class("tx-filters"), .role("tablist"), .aria("label", TransactionsWebCopy.filtersLabel),
+            .data("keys", "ArrowLeft ArrowRight")
         ) {
             for (filter, button) in zip(CategoryFilter.allCases, filters) {
                 WebUI.button(
-                    .class("tx-capsule tx-c-\(button.color.rawValue)"), .type("button"),
-                    .aria("pressed", button.isSelected ? "true" : "false"),
+                    .class("tx-capsule tx-c-\(button.color.rawValue)"), .type("button"), .role("tab"),
+                    .aria("selected", button.isSelected ? "true" : "false"), .tabindex(button.isSelected ? 0 : -1),
+                    button.isSelected && focusOnFilters ? .data("fh-focus", "") : .data("", ""),
                     .data("action", TransactionsWebAction.chooseFilter(filter).name)
                 ) { button.title }
                 .id("tx-filter-\(button.title)")
@@ -53,13 +56,14 @@ enum TransactionListMarkup {
         }
     }
 
-    private static func list(_ state: TransactionsPresenter.ViewState) -> HTML {
+    private static func list(_ state: TransactionsPresenter.ViewState, focusOnFilters: Bool) -> HTML {
         let rows = state.rows
         let paging = Paging(rowCount: rows.count, selectedRow: state.selectedRow)
         return HTML.build {
             ul(.class("tx-list"), .aria("label", TransactionsWebCopy.listLabel), .data("keys", "ArrowUp ArrowDown")) {
                 for index in paging.range {
-                    TransactionRowMarkup.row(rows[index], index: index, isSelected: index == state.selectedRow)
+                    TransactionRowMarkup.row(
+                        rows[index], index: index, isSelected: index == state.selectedRow, focusFollows: !focusOnFilters)
                 }
             }
             .id("tx-list")

@@ -6,7 +6,8 @@ import WebUI
 /// (an animated height, see transactions.css) to the category and the crossed-out pin, blended into the page. The row is keyed `tx-<id>` and its button
 /// `tx-<id>-pin`, so a selection that moves or a pin that toggles changes that button in place.
 enum TransactionRowMarkup {
-    static func row(_ row: TransactionRow, index: Int, isSelected: Bool) -> HTML {
+    /// `focusFollows`: keyboard focus follows the selection here (not while the filter bar has the keys).
+    static func row(_ row: TransactionRow, index: Int, isSelected: Bool, focusFollows: Bool = true) -> HTML {
         var classes = "tx-row tx-c-\(row.color.rawValue)"
         if !row.isPinned { classes += " tx-unpinned" }
         if isSelected { classes += " tx-selected" }
@@ -15,7 +16,7 @@ enum TransactionRowMarkup {
                 .class(classes), .type("button"), .aria("pressed", row.isPinned ? "true" : "false"),
                 isSelected ? .aria("current", "true") : .data("", ""),
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
-                isSelected ? .data("fh-focus", "") : .data("", ""),
+                isSelected && focusFollows ? .data("fh-focus", "") : .data("", ""),
                 .data("action", TransactionsWebAction.togglePin(index: index, id: row.id).name)
             ) {
                 span(.class("tx-row-head")) {

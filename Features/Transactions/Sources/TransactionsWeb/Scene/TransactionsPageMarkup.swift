@@ -4,7 +4,9 @@ import WebUI
 /// The page as HTML: the tab bar, the notices, then the shown tab (or the loading and failure messages).
 /// Pure: the same view state gives the same bytes.
 enum TransactionsPageMarkup {
-    static func page(_ state: TransactionsPresenter.ViewState) -> HTML {
+    /// `focusOnFilters`: the user's last keys were the filter bar's, so keyboard focus follows the chosen filter
+    /// there (`data-fh-focus`), not the selected row.
+    static func page(_ state: TransactionsPresenter.ViewState, focusOnFilters: Bool = false) -> HTML {
         div(.class("tx")) {
             tabBar(state.tabs)
             notices(state)
@@ -21,7 +23,7 @@ enum TransactionsPageMarkup {
                     }
                 case .loaded:
                     switch state.tab {
-                    case .transactions: TransactionListMarkup.content(state)
+                    case .transactions: TransactionListMarkup.content(state, focusOnFilters: focusOnFilters)
                     case .insights: if let insights = state.insights { InsightsMarkup.content(insights) }
                     }
                 }

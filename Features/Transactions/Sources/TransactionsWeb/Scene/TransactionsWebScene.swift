@@ -1,4 +1,5 @@
 import FeatureHostCore
+import Observation
 import TransactionsFeature
 import WebUI
 
@@ -11,15 +12,18 @@ import WebUI
 /// row and ArrowLeft/ArrowRight on the filter bar move the filter (the terminal's arrows); Try again reloads
 /// when the view state offers it. Anything else is ignored.
 ///
-/// The list is paged: the page shown is the one holding the selected row, so the scene keeps no state of its
-/// own and `render` depends on the view state alone.
+/// The list is paged: the page shown is the one holding the selected row. Observable: the scene's one state of
+/// its own is where keyboard focus follows the selection, the filter bar (after ←/→ or a capsule's click) or
+/// the list (after ↑/↓ or a row's click), so a filter moved with ←/→ takes the focus along, as a tab list does.
 @MainActor
+@Observable
 public final class TransactionsWebScene: WebScene {
     public let presenter: TransactionsPresenter
+    private var focusOnFilters = false
 
     public init(presenter: TransactionsPresenter) { self.presenter = presenter }
 
-    public func render() -> HTML { TransactionsPageMarkup.page(presenter.viewState) }
+    public func render() -> HTML { TransactionsPageMarkup.page(presenter.viewState, focusOnFilters: focusOnFilters) }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
         let state = presenter.viewState
@@ -50,9 +54,11 @@ public final class TransactionsWebScene: WebScene {
             return .ignored
         case .chooseFilter(let filter):
             guard state.filters.first(where: \.isSelected)?.title != filter.title else { return .ignored }
+            focusOnFilters = true
             presenter.send(.chooseFilter(filter))
         case .togglePin(let index, let id):
             guard let index = Self.row(id: id, near: index, in: state) else { return .ignored }
+            focusOnFilters = false
             let offset = index - (state.selectedRow ?? 0)
             if offset != 0 { presenter.send(.moveSelection(by: offset)) }
             presenter.send(.togglePin)
@@ -85,10 +91,12 @@ public final class TransactionsWebScene: WebScene {
     private func handleKey(_ key: String, in state: TransactionsPresenter.ViewState) -> WebEventHandling {
         guard state.status == .loaded, state.tab == .transactions else { return .ignored }
         switch key {
-        case "ArrowUp": presenter.send(.moveSelection(by: -1))
-        case "ArrowDown": presenter.send(.moveSelection(by: 1))
-        case "ArrowLeft": presenter.send(.moveFilter(by: -1))
-        case "ArrowRight": presenter.send(.moveFilter(by: 1))
+        case "ArrowUp", "ArrowDown":
+            focusOnFilters = false
+            presenter.send(.moveSelection(by: key == "ArrowUp" ? -1 : 1))
+        case "ArrowLeft", "ArrowRight":
+            focusOnFilters = true
+            presenter.send(.moveFilter(by: key == "ArrowLeft" ? -1 : 1))
         default: return .ignored
         }
         return .handled
