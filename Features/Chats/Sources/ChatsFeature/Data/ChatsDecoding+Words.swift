@@ -1,4 +1,5 @@
 import DataSources
+import FeatureHostCore
 import Foundation
 
 extension ChatsDecoding {
