@@ -119,7 +119,7 @@ void featurehost_child_harden(uint64_t address_space_bytes) {
     /* A plugin's `print` reaches the host's log line by line, not when a block fills (or never, after a crash). */
     setvbuf(stdout, NULL, _IOLBF, 0);
 #if defined(__linux__)
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    featurehost_child_contain();
     int adjust = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
     if (adjust >= 0) {
         (void)!write(adjust, "1000", 4);

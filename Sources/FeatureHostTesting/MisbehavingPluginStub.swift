@@ -74,6 +74,12 @@ package enum MisbehavingPluginStub {
         case crashInStaticInitializer = "CRASH_IN_STATIC_INITIALIZER"
         /// `render` writes a header for a 4 GiB message to the host's channel (descriptor 3 of its process).
         case garbageInRender = "GARBAGE_IN_RENDER"
+        /// `create` forks a process that stays in the plugin's process group and one that calls `setsid`; both wait
+        /// for ever. Their pids go to the report file (`pid N` lines).
+        case forkChildren = "FORK_CHILDREN"
+        /// `create` writes its process's environment (`env NAME=VALUE`) and open descriptors (`fd N TARGET`) to the
+        /// report file.
+        case reportEnvironment = "REPORT_ENVIRONMENT"
     }
 
     /// The hooks every stub exports, each run on a new thread that is joined before it returns.
@@ -86,12 +92,14 @@ package enum MisbehavingPluginStub {
         case writeErrorLate = "stub_write_error_late"
     }
 
-    package static func source(id: String, title: String, _ behaviours: Set<Behaviour>) throws -> String {
+    /// `report`: the file `forkChildren` and `reportEnvironment` write to.
+    package static func source(id: String, title: String, _ behaviours: Set<Behaviour>, report: URL? = nil) throws -> String {
+        let reportDefine = report.map { "#define STUB_REPORT \"\($0.path)\"\n" } ?? "#define STUB_REPORT \"/dev/null\"\n"
         let json = #"{"id":"\#(id)","title":"\#(title)","summary":"A misbehaving C stub."}"#
             .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let defines = behaviours.map { "#define \($0.rawValue) 1" }.sorted().joined(separator: "\n")
         let body = try String(contentsOf: sourceFile, encoding: .utf8)
-        return defines + "\n#define STUB_MANIFEST \"\(json)\"\n" + body
+        return defines + "\n" + reportDefine + "#define STUB_MANIFEST \"\(json)\"\n" + body
     }
 
     /// The stub's C source, compiled with `-D` flags: `Tests/PluginStubs/misbehaving_plugin.c`.

@@ -28,7 +28,7 @@ final class ChildChannel: Sendable {
                 let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 // The host closed the channel or died: nothing is left to serve.
-                guard count > 0 else { exit(0) }
+                guard count > 0 else { Self.end(0) }
                 buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 do throws(ChannelError) {
                     while let frame = try decoder.next() { deliver(frame) }
@@ -45,11 +45,17 @@ final class ChildChannel: Sendable {
         let bytes = message.frame(requestID: requestID).encoded()
         let status = writeLock.withLock { bytes.withUnsafeBufferPointer { featurehost_send_all(fileDescriptor, $0.baseAddress, $0.count) } }
         // The host is gone; so is the reason to run.
-        if status != 0 { exit(0) }
+        if status != 0 { Self.end(0) }
     }
 
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("featurehost-plugin-host: \(message)\n".utf8))
-        exit(3)
+        end(3)
+    }
+
+    /// Exits, after every process the plugin started (they would outlive it, holding its channel and log).
+    static func end(_ status: Int32) -> Never {
+        featurehost_child_end_descendants()
+        exit(status)
     }
 }

@@ -7,7 +7,8 @@
  *
  * TRAP_IN_<CALL> writes a line in the form of the Swift runtime's ("file:line: Fatal error: message") to stderr
  * and traps (SIGILL on x86-64, as a Swift trap does); HANG_IN_<CALL> never returns; CALL is CREATE, APPEAR, KEY,
- * RENDER, TICK (advance), LIFECYCLE, HTML (render_html) or PAGE_EVENT.
+ * RENDER, TICK (advance), LIFECYCLE, HTML (render_html) or PAGE_EVENT. FORK_CHILDREN and REPORT_ENVIRONMENT write
+ * to the file STUB_REPORT names.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -106,6 +107,65 @@ static void *write_error_on_thread(void *unused) {
     return 0;
 }
 
+#if defined(FORK_CHILDREN) || defined(REPORT_ENVIRONMENT)
+#include <dirent.h>
+#include <fcntl.h>
+
+/* Appends a line to STUB_REPORT, the file the test names when it builds the stub. */
+static void report(const char *line) {
+    int fd = open(STUB_REPORT, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd < 0) return;
+    (void)!write(fd, line, strlen(line));
+    close(fd);
+}
+#endif
+
+#if defined(FORK_CHILDREN)
+/* Two processes that would outlive the plugin: one in its process group, one in a session of its own (setsid).
+ * Each only waits (async-signal-safe calls alone: the plugin's process has threads). Their pids go to the report. */
+static void fork_children(void) {
+    char line[64];
+    pid_t grouped = fork();
+    if (grouped == 0) {
+        for (;;) pause();
+    }
+    pid_t daemonized = fork();
+    if (daemonized == 0) {
+        setsid();
+        for (;;) pause();
+    }
+    snprintf(line, sizeof line, "pid %d\npid %d\n", (int)grouped, (int)daemonized);
+    report(line);
+}
+#endif
+
+#if defined(REPORT_ENVIRONMENT)
+extern char **environ;
+
+/* Every variable and every open descriptor (with what it names) of the plugin's process, to the report. */
+static void report_environment(void) {
+    char line[4096];
+    for (char **variable = environ; *variable; variable++) {
+        snprintf(line, sizeof line, "env %s\n", *variable);
+        report(line);
+    }
+    DIR *directory = opendir("/proc/self/fd");
+    if (!directory) return;
+    int own = dirfd(directory);
+    struct dirent *entry;
+    while ((entry = readdir(directory))) {
+        if (entry->d_name[0] == '.' || atoi(entry->d_name) == own) continue;
+        char path[64], target[512];
+        snprintf(path, sizeof path, "/proc/self/fd/%s", entry->d_name);
+        ssize_t length = readlink(path, target, sizeof target - 1);
+        target[length > 0 ? length : 0] = 0;
+        snprintf(line, sizeof line, "fd %s %s\n", entry->d_name, target);
+        report(line);
+    }
+    closedir(directory);
+}
+#endif
+
 static void *create(const uint8_t *context, size_t count, void *host, featurehost_frame_request_fn request,
                     void *error_sink, featurehost_write_fn write_error) {
     CALLED();
@@ -113,6 +173,12 @@ static void *create(const uint8_t *context, size_t count, void *host, featurehos
     saved_request = request;
     saved_error_sink = error_sink;
     saved_write_error = write_error;
+#if defined(FORK_CHILDREN)
+    fork_children();
+#endif
+#if defined(REPORT_ENVIRONMENT)
+    report_environment();
+#endif
 #if defined(CRASH_SEGV)
     volatile int *nowhere = 0;
     *nowhere = 1;

@@ -27,11 +27,36 @@ int featurehost_output_pipe(int fds[2]);
 int featurehost_spawn(const char *path, char *const argv[], char *const envp[], int channel_fd, int output_fd, pid_t *pid);
 
 /*
- * In the child, first: standard output line-buffered; dies with its parent (Linux: PR_SET_PDEATHSIG), asks the kernel to pick it first when memory
- * runs out (oom_score_adj 1000), writes no core file, and caps its address space at `address_space_bytes` (0: no
- * cap) as a backstop behind the host's own memory watchdog.
+ * In the child, first: standard output line-buffered; contained (`featurehost_child_contain`), asks the kernel to
+ * pick it first when memory runs out (oom_score_adj 1000), writes no core file, and caps its address space at
+ * `address_space_bytes` (0: no cap) as a backstop behind the host's own memory watchdog.
  */
 void featurehost_child_harden(uint64_t address_space_bytes);
+
+/*
+ * In the child (Linux): a child subreaper, so the plugin's orphaned processes reparent to it; no new privileges; on
+ * a crash signal, and when the host dies (PR_SET_PDEATHSIG, SIGTERM), it ends every process below it first. Other
+ * systems: nothing.
+ */
+void featurehost_child_contain(void);
+
+/* In the child: kills every process below it (round by round, as orphans come back) and reaps them. */
+void featurehost_child_end_descendants(void);
+
+/*
+ * In the host: ends a plugin's process `pid` and every process below it (Linux: each stopped first, so none can fork
+ * meanwhile), and what is left of its process group. Returns 0 or errno (ESRCH: it was already gone).
+ */
+int featurehost_kill_plugin(pid_t pid);
+
+/* SIGKILL to every process of the group `pgid` (a dead plugin's processes that stayed in its group). */
+int featurehost_kill_process_group(pid_t pgid);
+
+/* A descriptor that becomes readable when the child `pid` exits (Linux: a pidfd), or -1 where there is none. */
+int featurehost_watch_exit(pid_t pid);
+
+/* 1 when the child `pid` has exited (it is not reaped: waitpid still finds it), else 0. */
+int featurehost_has_exited(pid_t pid);
 
 /* Sends every byte or fails: 0, or errno (EPIPE when the other side is gone). Never raises SIGPIPE. */
 int featurehost_send_all(int fd, const uint8_t *bytes, size_t count);

@@ -57,6 +57,8 @@ final class PluginChild: @unchecked Sendable {
     private var statuses: [UInt32: InstanceStatus] = [:]
     private var killReason: String?
     private var death: Death?
+    /// Set with the lock held as `waitpid` reaps the child: from then on `pid` may name another process.
+    private var reaped = false
     private var unansweredPings = 0
 
     /// Spawns the child; throws a message when it cannot be started.
@@ -237,10 +239,12 @@ final class PluginChild: @unchecked Sendable {
 
     /// Ends the child with SIGKILL; its death says `reason` (the first reason given wins).
     func kill(_ reason: String) {
+        // Under the lock, so a child already reaped (its pid free for another process) is never signalled.
         condition.withLock {
+            guard !reaped else { return }
             if killReason == nil, death == nil { killReason = reason }
+            _ = featurehost_kill_plugin(pid)
         }
-        _ = sendSignal(pid, SIGKILL)
     }
 
     /// The watchdog's ping, every ping interval: false once two pings in a row have gone unanswered for an
@@ -285,32 +289,28 @@ final class PluginChild: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         var channelOpen = true
         var outputOpen = true
+        // The death is seen when the process exits, not only at the channel's end: a process the plugin forked
+        // may hold the channel open after it died. Without a pidfd (not Linux) the loop looks every 100 ms.
+        let exitWatch = featurehost_watch_exit(pid)
+        defer { if exitWatch >= 0 { close(exitWatch) } }
+        var exited = false
         while channelOpen {
             var fds = [
                 pollfd(fd: socket, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: outputOpen ? outputPipe : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&fds, 2, -1)
+            let ready = poll(&fds, 3, exitWatch >= 0 ? -1 : 100)
             if ready < 0 {
                 if errno == EINTR { continue }
                 break
             }
+            if fds[2].revents != 0 || (exitWatch < 0 && ready == 0 && featurehost_has_exited(pid) != 0) { exited = true }
             if fds[1].revents != 0 { outputOpen = readOutput(into: &buffer) }
-            if fds[0].revents != 0 {
-                let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR || errno == EAGAIN { continue }
-                guard count > 0 else {
-                    channelOpen = false
-                    break
-                }
-                buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-                do {
-                    while let frame = try decoder.next() { try handle(frame) }
-                } catch {
-                    kill("the plugin \(Self.name(output)) was stopped: it sent the host \(error.description), which the host cannot read.")
-                    channelOpen = false
-                }
-            }
+            if fds[0].revents != 0 { channelOpen = readChannel(&decoder, into: &buffer) }
+            // What it sent before it died is read first; then nothing more can come from it.
+            while exited, channelOpen, hasInput(socket) { channelOpen = readChannel(&decoder, into: &buffer) }
+            if exited { channelOpen = false }
         }
         // Whatever it wrote before it ended (the runtime's "Fatal error" line, a backtrace) is read first, for a
         // while: a process it started may still hold the pipe.
@@ -320,9 +320,33 @@ final class PluginChild: @unchecked Sendable {
             guard poll(&fds, 1, 100) >= 0 else { break }
             if fds[0].revents != 0 { outputOpen = readOutput(into: &buffer) }
             if !outputOpen { break }
-            if !isRunning(pid) { outputOpen = drainOnce(into: &buffer) }
+            if exited || featurehost_has_exited(pid) != 0 {
+                exited = true
+                outputOpen = drainOnce(into: &buffer)
+                break
+            }
         }
         reap()
+    }
+
+    /// Reads what the channel has and handles its frames; false at its end or after garbage (the child is killed).
+    private func readChannel(_ decoder: inout ChannelDecoder, into buffer: inout [UInt8]) -> Bool {
+        let count = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR || errno == EAGAIN { return true }
+        guard count > 0 else { return false }
+        buffer.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        do {
+            while let frame = try decoder.next() { try handle(frame) }
+        } catch {
+            kill("the plugin \(Self.name(output)) was stopped: it sent the host \(error.description), which the host cannot read.")
+            return false
+        }
+        return true
+    }
+
+    private func hasInput(_ fd: Int32) -> Bool {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        return poll(&fds, 1, 0) > 0 && fds[0].revents != 0
     }
 
     /// False at the end of the output.
@@ -342,8 +366,6 @@ final class PluginChild: @unchecked Sendable {
         }
         return true
     }
-
-    private func isRunning(_ pid: pid_t) -> Bool { sendSignal(pid, 0) == 0 }
 
     private func handle(_ frame: ChannelFrame) throws(ChannelError) {
         let message = try ChildMessage.decode(frame)
@@ -391,16 +413,16 @@ final class PluginChild: @unchecked Sendable {
 
     private func reap() {
         var status: Int32 = 0
-        var reaped = waitpid(pid, &status, WNOHANG)
+        var reaped = reapNow(&status, blocking: false)
         let until = ContinuousClock.now.advanced(by: .seconds(1))
         while reaped == 0, ContinuousClock.now < until {
             usleep(10_000)
-            reaped = waitpid(pid, &status, WNOHANG)
+            reaped = reapNow(&status, blocking: false)
         }
         if reaped == 0 {
             // It closed the channel but lives on: it is no use to anyone.
-            _ = sendSignal(pid, SIGKILL)
-            reaped = waitpid(pid, &status, 0)
+            condition.withLock { _ = featurehost_kill_plugin(pid) }
+            reaped = reapNow(&status, blocking: true)
         }
         condition.lock()
         let during = unanswered.sorted { $0.key < $1.key }.first?.value.during
@@ -422,6 +444,17 @@ final class PluginChild: @unchecked Sendable {
         condition.unlock()
         for waiter in waiters.values { waiter.resume(returning: .died(death)) }
         onDeath(death)
+    }
+
+    /// `waitpid`, with the lock held so `kill` never signals a pid already given back. Once it has exited, and
+    /// before its pid is given back, whatever it left in its process group ends (its crash handler ends the rest).
+    private func reapNow(_ status: inout Int32, blocking: Bool) -> pid_t {
+        condition.withLock {
+            if featurehost_has_exited(pid) != 0 { _ = featurehost_kill_process_group(pid) }
+            let reaped = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if reaped != 0 { self.reaped = true }
+            return reaped
+        }
     }
 
     // MARK: - Helpers
@@ -464,5 +497,3 @@ extension OverLimit.What {
         }
     }
 }
-
-private func sendSignal(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }

@@ -24,7 +24,7 @@ public struct PluginHostSetup: Sendable {
     /// The standard setup for a host whose data lives in `dataDirectory`.
     public static func standard(dataDirectory: URL?, writesLogs: Bool) -> PluginHostSetup {
         let processEnvironment = ProcessInfo.processInfo.environment
-        var environment = processEnvironment
+        var environment = processEnvironment.filter { inherits($0.key) }
         environment["SWIFT_BACKTRACE"] = processEnvironment["FEATUREHOST_PLUGIN_SWIFT_BACKTRACE"] ?? backtrace
         if let dataDirectory {
             // FoundationNetworking makes folders under these with a process's first URLSession.
@@ -38,6 +38,18 @@ public struct PluginHostSetup: Sendable {
     }
 
     public static let executableName = "featurehost-plugin-host"
+
+    /// What the child keeps of the host's environment (with `LC_*`): what a process needs to run, find programs,
+    /// speak the user's language and run under a sanitizer. The rest (tokens, the host's own settings) stays out.
+    package static let inheritedVariables: Set<String> = [
+        "PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "LD_LIBRARY_PATH", "TSAN_OPTIONS", "ASAN_OPTIONS",
+        "UBSAN_OPTIONS", "LSAN_OPTIONS",
+    ]
+
+    /// The variables the host sets for the child itself.
+    package static let setVariables: Set<String> = ["SWIFT_BACKTRACE", "XDG_CACHE_HOME", "XDG_DATA_HOME"]
+
+    package static func inherits(_ name: String) -> Bool { inheritedVariables.contains(name) || name.hasPrefix("LC_") }
 
     /// `$FEATUREHOST_PLUGIN_HOST`, else the file beside the running executable.
     public static func locateExecutable(environment: [String: String]) -> URL {

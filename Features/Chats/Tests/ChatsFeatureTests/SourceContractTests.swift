@@ -85,7 +85,7 @@ struct SourceContractTests {
         await #expect {
             try await fixture.source(.http(url, cache: false)).load()
         } throws: { error in
-            error.userFacingMessage.hasPrefix("The reply from \(url.absoluteString) could not be read: The given data was not valid JSON")
+            error.userFacingMessage.hasPrefix("The reply from \(url.absoluteString) could not be read: it is not valid JSON.")
                 && error.userFacingMessage.hasSuffix(
                     #"It is a property list, not JSON: serve it as application/x-plist, or set "format": "plist" in the source."#)
         }
