@@ -64,7 +64,7 @@ grep -qF "plugins[4]: the plugin $work/libinit.$ext could not be loaded: it cras
   || fail "validate did not name the static initializer's crash:"$'\n'"$errors"
 grep -qF "Fatal error: the stub traps in a static initializer" <<<"$errors" || fail "validate did not give the runtime's line"
 grep -qF "plugins[5]: " <<<"$errors" && grep -qF "$work/libcut.$ext" <<<"$errors" || fail "validate did not name the cut library"
-"$binary" list --config "$work/config.json" --data-dir "$work/data" 2>/dev/null | grep -qE "^stub-trap +enabled" \
+"$binary" list --config "$work/config.json" 2>/dev/null | grep -qE "^stub-trap +enabled" \
   || fail "list did not go on past the broken libraries"
 
 wait_for() {  # wait_for TEXT [SECONDS]

@@ -40,7 +40,7 @@ JSON
 fh() { "$binary" "$@" --config "$work/greeting.json" --data-dir "$work/data"; }
 
 [ "$("$binary" validate --config "$work/greeting.json")" = "ok" ] || fail "validate did not say ok"
-fh list | grep -q "^greeting  enabled   none       (no data source)  from the plugin libGreeting.$ext$" \
+"$binary" list --config "$work/greeting.json" | grep -q "^greeting  enabled   none       (no data source)  from the plugin libGreeting.$ext$" \
   || fail "list does not show the plugin's feature and its library"
 
 # Time crosses the boundary: 3 s, Enter, 4.5 s more on the virtual clock.
@@ -86,7 +86,7 @@ cat > "$work/old.json" <<JSON
 { "plugins": ["plugins/libGreeting.$ext", "plugins/libold.$ext"], "features": [ { "id": "greeting" }, { "id": "old-plugin" } ] }
 JSON
 [ "$("$binary" validate --config "$work/old.json")" = "ok" ] || fail "validate refused a terminal-only plugin"
-"$binary" list --config "$work/old.json" --data-dir "$work/data" | grep -q "^old-plugin  enabled" \
+"$binary" list --config "$work/old.json" | grep -q "^old-plugin  enabled" \
   || fail "list does not show the terminal-only plugin's feature"
 
 # Each loading error is its own message naming the file; the good plugin still loads.

@@ -52,6 +52,9 @@ enum ServeCommand {
         let files = app.immediateFiles
         server.answerImmediately { request in files.answer(request) }
         ServeOutput.line(access.startAddress)
+        if let notice = ShellAssembly.unlistedNotice(options: options, only: only, command: "\(slot.commandName) serve") {
+            ServeOutput.line(notice)
+        }
 
         // Grace periods, heartbeats, and saved settings another process changed; cancelled at shutdown.
         let ticker = Task { @MainActor in

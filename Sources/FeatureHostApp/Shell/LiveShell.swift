@@ -76,6 +76,8 @@ enum RunCommand {
         let (options, environment) = (live.options, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
         let session = try ShellAssembly.session(options: options, environment: environment, only: only)
+        // On the main screen, which the shell leaves as it found it: read after quitting.
+        if let notice = ShellAssembly.unlistedNotice(options: options, only: only, command: app.commandName) { standardError(notice) }
         let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
         let pictureMode = PictureMode.detect(environment: ProcessInfo.processInfo.environment, colorMode: colorMode).mode
         let pictures = PictureStore(mode: pictureMode, images: environment.images, activity: environment.activity)

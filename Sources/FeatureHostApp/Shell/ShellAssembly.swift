@@ -37,15 +37,23 @@ enum ShellAssembly {
             }
             return [configured]
         }
-        guard options.registry.registration(for: only) != nil else {
+        guard let registration = options.registry.registration(for: only) else {
             let known = options.registry.ids.map(\.rawValue).sorted().joined(separator: ", ")
             let plugins = options.pluginFailures.map { " It may come from a plugin that failed: \($0.description)" }
             throw UsageError("unknown feature \"\(only)\"; known ids: \(known)." + plugins.joined())
         }
-        // Known but not in the config: never run on its default (possibly real) source behind the user's back.
-        let listed = ResolvedFeature.all(in: options.config, registry: options.registry).map(\.id.rawValue).joined(separator: ", ")
-        throw UsageError(
-            "\(only) is not in \(options.config.displayName) (it lists \(listed.isEmpty ? "no feature" : listed)); "
-                + "add {\"id\": \"\(only)\"} to its \"features\" to run it.")
+        return [ResolvedFeature(registration: registration, entry: HostConfig.Entry(id: only))]
+    }
+
+    /// What `--only ID` and `snapshot ID` say when the config does not list ID: the feature runs (a feature just
+    /// scaffolded is tried this way), but on its default source, which may be a real web service, and never silently.
+    static func unlistedNotice(options: HostOptions, only: FeatureID?, command: String) -> String? {
+        guard let only, options.config.file != nil, options.registry.registration(for: only) != nil,
+            !ResolvedFeature.all(in: options.config, registry: options.registry).contains(where: { $0.id == only }),
+            let resolved = try? selection(options: options, only: only).first
+        else { return nil }
+        let source = resolved.source.map { "its default source (\($0.kind.rawValue) \($0.location))" } ?? "its defaults"
+        return "\(command): \(only) is not in \(options.config.displayName), so it runs with \(source), not as configured; "
+            + "add {\"id\": \"\(only)\"} to its \"features\" to configure it."
     }
 }

@@ -32,6 +32,9 @@ enum SnapshotCommand {
         defer { data.remove() }
         // The plugins' logs only when the data is kept: a throwaway copy is deleted at the end.
         let options = try HostOptions(arguments: arguments, app: app, dataDirectory: data.url, writesLogs: snapshot.save)
+        if let notice = ShellAssembly.unlistedNotice(options: options, only: snapshot.id, command: "\(app.commandName): snapshot") {
+            standardError(notice)
+        }
         let result = try await render(snapshot, options: options, app: app.identity)
         print(data.naming(result.text))
         if let stopped = result.stopped {
