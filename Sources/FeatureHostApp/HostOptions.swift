@@ -9,10 +9,12 @@ struct HostOptions {
     let registry: FeatureRegistry
     let config: HostConfig
     /// Resolved when asked: `list` and `validate` never need it unless a plugin does (start-up, docs/architecture.md).
-    var dataDirectory: URL { dataDirectoryOverride ?? Self.dataDirectory(for: arguments, app: app) }
+    var dataDirectory: URL { dataDirectoryOverride ?? Self.dataDirectory(for: arguments, app: app, environment: environment) }
     private let dataDirectoryOverride: URL?
     private let arguments: CommandLineArguments
     let app: AppIdentity
+    /// The variables the lookups read, once per command (`environment(for:)`).
+    let environment: [String: String]
     /// Plugins that added no feature, and config entries left out because of them, as config issues:
     /// `validate` fails on them; the shell shows them as error entries and runs the rest.
     let pluginIssues: [ConfigIssue]
@@ -33,9 +35,12 @@ struct HostOptions {
     static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
     /// The data directory the documented lookup order names for these arguments.
-    static func dataDirectory(for arguments: CommandLineArguments, app: AppIdentity) -> URL {
+    static func dataDirectory(
+        for arguments: CommandLineArguments, app: AppIdentity, environment: [String: String]? = nil
+    ) -> URL {
         DataDirectory.resolve(
-            explicit: arguments.value("data-dir"), environment: environment(for: app), currentDirectory: currentDirectory, app: app)
+            explicit: arguments.value("data-dir"), environment: environment ?? Self.environment(for: app),
+            currentDirectory: currentDirectory, app: app)
     }
 
     /// Where plugins run unless the config says otherwise: `--plugin-isolation`, else in a process each.
@@ -73,13 +78,14 @@ struct HostOptions {
         writesLogs: Bool = false, limits: PluginLimits = .standard
     ) throws {
         let isolation = try Self.isolation(for: arguments)
+        let environment = Self.environment(for: app)
         var registry = builtIns
         var issues = registry.problems.map { ConfigIssue(file: "registry", path: "", message: $0) }
         var config = ConfigLoader(registry: registry).defaultConfig()
         var failures: [(index: Int, error: PluginLoadError)] = []
         var plugins: [LoadedPlugin] = []
         switch ConfigLocator.locate(
-            explicit: arguments.value("config"), environment: Self.environment(for: app), currentDirectory: Self.currentDirectory,
+            explicit: arguments.value("config"), environment: environment, currentDirectory: Self.currentDirectory,
             app: app)
         {
         case .builtInDefault:
@@ -90,7 +96,7 @@ struct HostOptions {
             let configurations = ConfigLoader.pluginConfigurations(in: file)
             // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
             if !configurations.isEmpty {
-                let dataDirectory = override ?? Self.dataDirectory(for: arguments, app: app)
+                let dataDirectory = override ?? Self.dataDirectory(for: arguments, app: app, environment: environment)
                 let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits, command: app.commandName)
                 let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
                 let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
@@ -118,6 +124,7 @@ struct HostOptions {
         dataDirectoryOverride = override
         self.arguments = arguments
         self.app = app
+        self.environment = environment
         pluginFailures = failures.map(\.error)
         self.plugins = plugins
         pluginIssues =

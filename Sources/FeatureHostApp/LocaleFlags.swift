@@ -33,6 +33,6 @@ enum LocaleFlags {
     /// The choice for this process: its environment, the config's keys, then these flags.
     static func preference(_ flags: LocalePreference.Flags, options: HostOptions) -> LocalePreference {
         LocalePreference.resolve(
-            environment: HostOptions.environment(for: options.app), config: options.config.localeSettings, flags: flags)
+            environment: options.environment, config: options.config.localeSettings, flags: flags)
     }
 }

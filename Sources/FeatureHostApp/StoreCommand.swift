@@ -27,7 +27,7 @@ enum StoreCommand {
                     ? "store: \(id) keeps no saved values."
                     : "store: \(id) keeps no value named \"\(words[2])\"; its keys: \(keys.joined(separator: ", ")).")
         }
-        guard words.count == (verb == "set" ? 4 : 3) || !["get", "remove"].contains(verb) else {
+        if ["get", "remove"].contains(verb), words.count > 3 {
             throw UsageError("store \(verb): unexpected argument \"\(words[3])\"; usage: \(app.commandName) store \(verb) ID KEY.")
         }
         // Only the preferences file: no transport, so FoundationNetworking makes no folders of its own.
