@@ -22,6 +22,9 @@ struct HostOptions {
     let pluginFailures: [PluginLoadError]
     /// The plugins whose features were registered, in config order (serve reads their web entries).
     let plugins: [LoadedPlugin]
+    /// The plugin failures with their index in `"plugins"`, and the plugins the config named: what a reload compares.
+    private let indexedPluginFailures: [(index: Int, error: PluginLoadError)]
+    private let pluginConfigurations: [PluginConfiguration]
 
     /// The variables the host's own lookups read for `app` (config, data directory, locale, time zone), each with
     /// `getenv`: `ProcessInfo.environment` copies the whole environment into a dictionary first (start-up).
@@ -63,19 +66,21 @@ struct HostOptions {
     @MainActor
     init(
         arguments: CommandLineArguments, app: FeatureHostApp, dataDirectory override: URL? = nil, writesLogs: Bool = false,
-        limits: PluginLimits = .standard
+        limits: PluginLimits = .standard, reusing previous: HostOptions? = nil
     ) throws {
         try self.init(
             arguments: arguments, app: app.identity, registry: app.registry, dataDirectory: override, writesLogs: writesLogs,
-            limits: limits)
+            limits: limits, reusing: previous)
     }
 
     /// - Parameter registry: the app's compiled-in features (tests pass their own).
+    /// - Parameter previous: the options a running host has (a reload): when the config names the same plugins as
+    ///   they did, their loaded plugins are kept rather than loaded again.
     @MainActor
     init(
         arguments: CommandLineArguments, app: AppIdentity = .featureHost, registry builtIns: FeatureRegistry,
         dataDirectory override: URL? = nil,
-        writesLogs: Bool = false, limits: PluginLimits = .standard
+        writesLogs: Bool = false, limits: PluginLimits = .standard, reusing previous: HostOptions? = nil
     ) throws {
         let isolation = try Self.isolation(for: arguments)
         let environment = Self.environment(for: app)
@@ -84,18 +89,27 @@ struct HostOptions {
         var config = ConfigLoader(registry: registry).defaultConfig()
         var failures: [(index: Int, error: PluginLoadError)] = []
         var plugins: [LoadedPlugin] = []
-        switch ConfigLocator.locate(
-            explicit: arguments.value("config"), environment: environment, currentDirectory: Self.currentDirectory,
-            app: app)
-        {
+        var named: [PluginConfiguration] = []
+        // A reload reads the file the host started with, even when it is gone (that is a broken edit, not a return
+        // to the built-in default); a host started on the default looks again (a `./featurehost.json` made since).
+        let choice =
+            previous?.config.file.map { ConfigLocator.Choice.file($0, reason: "reload") }
+            ?? ConfigLocator.locate(
+                explicit: arguments.value("config"), environment: environment, currentDirectory: Self.currentDirectory, app: app)
+        switch choice {
         case .builtInDefault:
             break
         case .file(let file, _):
             // Plugins first: the features of the config may be theirs. Each is loaded in its own process (unless
             // the config or --plugin-isolation says in-process), so one that crashes the loader fails alone.
             let configurations = ConfigLoader.pluginConfigurations(in: file)
-            // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
-            if !configurations.isEmpty {
+            named = configurations
+            if let previous, previous.pluginConfigurations == configurations, previous.pluginFailures.isEmpty {
+                registry = previous.registry
+                failures = previous.indexedPluginFailures
+                plugins = previous.plugins
+            } else if !configurations.isEmpty {
+                // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
                 let dataDirectory = override ?? Self.dataDirectory(for: arguments, app: app, environment: environment)
                 let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits, command: app.commandName)
                 let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
@@ -126,6 +140,8 @@ struct HostOptions {
         self.app = app
         self.environment = environment
         pluginFailures = failures.map(\.error)
+        indexedPluginFailures = failures
+        pluginConfigurations = named
         self.plugins = plugins
         pluginIssues =
             failures.map { ConfigIssue(file: config.displayName, path: "plugins[\($0.index)]", message: $0.error.description) }

@@ -76,6 +76,7 @@ enum RunCommand {
         let (options, environment) = (live.options, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
         let session = try ShellAssembly.session(options: options, environment: environment, only: only)
+        let config = LiveConfig(live, arguments: arguments, app: app, only: only)
         // On the main screen, which the shell leaves as it found it: read after quitting.
         if let notice = ShellAssembly.unlistedNotice(options: options, only: only, command: app.commandName) { standardError(notice) }
         let colorMode = ColorMode.detect(environment: ProcessInfo.processInfo.environment)
@@ -87,9 +88,36 @@ enum RunCommand {
             let model = ShellModel(
                 session: session, only: only == nil ? nil : 0, surface: TerminalSurface(pictures: pictures), app: app.identity,
                 windowSize: terminal.size)
+            model.onReloadRequest = { ShellReload.apply(config.reload(), config: config, session: session, model: model) }
+            // The config's edits apply while the shell runs; without a watch (no inotify, an unreadable folder)
+            // SIGHUP still reloads.
+            var watch: ConfigWatcher?
+            do {
+                watch = try ConfigFollowing.watch(config.followedFile) { model.reloadRequested() }
+            } catch {
+                model.note(ConfigFollowing.unwatchedNotice(error, command: app.commandName))
+            }
+            defer { watch?.stop() }
             let shell = LiveShell(model: model, terminal: terminal)
             await shell.run()
         }
         return 0
+    }
+}
+
+/// What a reload does to the shell: a good config is applied to the session and the screen follows it; a broken
+/// one is shown in the banner while the last good one runs on.
+@MainActor
+enum ShellReload {
+    static func apply(_ outcome: LiveConfig.Outcome, config: LiveConfig, session: HostSession, model: ShellModel) {
+        switch outcome {
+        case .broken:
+            model.configProblems = config.problemLines
+        case .unchanged:
+            model.configProblems = []
+        case .applied(let diff, let features):
+            model.configProblems = []
+            model.follow(session.apply(diff, features: features, launcher: config.launcher, extra: config.failureEntries))
+        }
     }
 }

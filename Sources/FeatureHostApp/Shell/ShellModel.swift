@@ -16,7 +16,8 @@ final class ShellModel {
     }
 
     let session: HostSession
-    let entries: [ShellEntry]
+    /// The session's entries as the shell shows them; a reload replaces it (`follow(_:)`).
+    private(set) var entries: [ShellEntry]
     /// `--only`: the feature is the whole app, and closing it quits.
     let only: Int?
     /// What scenes are lent (pictures); plain for text snapshots.
@@ -26,8 +27,13 @@ final class ShellModel {
     private(set) var screen: Screen = .home
     private(set) var selection = 0
     private(set) var wantsToQuit = false
-    /// Shown in the footer instead of the keys until the next key: why Ctrl-Z did nothing.
+    /// Shown in the footer instead of the keys until the next key: why Ctrl-Z did nothing, what a reload closed.
     private(set) var footerNote: String?
+    /// The last edit of the config was broken: its problems, each as `validate` prints it, shown in a banner until
+    /// a good edit arrives. The last good config still runs.
+    var configProblems: [String] = []
+    /// Asks the live config to reload (SIGHUP reached the shell); nil where nothing follows the config (`snapshot`).
+    @ObservationIgnored var onReloadRequest: (() -> Void)?
     /// The window the shell draws in, when known (the live terminal, `snapshot`'s size): a scene that does not fit
     /// is not shown ("make the window at least…"), so its keys do nothing and it has not appeared yet. Nil draws
     /// nothing to check against (tests of navigation alone): every scene counts as shown.
@@ -59,6 +65,36 @@ final class ShellModel {
         return entries[index]
     }
 
+    // MARK: - Reloads
+
+    /// SIGHUP: read the config again, as nginx does.
+    func reloadRequested() { onReloadRequest?() }
+
+    /// Follows the session after a reload applied a config: entries that kept their instance keep their scene; the
+    /// open feature stays open (made afresh when it was restarted); one turned off goes home and says so.
+    func follow(_ applied: HostSession.Applied) {
+        let old = entries
+        let openID = openEntry?.manifest.id
+        let selectedID = old.indices.contains(selection) ? old[selection].manifest.id : nil
+        entries = session.entries.map { entry in old.first { $0.entry === entry } ?? ShellEntry(entry) }
+        let index = { (id: FeatureID?) in self.entries.firstIndex { $0.manifest.id == id } }
+        selection = index(selectedID) ?? min(selection, max(entries.count - 1, 0))
+        guard let openID else { return }
+        if let title = applied.stopped[openID] {
+            footerNote = "\(title) was turned off in the config."
+            goHome()
+        } else if let open = index(openID) {
+            if applied.started.contains(openID) { self.open(open) } else { screen = .feature(open) }
+        } else {
+            goHome()
+        }
+    }
+
+    private func goHome() {
+        screen = .home
+        pendingAppear = nil
+    }
+
     // MARK: - Input
 
     func handle(_ key: Key) {
@@ -81,6 +117,11 @@ final class ShellModel {
     /// Ctrl-Z came where no shell could resume the process (`TerminalEvent.suspendUnavailable`): it runs on.
     func noteSuspendUnavailable() {
         footerNote = Self.suspendUnavailableNote(app)
+    }
+
+    /// A line in the footer until the next key.
+    func note(_ text: String) {
+        footerNote = text
     }
 
     /// Suspend (Ctrl-Z) and resume map to the same lifecycle events as focus.

@@ -44,8 +44,36 @@ struct ShellScreen {
                 frame.draw(errorPanel(entry, size: body), at: Point(x: 0, y: 0))
             }
         }
+        drawConfigBanner(into: &frame)
         drawFooter(into: &frame)
         return frame
+    }
+
+    static let bannerStyle = Style(foreground: .white, background: .rgb(150, 32, 32))
+    /// Rows the banner may take at most: it covers the top of the screen, never the footer.
+    static let bannerRows = 6
+
+    /// A broken edit of the config: what is wrong, over the top rows, until a good edit arrives. Over the screen
+    /// rather than above it, so a scene keeps its size and a window that fits it still does.
+    private func drawConfigBanner(into frame: inout Frame) {
+        let problems = model.configProblems
+        guard !problems.isEmpty else { return }
+        let width = frame.size.width
+        let rows = min(1 + problems.count, Self.bannerRows, frame.size.height - Self.footerHeight)
+        guard rows > 0, width > 2 else { return }
+        var lines = ["The config has errors; the last good config still runs (\(model.app.commandName) validate lists them):"]
+        let room = rows - 1
+        if problems.count <= room {
+            lines += problems
+        } else if room > 0 {
+            lines += problems.prefix(room - 1) + ["… and \(problems.count - (room - 1)) more"]
+        }
+        for (row, line) in lines.prefix(rows).enumerated() {
+            let rect = Rect(x: 0, y: row, width: width, height: 1)
+            frame.fill(rect, style: Self.bannerStyle)
+            let text = TextLayout.withEllipsis(line, width: width - 2)
+            frame.put(" " + text, in: rect, style: row == 0 ? Style(foreground: .white, background: .rgb(150, 32, 32), bold: true) : Self.bannerStyle)
+        }
     }
 
     private func home(size: Size) -> Frame {

@@ -44,7 +44,8 @@ public final class HostSession {
         }
     }
 
-    public let entries: [Entry]
+    /// The features in config order, then the error entries (plugins that failed); a reload replaces it (`apply`).
+    public private(set) var entries: [Entry]
     /// Background or foreground, as last reported; a repeat is not delivered again.
     public private(set) var lifecycle: LifecycleEvent = .willEnterForeground
     public private(set) var isClosed = false
@@ -73,6 +74,42 @@ public final class HostSession {
         lifecycle = event
         for entry in entries { entry.feature?.handle(event) }
         return true
+    }
+
+    /// What a reload did to the running features, for the surfaces to follow.
+    public struct Applied {
+        /// New instances (turned on, restarted, or tried again after failing): a surface showing one opens it afresh.
+        public var started: Set<FeatureID> = []
+        /// Closed because the new config turned them off, with their titles.
+        public var stopped: [FeatureID: String] = [:]
+    }
+
+    /// Applies a validated config's `diff`: a feature turned off is closed, one turned on or restarted (another
+    /// source, settings, build, or locale) is launched with `launcher`, and every other entry is kept as it is, its
+    /// instance untouched (a countdown goes on, typed text stays). One that had failed to start is tried again.
+    /// `features` are the new config's enabled features in order; `extra` the new error entries.
+    @discardableResult
+    public func apply(_ diff: ConfigDiff, features: [ResolvedFeature], launcher: FeatureLauncher, extra: [Entry] = []) -> Applied {
+        guard !isClosed else { return Applied() }
+        var applied = Applied()
+        let current = Dictionary(entries.map { ($0.manifest.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = Set(features.map(\.id)).subtracting(diff.removed)
+        for entry in entries where !kept.contains(entry.manifest.id) || entry.feature != nil && !Self.keeps(entry, diff) {
+            if diff.removed.contains(entry.manifest.id) { applied.stopped[entry.manifest.id] = entry.manifest.title }
+            // Closed before its successor is made: an instance may hold what the next one opens (a database, a file).
+            entry.close()
+        }
+        entries =
+            features.map { resolved in
+                if let entry = current[resolved.id], entry.feature != nil, Self.keeps(entry, diff) { return entry }
+                applied.started.insert(resolved.id)
+                return Entry(launcher.launch(resolved))
+            } + extra
+        return applied
+    }
+
+    private static func keeps(_ entry: Entry, _ diff: ConfigDiff) -> Bool {
+        !diff.localeChanged && diff.keeps(entry.manifest.id)
     }
 
     /// Lets every feature go: presenters are released, and their effects and timers cancelled with them.

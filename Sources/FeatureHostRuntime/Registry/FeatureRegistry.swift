@@ -12,6 +12,9 @@ public struct FeatureRegistry: Sendable {
         /// What messages call it: the type's name, or the plugin file's name.
         public let name: String
         public let make: @MainActor @Sendable (FeatureContext) throws -> any Feature
+        /// Which build of its code: empty for a compiled-in feature; a plugin's library file as it was on disk when
+        /// loaded, so a reload that finds the library rebuilt makes its features again (`ConfigDiff.Restart.code`).
+        public var build = ""
 
         public init(
             manifest: FeatureManifest, origin: String, name: String,

@@ -1,0 +1,120 @@
+import FeatureHostCore
+import FeatureHostRuntime
+import Foundation
+
+/// The config a running host follows: the last good options and environment, and the problems of the last edit
+/// when it was broken. `reload()` reads and validates the file whole, exactly as `validate` does (a plugin that
+/// fails to load is a problem too), and says what to apply; a broken edit changes nothing but `problems`, so the
+/// host keeps running the last good config (nginx's rule).
+@MainActor
+final class LiveConfig {
+    /// What a reload found.
+    enum Outcome {
+        /// A good config with changes: `diff` between the old and new enabled features (`features`, in order).
+        case applied(ConfigDiff, features: [ResolvedFeature])
+        /// A good config that changes nothing that runs.
+        case unchanged
+        /// A broken edit: every problem, as `validate` reports it. The last good config stays.
+        case broken([ConfigIssue])
+    }
+
+    private let arguments: CommandLineArguments
+    private let app: FeatureHostApp
+    private let flags: LocalePreference.Flags
+    /// `--only`: the one feature the host runs; a reload that disables it stops it.
+    private let only: FeatureID?
+    private(set) var options: HostOptions
+    /// The live environment with the last good config's locale, time zone and hour cycle (the clock, network,
+    /// caches and store stay the same objects).
+    private(set) var environment: HostEnvironment
+    private(set) var preference: LocalePreference
+    /// The last edit's problems; empty while the config in force is the file's.
+    private(set) var problems: [ConfigIssue] = []
+
+    init(_ live: LiveEnvironment, arguments: CommandLineArguments, app: FeatureHostApp, only: FeatureID?) {
+        self.arguments = arguments
+        self.app = app
+        flags = live.flags
+        self.only = only
+        options = live.options
+        environment = live.environment
+        preference = live.preference
+    }
+
+    /// The file the host follows: the config it started with, or where `./featurehost.json` would be when it
+    /// started on the built-in default (making one is then an edit too).
+    var followedFile: URL {
+        options.config.file ?? HostOptions.currentDirectory.appendingPathComponent(app.identity.configFileName)
+    }
+
+    /// The enabled features the surfaces run with the options in force.
+    var features: [ResolvedFeature] { Self.features(options, only: only) }
+
+    /// The error entries the shell shows for plugins that failed to load.
+    var failureEntries: [HostSession.Entry] { only == nil ? ShellAssembly.pluginFailureEntries(options) : [] }
+
+    var launcher: FeatureLauncher { FeatureLauncher(environment: environment) }
+
+    func reload() -> Outcome {
+        let new: HostOptions
+        do {
+            new = try HostOptions(arguments: arguments, app: app, writesLogs: true, reusing: options)
+            guard new.pluginIssues.isEmpty else { throw ConfigErrors(new.pluginIssues) }
+        } catch let errors as ConfigErrors {
+            problems = errors.issues
+            return .broken(errors.issues)
+        } catch {
+            problems = [ConfigIssue(file: options.config.displayName, path: "", message: "\(error)")]
+            return .broken(problems)
+        }
+        problems = []
+        let before = features
+        let oldLocale = options.config.localeSettings
+        options = new
+        preference = LocaleFlags.preference(flags, options: new)
+        environment.locale = preference.locale
+        environment.timeZone = preference.timeZone
+        environment.hourCycle = preference.hourCycle
+        let diff = ConfigDiff(from: before, to: features, locale: oldLocale, new.config.localeSettings)
+        return diff.isEmpty ? .unchanged : .applied(diff, features: features)
+    }
+
+    /// With `--only`, the one feature while the config enables it (none once it is turned off).
+    private static func features(_ options: HostOptions, only: FeatureID?) -> [ResolvedFeature] {
+        (try? ShellAssembly.selection(options: options, only: only)) ?? []
+    }
+
+    /// The problems as the banners and `serve`'s output show them: each as `validate` prints it.
+    var problemLines: [String] {
+        ConfigErrors(problems).description(command: app.commandName).split(separator: "\n").map(String.init)
+    }
+
+    /// One line for `serve`'s output (and the shell's stderr after it quits) saying what a reload did.
+    func summary(of outcome: Outcome) -> String {
+        let file = options.config.displayName
+        let registry = options.registry
+        let titles = { (id: FeatureID) in registry.registration(for: id)?.manifest.title ?? id.rawValue }
+        switch outcome {
+        case .unchanged:
+            return "reload: \(file) is valid; nothing that runs changed."
+        case .broken:
+            return "reload: \(file) was not applied, the last good config still runs: " + problemLines.joined(separator: " | ")
+        case .applied(let diff, _):
+            var parts: [String] = []
+            if !diff.added.isEmpty { parts.append("turned on " + diff.added.map(titles).joined(separator: ", ")) }
+            if !diff.removed.isEmpty { parts.append("turned off " + diff.removed.map(titles).joined(separator: ", ")) }
+            let restarted = diff.order.compactMap { id in diff.restarted[id].map { "\(titles(id)) (\(Self.reason($0)))" } }
+            if !restarted.isEmpty { parts.append("restarted " + restarted.joined(separator: ", ")) }
+            if diff.localeChanged { parts.append("every feature formats for the new locale settings") }
+            return "reload: applied \(file): " + parts.joined(separator: "; ") + "."
+        }
+    }
+
+    private static func reason(_ restart: ConfigDiff.Restart) -> String {
+        switch restart {
+        case .source: return "new source"
+        case .settings: return "new settings"
+        case .code: return "rebuilt"
+        }
+    }
+}
