@@ -31,14 +31,23 @@ final class LiveConfig {
     /// The last edit's problems; empty while the config in force is the file's.
     private(set) var problems: [ConfigIssue] = []
 
-    init(_ live: LiveEnvironment, arguments: CommandLineArguments, app: FeatureHostApp, only: FeatureID?) {
+    convenience init(_ live: LiveEnvironment, arguments: CommandLineArguments, app: FeatureHostApp, only: FeatureID?) {
+        self.init(options: live.options, environment: live.environment, flags: live.flags, arguments: arguments, app: app, only: only)
+    }
+
+    /// - Parameter environment: what features are lent (a test's has its manual clock); a reload changes only its
+    ///   locale, time zone and hour cycle.
+    init(
+        options: HostOptions, environment: HostEnvironment, flags: LocalePreference.Flags, arguments: CommandLineArguments,
+        app: FeatureHostApp, only: FeatureID?
+    ) {
         self.arguments = arguments
         self.app = app
-        flags = live.flags
+        self.flags = flags
         self.only = only
-        options = live.options
-        environment = live.environment
-        preference = live.preference
+        self.options = options
+        self.environment = environment
+        preference = LocaleFlags.preference(flags, options: options)
     }
 
     /// The file the host follows: the config it started with, or where `./featurehost.json` would be when it

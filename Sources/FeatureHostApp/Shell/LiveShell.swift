@@ -117,6 +117,8 @@ enum ShellReload {
             model.configProblems = []
         case .applied(let diff, let features):
             model.configProblems = []
+            // What changed, in the footer until the next key (a note that the open feature was turned off stays).
+            model.note(config.summary(of: outcome))
             model.follow(session.apply(diff, features: features, launcher: config.launcher, extra: config.failureEntries))
         }
     }

@@ -28,10 +28,19 @@ struct ShellScreen {
     func render(size: Size) -> Frame {
         var frame = Frame(size: size)
         guard size.width > 0, size.height > 0 else { return frame }
-        let body = Size(width: size.width, height: max(size.height - Self.footerHeight, 0))
+        let whole = Size(width: size.width, height: max(size.height - Self.footerHeight, 0))
+        let banner = bannerLines(width: size.width, rows: whole.height)
+        // Below the banner when the screen still fits there; over its top rows when the window has no room to spare.
+        var top = banner.count
+        if case .feature(let index) = model.screen, let scene = model.entries[index].scene,
+            !Size(width: whole.width, height: whole.height - top).fits(scene.minimumSize)
+        {
+            top = 0
+        }
+        let body = Size(width: whole.width, height: whole.height - top)
         switch model.screen {
         case .home:
-            frame.draw(home(size: body), at: Point(x: 0, y: 0))
+            frame.draw(home(size: body), at: Point(x: 0, y: top))
         case .feature(let index):
             let entry = model.entries[index]
             if let scene = entry.scene {
@@ -39,12 +48,12 @@ struct ShellScreen {
                     body.fits(scene.minimumSize)
                     ? scene.render(size: body)
                     : Frame.tooSmall(size: body, minimum: Self.windowMinimum(for: scene.minimumSize), window: size)
-                frame.draw(content, at: Point(x: 0, y: 0))
+                frame.draw(content, at: Point(x: 0, y: top))
             } else {
-                frame.draw(errorPanel(entry, size: body), at: Point(x: 0, y: 0))
+                frame.draw(errorPanel(entry, size: body), at: Point(x: 0, y: top))
             }
         }
-        drawConfigBanner(into: &frame)
+        drawBanner(banner, into: &frame)
         drawFooter(into: &frame)
         return frame
     }
@@ -53,14 +62,12 @@ struct ShellScreen {
     /// Rows the banner may take at most: it covers the top of the screen, never the footer.
     static let bannerRows = 6
 
-    /// A broken edit of the config: what is wrong, over the top rows, until a good edit arrives. Over the screen
-    /// rather than above it, so a scene keeps its size and a window that fits it still does.
-    private func drawConfigBanner(into frame: inout Frame) {
+    /// A broken edit of the config: what is wrong, on the top rows until a good edit arrives. No rows when the
+    /// config in force is the file's.
+    private func bannerLines(width: Int, rows available: Int) -> [String] {
         let problems = model.configProblems
-        guard !problems.isEmpty else { return }
-        let width = frame.size.width
-        let rows = min(1 + problems.count, Self.bannerRows, frame.size.height - Self.footerHeight)
-        guard rows > 0, width > 2 else { return }
+        let rows = min(1 + problems.count, Self.bannerRows, available)
+        guard !problems.isEmpty, rows > 0, width > 2 else { return [] }
         var lines = ["The config has errors; the last good config still runs (\(model.app.commandName) validate lists them):"]
         let room = rows - 1
         if problems.count <= room {
@@ -68,11 +75,16 @@ struct ShellScreen {
         } else if room > 0 {
             lines += problems.prefix(room - 1) + ["… and \(problems.count - (room - 1)) more"]
         }
-        for (row, line) in lines.prefix(rows).enumerated() {
-            let rect = Rect(x: 0, y: row, width: width, height: 1)
+        return lines.map { TextLayout.withEllipsis($0, width: width - 2) }
+    }
+
+    private func drawBanner(_ lines: [String], into frame: inout Frame) {
+        for (row, line) in lines.enumerated() {
+            let rect = Rect(x: 0, y: row, width: frame.size.width, height: 1)
             frame.fill(rect, style: Self.bannerStyle)
-            let text = TextLayout.withEllipsis(line, width: width - 2)
-            frame.put(" " + text, in: rect, style: row == 0 ? Style(foreground: .white, background: .rgb(150, 32, 32), bold: true) : Self.bannerStyle)
+            var style = Self.bannerStyle
+            style.bold = row == 0
+            frame.put(" " + line, in: rect, style: style)
         }
     }
 
