@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# End-to-end: the shell follows its config file while it runs (issue 32), in a real terminal (tmux). With the
+# countdown open, the config is saved as editors save (a new file renamed over the old): a feature turned on says
+# so in the footer and is on the home screen, while the countdown goes on; a broken edit is a banner naming the key
+# path and leaves the last good config; mending it clears the banner; the open feature turned off goes home and says
+# so; SIGHUP rereads the config rather than quitting.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+command -v tmux >/dev/null 2>&1 || { echo "live-config.sh: tmux is required (apt-get install tmux)" >&2; exit 1; }
+if [ -n "${FEATUREHOST_BINARY:-}" ]; then
+  binary=$FEATUREHOST_BINARY
+else
+  swift build --product featurehost >/dev/null
+  binary="$(swift build --show-bin-path)/featurehost"
+fi
+
+work=$(mktemp -d)
+session="featurehost-live-$$"
+cleanup() { tmux kill-session -t "$session" 2>/dev/null || true; rm -rf "$work"; }
+. Tests/e2e/lib/tmux.bash # the scripts run from the repository root
+trap cleanup EXIT
+
+fail() { echo "live-config.sh: $*" >&2; tmux capture-pane -p -t "$session" >&2 || true; exit 1; }
+wait_until() { # wait_until SECONDS COMMAND...
+  local limit=$1 i
+  shift
+  for ((i = 0; i < limit * 20; i++)); do
+    if "$@"; then return 0; fi
+    sleep 0.05
+  done
+  return 1
+}
+shows() { tmux capture-pane -p -t "$session" | grep -qF -- "$1"; }
+save() { # save TEXT: written whole, then renamed over the config, as editors save
+  printf '%s\n' "$1" >"$work/.config.json.swp"
+  mv "$work/.config.json.swp" "$work/config.json"
+}
+# The countdown's last box: its seconds.
+seconds_shown() { tmux capture-pane -p -t "$session" | grep ' : ' | grep -o '[0-9][0-9]' | tail -1; }
+
+offer='{ "id": "offer-countdown", "settings": { "rollDuration": 0 } }'
+save "{ \"features\": [ $offer, { \"id\": \"transactions\", \"source\": { \"kind\": \"in-memory\" }, \"enabled\": false } ] }"
+tmux_retrying new-session -d -s "$session" -x 100 -y 30 \
+  "$binary --config $work/config.json --data-dir $work/data; echo exited-\$?; sleep 30"
+wait_until 30 shows "Offer countdown" || fail "the shell did not start"
+tmux send-keys -t "$session" Enter
+wait_until 30 shows "ACTIVATE OFFER" || fail "the countdown did not open"
+first=$(seconds_shown || true)
+
+# A feature turned on: the footer says so, the countdown runs on (its entry did not change).
+save "{ \"features\": [ $offer, { \"id\": \"transactions\", \"source\": { \"kind\": \"in-memory\" } } ] }"
+wait_until 5 shows "reload: applied the config: turned on Transactions." || fail "the footer did not say what the reload applied"
+shows "ACTIVATE OFFER" || fail "the open countdown was closed by an edit that did not touch it"
+sleep 1.2
+[ "$(seconds_shown || true)" != "$first" ] || fail "the countdown stopped counting after the reload"
+tmux send-keys -t "$session" Escape
+wait_until 5 shows "Transactions" || fail "the feature turned on is not on the home screen"
+
+# A broken edit: a banner with the key path; the last good config runs on.
+save "{ \"features\": [ $offer, { \"id\": \"transactions\", \"enabled\": \"yes\" } ] }"
+wait_until 5 shows "The config has errors; the last good config still runs" || fail "a broken edit showed no banner"
+shows "features[1].enabled" || fail "the banner does not name the key path"
+shows "Transactions" || fail "the last good config's feature went away"
+# Mended: the banner goes.
+save "{ \"features\": [ $offer, { \"id\": \"transactions\", \"source\": { \"kind\": \"in-memory\" } } ] }"
+wait_until 5 bash -c "! tmux capture-pane -p -t $session | grep -qF 'The config has errors'" || fail "mending the config did not clear the banner"
+
+# SIGHUP rereads the config (it used to quit the shell): a feature turned off by an edit made... with the watch too.
+tmux send-keys -t "$session" Enter
+wait_until 10 shows "ACTIVATE OFFER" || fail "the countdown did not open again"
+pkill -HUP -x featurehost
+sleep 0.5
+shows "exited-" && fail "SIGHUP quit the shell"
+save "{ \"features\": [ { \"id\": \"offer-countdown\", \"enabled\": false }, { \"id\": \"transactions\", \"source\": { \"kind\": \"in-memory\" } } ] }"
+wait_until 5 shows "Offer countdown was turned off in the config." || fail "the open feature turned off did not go home saying so"
+shows "Offer countdown" && tmux capture-pane -p -t "$session" | grep -q "▶ Offer" && fail "the feature turned off is still listed"
+tmux send-keys -t "$session" q
+wait_until 10 shows "exited-0" || fail "q did not quit with 0"
+echo "live-config.sh: ok (a feature turned on, the countdown untouched, a broken edit's banner and its mend, SIGHUP, the open feature turned off)"
