@@ -22,9 +22,8 @@ struct HostOptions {
     let pluginFailures: [PluginLoadError]
     /// The plugins whose features were registered, in config order (serve reads their web entries).
     let plugins: [LoadedPlugin]
-    /// The plugin failures with their index in `"plugins"`, and the plugins the config named: what a reload compares.
-    private let indexedPluginFailures: [(index: Int, error: PluginLoadError)]
-    private let pluginConfigurations: [PluginConfiguration]
+    /// Each loaded plugin with its config entry and the build it loaded (`PluginBuild`): what a reload keeps running.
+    private let loadedPlugins: [(configuration: PluginConfiguration, build: String, plugin: LoadedPlugin)]
 
     /// The variables the host's own lookups read for `app` (config, data directory, locale, time zone), each with
     /// `getenv`: `ProcessInfo.environment` copies the whole environment into a dictionary first (start-up).
@@ -89,7 +88,7 @@ struct HostOptions {
         var config = ConfigLoader(registry: registry).defaultConfig()
         var failures: [(index: Int, error: PluginLoadError)] = []
         var plugins: [LoadedPlugin] = []
-        var named: [PluginConfiguration] = []
+        var loadedPlugins: [(configuration: PluginConfiguration, build: String, plugin: LoadedPlugin)] = []
         // A reload reads the file the host started with, even when it is gone (that is a broken edit, not a return
         // to the built-in default); a host started on the default looks again (a `./featurehost.json` made since).
         let choice =
@@ -103,22 +102,31 @@ struct HostOptions {
             // Plugins first: the features of the config may be theirs. Each is loaded in its own process (unless
             // the config or --plugin-isolation says in-process), so one that crashes the loader fails alone.
             let configurations = ConfigLoader.pluginConfigurations(in: file)
-            named = configurations
-            if let previous, previous.pluginConfigurations == configurations, previous.pluginFailures.isEmpty {
-                registry = previous.registry
-                failures = previous.indexedPluginFailures
-                plugins = previous.plugins
-            } else if !configurations.isEmpty {
-                // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
+            // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
+            if !configurations.isEmpty {
                 let dataDirectory = override ?? Self.dataDirectory(for: arguments, app: app, environment: environment)
                 let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits, command: app.commandName)
                 let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
-                let opened = PluginLoader.open(configurations, isolation: isolation, limits: limits, setup: setup)
-                for (index, result) in opened.enumerated() {
+                // A reload keeps each plugin whose entry and library file are as they were (its process serves on)
+                // and loads the others: one added, or one rebuilt. A library loaded into this process stays as it
+                // is (`dlopen` would hand back the same code): a rebuild of one reaches a new run only.
+                let builds = configurations.map { PluginBuild.identity(of: $0.file) }
+                var results: [Result<LoadedPlugin, PluginLoadError>?] = zip(configurations, builds).map { configuration, build in
+                    previous?.loadedPlugins.first { kept in
+                        kept.configuration == configuration && (kept.build == build && !build.isEmpty || kept.plugin.isolation == .inProcess)
+                    }.map { .success($0.plugin) }
+                }
+                let fresh = results.indices.filter { results[$0] == nil }
+                let opened = PluginLoader.open(fresh.map { configurations[$0] }, isolation: isolation, limits: limits, setup: setup)
+                for (index, result) in zip(fresh, opened) { results[index] = result }
+                for (index, result) in results.enumerated() {
                     do {
+                        guard let result else { continue }
                         let loaded = try result.get()
-                        try PluginLoader.register(loaded, into: &registry, makeFeature: maker)
+                        let build = loaded.isolation == .inProcess ? "in-process" : builds[index]
+                        try PluginLoader.register(loaded, into: &registry, makeFeature: maker, build: build)
                         plugins.append(loaded)
+                        loadedPlugins.append((configurations[index], build, loaded))
                     } catch {
                         failures.append((index, error))
                     }
@@ -140,8 +148,7 @@ struct HostOptions {
         self.app = app
         self.environment = environment
         pluginFailures = failures.map(\.error)
-        indexedPluginFailures = failures
-        pluginConfigurations = named
+        self.loadedPlugins = loadedPlugins
         self.plugins = plugins
         pluginIssues =
             failures.map { ConfigIssue(file: config.displayName, path: "plugins[\($0.index)]", message: $0.error.description) }

@@ -56,6 +56,10 @@ final class LiveConfig {
         options.config.file ?? HostOptions.currentDirectory.appendingPathComponent(app.identity.configFileName)
     }
 
+    /// Every file whose change is a reload: the config, and each plugin library it names (a rebuilt plugin is
+    /// loaded again, alone).
+    var followedFiles: [URL] { [followedFile] + options.config.pluginConfigurations.map(\.file) }
+
     /// The enabled features the surfaces run with the options in force.
     var features: [ResolvedFeature] { Self.features(options, only: only) }
 
@@ -99,8 +103,9 @@ final class LiveConfig {
     }
 
     /// One line for `serve`'s output (and the shell's stderr after it quits) saying what a reload did.
-    func summary(of outcome: Outcome) -> String {
-        let file = options.config.displayName
+    /// - Parameter naming: whether the line names the file (`serve`'s output does; the shell's footer has no room).
+    func summary(of outcome: Outcome, naming: Bool = true) -> String {
+        let file = naming ? options.config.displayName : "the config"
         let registry = options.registry
         let titles = { (id: FeatureID) in registry.registration(for: id)?.manifest.title ?? id.rawValue }
         switch outcome {

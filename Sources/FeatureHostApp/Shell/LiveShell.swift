@@ -88,16 +88,15 @@ enum RunCommand {
             let model = ShellModel(
                 session: session, only: only == nil ? nil : 0, surface: TerminalSurface(pictures: pictures), app: app.identity,
                 windowSize: terminal.size)
-            model.onReloadRequest = { ShellReload.apply(config.reload(), config: config, session: session, model: model) }
             // The config's edits apply while the shell runs; without a watch (no inotify, an unreadable folder)
             // SIGHUP still reloads.
-            var watch: ConfigWatcher?
-            do {
-                watch = try ConfigFollowing.watch(config.followedFile) { model.reloadRequested() }
-            } catch {
-                model.note(ConfigFollowing.unwatchedNotice(error, command: app.commandName))
+            let follower = ConfigFollower(command: app.commandName) { model.reloadRequested() }
+            defer { follower.stop() }
+            model.onReloadRequest = {
+                ShellReload.apply(config.reload(), config: config, session: session, model: model)
+                follower.follow(config.followedFiles).first.map(model.note)
             }
-            defer { watch?.stop() }
+            follower.follow(config.followedFiles).first.map(model.note)
             let shell = LiveShell(model: model, terminal: terminal)
             await shell.run()
         }
@@ -118,7 +117,7 @@ enum ShellReload {
         case .applied(let diff, let features):
             model.configProblems = []
             // What changed, in the footer until the next key (a note that the open feature was turned off stays).
-            model.note(config.summary(of: outcome))
+            model.note(config.summary(of: outcome, naming: false))
             model.follow(session.apply(diff, features: features, launcher: config.launcher, extra: config.failureEntries))
         }
     }

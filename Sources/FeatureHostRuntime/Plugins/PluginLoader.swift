@@ -186,15 +186,18 @@ public enum PluginLoader {
     }
 
     /// Adds a loaded plugin's feature, unless its id is taken.
+    /// - Parameter build: the library file as it was when loaded (`PluginBuild.identity`), so a reload tells a rebuilt
+    ///   library from the one running.
     public static func register(
-        _ plugin: LoadedPlugin, into registry: inout FeatureRegistry, makeFeature: @escaping PluginFeatureMaker
+        _ plugin: LoadedPlugin, into registry: inout FeatureRegistry, makeFeature: @escaping PluginFeatureMaker, build: String = ""
     ) throws(PluginLoadError) {
         if let owner = registry.registration(for: plugin.manifest.id) {
             throw PluginLoadError(file: plugin.file, reason: .idClash(plugin.manifest.id, owner: owner.label))
         }
-        registry.add(
-            FeatureRegistry.Registration(
-                manifest: plugin.manifest, origin: plugin.file.path, name: plugin.file.lastPathComponent
-            ) { context in try makeFeature(plugin, context) })
+        var registration = FeatureRegistry.Registration(
+            manifest: plugin.manifest, origin: plugin.file.path, name: plugin.file.lastPathComponent
+        ) { context in try makeFeature(plugin, context) }
+        registration.build = build
+        registry.add(registration)
     }
 }
