@@ -1,0 +1,87 @@
+import FeatureHostCore
+import FeatureHostRuntime
+import FeatureHostTesting
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import FeatureHostApp
+
+/// A plugin rebuilt on disk is loaded again alone on reload (issue 32, point 4): its feature is made again from the
+/// new library, every other feature keeps its instance, and a rebuild that fails to load leaves the old one serving
+/// with the failure shown as a broken config is.
+@Suite(.serialized) @MainActor struct PluginReloadTests {
+    let host: TestHost
+    let app = FeatureHostApp(name: "FeatureHost", features: [TickerFeature.self])
+    let config: URL
+    var library: String { "liblive.\(PluginStubs.libraryExtension)" }
+
+    init() async throws {
+        host = try TestHost()
+        _ = try await PluginStubs.build(PluginStubs.manifestOnly(id: "test-live", title: "Live one"), named: "live", in: host.directory.url)
+        config = try host.directory.write(
+            #"{ "plugins": ["liblive.\#(PluginStubs.libraryExtension)"], "features": [ { "id": "test-ticker" }, { "id": "test-live" } ] }"#,
+            to: "featurehost.json")
+    }
+
+    func shell() throws -> (LiveConfig, HostSession, ShellModel) {
+        let arguments = try CommandLineArguments(
+            ["--config", config.path, "--data-dir", host.directory.file("data").path], valued: CommandCatalog.valuedOptions)
+        let options = try HostOptions(arguments: arguments, app: app)
+        let environment = HostEnvironment(
+            clock: host.clock, now: { host.start }, transport: host.transport, dataDirectory: host.directory.file("data"),
+            locale: Locale(identifier: "en_GB"), timeZone: .gmt)
+        let live = LiveConfig(options: options, environment: environment, flags: .init(), arguments: arguments, app: app, only: nil)
+        let session = HostSession(launching: live.features, with: live.launcher)
+        return (live, session, ShellModel(session: session))
+    }
+
+    /// Built elsewhere, then moved over the old file, as a linker writes a new file.
+    func rebuild(_ source: String) async throws {
+        let scratch = try TemporaryDirectory("featurehost-plugin-rebuild")
+        let built = try await PluginStubs.build(source, named: "live", in: scratch.url)
+        // Same file system (both under the temporary folder): a rename, atomic, as the linker's output lands.
+        let moved = host.directory.file(library)
+        try FileManager.default.copyItem(at: built, to: host.directory.file(".\(library).new"))
+        #expect(rename(host.directory.file(".\(library).new").path, moved.path) == 0)
+    }
+
+    @Test func aRebuiltLibraryIsLoadedAgainAloneAndABrokenRebuildKeepsTheOldOne() async throws {
+        let (live, session, model) = try shell()
+        model.handle(.enter)
+        await host.advance(by: .seconds(2))
+        let ticker = session.entries[0]
+        #expect(session.entries[1].manifest.title == "Live one")
+
+        #expect(live.followedFiles.contains(host.directory.file(library).standardizedFileURL))
+        // Reread with nothing rebuilt: the plugin's process is kept, nothing restarts.
+        ShellReload.apply(live.reload(), config: live, session: session, model: model)
+        #expect(session.entries[1].manifest.title == "Live one")
+
+        try await rebuild(PluginStubs.manifestOnly(id: "test-live", title: "Live two"))
+        ShellReload.apply(live.reload(), config: live, session: session, model: model)
+        #expect(session.entries[1].manifest.title == "Live two", "the new library's code")
+        #expect(session.entries[0] === ticker, "the other feature keeps its instance")
+        await host.advance(by: .seconds(1))
+        #expect(ShellScreen(model: model).render(size: Size(width: 60, height: 10)).plainText().contains("Seconds: 3"))
+
+        try await rebuild(PluginStubs.abiVersion(7))
+        ShellReload.apply(live.reload(), config: live, session: session, model: model)
+        #expect(session.entries[1].manifest.title == "Live two", "a rebuild that fails to load leaves the old one")
+        #expect(model.configProblems.contains { $0.contains("plugins[0]") && $0.contains("ABI version 7") }, "\(model.configProblems)")
+    }
+
+    @Test func aPluginRemovedFromTheConfigUnloadsAndOneAddedLoads() async throws {
+        let (live, session, model) = try shell()
+        try host.directory.write(#"{ "features": [ { "id": "test-ticker" } ] }"#, to: "featurehost.json")
+        ShellReload.apply(live.reload(), config: live, session: session, model: model)
+        #expect(session.entries.map(\.manifest.id) == ["test-ticker"])
+        #expect(live.followedFiles == [config.standardizedFileURL])
+        try host.directory.write(
+            #"{ "plugins": ["liblive.\#(PluginStubs.libraryExtension)"], "features": [ { "id": "test-live" }, { "id": "test-ticker" } ] }"#,
+            to: "featurehost.json")
+        ShellReload.apply(live.reload(), config: live, session: session, model: model)
+        #expect(session.entries.map(\.manifest.id) == ["test-live", "test-ticker"])
+        #expect(model.configProblems.isEmpty)
+    }
+}
