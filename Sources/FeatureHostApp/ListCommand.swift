@@ -17,8 +17,8 @@ enum ListCommand {
         for feature in resolved {
             let state = feature.entry.enabled ? "enabled " : "disabled"
             let id = padded(feature.id.rawValue, to: idWidth)
-            // A plugin's registration names its file as its origin; the config's "plugins" has the whole path.
-            let origin = feature.registration.origin == "built-in" ? "" : "  from the plugin \(feature.registration.name)"
+            // A plugin's descriptor names its file as its origin; the config's "plugins" has the whole path.
+            let origin = feature.descriptor.origin == "built-in" ? "" : "  from the plugin \(feature.descriptor.name)"
             if let source = feature.source {
                 let cached = source.kind == .http && source.cache ? " (cached)" : ""
                 print("\(id)  \(state)  \(padded(source.kind.rawValue, to: 9))  \(source.location)\(cached)\(origin)")

@@ -15,12 +15,12 @@ enum StoreCommand {
         }
         let options = try HostOptions(arguments: arguments, app: app)
         let id = FeatureID(words[1])
-        guard let registration = options.registry.registration(for: id) else {
+        guard let descriptor = options.registry.descriptor(for: id) else {
             throw UsageError(
                 "store: unknown feature \"\(id)\"; known ids: \(options.registry.ids.map(\.rawValue).joined(separator: ", ")).")
         }
         // Only the keys the feature declares: a mistyped key would be written beside the real one and never read.
-        let keys = registration.manifest.storedKeys
+        let keys = descriptor.manifest.storedKeys
         guard keys.contains(words[2]) else {
             throw UsageError(
                 keys.isEmpty

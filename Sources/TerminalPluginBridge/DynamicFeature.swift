@@ -7,20 +7,12 @@ import TerminalUI
 
 /// A feature from a plugin library, as the terminal shell sees it: every call goes through the library's C
 /// table as bytes.
+///
+/// An instance only: what the feature is (its manifest, how to make one) is its `FeatureDescriptor`, read from
+/// the library by the loader.
 public struct DynamicFeature: TerminalFeature {
-    /// `Feature` asks for a type-level manifest; a plugin's real one is in its registration, read from the
-    /// library, so this one is never shown.
-    public static let manifest = FeatureManifest(
-        id: "dynamic-plugin", title: "Plugin feature", summary: "A feature loaded from a dynamic library.")
-
     /// The plugin's instance; `WebPluginBridge` reaches its web entry through it.
     package let instance: any PluginInstance
-
-    /// Plugin features are made by `make(_:context:dataDirectory:)` from their library; a context alone
-    /// cannot say which library.
-    @MainActor public init(context: FeatureContext) throws {
-        throw FeatureError("\(context.id) comes from a plugin library and is made by the plugin loader.")
-    }
 
     init(instance: any PluginInstance) { self.instance = instance }
 
@@ -64,17 +56,10 @@ public struct DynamicFeature: TerminalFeature {
 /// A feature from a plugin library without a terminal scene (its feature is a `WebFeature` only): not a
 /// `TerminalFeature`, so the shell and `snapshot` show `noTerminalScreenMessage` in its panel and never make it
 /// appear there, as for a built-in feature without a terminal screen; the web shows it through its web entry.
-public struct WebOnlyPluginFeature: Feature {
-    public static let manifest = FeatureManifest(
-        id: "dynamic-web-plugin", title: "Plugin feature", summary: "A web-only feature loaded from a dynamic library.")
-
+public struct WebOnlyPluginFeature: FeatureInstance {
     package let instance: any PluginInstance
     /// What the terminal says instead of a screen.
     public let noTerminalScreenMessage: String
-
-    @MainActor public init(context: FeatureContext) throws {
-        throw FeatureError("\(context.id) comes from a plugin library and is made by the plugin loader.")
-    }
 
     init(instance: any PluginInstance, plugin: LoadedPlugin, command: String) {
         self.instance = instance

@@ -45,7 +45,7 @@ public enum PluginWeb {
 
     /// The web scene of a running plugin feature; nil when `feature` is not a plugin's or its plugin is
     /// terminal-only. Makes the plugin's scene and starts nothing, like `WebFeature.makeWebScene()`.
-    @MainActor public static func scene(for feature: any Feature) -> (any WebScene)? {
+    @MainActor public static func scene(for feature: any FeatureInstance) -> (any WebScene)? {
         let instance = (feature as? DynamicFeature)?.instance ?? (feature as? WebOnlyPluginFeature)?.instance
         guard let instance, instance.hasWebView else { return nil }
         return PluginWebScene(instance: instance)

@@ -126,7 +126,7 @@ import Testing
     @Test func theLauncherStartsAPluginFeatureFromTheRegistry() throws {
         var registry = FeatureRegistry([])
         try PluginLoader.register(plugin, into: &registry, makeFeature: DynamicFeature.maker(dataDirectory: host.directory.url))
-        #expect(registry.registration(for: "plugin-counter")?.label == "libCounter.so (/in-process/libCounter.so)")
+        #expect(registry.descriptor(for: "plugin-counter")?.label == "libCounter.so (/in-process/libCounter.so)")
         let environment = HostEnvironment(
             clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: host.transport,
             dataDirectory: host.directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)

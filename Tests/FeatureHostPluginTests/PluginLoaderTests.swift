@@ -97,7 +97,7 @@ private struct AlphaFeature: Feature {
         let failures = PluginLoader.load([first, junk, second], into: &registry, makeFeature: unusedMaker)
         #expect(failures.map(\.file) == [junk])
         #expect(registry.ids == ["alpha", "stub-one", "stub-two"], "plugins come after the built-ins, in config order")
-        #expect(registry.registration(for: "stub-two")?.manifest.title == "Stub")
+        #expect(registry.descriptor(for: "stub-two")?.manifest.title == "Stub")
     }
 
     @Test func aPluginsCreateErrorReachesTheFeaturesPanel() async throws {

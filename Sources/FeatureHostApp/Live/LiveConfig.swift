@@ -107,7 +107,7 @@ final class LiveConfig {
     func summary(of outcome: Outcome, naming: Bool = true) -> String {
         let file = naming ? options.config.displayName : "the config"
         let registry = options.registry
-        let titles = { (id: FeatureID) in registry.registration(for: id)?.manifest.title ?? id.rawValue }
+        let titles = { (id: FeatureID) in registry.descriptor(for: id)?.manifest.title ?? id.rawValue }
         switch outcome {
         case .unchanged:
             return "reload: \(file) is valid; nothing that runs changed."

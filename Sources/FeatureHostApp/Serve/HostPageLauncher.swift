@@ -104,7 +104,7 @@ final class HostPageLauncher: PageLauncher {
     }
 
     /// A compiled-in feature's own web scene, or a plugin's through its web entry.
-    private func webScene(of feature: (any Feature)?) -> (any WebScene)? {
+    private func webScene(of feature: (any FeatureInstance)?) -> (any WebScene)? {
         guard let feature else { return nil }
         if let web = feature as? any WebFeature { return web.makeWebScene() }
         return PluginWeb.scene(for: feature)

@@ -37,18 +37,18 @@ enum ShellAssembly {
             }
             return [configured]
         }
-        guard let registration = options.registry.registration(for: only) else {
+        guard let descriptor = options.registry.descriptor(for: only) else {
             let known = options.registry.ids.map(\.rawValue).sorted().joined(separator: ", ")
             let plugins = options.pluginFailures.map { " It may come from a plugin that failed: \($0.description)" }
             throw UsageError("unknown feature \"\(only)\"; known ids: \(known)." + plugins.joined())
         }
-        return [ResolvedFeature(registration: registration, entry: HostConfig.Entry(id: only))]
+        return [ResolvedFeature(descriptor: descriptor, entry: HostConfig.Entry(id: only))]
     }
 
     /// What `--only ID` and `snapshot ID` say when the config does not list ID: the feature runs (a feature just
     /// scaffolded is tried this way), but on its default source, which may be a real web service, and never silently.
     static func unlistedNotice(options: HostOptions, only: FeatureID?, command: String) -> String? {
-        guard let only, options.config.file != nil, options.registry.registration(for: only) != nil,
+        guard let only, options.config.file != nil, options.registry.descriptor(for: only) != nil,
             !ResolvedFeature.all(in: options.config, registry: options.registry).contains(where: { $0.id == only }),
             let resolved = try? selection(options: options, only: only).first
         else { return nil }

@@ -22,7 +22,7 @@ public struct ConfigLoader {
 
     /// The built-in default: every registered feature, enabled, with its default source.
     public func defaultConfig() -> HostConfig {
-        HostConfig(file: nil, entries: registry.registrations.map { HostConfig.Entry(id: $0.manifest.id) })
+        HostConfig(file: nil, entries: registry.descriptors.map { HostConfig.Entry(id: $0.manifest.id) })
     }
 
     public func load(_ file: URL) throws -> HostConfig {

@@ -65,8 +65,8 @@ struct ConfigValidation {
             return nil
         }
         let id = FeatureID(idString)
-        let registration = registry.registration(for: id)
-        if registration == nil, !failedPlugins.isEmpty {
+        let descriptor = registry.descriptor(for: id)
+        if descriptor == nil, !failedPlugins.isEmpty {
             // The id may belong to a plugin that failed: leave the entry out, so the rest still run.
             let names = failedPlugins.map(\.lastPathComponent).joined(separator: ", ")
             let issue = ConfigIssue(
@@ -77,7 +77,7 @@ struct ConfigValidation {
             skipped.append(HostConfig.Skipped(id: id, issue: issue))
             return nil
         }
-        if registration == nil {
+        if descriptor == nil {
             var message = "unknown feature \(quoted(idString))"
             if let near = NearestName.suggestion(for: idString, among: registry.ids.map(\.rawValue)) {
                 message += " (did you mean \"\(near)\"?)"
@@ -94,7 +94,7 @@ struct ConfigValidation {
         }
         var source: SourceConfiguration?
         if let value = object["source"] {
-            source = validateSource(value, path: "\(path).source", manifest: registration?.manifest)
+            source = validateSource(value, path: "\(path).source", manifest: descriptor?.manifest)
         }
         var settings: [String: SettingValue] = [:]
         if let value = object["settings"] {
@@ -102,12 +102,12 @@ struct ConfigValidation {
                 for key in dictionary.keys.sorted() {
                     let value = settingValue(dictionary[key] as Any)
                     settings[key] = value
-                    if let declaration = registration?.manifest.setting(key) {
+                    if let declaration = descriptor?.manifest.setting(key) {
                         // The check the feature makes when it reads the value, so validate and start agree.
                         if declaration.problem(with: value) != nil {
                             report("\(path).settings.\(key)", "found \(Self.describe(value)); allowed: \(declaration.type.allowed).")
                         }
-                    } else if let manifest = registration?.manifest {
+                    } else if let manifest = descriptor?.manifest {
                         var message = "unknown setting for \(id)"
                         if let near = NearestName.suggestion(for: key, among: manifest.settingsKeys) {
                             message += "; did you mean \"\(near)\"?"
@@ -123,7 +123,7 @@ struct ConfigValidation {
                 report("\(path).settings", "found \(describe(value)); allowed: an object.")
             }
         }
-        guard registration != nil else { return nil }
+        guard descriptor != nil else { return nil }
         return HostConfig.Entry(id: id, enabled: enabled, source: source, settings: settings)
     }
 

@@ -48,7 +48,7 @@ public struct ConfigDiff: Sendable, Equatable {
     /// Sources and settings compare as the feature gets them: the config's source, else the manifest's default; a
     /// setting left out reads as its declared default, so writing the default out changes nothing.
     static func restart(from old: ResolvedFeature, to new: ResolvedFeature) -> Restart? {
-        if old.registration.origin != new.registration.origin || old.registration.build != new.registration.build {
+        if old.descriptor.origin != new.descriptor.origin || old.descriptor.build != new.descriptor.build {
             return .code
         }
         if old.source != new.source { return .source }

@@ -7,7 +7,7 @@ import Foundation
 @MainActor
 public struct FeatureLauncher {
     public enum Outcome {
-        case running(any Feature)
+        case running(any FeatureInstance)
         case failed(String)
     }
 
@@ -36,7 +36,7 @@ public struct FeatureLauncher {
 
     public func launch(_ resolved: ResolvedFeature) -> Launched {
         do {
-            let feature = try resolved.registration.make(try context(for: resolved))
+            let feature = try resolved.descriptor.make(try context(for: resolved))
             return Launched(resolved: resolved, outcome: .running(feature))
         } catch {
             return Launched(resolved: resolved, outcome: .failed("\(resolved.manifest.title) could not start: \(error.userFacingMessage)"))

@@ -8,7 +8,7 @@ import FeatureHostCore
 public final class HostSession {
     public final class Entry {
         public enum State {
-            case running(any Feature)
+            case running(any FeatureInstance)
             case failed(String)
         }
 
@@ -29,7 +29,7 @@ public final class HostSession {
             }
         }
 
-        public var feature: (any Feature)? {
+        public var feature: (any FeatureInstance)? {
             if case .running(let feature) = state { return feature }
             return nil
         }

@@ -2,15 +2,15 @@ import FeatureHostCore
 
 /// A config entry joined with its registered type: the source and settings the feature will get.
 public struct ResolvedFeature: Sendable {
-    public let registration: FeatureRegistry.Registration
+    public let descriptor: FeatureDescriptor
     public let entry: HostConfig.Entry
 
-    public init(registration: FeatureRegistry.Registration, entry: HostConfig.Entry) {
-        self.registration = registration
+    public init(descriptor: FeatureDescriptor, entry: HostConfig.Entry) {
+        self.descriptor = descriptor
         self.entry = entry
     }
 
-    public var manifest: FeatureManifest { registration.manifest }
+    public var manifest: FeatureManifest { descriptor.manifest }
     public var id: FeatureID { manifest.id }
     /// The config's source, else the feature's default.
     public var source: SourceConfiguration? { entry.source ?? manifest.defaultSource }
@@ -23,7 +23,7 @@ public struct ResolvedFeature: Sendable {
 
     public static func all(in config: HostConfig, registry: FeatureRegistry) -> [ResolvedFeature] {
         config.entries.compactMap { entry in
-            registry.registration(for: entry.id).map { ResolvedFeature(registration: $0, entry: entry) }
+            registry.descriptor(for: entry.id).map { ResolvedFeature(descriptor: $0, entry: entry) }
         }
     }
 }

@@ -79,7 +79,7 @@ public struct LoadedPlugin: @unchecked Sendable {
 
 /// Turns a loaded plugin and a context into a running feature. The terminal surface supplies it, because the
 /// runtime does not know any surface.
-public typealias PluginFeatureMaker = @MainActor (LoadedPlugin, FeatureContext) throws -> any Feature
+public typealias PluginFeatureMaker = @MainActor (LoadedPlugin, FeatureContext) throws -> any FeatureInstance
 
 /// Loads features from dynamic libraries: `dlopen`, one versioned entry symbol, the ABI version checked before
 /// anything else is read, then the manifest. Out of process (the default) all of that happens in the library's
@@ -191,13 +191,13 @@ public enum PluginLoader {
     public static func register(
         _ plugin: LoadedPlugin, into registry: inout FeatureRegistry, makeFeature: @escaping PluginFeatureMaker, build: String = ""
     ) throws(PluginLoadError) {
-        if let owner = registry.registration(for: plugin.manifest.id) {
+        if let owner = registry.descriptor(for: plugin.manifest.id) {
             throw PluginLoadError(file: plugin.file, reason: .idClash(plugin.manifest.id, owner: owner.label))
         }
-        var registration = FeatureRegistry.Registration(
+        var descriptor = FeatureDescriptor(
             manifest: plugin.manifest, origin: plugin.file.path, name: plugin.file.lastPathComponent
         ) { context in try makeFeature(plugin, context) }
-        registration.build = build
-        registry.add(registration)
+        descriptor.build = build
+        registry.add(descriptor)
     }
 }

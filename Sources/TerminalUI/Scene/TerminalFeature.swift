@@ -1,7 +1,7 @@
 import FeatureHostCore
 
-/// A feature the terminal shell can show.
-public protocol TerminalFeature: Feature {
+/// A feature instance the terminal shell can show (a compiled-in feature, or a plugin's bridge).
+public protocol TerminalFeature: FeatureInstance {
     @MainActor func makeScene() -> any TerminalScene
     /// The scene, with what the shell lends it (`surface.pictures`). A feature that draws no pictures needs only
     /// `makeScene()`, which this calls by default; one that does makes its placeholder scene in `makeScene()`.
