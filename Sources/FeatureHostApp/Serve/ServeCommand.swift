@@ -22,6 +22,7 @@ enum ServeCommand {
             webTypes: app.webTypes, plugins: options.plugins, commandName: app.commandName)
 
         let shutdown = try ShutdownSignal()
+        let reload = try ReloadSignal.install()
         let slot = AppSlot(commandName: app.commandName)
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.port = port
@@ -64,7 +65,11 @@ enum ServeCommand {
                 environment.lookForOutsideChanges()
             }
         }
+        let reloads = Task { @MainActor in
+            for await _ in reload.reloads { reloadRequested(commandName: slot.commandName) }
+        }
         _ = await shutdown.wait()
+        reloads.cancel()
         ticker.cancel()
         server.answerImmediately(nil)
         slot.app = nil
@@ -72,6 +77,12 @@ enum ServeCommand {
         server.stop()
         ServeOutput.flush()
         return 0
+    }
+
+    /// SIGHUP (`featurehost reload`): read the config again. Wired to the live config by the lead engineer.
+    @MainActor
+    static func reloadRequested(commandName: String) {
+        ServeOutput.line("\(commandName) serve: reload asked for (SIGHUP)")
     }
 
     static func parsePort(_ text: String?) throws -> UInt16 {

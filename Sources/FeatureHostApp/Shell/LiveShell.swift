@@ -58,6 +58,7 @@ final class LiveShell {
                 model.broadcast(.willEnterForeground)
                 terminal.invalidate()
                 renders.setNeedsRender()
+            case .reload: model.reloadRequested()
             case .terminate: return
             }
             if model.wantsToQuit { return }

