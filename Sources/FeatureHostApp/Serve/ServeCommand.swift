@@ -52,7 +52,13 @@ enum ServeCommand {
         // Static files are answered on the server's I/O thread from bytes prepared once, after the same checks.
         let files = app.immediateFiles
         server.answerImmediately { request in files.answer(request) }
+        // Before the URL, so a script that waits for it can `reload` at once; why it failed comes after the URL, which
+        // stays the first line. Removed at a clean exit.
+        var unregistered: String?
+        let registration = HostRegistration.register(options, command: "serve", commandName: slot.commandName) { unregistered = $0 }
+        defer { registration?.unregister() }
         ServeOutput.line(access.startAddress)
+        if let unregistered { ServeOutput.line(unregistered) }
         if let notice = ShellAssembly.unlistedNotice(options: options, only: only, command: "\(slot.commandName) serve") {
             ServeOutput.line(notice)
         }
