@@ -2,7 +2,7 @@
 # End-to-end: `featurehost reload` finds the hosts that use the same config with the same data directory and sends
 # them SIGHUP, which rereads the config instead of quitting (as nginx does; it used to end serve and the shell).
 # 1. serve: reload prints the line it sent, serve says it got it and runs on, SIGTERM still exits 0 and removes its
-#    run file. 2. The shell in a real terminal (tmux): reload reaches it, it still reads keys, and closing the
+#    run file; in a terminal that closes, serve still ends (cleanly: its run file goes). 2. The shell in a real terminal (tmux): reload reaches it, it still reads keys, and closing the
 #    terminal (a real hang-up: SIGHUP and input closed) still ends it. 3. Nothing to reach: reload exits 1.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -78,6 +78,25 @@ server_pid=""
 [ "$status" -eq 0 ] || fail "serve did not exit 0 on SIGTERM after the reloads (status $status)"
 compgen -G "$data/run/*.host" >/dev/null && fail "serve left its run file"
 echo "reload-signal.sh: serve got the reload, ran on, exited 0 on SIGTERM and removed its run file"
+
+# --- 1b. serve in a terminal that closes: the hang-up still ends it -----------------------------------------
+cat >"$work/serve-pane.sh" <<SH
+"$binary" serve --config "$config" --data-dir "$data" > "$work/serve2.out"
+SH
+tmux_retrying new-session -d -s "$session" -x 100 -y 30 "bash $work/serve-pane.sh"
+wait_until 30 test -s "$work/serve2.out" || fail "serve in tmux printed no address"
+host_file=$(compgen -G "$data/run/*.host" | head -n 1) || fail "serve in tmux wrote no run file"
+serve_pid=$(basename "$host_file" .host)
+server_pid=$serve_pid # cleanup ends it if a check fails
+run reload --config "$config" --data-dir "$data"
+[ "$out" = "reload: sent to featurehost pid $serve_pid (serve)" ] || fail "reload printed: $out $err"
+wait_until 10 grep -qi "reload" "$work/serve2.out" || fail "serve in tmux did not report the reload"
+alive "$serve_pid" || fail "serve in tmux ended on SIGHUP"
+tmux kill-session -t "$session"
+wait_until 10 gone "$serve_pid" || fail "serve ran on after its terminal closed"
+server_pid=""
+wait_until 10 eval '! compgen -G "$data/run/*.host" >/dev/null' || fail "serve did not exit cleanly when its terminal closed"
+echo "reload-signal.sh: serve in a terminal got the reload and ended cleanly when the terminal closed"
 
 # --- 2. the shell in a terminal ------------------------------------------------------------------------------
 cat >"$work/pane.sh" <<SH

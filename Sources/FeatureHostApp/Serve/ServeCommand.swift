@@ -23,6 +23,9 @@ enum ServeCommand {
 
         let shutdown = try ShutdownSignal()
         let reload = try ReloadSignal.install()
+        // SIGHUP is a reload now; a terminal that closes still ends serve, as the hang-up signal used to.
+        let hangUp = TerminalHangUpWatch { shutdown.request(as: SIGHUP) }
+        defer { hangUp?.stop() }
         let slot = AppSlot(commandName: app.commandName)
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.port = port

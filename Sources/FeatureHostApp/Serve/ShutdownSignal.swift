@@ -46,6 +46,12 @@ final class ShutdownSignal: Sendable {
         _ = write(shutdownPipeWriteEnd, &byte, 1)
     }
 
+    /// Shuts down as a signal would, with `signalNumber` as the one `wait()` returns (the terminal hung up).
+    func request(as signalNumber: Int32) {
+        var byte = UInt8(truncatingIfNeeded: signalNumber)
+        _ = write(shutdownPipeWriteEnd, &byte, 1)
+    }
+
     /// Returns the first signal that arrived, at once if one already has.
     func wait() async -> Int32 {
         let readEnd = readEnd
