@@ -13,11 +13,30 @@ nonisolated(unsafe) private var reloadPipeWriteEnd: Int32 = -1
 
 /// SIGHUP, caught for as long as the process lives: read the config again, as nginx does (`featurehost reload`
 /// sends it). Without this a SIGHUP would end `serve`, its default action. A `sigaction` handler writes a byte to
-/// a pipe (the one thing a handler may safely do) and a thread of its own turns the bytes into `reloads`. Signals
-/// are process-wide, so there is one: `install()` returns it.
+/// a pipe (the one thing a handler may safely do) and a thread of its own hands each to every `reloads` stream.
+/// Signals are process-wide, so there is one, for the life of the process: `install()` returns it.
 final class ReloadSignal: Sendable {
-    /// One element per reload asked for; several SIGHUPs before the consumer looks give one.
-    let reloads: AsyncStream<Void>
+    /// A new stream of the reloads asked for from now on, one element per reload; several SIGHUPs before its
+    /// consumer looks give one. Take it before the moment a reload may come (serve: before printing its address).
+    var reloads: AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = subscribers.withLock { subscribers in
+            defer { subscribers.next += 1 }
+            subscribers.continuations[subscribers.next] = continuation
+            return subscribers.next
+        }
+        continuation.onTermination = { [subscribers] _ in
+            _ = subscribers.withLock { $0.continuations.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    private let subscribers = Locked(Subscribers())
+
+    private struct Subscribers {
+        var continuations: [Int: AsyncStream<Void>.Continuation] = [:]
+        var next = 0
+    }
 
     private static let installed = Locked<ReloadSignal?>(nil)
 
@@ -39,23 +58,21 @@ final class ReloadSignal: Sendable {
             for end in ends where end >= 0 { close(end) }
             throw UsageError("cannot make the reload pipe: \(String(cString: strerror(errno)))")
         }
-        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        reloads = stream
         reloadPipeWriteEnd = ends[1]
         let readEnd = ends[0]
+        let subscribers = subscribers
         let thread = Thread {
             var bytes = [UInt8](repeating: 0, count: 64)
             while true {
                 let count = read(readEnd, &bytes, bytes.count)
                 if count > 0 {
-                    continuation.yield()
+                    for continuation in subscribers.withLock({ Array($0.continuations.values) }) { continuation.yield() }
                 } else if count < 0, errno == EINTR {
                     continue
                 } else {
                     break
                 }
             }
-            continuation.finish()
         }
         thread.name = "featurehost.reload.signal"
         thread.start()

@@ -22,7 +22,8 @@ enum ServeCommand {
             webTypes: app.webTypes, plugins: options.plugins, commandName: app.commandName)
 
         let shutdown = try ShutdownSignal()
-        let reload = try ReloadSignal.install()
+        // Subscribed now: a `reload` sent as soon as the address is printed must not be missed.
+        let reloadRequests = try ReloadSignal.install().reloads
         // SIGHUP is a reload now; a terminal that closes still ends serve, as the hang-up signal used to.
         let hangUp = TerminalHangUpWatch { shutdown.request(as: SIGHUP) }
         defer { hangUp?.stop() }
@@ -75,7 +76,7 @@ enum ServeCommand {
             }
         }
         let reloads = Task { @MainActor in
-            for await _ in reload.reloads { reloadRequested(commandName: slot.commandName) }
+            for await _ in reloadRequests { reloadRequested(commandName: slot.commandName) }
         }
         _ = await shutdown.wait()
         reloads.cancel()
