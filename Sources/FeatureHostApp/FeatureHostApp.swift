@@ -4,7 +4,7 @@ import Foundation
 import WebUI
 
 /// The whole host as a library: an app names itself and the features it compiles in, and `run` is its command line
-/// (the shell, `serve`, `snapshot`, `list`, `validate`, `store`), reading FeatureHost's config and loading its
+/// (the shell, `serve`, `snapshot`, `list`, `validate`, `reload`, `store`), reading FeatureHost's config and loading its
 /// plugins, under the app's own name (docs/embedding.md):
 ///
 /// ```swift
@@ -52,6 +52,7 @@ public struct FeatureHostApp {
             switch arguments.positionals.first {
             case "list": return try ListCommand.run(arguments, app: self)
             case "validate": return try ValidateCommand.run(arguments, app: self)
+            case "reload": return try ReloadCommand.run(arguments, app: self)
             case "store": return try StoreCommand.run(arguments, app: self)
             default: return try await CommandCatalog.runInteractive(arguments, app: self)
             }

@@ -17,6 +17,9 @@ enum Usage {
                                           locale, hour cycle and time zone features get, and why
               \(command) validate [--config F]
                                           check the config; prints ok, or every error
+              \(command) reload [--config F] [--data-dir D]
+                                          check the config as validate does, then tell every run and serve
+                                          using it with that data directory to read it again (SIGHUP)
               \(command) snapshot ID [--config F] [--data-dir D] [--size WxH] [--now ISO8601] [--locale ID]
               \(indent)          [--hour-cycle 12|24] [--time-zone TZ] [--input STRING]... [--advance SECONDS]... [--save]
               \(indent)          [--color truecolor|256]
@@ -29,7 +32,7 @@ enum Usage {
                                           http://\(command)-RANDOM.localhost:PORT/?token=TOKEN first (a host name of
                                           this run's own, so no other local server gets the token), then one
                                           line per refused request; Ctrl-C or SIGTERM closes every page's
-                                          session and exits 0.
+                                          session and exits 0; SIGHUP rereads the config.
                                           Locale, 12/24-hour and time zone come from the browser unless the
                                           config or these flags fix them
               \(command) store get|set|remove ID KEY [JSON] [--data-dir D]

@@ -26,7 +26,8 @@ import WebUI
         let usage = Usage.text(for: app)
         #expect(usage.hasPrefix("myapp: MyApp, on FeatureHost."))
         for line in [
-            "  myapp serve [", "  myapp validate [", "  myapp snapshot ID [", "http://myapp-RANDOM.localhost:PORT/", "$MYAPP_CONFIG",
+            "  myapp serve [", "  myapp validate [", "  myapp reload [", "  myapp snapshot ID [", "http://myapp-RANDOM.localhost:PORT/",
+            "$MYAPP_CONFIG",
         ] {
             #expect(usage.contains(line), "\(line)")
         }

@@ -117,6 +117,14 @@ final class RecordingShellTerminal: ShellTerminal {
         await quit()
     }
 
+    @Test func aReloadDoesNotEndTheShell() async {
+        #expect(await frames(atLeast: 1) == 1)
+        terminal.send(.reload, .key(.enter))
+        #expect(await frames(atLeast: 2) == 2, "the key after the reload is still handled")
+        #expect(terminal.text.contains("Seconds: 0"))
+        await quit()
+    }
+
     @Test func nothingIsDrawnAfterTheShellEnds() async {
         #expect(await frames(atLeast: 1) == 1)
         terminal.send(.key(.enter))

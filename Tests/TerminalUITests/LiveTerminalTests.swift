@@ -222,6 +222,40 @@ struct LiveTerminalTests {
         #expect(pty.attributes.c_lflag & tcflag_t(ICANON) != 0)
     }
 
+    @Test func hangUpSignalAsksForAReloadAndKeepsTheTerminal() async throws {
+        let pty = try #require(PseudoTerminal(size: Size(width: 10, height: 3)))
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = pty.read(until: "\u{1B}[2J")
+        var events = terminal.events.makeAsyncIterator()
+        // The handler the SIGHUP source calls (see reportsResizes); `featurehost reload`'s real signal is in e2e.
+        terminal.handle(SIGHUP)
+        #expect(await events.next() == .reload)
+        // Still raw, still drawing, still reading keys.
+        #expect(pty.attributes.c_lflag & tcflag_t(ICANON) == 0)
+        var frame = Frame(size: terminal.size)
+        frame.put("after", at: Point(x: 0, y: 0))
+        terminal.draw(frame)
+        let drawn = pty.read(until: "after")
+        #expect(drawn.contains("after") && !drawn.contains("\u{1B}[?1049l"))
+        pty.type("x")
+        #expect(await events.next() == .key(.character("x")))
+    }
+
+    @Test func aClosedTerminalStillEndsTheShell() async throws {
+        let pty = try #require(PseudoTerminal(size: Size(width: 80, height: 24)))
+        let terminal = try LiveTerminal(
+            colorMode: .none, input: pty.device, output: pty.device, stopProcess: Self.noStop)
+        try terminal.start()
+        _ = pty.read(until: "\u{1B}[2J")
+        var events = terminal.events.makeAsyncIterator()
+        pty.hangUp()
+        #expect(await events.next() == .terminate)
+        #expect(await events.next() == nil)
+    }
+
     @Test func refusesAPipe() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)

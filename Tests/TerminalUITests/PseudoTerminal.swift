@@ -10,7 +10,8 @@ import TerminalUI
 /// A pseudo-terminal pair for driving `LiveTerminal` in tests: the test plays the terminal emulator on the
 /// controller side, the driver gets the other side as its input and output.
 final class PseudoTerminal {
-    let controller: Int32
+    /// -1 once `hangUp()` closed it.
+    private(set) var controller: Int32
     let device: Int32
 
     init?(size: Size) {
@@ -28,7 +29,14 @@ final class PseudoTerminal {
 
     deinit {
         close(device)
+        if controller >= 0 { close(controller) }
+    }
+
+    /// Closes the emulator's side, as a terminal window closing does: the device side reads end of input.
+    func hangUp() {
+        guard controller >= 0 else { return }
         close(controller)
+        controller = -1
     }
 
     func resize(to size: Size) {

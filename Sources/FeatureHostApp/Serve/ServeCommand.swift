@@ -22,6 +22,11 @@ enum ServeCommand {
             webTypes: app.webTypes, plugins: options.plugins, commandName: app.commandName)
 
         let shutdown = try ShutdownSignal()
+        // Subscribed now: a `reload` sent as soon as the address is printed must not be missed.
+        let reloadRequests = try ReloadSignal.install().reloads
+        // SIGHUP is a reload now; a terminal that closes still ends serve, as the hang-up signal used to.
+        let hangUp = TerminalHangUpWatch { shutdown.request(as: SIGHUP) }
+        defer { hangUp?.stop() }
         let slot = AppSlot(commandName: app.commandName)
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.port = port
@@ -51,7 +56,13 @@ enum ServeCommand {
         // Static files are answered on the server's I/O thread from bytes prepared once, after the same checks.
         let files = app.immediateFiles
         server.answerImmediately { request in files.answer(request) }
+        // Before the URL, so a script that waits for it can `reload` at once; why it failed comes after the URL, which
+        // stays the first line. Removed at a clean exit.
+        var unregistered: String?
+        let registration = HostRegistration.register(options, command: "serve", commandName: slot.commandName) { unregistered = $0 }
+        defer { registration?.unregister() }
         ServeOutput.line(access.startAddress)
+        if let unregistered { ServeOutput.line(unregistered) }
         if let notice = ShellAssembly.unlistedNotice(options: options, only: only, command: "\(slot.commandName) serve") {
             ServeOutput.line(notice)
         }
@@ -64,7 +75,11 @@ enum ServeCommand {
                 environment.lookForOutsideChanges()
             }
         }
+        let reloads = Task { @MainActor in
+            for await _ in reloadRequests { reloadRequested(commandName: slot.commandName) }
+        }
         _ = await shutdown.wait()
+        reloads.cancel()
         ticker.cancel()
         server.answerImmediately(nil)
         slot.app = nil
@@ -72,6 +87,12 @@ enum ServeCommand {
         server.stop()
         ServeOutput.flush()
         return 0
+    }
+
+    /// SIGHUP (`featurehost reload`): read the config again. Wired to the live config by the lead engineer.
+    @MainActor
+    static func reloadRequested(commandName: String) {
+        ServeOutput.line("\(commandName) serve: reload asked for (SIGHUP)")
     }
 
     static func parsePort(_ text: String?) throws -> UInt16 {

@@ -10,13 +10,14 @@ import Foundation
 /// any handler is installed, and only read after.
 nonisolated(unsafe) private var shutdownPipeWriteEnd: Int32 = -1
 
-/// Ctrl-C, SIGTERM and SIGHUP, caught from the moment this is made, so `serve` can close every session's
+/// Ctrl-C and SIGTERM, caught from the moment this is made, so `serve` can close every session's
 /// presenters and exit 0 rather than die mid-write. A `sigaction` handler is installed at once (a dispatch
 /// signal source registers later, on its own queue, and a signal sent right after the URL was printed was
 /// lost or killed the process); it only writes the signal's number to a pipe, the one thing a handler may
-/// safely do, and `wait()` reads it on a thread of its own.
+/// safely do, and `wait()` reads it on a thread of its own. SIGHUP is not a shutdown: it asks for the config to
+/// be read again (`ReloadSignal`).
 final class ShutdownSignal: Sendable {
-    static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let watched: [Int32] = [SIGINT, SIGTERM]
 
     private let readEnd: Int32
 
@@ -41,6 +42,12 @@ final class ShutdownSignal: Sendable {
     }
 
     private static let handler: @convention(c) (Int32) -> Void = { signalNumber in
+        var byte = UInt8(truncatingIfNeeded: signalNumber)
+        _ = write(shutdownPipeWriteEnd, &byte, 1)
+    }
+
+    /// Shuts down as a signal would, with `signalNumber` as the one `wait()` returns (the terminal hung up).
+    func request(as signalNumber: Int32) {
         var byte = UInt8(truncatingIfNeeded: signalNumber)
         _ = write(shutdownPipeWriteEnd, &byte, 1)
     }

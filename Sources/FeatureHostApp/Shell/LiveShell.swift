@@ -58,6 +58,7 @@ final class LiveShell {
                 model.broadcast(.willEnterForeground)
                 terminal.invalidate()
                 renders.setNeedsRender()
+            case .reload: model.reloadRequested()
             case .terminate: return
             }
             if model.wantsToQuit { return }
@@ -74,6 +75,9 @@ enum RunCommand {
         try arguments.checkNoMoreWords(after: 1, command: "run", app: app)
         let live = try LiveEnvironment(arguments, command: "run", app: app)
         let (options, environment) = (live.options, live.environment)
+        // Read after quitting, like the notice below; removed at a clean exit.
+        let registration = HostRegistration.register(options, command: "run", commandName: app.commandName, report: standardError)
+        defer { registration?.unregister() }
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
         let session = try ShellAssembly.session(options: options, environment: environment, only: only)
         let config = LiveConfig(live, arguments: arguments, app: app, only: only)

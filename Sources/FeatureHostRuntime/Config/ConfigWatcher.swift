@@ -32,8 +32,9 @@ public final class ConfigWatcher: Sendable {
         #endif
     }
 
-    /// Stops following: once this returns no `onChange` is running or will start. It may be called more
-    /// than once, and from `onChange` itself.
+    /// Stops following: once this returns no `onChange` is running or will start, so it waits for a call in
+    /// flight; `onChange` must therefore not wait for the thread that calls `stop` (hand the work to a task). It
+    /// may be called more than once, and from `onChange` itself.
     public func stop() {
         #if os(Linux)
             loop.stop()

@@ -12,7 +12,7 @@ import Foundation
 /// The full-screen ANSI driver: raw mode, alternate screen, hidden cursor and focus reporting while it
 /// runs; events through `events`; frames written as the cells that changed since the last one.
 ///
-/// The terminal is restored by `stop()` (also on SIGTERM, SIGINT and SIGHUP) and around a Ctrl-Z suspend, and
+/// The terminal is restored by `stop()` (also on SIGTERM, SIGINT and when input closes) and around a Ctrl-Z suspend, and
 /// when the process dies of a fatal signal (a trap, a bad memory access, an abort) while it runs: C handlers
 /// write the restore sequence and put the modes back, then the Swift runtime's backtracer reports, with standard
 /// input on /dev/null so it never waits for a key on the user's terminal (`CTerminalRestore`). While it runs,
@@ -21,7 +21,7 @@ import Foundation
 /// Signals are process-wide, so run one live terminal at a time.
 public final class LiveTerminal: Sendable {
     public let colorMode: ColorMode
-    /// Keys, resizes, suspend / resume and terminate, in order. Finishes when the terminal stops.
+    /// Keys, resizes, suspend / resume, reload and terminate, in order. Finishes when the terminal stops.
     public let events: AsyncStream<TerminalEvent>
 
     let continuation: AsyncStream<TerminalEvent>.Continuation
@@ -213,6 +213,7 @@ public final class LiveTerminal: Sendable {
         case SIGWINCH: resized()
         case SIGTSTP: suspendNow()
         case SIGCONT: continued()
+        case SIGHUP: reload()
         default: terminate()
         }
     }
@@ -294,6 +295,13 @@ public final class LiveTerminal: Sendable {
         }
         if let size = result.resized { continuation.yield(.resize(size)) }
         return result.running
+    }
+
+    /// SIGHUP asks for the config to be read again and changes nothing here. A terminal that really hung up
+    /// also ends input, and the reader's end terminates the shell.
+    private func reload() {
+        let running = state.withLock { $0.phase == .active || $0.phase == .suspended }
+        if running { continuation.yield(.reload) }
     }
 
     private func terminate() {

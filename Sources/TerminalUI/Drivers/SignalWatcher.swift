@@ -8,7 +8,8 @@ import FeatureHostCore
 #endif
 
 /// Watches the signals a full-screen program must answer, through dispatch sources rather than C signal
-/// handlers: the handlers run as ordinary closures on `queue`, so no global state is needed.
+/// handlers: the handlers run as ordinary closures on `queue`, so no global state is needed. SIGHUP is watched
+/// so it never kills the shell: `LiveTerminal` turns it into `TerminalEvent.reload`.
 final class SignalWatcher: Sendable {
     static let watched: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGINT, SIGTERM, SIGHUP]
 

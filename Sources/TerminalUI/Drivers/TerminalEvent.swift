@@ -11,6 +11,9 @@ public enum TerminalEvent: Sendable, Equatable {
     case suspendUnavailable
     /// The process continues after a suspend; raw mode is back and the next frame is drawn in full.
     case resume
-    /// SIGTERM, SIGINT or SIGHUP, or input closed: the terminal is already restored; the shell should exit.
+    /// SIGHUP: reread the config, as nginx does; a real hang-up also closes input, which still ends the shell
+    /// (`terminate`). The terminal stays as it is.
+    case reload
+    /// SIGTERM or SIGINT, or input closed: the terminal is already restored; the shell should exit.
     case terminate
 }
