@@ -35,7 +35,7 @@
     let helloSent = false;
     let configVersion = Number.parseInt(settings.fhConfig, 10);
     if (!Number.isInteger(configVersion)) configVersion = -1;
-    // The host keeps no more live home pages: this one stays as loaded.
+    // The host keeps no more live home pages: this one stays as loaded (`data-fh-home="full"` says so).
     let full = false;
 
     // MARK: - Stream
@@ -76,6 +76,7 @@
       stream.addEventListener('full', () => {
         if (source !== stream) return;
         full = true;
+        document.body.dataset.fhHome = 'full';
         closeStream();
       });
       stream.addEventListener('beat', (event) => {
