@@ -4,6 +4,9 @@ pages. Every wait is for something the page shows, with a bound."""
 
 import json
 
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
 from test_client_script import load
 
 PROBLEMS = [
@@ -133,3 +136,21 @@ def test_a_config_event_that_is_not_json_changes_nothing(page, harness):
     harness.push("config", json.dumps({"version": 1, "problems": ["kept"]}))
     page.wait_for_selector("#fh-config", timeout=5000)
     assert banner_lines(page) == ["kept"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_banner_passes_axe_in_both_schemes(browser, harness, scheme):
+    # axe is injected as a script, which the page's CSP would refuse: this context bypasses it.
+    context = browser.new_context(viewport={"width": 568, "height": 320}, color_scheme=scheme, bypass_csp=True)
+    try:
+        page = context.new_page()
+        load_home(page, harness)
+        harness.push("config", {"version": 1, "problems": PROBLEMS * 5})
+        page.wait_for_selector("#fh-config", timeout=5000)
+        results = Axe().run(page, context="#fh-config", options={"resultTypes": ["violations"], "runOnly": {
+            "type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]}})
+        found = [f"{v['id']} ({v['impact']}): {v['nodes'][0].get('failureSummary', '')[:160]}"
+                 for v in results.response["violations"]]
+        assert found == []
+    finally:
+        context.close()
