@@ -29,10 +29,12 @@ class Server:
     def __init__(self, data_dir: pathlib.Path, config: dict | None = None, args: list[str] | None = None, port: int = 0):
         self.data_dir = data_dir
         command = [str(binary()), "serve", "--port", str(port), "--data-dir", str(data_dir)]
+        # The config file the run reads (None: the default), which a test of the live host rewrites.
+        self.config_file: pathlib.Path | None = None
         if config is not None:
-            config_file = data_dir.parent / f"{data_dir.name}-config.json"
-            config_file.write_text(json.dumps(config))
-            command += ["--config", str(config_file)]
+            self.config_file = data_dir.parent / f"{data_dir.name}-config.json"
+            self.config_file.write_text(json.dumps(config))
+            command += ["--config", str(self.config_file)]
         command += args or []
         env = dict(os.environ, FEATUREHOST_CONFIG="", LANG="en_US.UTF-8", TZ="UTC")
         self.process = subprocess.Popen(

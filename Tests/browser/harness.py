@@ -2,7 +2,9 @@
 
 GET /                      the page: body data attributes, `#fh-root` content, the script
 GET /featurehost.js        Sources/WebUI/Resources/featurehost.js, as served for real (the page has a strict CSP)
+GET /featurehost.css       the page shell's stylesheet (linked by the home page)
 GET /s/SID/events?v=N      a Server-Sent Events stream the test feeds with `push` and ends with `drop`
+GET /home/events?v=N&c=C   the same for the home page (`home = True`: the body says `data-fh-home`, no session)
 POST /s/SID/event          recorded in `posts`, answered `post_status` (204)
 """
 
@@ -15,6 +17,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 SCRIPT = Path(__file__).resolve().parents[2] / "Sources" / "WebUI" / "Resources" / "featurehost.js"
+SHELL_STYLE = SCRIPT.with_name("featurehost.css")
 SESSION = "0123456789abcdef0123456789abcdef"
 
 STYLE = """
@@ -24,8 +27,10 @@ STYLE = """
 
 
 class Stream:
-    def __init__(self, version):
+    def __init__(self, version, config_version=None):
         self.version = version
+        # The config version the page said it holds (`c=`), or None.
+        self.config_version = config_version
         self.messages = queue.Queue()
         self.closed = threading.Event()
 
@@ -35,6 +40,11 @@ class Harness:
         self.root_html = ""
         self.version = 1
         self.session = SESSION
+        # Serve the home page's body (`data-fh-home`) instead of a feature page's.
+        self.home = False
+        # What the page is served with before its root: the config banner's markup, say.
+        self.before_root = ""
+        self.config_version = 0
         self.page_loads = 0
         self.streams = []
         self.posts = []
@@ -89,6 +99,11 @@ class Harness:
         return self.wait_for(lambda: len(self.posts) >= count and list(self.posts), f"{count} post(s)")
 
     def page(self):
+        if self.home:
+            body = (f"<body data-fh-home=\"\" data-fh-version=\"{self.version}\" data-fh-config=\"{self.config_version}\">"
+                    f"{self.before_root}<main id=\"fh-root\">{self.root_html}</main></body></html>")
+            return ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>harness</title>"
+                    "<link rel=\"stylesheet\" href=\"/featurehost.css\"><script src=\"/featurehost.js\"></script></head>" + body)
         return (
             "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>harness</title>"
             "<link rel=\"stylesheet\" href=\"/harness.css\"><script src=\"/featurehost.js\"></script></head>"
@@ -124,16 +139,20 @@ class Harness:
                     self._send(200, harness.page().encode(), "text/html; charset=utf-8", csp=True)
                 elif url.path == "/harness.css":
                     self._send(200, STYLE.encode(), "text/css")
+                elif url.path == "/featurehost.css":
+                    self._send(200, SHELL_STYLE.read_bytes(), "text/css")
                 elif url.path == "/featurehost.js":
                     self._send(200, SCRIPT.read_bytes(), "text/javascript")
-                elif url.path == f"/s/{harness.session}/events":
-                    version = int(parse_qs(url.query).get("v", ["nan"])[0])
-                    self._stream(version)
+                elif url.path == f"/s/{harness.session}/events" or (harness.home and url.path == "/home/events"):
+                    query = parse_qs(url.query)
+                    version = int(query.get("v", ["nan"])[0])
+                    config = int(query["c"][0]) if "c" in query else None
+                    self._stream(version, config)
                 else:
                     self._send(404)
 
-            def _stream(self, version):
-                stream = Stream(version)
+            def _stream(self, version, config_version=None):
+                stream = Stream(version, config_version)
                 with harness.lock:
                     harness.streams.append(stream)
                 self.send_response(200)

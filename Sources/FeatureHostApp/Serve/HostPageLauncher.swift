@@ -10,10 +10,10 @@ import WebUI
 /// data directory, as two runs of the shell share it).
 @MainActor
 final class HostPageLauncher: PageLauncher {
-    private let selection: [ResolvedFeature]
-    private let failures: [HostSession.Entry]
+    private var selection: [ResolvedFeature]
+    private var failures: [HostSession.Entry]
     private let environment: HostEnvironment
-    private let config: HostConfig.LocaleSettings
+    private var config: HostConfig.LocaleSettings
     private let flags: LocalePreference.Flags
     /// What the process environment says (LANG, TZ), for what neither the flags, the config nor the browser say.
     private let base: LocalePreference
@@ -49,6 +49,14 @@ final class HostPageLauncher: PageLauncher {
         pluginImages = plugins.map { plugin in
             ImageCache(directory: environment.layout.pluginImageCacheDirectory(for: plugin.manifest.id), transport: environment.transport)
         }
+    }
+
+    /// A reloaded config's features and locale settings: pages launched from now on (new ones, and the restarts
+    /// `WebApp.apply` makes) are built from them; the home lists them. Assets stay as loaded at start.
+    func update(selection: [ResolvedFeature], failures: [HostSession.Entry], config: HostConfig.LocaleSettings) {
+        self.selection = selection
+        self.failures = failures
+        self.config = config
     }
 
     var homeEntries: [HomeEntry] {

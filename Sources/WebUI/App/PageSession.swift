@@ -9,7 +9,10 @@ import FeatureHostCore
 final class PageSession {
     let id: String
     let featureID: FeatureID
-    private(set) var feature: PageFeature
+    /// The running feature; nil once the page ended it (`end(showing:)`), so its presenter is released.
+    private(set) var feature: PageFeature?
+    /// The feature's title, kept when the feature ends (its panel names it).
+    private(set) var title: String
     private(set) var preferences: PagePreferences
     /// The version of `rendered`: what a client that has seen every patch holds.
     private(set) var version = 0
@@ -27,6 +30,9 @@ final class PageSession {
     private(set) var hasGreeted = false
     private(set) var isVisible = true
     private(set) var isClosed = false
+    /// Whether the feature stopped running on this page (`end(showing:)`): its streams stay open for the banner
+    /// and the heartbeat, and its page events are ignored.
+    var hasEnded: Bool { feature == nil && !isClosed }
     /// Bytes of patches written, for the benchmark.
     private(set) var bytesSent = 0
 
@@ -34,6 +40,7 @@ final class PageSession {
         self.id = id
         self.featureID = featureID
         self.feature = feature
+        title = feature.title
         self.preferences = preferences
         lastSeen = now
         rendered = .empty
@@ -65,7 +72,11 @@ final class PageSession {
     /// ones whose reader went away, and lets the page tell a host that stopped answering (a hang, a dead
     /// connection no error reached) from a quiet one: three beats missed and it says the host is gone.
     func sendBeat(every interval: Duration) {
-        let bytes = Self.beat(every: interval)
+        broadcast(Self.beat(every: interval))
+    }
+
+    /// An event that is not a patch (a heartbeat, the config banner) to every open stream of the page.
+    func broadcast(_ bytes: [UInt8]) {
         for stream in streams.values { stream.write(bytes) }
     }
 
@@ -84,9 +95,14 @@ final class PageSession {
     /// Renders and sends what changed since the last patch; nothing when the HTML is the same (a roll step
     /// the page animates by itself, say). Only the render loop calls it.
     private func flush() {
-        guard !isClosed else { return }
+        guard !isClosed, let feature else { return }
         renderCount += 1
-        let content = feature.scene.render()
+        publish(feature.scene.render())
+    }
+
+    /// `content` as the page's new content: the page as served when there is no tree yet, else a patch from the
+    /// old tree to every stream.
+    private func publish(_ content: HTML) {
         guard hasTree else {
             rendered = PageBudget.rendered(content)
             hasTree = true
@@ -119,7 +135,7 @@ final class PageSession {
     // MARK: events and lifecycle
 
     func handle(_ event: PageEvent) -> WebEventHandling {
-        guard !isClosed else { return .ignored }
+        guard !isClosed, let feature else { return .ignored }
         let handling = feature.scene.handle(event)
         renders?.renderIfStale()  // the answer to a click goes out now, not a turn later
         return handling
@@ -134,7 +150,7 @@ final class PageSession {
 
     /// Visible: `appear` the first time, `willEnterForeground` after; hidden: `didEnterBackground`.
     func setVisible(_ visible: Bool) {
-        guard !isClosed else { return }
+        guard !isClosed, let feature else { return }
         isVisible = visible
         if visible {
             if hasAppeared {
@@ -150,25 +166,44 @@ final class PageSession {
         renders?.renderIfStale()
     }
 
-    /// Swaps in a feature built with other preferences (the browser's hour cycle, say), before it appeared:
-    /// nothing has started yet, so nothing is lost. The page gets the difference as a patch.
+    /// Swaps in another instance of the page's feature: one built with the browser's clock before it appeared
+    /// (nothing has started yet, so nothing is lost), or one the config restarted. The old one closes first; the
+    /// page gets the difference as a patch from what it shows. A page that had appeared and is visible makes the
+    /// new one appear at once; a hidden one lets it appear when it is shown again, as a first load would.
     func replaceFeature(_ newFeature: PageFeature, preferences newPreferences: PagePreferences) {
-        guard !hasAppeared, !isClosed else {
+        guard !isClosed, let old = feature else {
             newFeature.close()
             return
         }
         renders?.stop()
-        feature.close()
+        old.close()
         feature = newFeature
+        title = newFeature.title
         preferences = newPreferences
         startRendering()
+        guard hasAppeared else { return }
+        hasAppeared = false
+        if isVisible { setVisible(true) }
+    }
+
+    /// The feature stops running on this page: it is closed and released, and the page's content becomes
+    /// `panel`, patched over the open streams; later page events are ignored. The session stays until its page
+    /// goes, so the page keeps its heartbeat and banner.
+    func end(showing panel: HTML) {
+        guard !isClosed, let old = feature else { return }
+        renders?.stop()
+        renders = nil
+        feature = nil
+        old.close()
+        publish(panel)
     }
 
     func close() {
         guard !isClosed else { return }
         isClosed = true
         renders?.stop()
-        feature.close()
+        feature?.close()
+        feature = nil
         for stream in streams.values {
             stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)
             stream.close()

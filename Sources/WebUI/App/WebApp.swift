@@ -16,6 +16,9 @@ public final class WebApp {
         public var hiddenGracePeriod: Duration = .seconds(30 * 60)
         /// Sessions kept at once; past it the longest-disconnected one is closed first.
         public var maxSessions = 512
+        /// Open home pages kept live at once (each holds a stream to hear the list change); past it a home page
+        /// stays as it was loaded.
+        public var maxHomeStreams = 64
         /// How often the host calls `tick`, which sends each stream a heartbeat saying so: a page that hears
         /// none for three of them says the host stopped answering.
         public var heartbeat: Duration = .seconds(2)
@@ -33,10 +36,15 @@ public final class WebApp {
     /// `HTTPServer.answerImmediately`, so a file is served without a hop to the main actor.
     public nonisolated let immediateFiles: ImmediateFiles
     private let staticFiles: StaticFiles
-    private let launcher: any PageLauncher
+    let launcher: any PageLauncher
     private let now: () -> Duration
     private let log: (String) -> Void
-    private var sessions: [String: PageSession] = [:]
+    private(set) var sessions: [String: PageSession] = [:]
+    let homeStreams: HomeStreams
+    /// The broken config's problems as the last `apply` said them (none while it is good), and how many times
+    /// they changed: a page that holds another version hears them when its stream connects.
+    var problems: [String] = []
+    var configVersion = 0
     private var makeSessionID: () -> String
 
     /// - Parameters:
@@ -52,12 +60,15 @@ public final class WebApp {
         self.log = log
         self.makeSessionID = makeSessionID
         staticFiles = StaticFiles(features: launcher.assets)
+        homeStreams = HomeStreams(limit: configuration.maxHomeStreams)
         immediateFiles = ImmediateFiles(access: configuration.access, files: staticFiles)
     }
 
     public var sessionCount: Int { sessions.count }
     /// Event streams open across all sessions.
     public var streamCount: Int { sessions.values.reduce(0) { $0 + $1.streamCount } }
+    /// Event streams of open home pages (not sessions).
+    public var homeStreamCount: Int { homeStreams.count }
     /// Patch bytes written to every stream so far (the benchmark's bytes per second).
     public var patchBytesSent: Int { sessions.values.reduce(0) { $0 + $1.bytesSent } }
 
@@ -88,21 +99,25 @@ public final class WebApp {
         switch (request.method, parts.first ?? "") {
         case (.get, "") where parts.count == 1, (.head, "") where parts.count == 1:
             let language = BrowserPreferences(request: request, access: configuration.access).localeIdentifier ?? "en"
-            responder.send(
-                page(PageShell.home(launcher.homeEntries, language: Self.htmlLanguage(language), appName: configuration.appName), request))
+            let home = PageShell.home(
+                launcher.homeEntries, language: Self.htmlLanguage(language), appName: configuration.appName,
+                homeVersion: homeStreams.version, problems: problems, configVersion: configVersion)
+            responder.send(page(home, request))
         case (.get, "f") where parts.count == 2, (.head, "f") where parts.count == 2:
             openPage(FeatureID(parts[1]), request, responder)
         case (.get, "assets"), (.head, "assets"):
             serveAsset(request, responder)
         case (.get, "images") where parts.count == 2, (.head, "images") where parts.count == 2:
             serveImage(key: parts[1], request, responder)
+        case (.get, "home") where parts.count == 2 && parts[1] == "events":
+            openHomeStream(request, responder)
         case (.get, "s") where parts.count == 3 && parts[2] == "events":
             openStream(sessionID: parts[1], request, responder)
         case (.post, "s") where parts.count == 3 && parts[2] == "event":
             receive(sessionID: parts[1], request, responder)
         case (.get, "favicon.ico"):
             responder.send(Self.response(.noContent, request))
-        case (_, "s"), (.post, _):
+        case (_, "s"), (_, "home"), (.post, _):
             refuse(request, responder, status: .methodNotAllowed, reason: "\(request.method.rawValue) is not used here.")
         default:
             notFound(request, responder)
@@ -139,7 +154,8 @@ public final class WebApp {
             let html = PageShell.featurePage(
                 title: feature.title, featureID: id,
                 stylesheets: assets.stylesheets.map { WebAssets.path(feature: id, file: $0.name) },
-                content: session.content, session: info, language: language, appName: configuration.appName)
+                content: session.content, session: info, language: language, appName: configuration.appName,
+                problems: problems, configVersion: configVersion)
             responder.send(page(html, request))
         }
     }
@@ -190,12 +206,16 @@ public final class WebApp {
 
     // MARK: live
 
-    private func openStream(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
-        let stream = responder.openStream(
+    private func openEventStream(_ responder: any ResponseSink) -> any EventStreamSink {
+        responder.openStream(
             status: .ok,
             headers: Self.securityHeaders + [
                 ("Content-Type", "text/event-stream; charset=utf-8"), ("X-Accel-Buffering", "no"),
             ])
+    }
+
+    private func openStream(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        let stream = openEventStream(responder)
         guard let session = sessions[sessionID] else {
             stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)
             stream.close()
@@ -209,8 +229,35 @@ public final class WebApp {
             }
         }
         session.attach(stream, clientVersion: version)
+        sendBannerIfStale(to: stream, request)
         // A first heartbeat at once, so the page knows their interval and notices a host that hangs from now on.
         stream.write(PageSession.beat(every: configuration.heartbeat))
+    }
+
+    /// An open home page's stream: the list when it holds another version, then the banner and the heartbeat as a
+    /// feature page's stream has them.
+    private func openHomeStream(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
+        let stream = openEventStream(responder)
+        let version = request.queryItems.first { $0.name == "v" }.flatMap { Int($0.value) } ?? -1
+        let entries = launcher.homeEntries
+        let appName = configuration.appName
+        guard homeStreams.attach(stream, clientVersion: version, content: { PageShell.homeContent(entries, appName: appName) }) else {
+            log("GET /home/events: \(homeStreams.limit) home pages are live already; this one stays as loaded")
+            return
+        }
+        stream.onClose { [weak self] in
+            Task { @MainActor in self?.homeStreams.detach(stream) }
+        }
+        sendBannerIfStale(to: stream, request)
+        stream.write(PageSession.beat(every: configuration.heartbeat))
+    }
+
+    /// The banner's state to a stream that connects: always while the config is broken, and when the page says
+    /// (`c=`) it holds another config version than the current one (it missed a change while away).
+    private func sendBannerIfStale(to stream: any EventStreamSink, _ request: HTTPServerRequest) {
+        let held = request.queryItems.first { $0.name == "c" }.flatMap { Int($0.value) }
+        guard !problems.isEmpty || (held != nil && held != configVersion) else { return }
+        stream.write(ConfigBanner.event(problems, version: configVersion))
     }
 
     private func receive(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
@@ -279,12 +326,14 @@ public final class WebApp {
                 session.sendBeat(every: configuration.heartbeat)
             }
         }
+        homeStreams.broadcast(PageSession.beat(every: configuration.heartbeat))
     }
 
     /// Every session's presenters stop: the host is shutting down.
     public func closeAll() {
         for session in sessions.values { session.close() }
         sessions.removeAll()
+        homeStreams.closeAll()
     }
 
     // MARK: responses

@@ -10,42 +10,55 @@ public enum PageShell {
     public static let scriptPath = "/assets/featurehost.js"
     public static let stylesheetPath = "/assets/featurehost.css"
 
-    /// The live page of one feature. `body` carries what the client script needs to join the session.
+    /// The live page of one feature. `body` carries what the client script needs to join the session; the
+    /// config banner (`problems`, as of config version `configVersion`) shows while the config is broken.
     public static func featurePage(
         title pageTitle: String, featureID: FeatureID, stylesheets: [String], content: HTML, session: PageSessionInfo,
-        language: String, appName: String = defaultAppName
+        language: String, appName: String = defaultAppName, problems: [String] = [], configVersion: Int = 0
     ) -> HTML {
         document(title: pageTitle, appName: appName, language: language, stylesheets: stylesheets, script: true) {
             body(
                 .data("fh-session", session.id), .data("fh-version", String(session.version)),
                 .data("fh-hour-cycle", session.hourCycle), .data("fh-fixed", session.fixed),
-                .data("fh-feature", featureID.rawValue)
+                .data("fh-feature", featureID.rawValue), .data("fh-config", String(configVersion))
             ) {
                 homeLink
+                ConfigBanner.html(problems)
                 main(.class("fh-feature"), .data("feature", featureID.rawValue)) { content }.id("fh-root")
             }
         }
     }
 
-    /// The home: every enabled feature in config order; one that cannot be shown says why.
-    public static func home(_ entries: [HomeEntry], language: String, appName: String = defaultAppName) -> HTML {
-        document(title: appName, appName: appName, language: language, stylesheets: [], script: false) {
-            body {
-                main(.class("fh-home")) {
-                    header(.class("fh-home-header")) {
-                        h1 { appName }
-                        p { entries.isEmpty ? "No feature is enabled in the config." : "Choose a feature." }
-                    }
-                    ul(.class("fh-feature-list")) {
-                        for entry in entries {
-                            li(.class("fh-feature-item"), .class(entry.failure == nil ? "" : "fh-failed")) {
-                                a(.href("/f/\(entry.id.rawValue)"), .class("fh-feature-link")) {
-                                    span(.class("fh-feature-title")) { entry.title }
-                                    span(.class("fh-feature-summary")) { entry.failure ?? entry.summary }
-                                }
-                            }.id("feature-\(entry.id.rawValue)")
+    /// The home: every enabled feature in config order; one that cannot be shown says why. The script keeps it
+    /// live in its home mode: `/home/events` brings the list when the config changes it (`homeVersion` is the
+    /// list's version) and the config banner.
+    public static func home(
+        _ entries: [HomeEntry], language: String, appName: String = defaultAppName, homeVersion: Int = 0, problems: [String] = [],
+        configVersion: Int = 0
+    ) -> HTML {
+        document(title: appName, appName: appName, language: language, stylesheets: [], script: true) {
+            body(.data("fh-home", ""), .data("fh-version", String(homeVersion)), .data("fh-config", String(configVersion))) {
+                ConfigBanner.html(problems)
+                main(.class("fh-home")) { homeContent(entries, appName: appName) }.id("fh-root")
+            }
+        }
+    }
+
+    /// What the home's `#fh-root` holds: its heading and the list. Also what a `home` event carries.
+    public static func homeContent(_ entries: [HomeEntry], appName: String = defaultAppName) -> HTML {
+        HTML.build {
+            header(.class("fh-home-header")) {
+                h1 { appName }
+                p { entries.isEmpty ? "No feature is enabled in the config." : "Choose a feature." }
+            }
+            ul(.class("fh-feature-list")) {
+                for entry in entries {
+                    li(.class("fh-feature-item"), .class(entry.failure == nil ? "" : "fh-failed")) {
+                        a(.href("/f/\(entry.id.rawValue)"), .class("fh-feature-link")) {
+                            span(.class("fh-feature-title")) { entry.title }
+                            span(.class("fh-feature-summary")) { entry.failure ?? entry.summary }
                         }
-                    }
+                    }.id("feature-\(entry.id.rawValue)")
                 }
             }
         }

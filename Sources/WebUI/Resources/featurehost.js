@@ -14,10 +14,11 @@
     const root = document.getElementById('fh-root');
     const settings = document.body ? document.body.dataset : {};
     const session = settings.fhSession;
-    // The home page has no session: nothing to keep live there.
-    if (!session || !root) return;
+    // The home page has no session: its stream brings the list when the config changes it, and the banner.
+    const home = !session && settings.fhHome !== undefined;
+    if ((!session && !home) || !root) return;
 
-    const base = '/s/' + encodeURIComponent(session);
+    const base = home ? '/home' : '/s/' + encodeURIComponent(session);
     const RELOAD_KEY = 'featurehost.reloadedAt';
     const RELOAD_INTERVAL = 10000;
     const FIRST_BACKOFF = 250;
@@ -32,12 +33,17 @@
     let backoff = FIRST_BACKOFF;
     let reconnectTimer = 0;
     let helloSent = false;
+    let configVersion = Number.parseInt(settings.fhConfig, 10);
+    if (!Number.isInteger(configVersion)) configVersion = -1;
+    // The host keeps no more live home pages: this one stays as loaded (`data-fh-home="full"` says so).
+    let full = false;
 
     // MARK: - Stream
 
     function connect(from) {
       closeStream();
-      const stream = new EventSource(base + '/events?v=' + from);
+      if (full) return;
+      const stream = new EventSource(base + '/events?v=' + from + '&c=' + configVersion);
       source = stream;
       connection.connecting();
       stream.addEventListener('open', () => {
@@ -47,7 +53,7 @@
         connection.live();
         if (!helloSent) {
           helloSent = true;
-          post(helloMessage());
+          if (!home) post(helloMessage());
           // A page opened in a background tab gives its connection back until it is shown (see below).
           if (document.visibilityState === 'hidden') closeStream();
         }
@@ -56,6 +62,22 @@
         if (source !== stream) return;
         connection.heard();
         receive(event.data);
+      });
+      stream.addEventListener('config', (event) => {
+        if (source !== stream) return;
+        connection.heard();
+        showProblems(event.data);
+      });
+      stream.addEventListener('home', (event) => {
+        if (source !== stream || !home) return;
+        connection.heard();
+        receiveHome(event.data);
+      });
+      stream.addEventListener('full', () => {
+        if (source !== stream) return;
+        full = true;
+        document.body.dataset.fhHome = 'full';
+        closeStream();
       });
       stream.addEventListener('beat', (event) => {
         if (source === stream) connection.beat(event.data);
@@ -137,6 +159,62 @@
       followFocus();
       performance.mark('fh-patch-applied');
       return true;
+    }
+
+    /// `{"version":n,"html":"…"}`: the home's new content, morphed in so the focused link stays focused.
+    function receiveHome(data) {
+      let message;
+      try {
+        message = JSON.parse(data);
+      } catch (error) {
+        console.warn('featurehost: a home list that is not JSON', error);
+        return;
+      }
+      if (!message || typeof message.html !== 'string' || !Number.isInteger(message.version)) return;
+      morphChildren(root, parse(message.html, root));
+      version = message.version;
+    }
+
+    // MARK: - Config banner
+
+    /// `{"version":n,"problems":[…]}`: the config's problems (none clears the banner), shown above the page's
+    /// content and outside it, so the feature's DOM and focus are untouched. The same markup as the server's
+    /// (ConfigBanner.swift), built from text only.
+    function showProblems(data) {
+      let message;
+      try {
+        message = JSON.parse(data);
+      } catch (error) {
+        console.warn('featurehost: a config event that is not JSON', error);
+        return;
+      }
+      if (!message || !Array.isArray(message.problems)) return;
+      if (Number.isInteger(message.version)) configVersion = message.version;
+      let banner = document.getElementById('fh-config');
+      if (!message.problems.length) {
+        if (banner) banner.remove();
+        return;
+      }
+      if (!banner) {
+        banner = document.createElement('section');
+        banner.id = 'fh-config';
+        banner.className = 'fh-config';
+        banner.setAttribute('role', 'alert');
+        banner.setAttribute('aria-label', 'Config errors');
+        banner.tabIndex = 0;
+        root.parentNode.insertBefore(banner, root);
+      }
+      const title = document.createElement('p');
+      title.className = 'fh-config-title';
+      title.textContent = 'The config has errors; the last good config is still running.';
+      const list = document.createElement('ul');
+      list.className = 'fh-config-problems';
+      for (const line of message.problems) {
+        const item = document.createElement('li');
+        item.textContent = String(line);
+        list.append(item);
+      }
+      banner.replaceChildren(title, list);
     }
 
     function reloadOnce() {
@@ -560,7 +638,7 @@
     // reopens it when shown, catching up from its version, so any number of tabs can be open.
     document.addEventListener('visibilitychange', () => {
       const visible = document.visibilityState === 'visible';
-      post({ kind: 'visibility', visible });
+      if (!home) post({ kind: 'visibility', visible });
       if (!helloSent) return;
       if (visible && !source && connection.isLive()) {
         backoff = FIRST_BACKOFF;

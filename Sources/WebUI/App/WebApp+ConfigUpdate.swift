@@ -1,0 +1,38 @@
+import FeatureHostCore
+
+extension WebApp {
+    /// A config reload, as the open pages see it; called on the main actor after the launcher was updated, so
+    /// a restart launches from the new config. Pages of a feature the update does not name are not touched.
+    public func apply(_ update: ConfigUpdate) {
+        for session in sessions.values where !session.hasEnded {
+            if let title = update.turnedOff[session.featureID] {
+                session.end(showing: EndedFeaturePanel.turnedOff(title: title))
+            } else if update.restarted.contains(session.featureID) {
+                restart(session)
+            }
+        }
+        if update.homeChanged {
+            homeStreams.publish(PageShell.homeContent(launcher.homeEntries, appName: configuration.appName))
+        }
+        if update.problems != problems {
+            problems = update.problems
+            configVersion += 1
+            let banner = ConfigBanner.event(problems, version: configVersion)
+            for session in sessions.values { session.broadcast(banner) }
+            homeStreams.broadcast(banner)
+        }
+    }
+
+    /// A new instance for the page, with the page's own preferences; a feature the new config no longer starts
+    /// (or lists) ends the page with a panel saying so.
+    private func restart(_ session: PageSession) {
+        switch launcher.launch(session.featureID, preferences: session.preferences) {
+        case .running(let feature)?:
+            session.replaceFeature(feature, preferences: session.preferences)
+        case .failed(let title, let message)?:
+            session.end(showing: EndedFeaturePanel.failedToRestart(title: title, message: message))
+        case nil:
+            session.end(showing: EndedFeaturePanel.turnedOff(title: session.title))
+        }
+    }
+}
