@@ -8,6 +8,8 @@ import WebUI
 enum ServeCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
+        // `app` names the web app below, once it exists.
+        let hostApp = app
         try arguments.check(
             allowed: Set(["config", "data-dir", "only", "port", "plugin-isolation"]).union(LocaleFlags.names), command: "serve", app: app)
         try arguments.checkNoMoreWords(after: 1, command: "serve", app: app)
@@ -75,8 +77,15 @@ enum ServeCommand {
                 environment.lookForOutsideChanges()
             }
         }
+        // The config and the plugin libraries it names are followed: each save, and each SIGHUP, is a reload.
+        let config = LiveConfig(live, arguments: arguments, app: hostApp, only: only)
+        let reload = ServeReload(config: config, launcher: launcher, app: app)
+        let follower = ConfigFollower(command: slot.commandName) { reload.run() }
+        reload.follower = follower
+        defer { follower.stop() }
+        for notice in follower.follow(config.followedFiles) { ServeOutput.line("\(slot.commandName) serve: \(notice)") }
         let reloads = Task { @MainActor in
-            for await _ in reloadRequests { reloadRequested(commandName: slot.commandName) }
+            for await _ in reloadRequests { reload.run() }
         }
         _ = await shutdown.wait()
         reloads.cancel()
@@ -87,12 +96,6 @@ enum ServeCommand {
         server.stop()
         ServeOutput.flush()
         return 0
-    }
-
-    /// SIGHUP (`featurehost reload`): read the config again. Wired to the live config by the lead engineer.
-    @MainActor
-    static func reloadRequested(commandName: String) {
-        ServeOutput.line("\(commandName) serve: reload asked for (SIGHUP)")
     }
 
     static func parsePort(_ text: String?) throws -> UInt16 {
@@ -137,5 +140,40 @@ enum ServeOutput {
     /// At exit: what is queued goes out, unless nobody reads it.
     static func flush() {
         writer.flush(timeout: .seconds(2))
+    }
+}
+
+/// What a reload does to `serve`: one line on its output saying what happened; a good config goes to the launcher
+/// (what new pages get) and to every open page (`ConfigUpdate`); a broken one is a banner on every open page.
+@MainActor
+final class ServeReload {
+    private let config: LiveConfig
+    private let launcher: HostPageLauncher
+    private let app: WebApp
+    /// Told the files to watch after each reload (a plugin added to the config is watched from then on).
+    var follower: ConfigFollower?
+
+    init(config: LiveConfig, launcher: HostPageLauncher, app: WebApp) {
+        self.config = config
+        self.launcher = launcher
+        self.app = app
+    }
+
+    func run() {
+        let titles = Dictionary(config.features.map { ($0.id, $0.manifest.title) }, uniquingKeysWith: { first, _ in first })
+        let outcome = config.reload()
+        ServeOutput.line(config.summary(of: outcome))
+        switch outcome {
+        case .broken:
+            app.apply(ConfigUpdate(problems: config.problemLines))
+        case .unchanged:
+            app.apply(ConfigUpdate())
+        case .applied(let diff, let features):
+            launcher.update(selection: features, failures: config.failureEntries, config: config.options.config.localeSettings)
+            let turnedOff = Dictionary(diff.removed.map { ($0, titles[$0] ?? $0.rawValue) }, uniquingKeysWith: { first, _ in first })
+            let restarted = diff.localeChanged ? Set(features.map(\.id)).subtracting(diff.added) : Set(diff.restarted.keys)
+            app.apply(ConfigUpdate(turnedOff: turnedOff, restarted: restarted, homeChanged: true))
+        }
+        for notice in follower?.follow(config.followedFiles) ?? [] { ServeOutput.line(notice) }
     }
 }
