@@ -14,10 +14,8 @@ extension WebApp {
         if update.homeChanged {
             homeStreams.publish(PageShell.homeContent(launcher.homeEntries, appName: configuration.appName))
         }
-        if update.problems != problems {
-            problems = update.problems
-            configVersion += 1
-            let banner = ConfigBanner.event(problems, version: configVersion)
+        if configProblems.replace(with: update.problems) {
+            let banner = configProblems.event
             for session in sessions.values { session.broadcast(banner) }
             homeStreams.broadcast(banner)
         }

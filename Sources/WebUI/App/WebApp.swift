@@ -41,10 +41,7 @@ public final class WebApp {
     private let log: (String) -> Void
     private(set) var sessions: [String: PageSession] = [:]
     let homeStreams: HomeStreams
-    /// The broken config's problems as the last `apply` said them (none while it is good), and how many times
-    /// they changed: a page that holds another version hears them when its stream connects.
-    var problems: [String] = []
-    var configVersion = 0
+    var configProblems = ConfigProblems()
     private var makeSessionID: () -> String
 
     /// - Parameters:
@@ -101,7 +98,7 @@ public final class WebApp {
             let language = BrowserPreferences(request: request, access: configuration.access).localeIdentifier ?? "en"
             let home = PageShell.home(
                 launcher.homeEntries, language: Self.htmlLanguage(language), appName: configuration.appName,
-                homeVersion: homeStreams.version, problems: problems, configVersion: configVersion)
+                homeVersion: homeStreams.version, problems: configProblems.lines, configVersion: configProblems.version)
             responder.send(page(home, request))
         case (.get, "f") where parts.count == 2, (.head, "f") where parts.count == 2:
             openPage(FeatureID(parts[1]), request, responder)
@@ -155,7 +152,7 @@ public final class WebApp {
                 title: feature.title, featureID: id,
                 stylesheets: assets.stylesheets.map { WebAssets.path(feature: id, file: $0.name) },
                 content: session.content, session: info, language: language, appName: configuration.appName,
-                problems: problems, configVersion: configVersion)
+                problems: configProblems.lines, configVersion: configProblems.version)
             responder.send(page(html, request))
         }
     }
@@ -239,9 +236,10 @@ public final class WebApp {
     private func openHomeStream(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
         let stream = openEventStream(responder)
         let version = request.queryItems.first { $0.name == "v" }.flatMap { Int($0.value) } ?? -1
-        let entries = launcher.homeEntries
-        let appName = configuration.appName
-        guard homeStreams.attach(stream, clientVersion: version, content: { PageShell.homeContent(entries, appName: appName) }) else {
+        let listed = homeStreams.attach(stream, clientVersion: version) {
+            PageShell.homeContent(launcher.homeEntries, appName: configuration.appName)
+        }
+        guard listed else {
             log("GET /home/events: \(homeStreams.limit) home pages are live already; this one stays as loaded")
             return
         }
@@ -256,8 +254,8 @@ public final class WebApp {
     /// (`c=`) it holds another config version than the current one (it missed a change while away).
     private func sendBannerIfStale(to stream: any EventStreamSink, _ request: HTTPServerRequest) {
         let held = request.queryItems.first { $0.name == "c" }.flatMap { Int($0.value) }
-        guard !problems.isEmpty || (held != nil && held != configVersion) else { return }
-        stream.write(ConfigBanner.event(problems, version: configVersion))
+        guard configProblems.isBroken || (held != nil && held != configProblems.version) else { return }
+        stream.write(configProblems.event)
     }
 
     private func receive(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
@@ -291,7 +289,7 @@ public final class WebApp {
     private func greet(_ session: PageSession, _ hello: ClientHello, _ request: HTTPServerRequest) -> [(String, String)] {
         let browser = BrowserPreferences(request: request, access: configuration.access).with(hello)
         let preferences = launcher.preferences(for: browser)
-        if !session.hasGreeted, preferences != session.preferences,
+        if !session.hasGreeted, !session.hasEnded, preferences != session.preferences,
             case .running(let feature)? = launcher.launch(session.featureID, preferences: preferences)
         {
             session.replaceFeature(feature, preferences: preferences)

@@ -2,9 +2,9 @@
 /// each problem is one line as `validate` prints it. It sits outside `#fh-root`, so it never touches the
 /// feature's DOM or focus: the page renders it when served, and the `config` event redraws it (featurehost.js
 /// builds the same markup from the event's JSON).
-public enum ConfigBanner {
-    public static let title = "The config has errors; the last good config is still running."
-    public static let elementID = "fh-config"
+enum ConfigBanner {
+    static let title = "The config has errors; the last good config is still running."
+    static let elementID = "fh-config"
     /// Lines kept, and characters per line: the config is the user's, but a runaway file must not make every
     /// page and every stream carry megabytes.
     static let maximumLines = 100
