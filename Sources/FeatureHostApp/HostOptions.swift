@@ -113,7 +113,8 @@ struct HostOptions {
                 let builds = configurations.map { PluginBuild.identity(of: $0.file) }
                 var results: [Result<LoadedPlugin, PluginLoadError>?] = zip(configurations, builds).map { configuration, build in
                     previous?.loadedPlugins.first { kept in
-                        kept.configuration == configuration && (kept.build == build && !build.isEmpty || kept.plugin.isolation == .inProcess)
+                        kept.configuration == configuration
+                            && (kept.build == build && !build.isEmpty || kept.plugin.isolation == .inProcess)
                     }.map { .success($0.plugin) }
                 }
                 let fresh = results.indices.filter { results[$0] == nil }

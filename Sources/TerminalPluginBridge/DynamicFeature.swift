@@ -14,8 +14,6 @@ public struct DynamicFeature: TerminalFeature {
     /// The plugin's instance; `WebPluginBridge` reaches its web entry through it.
     package let instance: any PluginInstance
 
-    init(instance: any PluginInstance) { self.instance = instance }
-
     /// Creates the plugin's feature with the context the host lends it, where its library runs.
     /// - Parameter dataDirectory: the host's data directory; the plugin keeps its small state in the same
     ///   preferences file as built-in features.

@@ -133,22 +133,35 @@ typealias GreeterFeature = SampleCounterFeature<Greeter>
         let edits: [(name: String, make: () throws -> Void, says: String)] = [
             ("half-written", { try Data(#"{"features": [{"id": "test-ti"#.utf8).write(to: file) }, "not valid JSON"),
             ("deleted", { try FileManager.default.removeItem(at: file) }, "featurehost.json"),
-            ("a directory", {
-                try FileManager.default.removeItem(at: file)
-                try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
-            }, "a folder, not a regular file"),
-            ("a FIFO", {
-                try? FileManager.default.removeItem(at: file)
-                #expect(mkfifo(file.path, 0o600) == 0)
-            }, "featurehost.json"),
-            ("50 MB", {
-                try? FileManager.default.removeItem(at: file)
-                try Data(repeating: 0x20, count: 50 << 20).write(to: file)
-            }, "a config may be at most 1048576 bytes"),
-            ("a dangling symlink", {
-                try? FileManager.default.removeItem(at: file)
-                try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: host.directory.file("gone.json").path)
-            }, "featurehost.json"),
+            (
+                "a directory",
+                {
+                    try FileManager.default.removeItem(at: file)
+                    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+                }, "a folder, not a regular file"
+            ),
+            (
+                "a FIFO",
+                {
+                    try? FileManager.default.removeItem(at: file)
+                    #expect(mkfifo(file.path, 0o600) == 0)
+                }, "featurehost.json"
+            ),
+            (
+                "50 MB",
+                {
+                    try? FileManager.default.removeItem(at: file)
+                    try Data(repeating: 0x20, count: 50 << 20).write(to: file)
+                }, "a config may be at most 1048576 bytes"
+            ),
+            (
+                "a dangling symlink",
+                {
+                    try? FileManager.default.removeItem(at: file)
+                    try FileManager.default.createSymbolicLink(
+                        atPath: file.path, withDestinationPath: host.directory.file("gone.json").path)
+                }, "featurehost.json"
+            ),
         ]
         for edit in edits {
             try? FileManager.default.removeItem(at: file)

@@ -62,7 +62,8 @@ final class CountedFeature: Feature {
     @Test func anotherSourceOrOtherSettingsRestartOnlyThatFeature() throws {
         let old = try features(#"{"features": [{"id": "alpha"}, {"id": "beta"}, {"id": "web-only"}]}"#)
         let new = try features(
-            #"{"features": [{"id": "alpha", "settings": {"speed": 3}}, {"id": "beta"}, {"id": "web-only", "source": {"kind": "http", "url": "https://example.org/other"}}]}"#)
+            #"{"features": [{"id": "alpha", "settings": {"speed": 3}}, {"id": "beta"}, {"id": "web-only", "source": {"kind": "http", "url": "https://example.org/other"}}]}"#
+        )
         let diff = ConfigDiff(from: old, to: new)
         #expect(diff.restarted == ["alpha": .settings, "web-only": .source])
         #expect(diff.added.isEmpty && diff.removed.isEmpty)

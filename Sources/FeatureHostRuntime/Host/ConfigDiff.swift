@@ -23,8 +23,10 @@ public struct ConfigDiff: Sendable, Equatable {
     /// The new config's enabled features, in its order: where the surfaces put them.
     public let order: [FeatureID]
 
-    public init(from old: [ResolvedFeature], to new: [ResolvedFeature], locale oldLocale: HostConfig.LocaleSettings = .init(),
-        _ newLocale: HostConfig.LocaleSettings = .init()) {
+    public init(
+        from old: [ResolvedFeature], to new: [ResolvedFeature], locale oldLocale: HostConfig.LocaleSettings = .init(),
+        _ newLocale: HostConfig.LocaleSettings = .init()
+    ) {
         let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Set(new.map(\.id))
         added = new.map(\.id).filter { before[$0] == nil }
