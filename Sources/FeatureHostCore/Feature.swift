@@ -7,6 +7,14 @@
 public protocol FeatureInstance {
     /// A lifecycle event from the host's session: `.appear` once, then background and foreground.
     @MainActor func handle(_ event: LifecycleEvent)
+    /// The user's conventions changed while it runs (the config's `locale` or `hourCycle` was edited): an instance
+    /// that can format again in place does, keeping everything else it shows (a selection, typed text, a scroll),
+    /// and returns true. False (the default) has the host make it again with the new conventions.
+    @MainActor func reformat(for conventions: FormatConventions) -> Bool
+}
+
+extension FeatureInstance {
+    @MainActor public func reformat(for conventions: FormatConventions) -> Bool { false }
 }
 
 /// A compiled-in product feature: a static manifest and an initialiser from what the host lends it. The registry

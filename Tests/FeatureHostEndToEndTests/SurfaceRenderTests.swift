@@ -92,7 +92,7 @@ import TransactionsWeb
         guard case .running(let feature) = launcher.launch(id, preferences: preferences) else {
             throw FeatureError("\(id) did not start")
         }
-        return PageSession(id: "page", featureID: id, feature: feature, preferences: preferences, now: .zero)
+        return PageSession(id: "page", featureID: id, feature: feature, preferences: preferences, browser: BrowserPreferences(), now: .zero)
     }
 
     @Test func theOfferOnTheWeb() async throws {

@@ -108,7 +108,12 @@ final class HostPageLauncher: PageLauncher {
                 lifecycle: { event in
                     if event == .appear { session.appear(0) } else { session.report(event) }
                 },
-                close: { session.close() }))
+                close: { session.close() },
+                reformat: { preferences in
+                    let conventions = FormatConventions(
+                        locale: preferences.locale, timeZone: preferences.timeZone, hourCycle: preferences.hourCycle)
+                    return session.entries.first?.feature?.reformat(for: conventions) ?? false
+                }))
     }
 
     /// A compiled-in feature's own web scene, or a plugin's through its web entry.

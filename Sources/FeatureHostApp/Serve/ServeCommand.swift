@@ -171,8 +171,9 @@ final class ServeReload {
         case .applied(let diff, let features):
             launcher.update(selection: features, failures: config.failureEntries, config: config.options.config.localeSettings)
             let turnedOff = Dictionary(diff.removed.map { ($0, titles[$0] ?? $0.rawValue) }, uniquingKeysWith: { first, _ in first })
-            let restarted = diff.localeChanged ? Set(features.map(\.id)).subtracting(diff.added) : Set(diff.restarted.keys)
-            app.apply(ConfigUpdate(turnedOff: turnedOff, restarted: restarted, homeChanged: true))
+            app.apply(
+                ConfigUpdate(
+                    turnedOff: turnedOff, restarted: Set(diff.restarted.keys), homeChanged: true, conventionsChanged: diff.localeChanged))
         }
         for notice in follower?.follow(config.followedFiles) ?? [] { ServeOutput.line(notice) }
     }

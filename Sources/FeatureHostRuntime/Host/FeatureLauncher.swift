@@ -20,6 +20,11 @@ public struct FeatureLauncher {
 
     nonisolated public init(environment: HostEnvironment) { self.environment = environment }
 
+    /// The conventions the contexts it makes carry.
+    public var conventions: FormatConventions {
+        FormatConventions(locale: environment.locale, timeZone: environment.timeZone, hourCycle: environment.hourCycle)
+    }
+
     nonisolated public func context(for resolved: ResolvedFeature) throws -> FeatureContext {
         try context(id: resolved.id, source: resolved.source, settings: resolved.settings)
     }

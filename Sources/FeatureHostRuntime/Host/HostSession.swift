@@ -85,8 +85,10 @@ public final class HostSession {
     }
 
     /// Applies a validated config's `diff`: a feature turned off is closed, one turned on or restarted (another
-    /// source, settings, build, or locale) is launched with `launcher`, and every other entry is kept as it is, its
-    /// instance untouched (a countdown goes on, typed text stays). One that had failed to start is tried again.
+    /// source, settings or build) is launched with `launcher`, and every other entry is kept as it is, its instance
+    /// untouched (a countdown goes on, typed text stays). New locale settings reach each kept instance as the
+    /// launcher's conventions (`FeatureInstance.reformat(for:)`); one that cannot format again in place is made again.
+    /// One that had failed to start is tried again.
     /// `features` are the new config's enabled features in order; `extra` the new error entries.
     @discardableResult
     public func apply(_ diff: ConfigDiff, features: [ResolvedFeature], launcher: FeatureLauncher, extra: [Entry] = []) -> Applied {
@@ -94,22 +96,27 @@ public final class HostSession {
         var applied = Applied()
         let current = Dictionary(entries.map { ($0.manifest.id, $0) }, uniquingKeysWith: { first, _ in first })
         let kept = Set(features.map(\.id)).subtracting(diff.removed)
-        for entry in entries where !kept.contains(entry.manifest.id) || entry.feature != nil && !Self.keeps(entry, diff) {
+        // New conventions: each kept instance formats again in place when it can; the others are made again.
+        var reformatted: Set<FeatureID> = []
+        if diff.localeChanged {
+            let conventions = launcher.conventions
+            for entry in entries where diff.keeps(entry.manifest.id) && entry.feature?.reformat(for: conventions) == true {
+                reformatted.insert(entry.manifest.id)
+            }
+        }
+        let keeps = { (entry: Entry) in diff.keeps(entry.manifest.id) && (!diff.localeChanged || reformatted.contains(entry.manifest.id)) }
+        for entry in entries where !kept.contains(entry.manifest.id) || entry.feature != nil && !keeps(entry) {
             if diff.removed.contains(entry.manifest.id) { applied.stopped[entry.manifest.id] = entry.manifest.title }
             // Closed before its successor is made: an instance may hold what the next one opens (a database, a file).
             entry.close()
         }
         entries =
             features.map { resolved in
-                if let entry = current[resolved.id], entry.feature != nil, Self.keeps(entry, diff) { return entry }
+                if let entry = current[resolved.id], entry.feature != nil, keeps(entry) { return entry }
                 applied.started.insert(resolved.id)
                 return Entry(launcher.launch(resolved))
             } + extra
         return applied
-    }
-
-    private static func keeps(_ entry: Entry, _ diff: ConfigDiff) -> Bool {
-        !diff.localeChanged && diff.keeps(entry.manifest.id)
     }
 
     /// Lets every feature go: presenters are released, and their effects and timers cancelled with them.

@@ -13,13 +13,19 @@ public struct ConfigUpdate: Sendable, Equatable {
     /// The broken edit's problems, each line as `validate` prints it (`file: key.path: message`); empty when the
     /// config is good. Shown as a banner on every open page (home and feature pages) until a good edit clears it.
     public var problems: [String]
+    /// The config's `locale` or `hourCycle` changed: each open page asks the launcher for its preferences again
+    /// (`PageLauncher.preferences(for:)` with the page's browser) and, where they differ, its instance formats again
+    /// in place (`PageFeature.reformat`), or is made again with them when it cannot.
+    public var conventionsChanged: Bool
 
     public init(
-        turnedOff: [FeatureID: String] = [:], restarted: Set<FeatureID> = [], homeChanged: Bool = false, problems: [String] = []
+        turnedOff: [FeatureID: String] = [:], restarted: Set<FeatureID> = [], homeChanged: Bool = false, problems: [String] = [],
+        conventionsChanged: Bool = false
     ) {
         self.turnedOff = turnedOff
         self.restarted = restarted
         self.homeChanged = homeChanged
         self.problems = problems
+        self.conventionsChanged = conventionsChanged
     }
 }

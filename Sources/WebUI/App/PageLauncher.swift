@@ -65,13 +65,18 @@ public struct PageFeature {
     public var scene: any WebScene
     public var lifecycle: (LifecycleEvent) -> Void
     public var close: () -> Void
+    /// Formats again with other preferences (a config's new locale or clock); false when the instance cannot, and
+    /// must be made again with them.
+    public var reformat: (PagePreferences) -> Bool
 
     public init(
-        title: String, scene: any WebScene, lifecycle: @escaping (LifecycleEvent) -> Void, close: @escaping () -> Void
+        title: String, scene: any WebScene, lifecycle: @escaping (LifecycleEvent) -> Void, close: @escaping () -> Void,
+        reformat: @escaping (PagePreferences) -> Bool = { _ in false }
     ) {
         self.title = title
         self.scene = scene
         self.lifecycle = lifecycle
         self.close = close
+        self.reformat = reformat
     }
 }

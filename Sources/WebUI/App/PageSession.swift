@@ -36,12 +36,20 @@ final class PageSession {
     /// Bytes of patches written, for the benchmark.
     private(set) var bytesSent = 0
 
-    init(id: String, featureID: FeatureID, feature: PageFeature, preferences: PagePreferences, now: Duration) {
+    /// What the page's browser said (its languages, then its hello's clock): what its preferences are asked for again
+    /// when the config's conventions change.
+    var browser: BrowserPreferences
+
+    init(
+        id: String, featureID: FeatureID, feature: PageFeature, preferences: PagePreferences, browser: BrowserPreferences,
+        now: Duration
+    ) {
         self.id = id
         self.featureID = featureID
         self.feature = feature
         title = feature.title
         self.preferences = preferences
+        self.browser = browser
         lastSeen = now
         rendered = .empty
         startRendering()
@@ -184,6 +192,14 @@ final class PageSession {
         guard hasAppeared else { return }
         hasAppeared = false
         if isVisible { setVisible(true) }
+    }
+
+    /// Other preferences for the running instance: it formats again in place (its render loop sees the change), or,
+    /// when it cannot, false and nothing changed.
+    func reformat(_ newPreferences: PagePreferences) -> Bool {
+        guard !isClosed, let feature, feature.reformat(newPreferences) else { return false }
+        preferences = newPreferences
+        return true
     }
 
     /// The feature stops running on this page: it is closed and released, and the page's content becomes

@@ -9,6 +9,9 @@ extension WebApp {
                 session.end(showing: EndedFeaturePanel.turnedOff(title: title))
             } else if update.restarted.contains(session.featureID) {
                 restart(session)
+            } else if update.conventionsChanged {
+                let preferences = launcher.preferences(for: session.browser)
+                if preferences != session.preferences, !session.reformat(preferences) { restart(session, with: preferences) }
             }
         }
         if update.homeChanged {
@@ -23,10 +26,11 @@ extension WebApp {
 
     /// A new instance for the page, with the page's own preferences; a feature the new config no longer starts
     /// (or lists) ends the page with a panel saying so.
-    private func restart(_ session: PageSession) {
-        switch launcher.launch(session.featureID, preferences: session.preferences) {
+    private func restart(_ session: PageSession, with preferences: PagePreferences? = nil) {
+        let preferences = preferences ?? session.preferences
+        switch launcher.launch(session.featureID, preferences: preferences) {
         case .running(let feature)?:
-            session.replaceFeature(feature, preferences: session.preferences)
+            session.replaceFeature(feature, preferences: preferences)
         case .failed(let title, let message)?:
             session.end(showing: EndedFeaturePanel.failedToRestart(title: title, message: message))
         case nil:

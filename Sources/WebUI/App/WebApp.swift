@@ -142,7 +142,7 @@ public final class WebApp {
                 return
             }
             let session = PageSession(
-                id: makeSessionID(), featureID: id, feature: feature, preferences: preferences, now: now())
+                id: makeSessionID(), featureID: id, feature: feature, preferences: preferences, browser: browser, now: now())
             sessions[session.id] = session
             let assets = launcher.assets[id] ?? .none
             let info = PageSessionInfo(
@@ -288,6 +288,7 @@ public final class WebApp {
     /// (it has not appeared yet, so nothing is lost), remember the clock in cookies, then appear if visible.
     private func greet(_ session: PageSession, _ hello: ClientHello, _ request: HTTPServerRequest) -> [(String, String)] {
         let browser = BrowserPreferences(request: request, access: configuration.access).with(hello)
+        session.browser = browser
         let preferences = launcher.preferences(for: browser)
         if !session.hasGreeted, !session.hasEnded, preferences != session.preferences,
             case .running(let feature)? = launcher.launch(session.featureID, preferences: preferences)

@@ -19,8 +19,9 @@ public struct CarNewsFeature: PresenterFeature {
     public static let maximumFeedSize = 96 * 1024 * 1024
 
     public let presenter: CarNewsPresenter
-    /// The user's, for the counts a surface words itself (the web page's pager).
-    public let locale: Locale
+    /// The user's, for the counts a surface words itself (the web page's pager): the presenter's, which follows
+    /// a change of conventions.
+    @MainActor public var locale: Locale { presenter.locale }
 
     @MainActor
     public init(context: FeatureContext) throws {
@@ -32,7 +33,6 @@ public struct CarNewsFeature: PresenterFeature {
         let source = try DataSourceFactory.make(
             ArticleFeed.self, context: context, decoder: CarNewsSamples.decoder, samples: CarNewsSamples.data,
             useSharedCache: false, maximumBodySize: Self.maximumFeedSize)
-        locale = context.locale
         presenter = CarNewsPresenter(
             refresher: ArticleRefresher(source: source, store: Self.makeStore(context), now: context.now),
             formatter: PublishDateFormatter(timeZone: context.timeZone, hourCycle: context.hourCycle), now: context.now,
@@ -48,5 +48,13 @@ public struct CarNewsFeature: PresenterFeature {
         return LiveArticleClient(
             file: context.storageDirectory.appendingPathComponent(ArticleDatabase.fileName),
             origin: (context.source ?? manifest.defaultSource).map(ArticleDatabase.origin), now: context.now)
+    }
+
+    /// New conventions (the config's locale or clock): the same articles and selection, dates and counts again.
+    @MainActor
+    public func reformat(for conventions: FormatConventions) -> Bool {
+        presenter.reformat(
+            dates: PublishDateFormatter(timeZone: conventions.timeZone, hourCycle: conventions.hourCycle), locale: conventions.locale)
+        return true
     }
 }

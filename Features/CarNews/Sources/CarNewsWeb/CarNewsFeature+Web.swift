@@ -10,5 +10,5 @@ extension CarNewsFeature: WebFeature {
     /// Makes the scene and starts nothing: the saved list is read and the refresh starts when the host's session
     /// delivers `.appear`.
     @MainActor
-    public func makeWebScene() -> any WebScene { CarNewsWebScene(presenter: presenter, locale: locale) }
+    public func makeWebScene() -> any WebScene { CarNewsWebScene(presenter: presenter) }
 }

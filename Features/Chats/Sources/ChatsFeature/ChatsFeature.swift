@@ -30,4 +30,14 @@ public struct ChatsFeature: PresenterFeature {
             timeline: context.makeTimeline(), now: context.now, calendar: context.calendar, images: context.images,
             effects: context.makeEffects())
     }
+
+    /// New conventions (the config's locale or clock): the same list, dates and words formatted again.
+    @MainActor
+    public func reformat(for conventions: FormatConventions) -> Bool {
+        presenter.reformat(
+            ChatRowFormatter(
+                locale: conventions.locale, timeZone: conventions.timeZone, hourCycle: conventions.hourCycle,
+                strings: ChatsStrings(locale: conventions.locale)))
+        return true
+    }
 }

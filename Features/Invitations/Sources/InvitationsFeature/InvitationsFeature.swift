@@ -26,4 +26,9 @@ public struct InvitationsFeature: PresenterFeature {
             backend: backend, storage: LiveRegistrationClient(context.keyValueStore), timeline: context.makeTimeline(),
             effects: context.makeEffects())
     }
+
+    /// New conventions (the config's locale or clock): nothing it shows depends on them (it words and counts in
+    /// its spec's own way), so it runs on untouched.
+    @MainActor
+    public func reformat(for conventions: FormatConventions) -> Bool { true }
 }

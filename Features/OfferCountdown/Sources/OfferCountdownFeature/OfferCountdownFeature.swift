@@ -25,4 +25,9 @@ public struct OfferCountdownFeature: PresenterFeature {
         presenter = OfferCountdownPresenter(run: run, effects: context.makeEffects())
         rollDuration = settings.rollDuration
     }
+
+    /// New conventions (the config's locale or clock): nothing it shows depends on them (it words and counts in
+    /// its spec's own way), so it runs on untouched.
+    @MainActor
+    public func reformat(for conventions: FormatConventions) -> Bool { true }
 }

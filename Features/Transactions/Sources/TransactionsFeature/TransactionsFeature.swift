@@ -14,10 +14,12 @@ public struct TransactionsFeature: PresenterFeature {
         settings: [TransactionsSettings.declaration], bundledSamples: [.jsonFile, .inMemory], storedKeys: [LivePinClient.key])
 
     public let presenter: TransactionsPresenter
+    /// The amounts' currency, from the settings: what formatting again for new conventions keeps.
+    private let currency: String
 
     @MainActor
     public init(context: FeatureContext) throws {
-        let currency = try TransactionsSettings.read(context.settings)
+        currency = try TransactionsSettings.read(context.settings)
         let source = try DataSourceFactory.make(
             [Transaction].self, context: context, decoder: TransactionPayload.decoder, samples: TransactionSamples.data)
         let formatting = TransactionFormatting(
@@ -25,5 +27,14 @@ public struct TransactionsFeature: PresenterFeature {
         presenter = TransactionsPresenter(
             source: source, pins: LivePinClient(context.keyValueStore), formatting: formatting,
             effects: context.makeEffects())
+    }
+
+    /// New conventions (the config's locale or clock): the same rows, pins and selection, formatted again.
+    @MainActor
+    public func reformat(for conventions: FormatConventions) -> Bool {
+        presenter.reformat(
+            TransactionFormatting(
+                locale: conventions.locale, currencyCode: currency, timeZone: conventions.timeZone, hourCycle: conventions.hourCycle))
+        return true
     }
 }

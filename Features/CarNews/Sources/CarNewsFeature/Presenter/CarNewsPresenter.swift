@@ -48,7 +48,8 @@ public final class CarNewsPresenter: Presenter {
     @ObservationIgnored private var model = CarNewsModel()
     @ObservationIgnored private let refresher: ArticleRefresher
     @ObservationIgnored private let store: any ArticleClient
-    @ObservationIgnored private let formatter: ArticleFormatter
+    /// Observed: a render that reads `locale` follows a change of conventions.
+    private var formatter: ArticleFormatter
     @ObservationIgnored private let effects: EffectRunner
     @ObservationIgnored private let timeline: MonotonicTimeline
     @ObservationIgnored private let imageLoader: any ImageLoading
@@ -64,6 +65,15 @@ public final class CarNewsPresenter: Presenter {
         self.timeline = timeline
         imageLoader = images
         viewState = CarNewsViewState(body: .message(CarNewsCopy.loading))
+    }
+
+    /// The user's locale, for the counts a surface formats itself (the web pager's `10,000`).
+    public var locale: Locale { formatter.locale }
+
+    /// Formats with other conventions from now on: the same articles and selection, their dates and counts again.
+    public func reformat(dates: PublishDateFormatter, locale: Locale) {
+        formatter = ArticleFormatter(dates: dates, now: formatter.now, locale: locale)
+        publish(model.viewState(formatter: formatter))
     }
 
     /// The one shape of a presenter: the action applied to the model, the view state derived from it (an equal

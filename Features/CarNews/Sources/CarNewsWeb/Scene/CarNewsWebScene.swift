@@ -12,19 +12,17 @@ import WebUI
 @MainActor
 public final class CarNewsWebScene: WebScene {
     public let presenter: CarNewsPresenter
-    /// The user's, for the pager's counts (`10,000`); the presenter groups its own the same way.
-    private let locale: Locale
     private var messageAction = MessageActionMemory()
 
-    public init(presenter: CarNewsPresenter, locale: Locale) {
+    public init(presenter: CarNewsPresenter) {
         self.presenter = presenter
-        self.locale = locale
     }
 
     public func render() -> HTML {
         let state = presenter.viewState
         messageAction.note(state)
-        return CarNewsPageMarkup.page(state, keptMessageAction: messageAction.label, locale: locale)
+        // The presenter's locale, for the pager's counts (`10,000`): it groups its own the same way.
+        return CarNewsPageMarkup.page(state, keptMessageAction: messageAction.label, locale: presenter.locale)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {

@@ -49,7 +49,8 @@ public final class ChatsPresenter: Presenter {
     @ObservationIgnored private let source: ChatsSource
     @ObservationIgnored private let timeline: MonotonicTimeline
     @ObservationIgnored private let now: @Sendable () -> Date
-    @ObservationIgnored private let formatter: ChatRowFormatter
+    /// Observed: the words a surface adds itself (`strings`) follow a change of conventions.
+    private var formatter: ChatRowFormatter
     @ObservationIgnored private let images: any ImageLoading
     @ObservationIgnored private let effects: EffectRunner
 
@@ -76,6 +77,12 @@ public final class ChatsPresenter: Presenter {
         self.effects = effects
         model = ChatsModel(timing: timing, calendar: calendar, date: now())
         viewState = model.viewState(at: timeline.now, formatter: formatter)
+    }
+
+    /// Formats with other conventions from now on (the words too): what is shown is derived again, nothing else changes.
+    public func reformat(_ formatter: ChatRowFormatter) {
+        self.formatter = formatter
+        publish(model.viewState(at: timeline.now, formatter: formatter))
     }
 
     /// The action applied to the model, the view state derived from it (an equal one is no change), then the work

@@ -43,7 +43,7 @@ public final class TransactionsPresenter: Presenter {
     @ObservationIgnored private var model = TransactionsModel()
     @ObservationIgnored private let pins: any PinClient
     @ObservationIgnored private let source: AnyDataSource<Loaded<[Transaction]>>
-    @ObservationIgnored private let formatting: TransactionFormatting
+    @ObservationIgnored private var formatting: TransactionFormatting
     @ObservationIgnored private let effects: EffectRunner
 
     nonisolated static let loadingMessage = "Loading transactions…"
@@ -65,6 +65,12 @@ public final class TransactionsPresenter: Presenter {
         self.effects = effects
         viewState = model.viewState(formatting: formatting)
         pins.observeChanges(self) { presenter in presenter.send(.savedPinsChanged) }
+    }
+
+    /// Formats with other conventions from now on: what is shown is derived again, nothing else changes.
+    public func reformat(_ formatting: TransactionFormatting) {
+        self.formatting = formatting
+        publish(model.viewState(formatting: formatting))
     }
 
     /// The one shape of a presenter: the action applied to the model, the view state derived from it (an equal
