@@ -208,6 +208,23 @@ struct CarNewsPresenterTests {
             ])
     }
 
+    @Test("new conventions while it runs: the same articles and selection, their times on the new clock, nothing refreshed")
+    func reformatInPlace() async throws {
+        let harness = try Harness()
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let feature = try harness.feature(Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour)
+        await harness.send(.lifecycle(.appear), to: feature.presenter)
+        await harness.send(.moveSelection(by: 1), to: feature.presenter)
+        let before = feature.presenter.viewState
+        #expect(feature.reformat(for: FormatConventions(locale: Locale(identifier: "de_DE"), timeZone: zone, hourCycle: .twentyFourHour)))
+        let after = feature.presenter.viewState
+        #expect(after.rows.map(\.title) == before.rows.map(\.title))
+        #expect(after.selectedIndex == before.selectedIndex)
+        #expect(after.rows.first?.date == "2 March, 02:45", "\(after.rows.first?.date ?? "")")
+        #expect(after.rows[1].date == "16 January, 16:43")
+        #expect(feature.locale.identifier == "de_DE", "the web pager's counts follow")
+    }
+
     @Test("a damaged database is moved aside when first read: the screen says so once and the refresh refills it")
     func damagedDatabase() async throws {
         let harness = try Harness()

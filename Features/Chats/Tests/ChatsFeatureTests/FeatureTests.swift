@@ -156,3 +156,24 @@ struct FeatureTests {
         await store.finish()
     }
 }
+
+@MainActor
+@Suite("Feature: new conventions while it runs")
+struct ReformatTests {
+    /// The config's locale edited under a running host: the same list, formatted again in place (issue 32).
+    @Test func aNewLocaleFormatsTheSameListAgain() async throws {
+        let host = try TestHost()
+        let feature = try ChatsFeature(context: try host.context(id: "chats", source: SourceConfiguration(kind: .inMemory)))
+        feature.presenter.send(.lifecycle(.appear))
+        await host.settle()
+        await host.advance(by: .milliseconds(2_800))
+        let before = feature.presenter.viewState
+        #expect(before.list.summary == "14 chats · 1,475 unread messages")
+        let german = FormatConventions(locale: Locale(identifier: "de_DE"), timeZone: .gmt, hourCycle: .twentyFourHour)
+        #expect(feature.reformat(for: german))
+        let after = feature.presenter.viewState
+        #expect(after.screen == .list, "nothing starts again: no launch or loading screen")
+        #expect(after.list.selectedIndex == before.list.selectedIndex)
+        #expect(after.list.summary.contains("1.475"), "the count is grouped the German way: \(after.list.summary)")
+    }
+}
