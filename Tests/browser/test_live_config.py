@@ -240,3 +240,22 @@ def test_turning_the_open_feature_off_says_so_with_a_link_home(serve, browser, s
     page.click("#fh-feature-ended a[href='/']")
     page.wait_for_selector(".fh-home #feature-offer-countdown", timeout=10_000)
     assert page.locator("#feature-transactions").count() == 0
+
+
+def test_a_new_locale_in_the_config_formats_the_open_page_again_in_place(serve, browser, screenshots):
+    """The config's `locale` edited under an open transactions page: the amounts and dates follow, without a reload
+    and without restarting the feature (the selected row and the page's focus stay)."""
+    base = {"features": [{"id": "transactions"}]}
+    server = serve(config=dict(base, locale="en_US"))
+    page = open_page(browser, server, "/f/transactions")
+    page.wait_for_selector(".tx-sum-amount", timeout=30_000)
+    page.wait_for_function("() => (document.querySelector('.tx-sum-amount')?.textContent ?? '').startsWith('$')")
+    page.keyboard.press("ArrowDown")
+    selected = page.evaluate("() => document.querySelector('.tx-selected')?.id")
+    write_renamed(server.config_file, dict(base, locale="de_DE"))
+    page.wait_for_function(
+        "() => (document.querySelector('.tx-sum-amount')?.textContent ?? '').replace(/\\s/g, ' ').endsWith(' $')",
+        timeout=CHANGE_SEEN_MS)
+    assert page.evaluate("() => document.querySelector('.tx-selected')?.id") == selected, "the selection stays"
+    page.screenshot(path=str(screenshots / "locale-reformatted.png"))
+    assert_not_reloaded(page)
