@@ -133,3 +133,31 @@ def test_a_terminal_only_plugin_shows_the_no_web_view_panel(browser, server, scr
     page.screenshot(path=str(screenshots / "panel.png"))
     no_csp_violations(page)
     no_csp_violations(home)
+
+
+def test_a_rebuilt_plugin_reloads_alone_into_the_open_page(browser, server, libraries, screenshots):
+    """A plugin library rebuilt on disk while its page is open (issue 32): the host loads it again in a new process
+    and the open page gets a new instance of the feature, without a reload; the other plugin's process runs on."""
+    page = open_page(browser, server, "/f/greeting")
+    page.wait_for_selector(".greeting")
+    page.evaluate("() => { window.__notReloaded = true }")
+    page.click(".greeting-wave")
+    page.wait_for_function("() => document.querySelector('.greeting-waves').textContent === 'Waved once'")
+    before = set(plugin_processes(server))
+    assert len(before) == 2
+    # As a linker writes its output: a new file, renamed over the old one.
+    library = libraries / f"libGreeting.{EXT}"
+    fresh = libraries / f".libGreeting.{EXT}.new"
+    shutil.copy(library, fresh)
+    os.replace(fresh, library)
+    # The new instance starts afresh: nothing waved yet, and the page was patched, not reloaded.
+    page.wait_for_function("() => document.querySelector('.greeting-waves')?.textContent !== 'Waved once'", timeout=20_000)
+    page.wait_for_selector(".greeting-hello")
+    assert page.inner_text(".greeting-hello") == "Hello, Web!"
+    assert page.evaluate("() => window.__notReloaded === true"), "the page was reloaded"
+    after = set(plugin_processes(server))
+    assert len(after) == 2 and len(after & before) == 1, f"only the rebuilt plugin's process is new: {before} -> {after}"
+    page.click(".greeting-wave")
+    page.wait_for_function("() => document.querySelector('.greeting-waves').textContent === 'Waved once'")
+    page.screenshot(path=str(screenshots / "rebuilt.png"))
+    no_csp_violations(page)
