@@ -9,7 +9,7 @@ import TerminalUI
 /// keys turned into terminal bytes and key hints decoded for the shell.
 @MainActor
 package final class ProcessPluginInstance: PluginInstance {
-    let remote: PluginProcessInstance
+    package let remote: PluginProcessInstance
 
     init(_ remote: PluginProcessInstance) { self.remote = remote }
 
@@ -39,7 +39,14 @@ package final class ProcessPluginInstance: PluginInstance {
         return bytes.isEmpty ? FrameCodec.encode(Frame(size: size)) : bytes
     }
 
-    package func handle(_ key: Key) -> KeyHandling { remote.handleKey(key.terminalBytes) ? .handled : .ignored }
+    /// The shell must know at once whether the plugin takes a key (Esc goes back when it does not). When the plugin
+    /// cannot say in time, its last key hints do: Esc is the shell's unless a hint names it, as the footer's
+    /// `Esc back` says; every other key is the plugin's (the shell acts on no other key but q, which a text field
+    /// types, and Esc always gets the user out).
+    package func handle(_ key: Key) -> KeyHandling {
+        let owner: PluginProcessInstance.KeyOwner = key == .escape && !keyHints.contains { $0.names("Esc") } ? .shell : .plugin
+        return remote.handleKey(key.terminalBytes, whenBusy: owner) ? .handled : .ignored
+    }
 
     /// `.appear` is the table's `open_scene` (ABI version 1 has no lifecycle code for it).
     package func handle(_ event: LifecycleEvent) {
