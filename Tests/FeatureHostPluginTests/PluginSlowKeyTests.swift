@@ -21,7 +21,7 @@ import Testing
         return limits
     }()
 
-    /// Far below the stub's 1.5 s a key, far above a main-actor turn on a loaded machine.
+    /// Far below the stub's 1.5 s a key, far above what handing a key to the plugin takes on a loaded machine.
     static let bound: Duration = .milliseconds(500)
 
     static func remote(_ stubbed: StubbedHost) throws -> PluginProcessInstance {
@@ -46,10 +46,9 @@ import Testing
         let pressed = ContinuousClock.now
         #expect(plugin.press(.enter) == [.handled], "on its way to the plugin, which names Enter: the shell does nothing more")
         #expect(ContinuousClock.now - pressed < Self.bound, "the key did not wait for the plugin's 1.5 s")
-        // Another main-actor job runs and ends while the plugin thinks.
-        let turn = ContinuousClock.now
+        // Another main-actor job runs and ends while the plugin thinks: before the key's reply is applied (on the main
+        // actor too), so within the plugin's 1.5 s. Not timed: other suites share the main actor and may hold it.
         await Task { @MainActor in _ = stubbed.counter.text() }.value
-        #expect(ContinuousClock.now - turn < Self.bound)
         #expect(remote.unansweredKeys == 1, "the key's reply has not come yet")
         #expect(stubbed.host.activity.inFlight > 0, "a key on its way is work in flight, which snapshot and settle wait for")
         #expect(stubbed.pluginText == "Ticks: 0 Keys: 0", "its last frame meanwhile")
