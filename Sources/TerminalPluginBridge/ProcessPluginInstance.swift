@@ -27,10 +27,15 @@ package final class ProcessPluginInstance: PluginInstance {
         return Size(width: Int(size.width), height: Int(size.height))
     }
 
-    package var keyHints: [KeyHint] {
+    package var keyHints: [KeyHint] { keyHintsWire.keyHints }
+
+    package var leavesEscapeToShell: Bool { keyHintsWire.leavesEscape }
+
+    /// From the last status that carried them: no call.
+    private var keyHintsWire: KeyHintsWire {
         let bytes = remote.keyHintBytes
-        guard !bytes.isEmpty, let hints = try? JSONWire.decode([KeyHintWire].self, from: bytes) else { return [] }
-        return hints.map { KeyHint(key: $0.key, action: $0.action) }
+        guard !bytes.isEmpty else { return KeyHintsWire(hints: []) }
+        return KeyHintsWire.decode(bytes) ?? KeyHintsWire(hints: [])
     }
 
     /// No bytes while the plugin's first frame of this size is on its way (or when it draws nothing): a blank one.
@@ -40,11 +45,11 @@ package final class ProcessPluginInstance: PluginInstance {
     }
 
     /// The shell must know at once whether the plugin takes a key (Esc goes back when it does not). When the plugin
-    /// cannot say in time, its last key hints do: Esc is the shell's unless a hint names it, as the footer's
-    /// `Esc back` says; every other key is the plugin's (the shell acts on no other key but q, which a text field
-    /// types, and Esc always gets the user out).
+    /// cannot say in time, what it last declared does: Esc is the shell's when its screen leaves Esc to the shell, as
+    /// the footer's `Esc back` says; every other key is the plugin's (the shell acts on no other key but q, which a
+    /// text field types, and Esc always gets the user out).
     package func handle(_ key: Key) -> KeyHandling {
-        let owner: PluginProcessInstance.KeyOwner = key == .escape && !keyHints.contains { $0.names("Esc") } ? .shell : .plugin
+        let owner: PluginProcessInstance.KeyOwner = key == .escape && leavesEscapeToShell ? .shell : .plugin
         return remote.handleKey(key.terminalBytes, whenBusy: owner) ? .handled : .ignored
     }
 

@@ -68,6 +68,29 @@ import Testing
         #expect(stubbed.pluginFeature?.instance.stop == nil)
     }
 
+    /// A screen that swallows Esc without naming it says so in its key hints: its Esc stays the plugin's while it
+    /// thinks, and the footer offers no `Esc back`.
+    @Test(arguments: PluginIsolation.allCases)
+    func aPluginThatTakesEscKeepsItWhileItThinks(_ isolation: PluginIsolation) async throws {
+        let behaviours: Set<MisbehavingPluginStub.Behaviour> = isolation == .process ? [.keepsEscape, .slowKey] : [.keepsEscape]
+        let stubbed = try await StubbedHost(
+            behaviours, library: isolation == .process ? "keepsescp" : "keepsesci", limits: Self.limits, isolation: isolation)
+        let plugin = try #require(stubbed.plugin)
+        #expect(await stubbed.host.settle())
+        #expect(plugin.scene.keyHints == [KeyHint(key: "Enter", action: "poke")])
+        #expect(!plugin.scene.leavesEscapeToShell, "what its hints said")
+        guard isolation == .process else {
+            #expect(plugin.press(.escape) == [.handled], "in process every key is a direct call")
+            return
+        }
+        let remote = try Self.remote(stubbed)
+        #expect(plugin.press(.enter) == [.handled])
+        #expect(plugin.press(.escape) == [.handled], "the plugin's Esc, waiting behind the key on its way")
+        #expect(remote.unansweredKeys == 2)
+        #expect(await stubbed.host.settle())
+        #expect(remote.unansweredKeys == 0)
+    }
+
     @Test func keysWaitTheirTurnInOrderAndSlowKeysAgainAndAgainStopThePluginWithItsPanel() async throws {
         var limits = Self.limits
         limits.slowCallThreshold = .seconds(1)

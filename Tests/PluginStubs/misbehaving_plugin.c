@@ -241,6 +241,10 @@ static void key_hints(void *instance, void *sink, featurehost_write_fn write) {
     CALLED();
 #if defined(HUGE_KEY_HINTS)
     for (int index = 0; index < 2; index++) write(sink, chunk, sizeof chunk);
+#elif defined(KEEPS_ESCAPE)
+    /* The object form (KeyHintsWire): its screen swallows Esc without naming it. */
+    const char *hints = "{\"hints\":[{\"key\":\"Enter\",\"action\":\"poke\"}],\"leavesEscapeToShell\":false}";
+    write(sink, (const uint8_t *)hints, strlen(hints));
 #else
     const char *hints = "[{\"key\":\"Enter\",\"action\":\"poke\"}]";
     write(sink, (const uint8_t *)hints, strlen(hints));
@@ -331,6 +335,11 @@ static int32_t handle_key(void *instance, const uint8_t *bytes, size_t count) {
     STUB_HANG();
 #elif defined(SLOW_KEY)
     usleep(STUB_SLOW_KEY_MS * 1000);
+#endif
+#if defined(KEEPS_ESCAPE)
+    if (count == 1 && bytes[0] == 0x1B) return 1;
+#endif
+#if defined(SLOW_KEY)
     if (count == 1 && bytes[0] == '\r') {
         stub *self = instance;
         self->keys++;
