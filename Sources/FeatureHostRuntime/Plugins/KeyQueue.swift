@@ -15,7 +15,6 @@ struct KeyQueue {
     /// A key is on its way to the plugin.
     private(set) var isSending = false
     private var waiting: [[UInt8]] = []
-    private var head = 0
     /// Keys dropped since the instance was made; each flood is noted once, when its first key is dropped.
     private(set) var dropped = 0
     private(set) var isOverflowing = false
@@ -23,7 +22,7 @@ struct KeyQueue {
     private(set) var epoch = 0
 
     /// The keys waiting behind the one on its way.
-    var count: Int { waiting.count - head }
+    var count: Int { waiting.count }
 
     mutating func arrive(_ bytes: [UInt8], limit: Int) -> Arrival {
         guard isSending else {
@@ -41,17 +40,13 @@ struct KeyQueue {
 
     /// The key on its way was answered (or will never be): the next one to send, which is then on its way.
     mutating func answered() -> [UInt8]? {
-        guard head < waiting.count else {
+        guard !waiting.isEmpty else {
             isSending = false
             isOverflowing = false
-            waiting = []
-            head = 0
             return nil
         }
-        // An index, not `removeFirst`: a full queue is drained without moving the rest each time.
-        let next = waiting[head]
-        head += 1
-        return next
+        // At most `limit` to move: a queue that never empties (keys held down into a slow plugin) stays that size.
+        return waiting.removeFirst()
     }
 
     /// The instance stopped or was made anew: nothing of the old one is sent. Returns how many keys were waiting.

@@ -29,7 +29,8 @@ public struct PluginLimits: Sendable, Equatable {
     public var slowCallsInARow = 3
     /// Keys that wait, in order, behind a key whose reply has not come (out of process, with a live clock): a
     /// plugin answers one key at a time. Typing into a plugin that thinks 100 ms a key fills a few; past the cap
-    /// a key is dropped, with a line in the plugin's log, so a key flood into a hung plugin takes bounded memory.
+    /// a key is dropped, with a line in the plugin's log, so a key flood into a hung plugin takes bounded memory
+    /// (a paste is one key of at most 64 KiB: 4 MiB at the most).
     public var queuedKeys = 64
     /// Real time for `create`, which may read files and settings.
     public var createTimeout: Duration = .seconds(10)
