@@ -75,8 +75,11 @@ enum CTable {
         instance, sink, write in
         guard let instance else { return }
         let hosted = hosted(instance)
-        let hints = MainActor.assumeIsolated { hosted.keyHints.map { KeyHintWire(key: $0.key, action: $0.action) } }
-        ByteSink.send(JSONWire.encode(hints), to: sink, with: write)
+        let bytes = MainActor.assumeIsolated {
+            let hints = hosted.keyHints.map { KeyHintWire(key: $0.key, action: $0.action) }
+            return KeyHintsWire(hints: hints, leavesEscapeToShell: hosted.leavesEscapeToShell).encoded(form: hosted.keyHintsForm)
+        }
+        ByteSink.send(bytes, to: sink, with: write)
     }
 
     static let render: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?, featurehost_write_fn?) -> Void = {

@@ -21,6 +21,8 @@ final class HostedFeature {
     /// Made instead of the terminal scene when the host shows the feature on the web.
     private var webScene: (any WebScene)?
     private var appeared = false
+    /// How the host reads key hints (`ContextWire.keyHintsForm`).
+    let keyHintsForm: Int?
     /// What the host's last render read.
     private let renders: RenderTracker
     /// Sizes beyond this are clamped: a frame is rendered for a terminal, not for whatever number arrives.
@@ -28,6 +30,7 @@ final class HostedFeature {
 
     init(contextJSON: [UInt8], frameRequest: FrameRequest) throws {
         let wire = try ContextWire.decode(contextJSON)
+        keyHintsForm = wire.keyHintsForm
         guard let make = exported.make else { throw FeatureError("the plugin exports no feature.") }
         let activity = ActivityTracker()
         let clock: any Clock<Duration>
@@ -93,6 +96,11 @@ final class HostedFeature {
 
     var minimumSize: Size { scene?.minimumSize ?? Size(width: 0, height: 0) }
     var keyHints: [KeyHint] { scene?.keyHints ?? [] }
+    /// Said only when it is not what the hints say (a screen that swallows Esc without naming it).
+    var leavesEscapeToShell: Bool? {
+        guard let scene, scene.leavesEscapeToShell == scene.keyHints.contains(where: { $0.names("Esc") }) else { return nil }
+        return scene.leavesEscapeToShell
+    }
 
     func render(width: Int, height: Int) -> [UInt8] {
         let size = Size(width: min(max(width, 0), Self.largestSide), height: min(max(height, 0), Self.largestSide))

@@ -26,6 +26,9 @@ public struct ContextWire: Codable, Equatable, Sendable {
     /// The wall-clock time when the instance is created, in seconds since 1970; with a manual clock the
     /// plugin's "now" is this plus the clock's offset.
     public var now: Double
+    /// The form this host reads `key_hints` in (`KeyHintsWire.objectForm`); nil from an older host, which reads only
+    /// the plain array. An older plugin ignores it.
+    public var keyHintsForm: Int?
 
     public init(
         context: FeatureContext, dataDirectory: URL, preferencesFile: URL, clock: ClockKind
@@ -42,6 +45,7 @@ public struct ContextWire: Codable, Equatable, Sendable {
         source = context.source.map(SourceWire.init)
         self.clock = clock
         now = context.now().timeIntervalSince1970
+        keyHintsForm = KeyHintsWire.objectForm
     }
 
     public func encoded() -> [UInt8] { JSONWire.encode(self) }

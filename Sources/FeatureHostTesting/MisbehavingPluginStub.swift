@@ -60,6 +60,10 @@ package enum MisbehavingPluginStub {
         case slowRender = "SLOW_RENDER"
         case slowHTML = "SLOW_HTML"
         case slowPageEvent = "SLOW_PAGE_EVENT"
+        /// Takes 1.5 s of real time for each key; takes Enter (its frame counts them: "Ticks: N Keys: K") and no other.
+        case slowKey = "SLOW_KEY"
+        /// Takes Esc without naming it: its key hints say so in `KeyHintsWire`'s object form.
+        case keepsEscape = "KEEPS_ESCAPE"
         /// Takes 8 MiB a tick, and from appear on 16 MiB every 20 ms on a thread, never given back.
         case leak = "LEAK"
         /// `render` calls `exit(7)`.

@@ -89,6 +89,9 @@ final class DynamicScene: TerminalScene {
         return instance.keyHints
     }
 
+    /// A stopped plugin's panel leaves Esc to the shell; a running plugin's screen says (`KeyHintsWire`).
+    var leavesEscapeToShell: Bool { instance.stop != nil || instance.leavesEscapeToShell }
+
     func render(size: Size) -> Frame {
         // Read, so the surface's render loop draws again at the plugin's next frame request.
         _ = instance.frameRequests

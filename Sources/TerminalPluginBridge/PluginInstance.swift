@@ -25,6 +25,8 @@ package protocol PluginInstance: AnyObject, Sendable {
     var frameRequests: Int { get }
     var minimumSize: Size { get }
     var keyHints: [KeyHint] { get }
+    /// Whether the plugin's screen leaves Esc to the shell: what it said (`KeyHintsWire`), else whether no hint names Esc.
+    var leavesEscapeToShell: Bool { get }
     /// The frame's bytes for `size`; nil once the plugin is stopped (maybe by this render).
     func renderedBytes(size: Size) -> [UInt8]?
     func handle(_ key: Key) -> KeyHandling
@@ -36,6 +38,13 @@ package protocol PluginInstance: AnyObject, Sendable {
 extension PluginInstance {
     /// Why the plugin was stopped, naming its file; nil while it runs.
     package var stopReason: String? { stop?.reason }
+}
+
+extension KeyHintsWire {
+    var keyHints: [KeyHint] { hints.map { KeyHint(key: $0.key, action: $0.action) } }
+
+    /// What the plugin said, else what its hints say, as `TerminalScene`'s default does.
+    var leavesEscape: Bool { leavesEscapeToShell ?? !keyHints.contains { $0.names("Esc") } }
 }
 
 /// One created plugin feature in the host's own process: its instance pointer, its frame requests, and, under a
@@ -181,18 +190,21 @@ package final class TablePluginInstance: PluginInstance, ManualClockFollower {
         return Size(width: Int(width), height: Int(height))
     }
 
-    package var keyHints: [KeyHint] {
-        guard isRunning, let keyHints = table.key_hints else { return [] }
+    package var keyHints: [KeyHint] { keyHintsWire.keyHints }
+
+    package var leavesEscapeToShell: Bool { keyHintsWire.leavesEscape }
+
+    private var keyHintsWire: KeyHintsWire {
+        guard isRunning, let keyHints = table.key_hints else { return KeyHintsWire(hints: []) }
         let pointer = self.pointer
         do {
             let bytes = try ByteSink.collect(limit: limits.keyHintBytes) { sink, write in HostCall.run { keyHints(pointer, sink, write) } }
-            let hints = (try? JSONWire.decode([KeyHintWire].self, from: bytes)) ?? []
-            return hints.map { KeyHint(key: $0.key, action: $0.action) }
+            return KeyHintsWire.decode(bytes) ?? KeyHintsWire(hints: [])
         } catch {
             stop(
                 "the plugin \(name) was stopped: it sent \(error.description) of key hints, and the host accepts at most "
                     + "\(ByteCount.text(error.limit)). It will not be called again in this run.")
-            return []
+            return KeyHintsWire(hints: [])
         }
     }
 

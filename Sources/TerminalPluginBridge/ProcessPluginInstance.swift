@@ -9,7 +9,7 @@ import TerminalUI
 /// keys turned into terminal bytes and key hints decoded for the shell.
 @MainActor
 package final class ProcessPluginInstance: PluginInstance {
-    let remote: PluginProcessInstance
+    package let remote: PluginProcessInstance
 
     init(_ remote: PluginProcessInstance) { self.remote = remote }
 
@@ -27,10 +27,15 @@ package final class ProcessPluginInstance: PluginInstance {
         return Size(width: Int(size.width), height: Int(size.height))
     }
 
-    package var keyHints: [KeyHint] {
+    package var keyHints: [KeyHint] { keyHintsWire.keyHints }
+
+    package var leavesEscapeToShell: Bool { keyHintsWire.leavesEscape }
+
+    /// From the last status that carried them: no call.
+    private var keyHintsWire: KeyHintsWire {
         let bytes = remote.keyHintBytes
-        guard !bytes.isEmpty, let hints = try? JSONWire.decode([KeyHintWire].self, from: bytes) else { return [] }
-        return hints.map { KeyHint(key: $0.key, action: $0.action) }
+        guard !bytes.isEmpty else { return KeyHintsWire(hints: []) }
+        return KeyHintsWire.decode(bytes) ?? KeyHintsWire(hints: [])
     }
 
     /// No bytes while the plugin's first frame of this size is on its way (or when it draws nothing): a blank one.
@@ -39,7 +44,14 @@ package final class ProcessPluginInstance: PluginInstance {
         return bytes.isEmpty ? FrameCodec.encode(Frame(size: size)) : bytes
     }
 
-    package func handle(_ key: Key) -> KeyHandling { remote.handleKey(key.terminalBytes) ? .handled : .ignored }
+    /// The shell must know at once whether the plugin takes a key (Esc goes back when it does not). When the plugin
+    /// cannot say in time, what it last declared does: Esc is the shell's when its screen leaves Esc to the shell, as
+    /// the footer's `Esc back` says; every other key is the plugin's (the shell acts on no other key but q, which a
+    /// text field types, and Esc always gets the user out).
+    package func handle(_ key: Key) -> KeyHandling {
+        let owner: PluginProcessInstance.KeyOwner = key == .escape && leavesEscapeToShell ? .shell : .plugin
+        return remote.handleKey(key.terminalBytes, whenBusy: owner) ? .handled : .ignored
+    }
 
     /// `.appear` is the table's `open_scene` (ABI version 1 has no lifecycle code for it).
     package func handle(_ event: LifecycleEvent) {

@@ -23,6 +23,11 @@
 #define STUB_SLOW_MS 300
 #endif
 #define STUB_SLOW() usleep(STUB_SLOW_MS * 1000)
+/* SLOW_KEY takes each key STUB_SLOW_KEY_MS milliseconds (under the call deadline tests set); Enter is taken and
+ * counted ("Keys: N" on its frame), every other key left to the host. */
+#ifndef STUB_SLOW_KEY_MS
+#define STUB_SLOW_KEY_MS 1500
+#endif
 
 #define STUB_TRAP(call)                                                                                           \
     do {                                                                                                          \
@@ -82,7 +87,7 @@ static void *trap_later(void *unused) {
 }
 #endif
 
-typedef struct stub { void *host; featurehost_frame_request_fn request; int64_t ticks; } stub;
+typedef struct stub { void *host; featurehost_frame_request_fn request; int64_t ticks; int64_t keys; } stub;
 
 static void *saved_host;
 static featurehost_frame_request_fn saved_request;
@@ -236,6 +241,10 @@ static void key_hints(void *instance, void *sink, featurehost_write_fn write) {
     CALLED();
 #if defined(HUGE_KEY_HINTS)
     for (int index = 0; index < 2; index++) write(sink, chunk, sizeof chunk);
+#elif defined(KEEPS_ESCAPE)
+    /* The object form (KeyHintsWire): its screen swallows Esc without naming it. */
+    const char *hints = "{\"hints\":[{\"key\":\"Enter\",\"action\":\"poke\"}],\"leavesEscapeToShell\":false}";
+    write(sink, (const uint8_t *)hints, strlen(hints));
 #else
     const char *hints = "[{\"key\":\"Enter\",\"action\":\"poke\"}]";
     write(sink, (const uint8_t *)hints, strlen(hints));
@@ -295,6 +304,9 @@ static void render(void *instance, int32_t width, int32_t height, void *sink, fe
     frame[length++] = 0;
     char text[64];
     snprintf(text, sizeof text, "Ticks: %lld", (long long)__atomic_load_n(&((stub *)instance)->ticks, __ATOMIC_SEQ_CST));
+#if defined(SLOW_KEY)
+    snprintf(text + strlen(text), sizeof text - strlen(text), " Keys: %lld", (long long)((stub *)instance)->keys);
+#endif
     uint64_t count = strlen(text);
     if (count > cells) count = cells;
     if (count > 0) {
@@ -321,6 +333,19 @@ static int32_t handle_key(void *instance, const uint8_t *bytes, size_t count) {
     STUB_TRAP("a key");
 #elif defined(HANG_IN_KEY)
     STUB_HANG();
+#elif defined(SLOW_KEY)
+    usleep(STUB_SLOW_KEY_MS * 1000);
+#endif
+#if defined(KEEPS_ESCAPE)
+    if (count == 1 && bytes[0] == 0x1B) return 1;
+#endif
+#if defined(SLOW_KEY)
+    if (count == 1 && bytes[0] == '\r') {
+        stub *self = instance;
+        self->keys++;
+        self->request(self->host);
+        return 1;
+    }
 #endif
     return 0;
 }

@@ -66,7 +66,9 @@ typedef struct featurehost_plugin {
      * and loads. The calls below act on that scene. */
     void (*open_scene)(void *instance);
     void (*minimum_size)(void *instance, int32_t *width, int32_t *height);
-    /* Writes the footer's key hints as JSON: [{"key": "Enter", "action": "wave"}]. */
+    /* Writes the footer's key hints as JSON: [{"key": "Enter", "action": "wave"}]. When the context's "keyHintsForm"
+     * is 2 it may write {"hints": [...], "leavesEscapeToShell": false} instead: a screen that takes Esc though no hint
+     * names it (the host answers a key the plugin has not answered in time from this). Older hosts read the array. */
     void (*key_hints)(void *instance, void *sink, featurehost_write_fn write);
     /* Writes the frame for width × height in the FrameCodec form. */
     void (*render)(void *instance, int32_t width, int32_t height, void *sink, featurehost_write_fn write);

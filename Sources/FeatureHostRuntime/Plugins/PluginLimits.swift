@@ -13,9 +13,10 @@ public struct PluginLimits: Sendable, Equatable {
     /// appear); the host's main actor waits only `replyWait` of it.
     public var callTimeout: Duration = .seconds(2)
     /// How long a call out of process blocks the host's main actor before the host goes on without its reply: the
-    /// scene shows the plugin's last frame or page, a key or page event counts as handled, and the reply, when it
-    /// comes, is a change the render loop draws (it counts as work in flight meanwhile). A normal reply takes well
-    /// under a millisecond, so it still comes within the call. nil: 10 ms with a live clock; the whole deadline
+    /// scene shows the plugin's last frame or page, a page event counts as handled, a key is answered from the
+    /// plugin's last key hints (`PluginProcessInstance.handleKey`), and the reply, when it comes, is a change the
+    /// render loop draws (it counts as work in flight meanwhile). A normal reply takes well under a millisecond, so
+    /// it still comes within the call. nil: 10 ms with a live clock; the whole deadline
     /// with a manual clock, where every reply comes within its call as before, so tests and `snapshot` read the
     /// same frames however slow the machine is.
     public var replyWait: Duration?
@@ -26,6 +27,11 @@ public struct PluginLimits: Sendable, Equatable {
     /// This many slow calls of the same kind in a row stop the plugin (with its panel and a restart): a plugin
     /// that answers every call just under `callTimeout` is never a hang, yet it slows every page. 0 turns it off.
     public var slowCallsInARow = 3
+    /// Keys that wait, in order, behind a key whose reply has not come (out of process, with a live clock): a
+    /// plugin answers one key at a time. Typing into a plugin that thinks 100 ms a key fills a few; past the cap
+    /// a key is dropped, with a line in the plugin's log, so a key flood into a hung plugin takes bounded memory
+    /// (a paste is one key of at most 64 KiB: 4 MiB at the most).
+    public var queuedKeys = 64
     /// Real time for `create`, which may read files and settings.
     public var createTimeout: Duration = .seconds(10)
     /// Real time to start the child and read the library's manifest (a cold start on a loaded machine).

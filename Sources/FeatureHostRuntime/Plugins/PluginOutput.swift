@@ -35,6 +35,11 @@ public final class PluginOutput: Sendable {
         }
     }
 
+    /// A line of the host's about the plugin, in its log only: its panel shows what the plugin itself wrote.
+    func note(_ text: String) {
+        state.withLock { state in writeLog(Array("--- \(text) ---\n".utf8), &state) }
+    }
+
     func append(_ bytes: UnsafeRawBufferPointer) {
         let chunk = Array(bytes)
         state.withLock { state in

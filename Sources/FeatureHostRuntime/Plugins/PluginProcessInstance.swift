@@ -15,7 +15,7 @@ public final class PluginProcessInstance: ManualClockFollower {
     private let manual: ManualClock?
     private let link = InstanceLink()
     private let frameTargets: FrameHops
-    private var number: UInt32 = 0
+    private(set) var number: UInt32 = 0
     /// The child generation the instance was made in; 0 when it never was.
     private var generation = 0
     /// Why the instance itself is stopped (a restart that failed), above its generation's stop.
@@ -31,9 +31,11 @@ public final class PluginProcessInstance: ManualClockFollower {
     private var slowCalls = SlowCallStreak()
     /// Calls whose reply the host stopped blocking for (`PluginLimits.replyWait`), until it is applied: work in
     /// flight, so `snapshot` and tests wait for it.
-    private let waiting = Locked(0)
+    let waiting = Locked(0)
     private var frames = LatestReply<[Int32]>()
     private var pages = LatestReply<[Int32]>()
+    /// Keys on their way and waiting (`PluginProcessInstance+Keys`).
+    var keys = KeyQueue()
 
     public var name: String { library.name }
     public var file: URL { library.file }
@@ -69,6 +71,7 @@ public final class PluginProcessInstance: ManualClockFollower {
         slowCalls.reset()
         frames.reset()
         pages.reset()
+        dropWaitingKeys()
         let hop = FrameHop(
             deliver: { [weak self] in self?.fire(1) },
             onStop: { [weak self] in self?.fire(1) })
@@ -147,17 +150,17 @@ public final class PluginProcessInstance: ManualClockFollower {
         case later
     }
 
-    /// Sends a request and blocks for its reply at most `replyWait` (the whole deadline when `waits`), then lets the
-    /// main actor go on: a plugin that thinks holds up no other feature. The rest of the wait suspends.
+    /// Sends a request and blocks for its reply at most `replyWait` (or `blocking`), then lets the main actor go on: a
+    /// plugin that thinks holds up no other feature. The rest of the wait suspends.
     @discardableResult
-    private func call(
-        _ request: HostRequest, timeout: Duration? = nil, waits: Bool = false,
+    func call(
+        _ request: HostRequest, timeout: Duration? = nil, blocking override: Duration? = nil,
         then: @escaping @MainActor (ChannelReply?) -> Void = { _ in }
     ) -> Answer {
         guard isRunning, let child = library.runningChild else { return .none }
         library.countRequest()
         let timeout = timeout ?? library.limits.callTimeout
-        let blocking = waits ? timeout : replyWait(timeout)
+        let blocking = override ?? replyWait(timeout)
         // Real time, as the deadline: the host's manual clock stands still while it waits.
         let started = ContinuousClock.now
         guard blocking < timeout else {
@@ -327,10 +330,6 @@ public final class PluginProcessInstance: ManualClockFollower {
             return self[drawn].last(for: key) ?? []
         }
     }
-
-    /// Waits for the reply, to the deadline: the shell acts on a key the plugin does not take (Esc goes back), so
-    /// it must know; a plugin slow on keys is bounded by `slowCallsInARow`.
-    public func handleKey(_ bytes: [UInt8]) -> Bool { handled(call(.key(instance: number, bytes: bytes), waits: true)) }
 
     public func handleLifecycle(_ code: Int32) {
         inBackground = code == 0
