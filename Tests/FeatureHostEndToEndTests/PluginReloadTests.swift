@@ -36,6 +36,21 @@ import Testing
         return (live, session, ShellModel(session: session))
     }
 
+    static func processID(of plugin: LoadedPlugin) -> Int32? {
+        if case .process(let library) = plugin.backend { return library.processID }
+        return nil
+    }
+
+    /// Waits until `condition` holds, at most the hang bound: for another process to get somewhere.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(TestHost.idleTimeout))
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            await Task.yield()
+        }
+        return true
+    }
+
     /// Built elsewhere, then moved over the old file, as a linker writes a new file.
     func rebuild(_ source: String) async throws {
         let scratch = try TemporaryDirectory("featurehost-plugin-rebuild")
@@ -58,9 +73,12 @@ import Testing
         ShellReload.apply(live.reload(), config: live, session: session, model: model)
         #expect(session.entries[1].manifest.title == "Live one")
 
+        let oldProcess = try #require(Self.processID(of: live.options.plugins[0]))
         try await rebuild(PluginStubs.manifestOnly(id: "test-live", title: "Live two"))
         ShellReload.apply(live.reload(), config: live, session: session, model: model)
         #expect(session.entries[1].manifest.title == "Live two", "the new library's code")
+        #expect(Self.processID(of: live.options.plugins[0]) != oldProcess, "in a new process")
+        #expect(await Self.eventually { !ProcessLiveness.isRunning(oldProcess) }, "the old build's process ends")
         #expect(session.entries[0] === ticker, "the other feature keeps its instance")
         await host.advance(by: .seconds(1))
         #expect(ShellScreen(model: model).render(size: Size(width: 60, height: 10)).plainText().contains("Seconds: 3"))

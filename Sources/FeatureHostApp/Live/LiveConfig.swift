@@ -30,6 +30,8 @@ final class LiveConfig {
     private(set) var preference: LocalePreference
     /// The last edit's problems; empty while the config in force is the file's.
     private(set) var problems: [ConfigIssue] = []
+    /// Plugins a good reload replaced or removed, until `retireReplacedPlugins()`.
+    private var retiring: [LoadedPlugin] = []
 
     convenience init(_ live: LiveEnvironment, arguments: CommandLineArguments, app: FeatureHostApp, only: FeatureID?) {
         self.init(options: live.options, environment: live.environment, flags: live.flags, arguments: arguments, app: app, only: only)
@@ -83,6 +85,8 @@ final class LiveConfig {
         problems = []
         let before = features
         let oldLocale = options.config.localeSettings
+        // Builds the new config no longer runs (rebuilt, or out of "plugins"): ended once the surfaces let go of them.
+        retiring += options.plugins.filter { old in !new.plugins.contains { $0.isSameLoad(as: old) } }
         options = new
         preference = LocaleFlags.preference(flags, options: new)
         environment.locale = preference.locale
@@ -90,6 +94,15 @@ final class LiveConfig {
         environment.hourCycle = preference.hourCycle
         let diff = ConfigDiff(from: before, to: features, locale: oldLocale, new.config.localeSettings)
         return diff.isEmpty ? .unchanged : .applied(diff, features: features)
+    }
+
+    /// Ends the processes of the plugins the last reload replaced or removed. Called once the surfaces have applied
+    /// it, so no instance of theirs is running to see its process go.
+    func retireReplacedPlugins() {
+        for plugin in retiring {
+            plugin.retire("the plugin \(plugin.file.lastPathComponent) was replaced by a new build or taken out of the config.")
+        }
+        retiring = []
     }
 
     /// With `--only`, the one feature while the config enables it (none once it is turned off).

@@ -174,6 +174,7 @@ final class ServeReload {
             app.apply(
                 ConfigUpdate(
                     turnedOff: turnedOff, restarted: Set(diff.restarted.keys), homeChanged: true, conventionsChanged: diff.localeChanged))
+            config.retireReplacedPlugins()
         }
         for notice in follower?.follow(config.followedFiles) ?? [] { ServeOutput.line(notice) }
     }

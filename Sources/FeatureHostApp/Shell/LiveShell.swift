@@ -123,6 +123,7 @@ enum ShellReload {
             // What changed, in the footer until the next key (a note that the open feature was turned off stays).
             model.note(config.summary(of: outcome, naming: false))
             model.follow(session.apply(diff, features: features, launcher: config.launcher, extra: config.failureEntries))
+            config.retireReplacedPlugins()
         }
     }
 }

@@ -71,6 +71,21 @@ public struct LoadedPlugin: @unchecked Sendable {
         }
     }
 
+    /// Ends its process now, for good: the running config has another build of it, or none (a reload). In
+    /// process, the library stays loaded until the host exits (nothing can unload it safely).
+    @MainActor public func retire(_ reason: String) {
+        if case .process(let library) = backend { library.retire(reason) }
+    }
+
+    /// The same loaded library (the same process library, or the same table).
+    public func isSameLoad(as other: LoadedPlugin) -> Bool {
+        switch (backend, other.backend) {
+        case (.process(let one), .process(let two)): return one === two
+        case (.table(let one, _), .table(let two, _)): return one == two
+        default: return false
+        }
+    }
+
     public var isolation: PluginIsolation {
         if case .process = backend { return .process }
         return .inProcess

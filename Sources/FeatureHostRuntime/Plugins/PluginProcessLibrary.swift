@@ -255,9 +255,22 @@ public final class PluginProcessLibrary {
         return stopTimes.filter { now - $0 < limits.crashWindow }.count < limits.crashBudget
     }
 
+    /// Why the library was retired (`retire(_:)`), if it was: it never starts again.
+    private var retirement: String?
+
+    /// The config no longer runs this build (the library was rebuilt, or taken out of `"plugins"`): its process ends
+    /// now, once its instances were let go, rather than when the last reference to it goes, and it never restarts.
+    public func retire(_ reason: String) {
+        guard retirement == nil else { return }
+        retirement = reason
+        watchdog?.pause()
+        child?.kill(reason)
+    }
+
     /// Starts a new child when the current one stopped. `automatic` (a new page) respects the crash budget; an
     /// explicit restart does not. A stop is returned when it could not start again.
     func restart(automatic: Bool) -> PluginStop? {
+        if let retirement { return PluginStop(reason: retirement, lastLines: [], logFile: output.logFile, canRestart: false) }
         if runningChild != nil { return nil }
         if automatic, !mayRestartByItself { return budgetStop }
         let previousID = manifest.id
