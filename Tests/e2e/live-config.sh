@@ -77,4 +77,31 @@ wait_until 5 shows "Offer countdown was turned off in the config." || fail "the 
 shows "Offer countdown" && tmux capture-pane -p -t "$session" | grep -q "▶ Offer" && fail "the feature turned off is still listed"
 tmux send-keys -t "$session" q
 wait_until 10 shows "exited-0" || fail "q did not quit with 0"
-echo "live-config.sh: ok (a feature turned on, the countdown untouched, a broken edit's banner and its mend, SIGHUP, the open feature turned off)"
+# Permission denied: a config whose mode keeps the host out is a broken edit like the others, said on serve's
+# output. Root reads every file whatever its mode, so as root the host runs as nobody (setpriv).
+perm=$(mktemp -d)
+chmod 777 "$perm"
+printf '%s\n' '{ "features": [ { "id": "offer-countdown" } ] }' >"$perm/config.json"
+chmod 666 "$perm/config.json"
+as_user=()
+if [ "$(id -u)" = 0 ]; then
+  command -v setpriv >/dev/null 2>&1 || fail "setpriv is needed to run the host as another user"
+  as_user=(setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$perm")
+fi
+# A copy the other user can run whatever the checkout's folders allow (a home folder is often 700).
+cp "$binary" "$perm/featurehost"
+chmod 755 "$perm/featurehost"
+"${as_user[@]}" "$perm/featurehost" serve --config "$perm/config.json" --data-dir "$perm/data" >"$perm/out.txt" 2>&1 &
+serve_pid=$!
+wait_until 30 grep -q '^http://' "$perm/out.txt" || { cat "$perm/out.txt" >&2; fail "serve did not start as another user"; }
+chmod 000 "$perm/config.json"
+wait_until 10 grep -q "cannot be read: permission denied" "$perm/out.txt" || { cat "$perm/out.txt" >&2; fail "an unreadable config was not reported"; }
+kill -0 "$serve_pid" || fail "an unreadable config stopped serve"
+chmod 666 "$perm/config.json"
+printf '%s\n' '{ "features": [ { "id": "offer-countdown" }, { "id": "chats" } ] }' >"$perm/config.json"
+wait_until 10 grep -q "reload: applied .*turned on Chats" "$perm/out.txt" || { cat "$perm/out.txt" >&2; fail "the mended config did not apply"; }
+kill -TERM "$serve_pid"
+wait "$serve_pid" || fail "serve did not exit 0 on SIGTERM"
+rm -rf "$perm"
+
+echo "live-config.sh: ok (a feature turned on, the countdown untouched, a broken edit's banner and its mend, SIGHUP, the open feature turned off, a config the host may not read)"

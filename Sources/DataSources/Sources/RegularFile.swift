@@ -17,6 +17,8 @@ public enum RegularFile {
         case notRegular(String)
         /// More than the bound: the file's size.
         case tooLarge(size: Int)
+        /// Its mode or owner keep this user out (EACCES, EPERM).
+        case permissionDenied
         case unreadable
     }
 
@@ -33,6 +35,7 @@ public enum RegularFile {
             switch errno {
             case ENOENT, ENOTDIR: throw .missing
             case ELOOP: throw .notRegular("a symbolic link")
+            case EACCES, EPERM: throw .permissionDenied
             default: throw .unreadable
             }
         }
@@ -79,6 +82,7 @@ extension RegularFile.ReadError {
         case .missing: "\(what) does not exist."
         case .notRegular(let kind): "\(what) is \(kind), not a regular file."
         case .tooLarge(let size): "\(what) is \(size) bytes, too large."
+        case .permissionDenied: "\(what) cannot be read: permission denied (see its owner and mode with ls -l)."
         case .unreadable: "\(what) cannot be read."
         }
     }
