@@ -100,8 +100,20 @@ kill -0 "$serve_pid" || fail "an unreadable config stopped serve"
 chmod 666 "$perm/config.json"
 printf '%s\n' '{ "features": [ { "id": "offer-countdown" }, { "id": "chats" } ] }' >"$perm/config.json"
 wait_until 10 grep -q "reload: applied .*turned on Chats" "$perm/out.txt" || { cat "$perm/out.txt" >&2; fail "the mended config did not apply"; }
+# A file replaced 100 times a second: the host rereads it a few times a second, and always once after the last.
+for i in $(seq 1 100); do
+  printf '{ "features": [ { "id": "offer-countdown" }, { "id": "chats", "enabled": %s } ] }\n' "$([ $((i % 2)) = 0 ] && echo true || echo false)" >"$perm/storm.json"
+  mv "$perm/storm.json" "$perm/config.json"
+  sleep 0.01
+done
+printf '%s\n' '{ "features": [ { "id": "offer-countdown" }, { "id": "chats" }, { "id": "transactions" } ] }' >"$perm/storm.json"
+mv "$perm/storm.json" "$perm/config.json"
+wait_until 10 grep -q "reload: applied .*turned on Transactions" "$perm/out.txt" || { cat "$perm/out.txt" >&2; fail "the last of a storm of saves did not apply"; }
+reloads=$(grep -c '^reload:' "$perm/out.txt")
+[ "$reloads" -lt 60 ] || fail "a storm of 100 saves made $reloads reloads: they are not coalesced"
+kill -0 "$serve_pid" || fail "a storm of saves stopped serve"
 kill -TERM "$serve_pid"
 wait "$serve_pid" || fail "serve did not exit 0 on SIGTERM"
 rm -rf "$perm"
 
-echo "live-config.sh: ok (a feature turned on, the countdown untouched, a broken edit's banner and its mend, SIGHUP, the open feature turned off, a config the host may not read)"
+echo "live-config.sh: ok (a feature turned on, the countdown untouched, a broken edit's banner and its mend, SIGHUP, the open feature turned off, a config the host may not read, 100 saves a second)"
