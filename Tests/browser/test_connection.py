@@ -154,3 +154,35 @@ def test_a_page_of_this_run_without_its_token_gets_a_page_that_says_how_to_get_i
     assert text.count("open the address") == 1, text
     assert_a_styled_refusal(page)
     page.screenshot(path=screenshots / "no-token.png")
+
+
+def test_a_clean_stop_keeps_the_page_and_says_the_host_was_stopped(serve, tmp_path, browser, screenshots):
+    """Issue 34.4: SIGTERM (as Ctrl-C) ends serve cleanly; the page keeps its content and says so, not
+    Chromium's error page, and keeps asking; a new run at the port is met as after a kill."""
+    server = serve(args=["--only", "offer-countdown"])
+    page = open_offer(browser, server)
+    wait_for_a_tick(page)
+    url = page.url
+    assert server.stop(signal.SIGTERM) == 0
+    wait_for_state(page, "lost", timeout=5_000)
+    text = page.locator("#fh-connection").inner_text()
+    assert "FeatureHost was stopped. This page will reconnect when it runs again." in text, text
+    assert page.url == url, "the page stays (no reload into an error page)"
+    assert page.locator(".offer-timer").count() == 1
+    # Still asking: each failed try renders the banner again; from the third it adds what to do.
+    page.wait_for_function(
+        "() => document.querySelector('.fh-connection-hint').textContent.includes('open the address it printed')",
+        timeout=15_000)
+    assert "was stopped" in page.locator("#fh-connection").inner_text()
+    assert page.url == url
+    no_serious_violations(page)
+    page.screenshot(path=screenshots / "stopped.png")
+    # A new run at the same port: a run of its own, as after a kill.
+    second = Server(tmp_path / "second", args=["--only", "offer-countdown"], port=server.port)
+    try:
+        wait_for_state(page, "restarted")
+        assert "Open the address the new run printed" in page.locator("#fh-connection").inner_text()
+    finally:
+        assert second.stop() == 0
+    no_csp_violations(page)
+

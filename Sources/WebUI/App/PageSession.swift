@@ -198,14 +198,18 @@ final class PageSession {
         publish(panel)
     }
 
-    func close() {
+    /// `gone` tells the page its session ended (it expired or was pushed out): the page reloads for a new one.
+    static let gone = ServerSentEvent(event: "gone", data: "{}").bytes
+
+    /// Closes the session; its streams hear `farewell` first (`gone`, or the host's `stopping`).
+    func close(saying farewell: [UInt8] = PageSession.gone) {
         guard !isClosed else { return }
         isClosed = true
         renders?.stop()
         feature?.close()
         feature = nil
         for stream in streams.values {
-            stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)
+            stream.write(farewell)
             stream.close()
         }
         streams.removeAll()

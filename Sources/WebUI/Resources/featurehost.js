@@ -87,6 +87,18 @@
         closeStream();
         reloadOnce();
       });
+      // The host shuts down cleanly: a reload would meet a closed port, so the page stays and waits for it.
+      stream.addEventListener('stopping', (event) => {
+        if (source !== stream) return;
+        let app = '';
+        try {
+          app = String(JSON.parse(event.data).app || '');
+        } catch (_) {
+          // Unnamed: the banner says "The host".
+        }
+        closeStream();
+        connection.stopped(app);
+      });
       stream.addEventListener('error', () => {
         if (source !== stream) return;
         // EventSource would retry by itself with the same URL; we ask whether the host is there first, then
@@ -680,6 +692,8 @@
       let probing = false;
       let attempts = 0;
       let lostAt = null;
+      // The app's name when the host said it was stopping (a clean stop), else null.
+      let stoppedApp = null;
       const held = [];
       let banner = null;
 
@@ -721,6 +735,12 @@
           hint.textContent = 'Each run has its own address and token. Open the address the new run printed ' +
             '(http://fh-….localhost:PORT/?token=…) to get back in.';
           retry.hidden = true;
+        } else if (stoppedApp !== null) {
+          text.textContent = (stoppedApp || 'The host') + ' was stopped. This page will reconnect when it runs again.' + waiting;
+          hint.textContent = attempts >= 3
+            ? 'If you stopped or restarted featurehost serve: start it again, and open the address it printed.'
+            : '';
+          retry.hidden = false;
         } else {
           text.textContent = 'The host is not answering (since ' + lostAt.toLocaleTimeString() + '). ' +
             'Reconnecting… The page is paused until it is back.' + waiting;
@@ -759,6 +779,7 @@
         clearTimeout(probeTimer);
         attempts = 0;
         lostAt = null;
+        stoppedApp = null;
         setState('live');
         // What waited goes now, in order, before anything new.
         for (const message of held.splice(0)) post(message);
@@ -774,6 +795,13 @@
           setState('lost');
         }
         scheduleProbe();
+      }
+
+      /// The host said it is stopping (`app` names it): lost, with a banner that says so, asking as after a kill.
+      function stopped(app) {
+        stoppedApp = app;
+        lost();
+        render();
       }
 
       /// A stream opened after a probe must open within the probe's time, or the host counts as gone again.
@@ -830,7 +858,7 @@
       return {
         state: () => current,
         isLive: () => current === 'live',
-        heard, beat, quiet, live, lost, tryNow, connecting,
+        heard, beat, quiet, live, lost, stopped, tryNow, connecting,
         hold(message) {
           held.push(message);
           if (current !== 'live') render();
