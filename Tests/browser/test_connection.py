@@ -186,3 +186,40 @@ def test_a_clean_stop_keeps_the_page_and_says_the_host_was_stopped(serve, tmp_pa
         assert second.stop() == 0
     no_csp_violations(page)
 
+
+def test_typing_goes_on_while_the_host_is_away_and_reaches_it_when_back(serve, browser, screenshots):
+    """Issue 34.5: the focused field keeps its focus and what is typed while the page is lost (the host hangs),
+    and its text reaches the host once it answers again."""
+    server = serve(args=["--only", "invitations"])
+    page = browser.new_context(viewport={"width": 1024, "height": 720}).new_page()
+    page.console_messages = []
+    page.on("console", lambda message: page.console_messages.append(message.text))
+    page.goto(server.page_url("/f/invitations"))
+    page.click(".inv-page-button")
+    page.wait_for_selector(".inv-request", state="visible")
+    # Errors first, so the host's answer to the typed name shows: its message goes.
+    page.click("#inv-primary")
+    page.wait_for_function("() => document.querySelectorAll('.inv-invalid').length === 3")
+    page.focus("#inv-fullName")
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        wait_for_state(page, "lost", timeout=20_000)
+        page.keyboard.type("Jane Doe")
+        assert page.evaluate("() => document.activeElement.id") == "inv-fullName"
+        assert page.input_value("#inv-fullName") == "Jane Doe"
+        assert page.evaluate("() => document.querySelectorAll('.inv-invalid').length") == 3, "nothing reached the host"
+        # Everything else is inert still: the Send button and the other fields take no click.
+        assert page.evaluate("() => document.getElementById('inv-primary').closest('[inert]') !== null")
+        assert page.evaluate("() => document.getElementById('inv-email').closest('[inert]') !== null")
+        no_serious_violations(page)
+        page.screenshot(path=screenshots / "typed-while-lost.png")
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    wait_for_state(page, "live", timeout=15_000)
+    # The host heard the name: its field's message went, while the field kept its focus and its text.
+    page.wait_for_function("() => document.querySelectorAll('.inv-invalid').length === 2", timeout=15_000)
+    assert not page.locator("#inv-fullName-error").inner_text()
+    assert page.evaluate("() => document.activeElement.id") == "inv-fullName"
+    assert page.input_value("#inv-fullName") == "Jane Doe"
+    assert page.evaluate("() => document.querySelector('#fh-root [inert], #fh-root[inert]') === null")
+    no_csp_violations(page)

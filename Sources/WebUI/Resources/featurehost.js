@@ -580,6 +580,15 @@
       return ['form', 'input', 'textarea', 'select'].includes(element.localName);
     }
 
+    // While the host is away the way to a focused text field is not inert (see `pause`), so a click there on
+    // anything but a text field is refused here, before the page or the browser acts on it.
+    document.addEventListener('click', (event) => {
+      if (connection.isLive() || !(event.target instanceof Element) || !inRoot(event.target)) return;
+      if (isTextControl(event.target)) return;
+      connection.refuse(event);
+      event.stopImmediatePropagation();
+    }, true);
+
     document.addEventListener('click', (event) => {
       const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
       if (!inRoot(target) || isFormControl(target)) return;
@@ -678,7 +687,8 @@
     /// failed, a message could not be sent, or no heartbeat came for three beats: the page asks the host again
     /// with backoff and reconnects by itself when it answers), `restarted` (another run of `featurehost serve`
     /// answers at this address, or the host no longer knows this page's token: only the address the new run
-    /// printed gets back in). While not live the page's controls are inert and a banner says why; clicks and
+    /// printed gets back in). While not live the page's controls are inert (but for a text field being typed in,
+    /// which keeps its focus and text) and a banner says why; clicks and
     /// keys are refused visibly (the banner flashes), never taken and dropped. Messages already on their way
     /// (typed text, a click whose request failed) wait, in order, and go once the host is back.
     const connection = (() => {
@@ -700,8 +710,35 @@
       function setState(state) {
         current = state;
         document.body.dataset.fhConnection = state;
-        root.inert = state !== 'live';
+        pause(state !== 'live');
         render();
+      }
+
+      // Elements this made inert around a text field being typed in, given back when live.
+      let inertAround = [];
+
+      /// Not live: the content is inert (dimmed by the stylesheet), but for the way to a text field that has the
+      /// focus: making it inert would take the focus out and drop what is typed next. The field, its labels and
+      /// its ancestors stay; every other sibling along the way is inert. Its typing waits to be sent (`hold`).
+      function pause(paused) {
+        for (const element of inertAround) element.inert = false;
+        inertAround = [];
+        root.inert = false;
+        if (!paused) return;
+        const focused = document.activeElement;
+        if (!inRoot(focused) || !isTextControl(focused)) {
+          root.inert = true;
+          return;
+        }
+        // Its labels stay too: an inert label no longer names the field.
+        const labels = Array.from(focused.labels || []);
+        for (let node = focused; node !== root && node.parentElement; node = node.parentElement) {
+          for (const sibling of node.parentElement.children) {
+            if (sibling === node || sibling.inert || labels.some((label) => sibling.contains(label))) continue;
+            sibling.inert = true;
+            inertAround.push(sibling);
+          }
+        }
       }
 
       function render() {
@@ -860,7 +897,13 @@
         isLive: () => current === 'live',
         heard, beat, quiet, live, lost, stopped, tryNow, connecting,
         hold(message) {
-          held.push(message);
+          // A field's newer text replaces its older one still waiting: its last value is what counts.
+          const last = held[held.length - 1];
+          if (message.kind === 'input' && last && last.kind === 'input' && last.action === message.action) {
+            held[held.length - 1] = message;
+          } else {
+            held.push(message);
+          }
           if (current !== 'live') render();
         },
         /// A click, key or submit while not live: refused where the user sees it.
