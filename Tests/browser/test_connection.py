@@ -154,3 +154,72 @@ def test_a_page_of_this_run_without_its_token_gets_a_page_that_says_how_to_get_i
     assert text.count("open the address") == 1, text
     assert_a_styled_refusal(page)
     page.screenshot(path=screenshots / "no-token.png")
+
+
+def test_a_clean_stop_keeps_the_page_and_says_the_host_was_stopped(serve, tmp_path, browser, screenshots):
+    """Issue 34.4: SIGTERM (as Ctrl-C) ends serve cleanly; the page keeps its content and says so, not
+    Chromium's error page, and keeps asking; a new run at the port is met as after a kill."""
+    server = serve(args=["--only", "offer-countdown"])
+    page = open_offer(browser, server)
+    wait_for_a_tick(page)
+    url = page.url
+    assert server.stop(signal.SIGTERM) == 0
+    wait_for_state(page, "lost", timeout=5_000)
+    text = page.locator("#fh-connection").inner_text()
+    assert "FeatureHost was stopped. This page will reconnect when it runs again." in text, text
+    assert page.url == url, "the page stays (no reload into an error page)"
+    assert page.locator(".offer-timer").count() == 1
+    # Still asking: each failed try renders the banner again; from the third it adds what to do.
+    page.wait_for_function(
+        "() => document.querySelector('.fh-connection-hint').textContent.includes('open the address it printed')",
+        timeout=15_000)
+    assert "was stopped" in page.locator("#fh-connection").inner_text()
+    assert page.url == url
+    no_serious_violations(page)
+    page.screenshot(path=screenshots / "stopped.png")
+    # A new run at the same port: a run of its own, as after a kill.
+    second = Server(tmp_path / "second", args=["--only", "offer-countdown"], port=server.port)
+    try:
+        wait_for_state(page, "restarted")
+        assert "Open the address the new run printed" in page.locator("#fh-connection").inner_text()
+    finally:
+        assert second.stop() == 0
+    no_csp_violations(page)
+
+
+def test_typing_goes_on_while_the_host_is_away_and_reaches_it_when_back(serve, browser, screenshots):
+    """Issue 34.5: the focused field keeps its focus and what is typed while the page is lost (the host hangs),
+    and its text reaches the host once it answers again."""
+    server = serve(args=["--only", "invitations"])
+    page = browser.new_context(viewport={"width": 1024, "height": 720}).new_page()
+    page.console_messages = []
+    page.on("console", lambda message: page.console_messages.append(message.text))
+    page.goto(server.page_url("/f/invitations"))
+    page.click(".inv-page-button")
+    page.wait_for_selector(".inv-request", state="visible")
+    # Errors first, so the host's answer to the typed name shows: its message goes.
+    page.click("#inv-primary")
+    page.wait_for_function("() => document.querySelectorAll('.inv-invalid').length === 3")
+    page.focus("#inv-fullName")
+    server.process.send_signal(signal.SIGSTOP)
+    try:
+        wait_for_state(page, "lost", timeout=20_000)
+        page.keyboard.type("Jane Doe")
+        assert page.evaluate("() => document.activeElement.id") == "inv-fullName"
+        assert page.input_value("#inv-fullName") == "Jane Doe"
+        assert page.evaluate("() => document.querySelectorAll('.inv-invalid').length") == 3, "nothing reached the host"
+        # Everything else is inert still: the Send button and the other fields take no click.
+        assert page.evaluate("() => document.getElementById('inv-primary').closest('[inert]') !== null")
+        assert page.evaluate("() => document.getElementById('inv-email').closest('[inert]') !== null")
+        no_serious_violations(page)
+        page.screenshot(path=screenshots / "typed-while-lost.png")
+    finally:
+        server.process.send_signal(signal.SIGCONT)
+    wait_for_state(page, "live", timeout=15_000)
+    # The host heard the name: its field's message went, while the field kept its focus and its text.
+    page.wait_for_function("() => document.querySelectorAll('.inv-invalid').length === 2", timeout=15_000)
+    assert not page.locator("#inv-fullName-error").inner_text()
+    assert page.evaluate("() => document.activeElement.id") == "inv-fullName"
+    assert page.input_value("#inv-fullName") == "Jane Doe"
+    assert page.evaluate("() => document.querySelector('#fh-root [inert], #fh-root[inert]') === null")
+    no_csp_violations(page)

@@ -228,3 +228,30 @@ def test_many_tabs_of_one_browser_all_stay_live(server, browser):
     paused = digits(pages[0])
     wait_for_digits(pages[0], as_digits(as_seconds(paused) - 1))
     context.close()
+
+
+def host_reading(page) -> int:
+    """The run's countdown as the host has it now: the seconds a new load of the page is served with (that page,
+    never shown, never appears, so it counts nothing)."""
+    html = page.evaluate("() => fetch('/f/offer-countdown', { cache: 'no-store' }).then(r => r.text())")
+    return as_seconds("".join(digit for _, digit in re.findall(r'id="d(\d)-(\d)"', html)))
+
+
+def test_a_page_left_behind_by_a_reload_does_not_keep_the_countdown_running(server, serve, browser, screenshots):
+    """Issue 34.6: the session a reload leaves behind waits out its grace period without a stream; it is not a
+    shown page, so hiding the reloaded one at once pauses the run's countdown."""
+    page = open_offer(browser, server)
+    wait_for_digits(page, "00235959")
+    page.reload()
+    page.wait_for_selector(".offer-timer", state="attached")
+    set_visible(page, False)
+    before = host_reading(page)
+    # Real seconds pass, shown by another run's countdown, never slept for.
+    witness = open_offer(browser, serve(args=["--only", "offer-countdown"]))
+    wait_for_digits(witness, "00235958")
+    wait_for_digits(witness, "00235956")
+    after = host_reading(page)
+    assert after == before, f"{before - after} s counted while the only page was hidden"
+    set_visible(page, True)
+    wait_for_digits(page, as_digits(after - 1))
+    page.screenshot(path=screenshots / "resumed.png")

@@ -41,10 +41,14 @@ final class HomeStreams {
         for stream in streams.values { stream.write(bytes) }
     }
 
-    func closeAll() {
+    /// The host is stopping: each page hears `farewell` first.
+    func closeAll(saying farewell: [UInt8]) {
         let open = streams.values
         streams.removeAll()
-        for stream in open { stream.close() }
+        for stream in open {
+            stream.write(farewell)
+            stream.close()
+        }
     }
 
     /// `event: home` with `{"version":n,"html":"…"}`: the home's content (what goes inside its `#fh-root`),

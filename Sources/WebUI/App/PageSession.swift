@@ -28,7 +28,10 @@ final class PageSession {
     private(set) var lastSeen: Duration
     private(set) var hasAppeared = false
     private(set) var hasGreeted = false
+    /// What the page last said: the grace period it gets without a stream depends on it.
     private(set) var isVisible = true
+    /// In the background because its last stream closed while visible (`detach`), not because it was hidden.
+    private(set) var isAwayInBackground = false
     private(set) var isClosed = false
     /// Whether the feature stopped running on this page (`end(showing:)`): its streams stay open for the banner
     /// and the heartbeat, and its page events are ignored.
@@ -65,15 +68,28 @@ final class PageSession {
     /// A client's event stream: it hears every patch from now on, and first a whole-root morph when it holds
     /// another version than the current one (a reconnect after missed patches, or a resync after a fault).
     func attach(_ stream: any EventStreamSink, clientVersion: Int) {
+        let wasAway = streams.isEmpty
         streams[ObjectIdentifier(stream)] = stream
         if clientVersion != version {
             send(PatchMessage(from: clientVersion, to: version, ops: HTMLDiff.resync(to: rendered)), to: stream)
         }
+        if wasAway, isAwayInBackground {
+            isAwayInBackground = false
+            if isVisible { setVisible(true) }
+        }
     }
 
+    /// The last stream going means no page shows this session now (a reload left it behind, the connection
+    /// dropped): a visible one goes to the background until a stream is back, so it keeps nothing that belongs
+    /// to the run (the offer's countdown) going while it waits out its grace period.
     func detach(_ stream: any EventStreamSink, now: Duration) {
         guard streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return }
-        if streams.isEmpty { lastSeen = now }
+        guard streams.isEmpty else { return }
+        lastSeen = now
+        guard isVisible, hasAppeared, let feature, !isClosed else { return }
+        isAwayInBackground = true
+        feature.lifecycle(.didEnterBackground)
+        renders?.renderIfStale()
     }
 
     /// A heartbeat, `beat` with `{"every": ms}` (how often the next come): keeps idle streams open, notices the
@@ -157,9 +173,15 @@ final class PageSession {
     }
 
     /// Visible: `appear` the first time, `willEnterForeground` after; hidden: `didEnterBackground`.
+    /// Without a stream after being away, only what the page says is kept: the next stream brings it back.
     func setVisible(_ visible: Bool) {
         guard !isClosed, let feature else { return }
         isVisible = visible
+        if isAwayInBackground {
+            // Already in the background; hidden now, it stays there when its stream is back.
+            if !visible { isAwayInBackground = false }
+            return
+        }
         if visible {
             if hasAppeared {
                 feature.lifecycle(.willEnterForeground)
@@ -214,14 +236,18 @@ final class PageSession {
         publish(panel)
     }
 
-    func close() {
+    /// `gone` tells the page its session ended (it expired or was pushed out): the page reloads for a new one.
+    static let gone = ServerSentEvent(event: "gone", data: "{}").bytes
+
+    /// Closes the session; its streams hear `farewell` first (`gone`, or the host's `stopping`).
+    func close(saying farewell: [UInt8] = PageSession.gone) {
         guard !isClosed else { return }
         isClosed = true
         renders?.stop()
         feature?.close()
         feature = nil
         for stream in streams.values {
-            stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)
+            stream.write(farewell)
             stream.close()
         }
         streams.removeAll()

@@ -214,7 +214,7 @@ public final class WebApp {
     private func openStream(sessionID: String, _ request: HTTPServerRequest, _ responder: any ResponseSink) {
         let stream = openEventStream(responder)
         guard let session = sessions[sessionID] else {
-            stream.write(ServerSentEvent(event: "gone", data: "{}").bytes)
+            stream.write(PageSession.gone)
             stream.close()
             return
         }
@@ -328,11 +328,23 @@ public final class WebApp {
         homeStreams.broadcast(PageSession.beat(every: configuration.heartbeat))
     }
 
-    /// Every session's presenters stop: the host is shutting down.
+    /// Every session's presenters stop: the host is shutting down. Each stream hears `stopping` (with the app's
+    /// name), not `gone`: the page keeps its content and says the host was stopped, where a reload would only
+    /// meet a closed port.
     public func closeAll() {
-        for session in sessions.values { session.close() }
+        let stopping = Self.stoppingEvent(appName: configuration.appName)
+        for session in sessions.values { session.close(saying: stopping) }
         sessions.removeAll()
-        homeStreams.closeAll()
+        homeStreams.closeAll(saying: stopping)
+    }
+
+    /// `event: stopping` with `{"app":"…"}`: the name the page's banner says was stopped.
+    static func stoppingEvent(appName: String) -> [UInt8] {
+        var json: [UInt8] = []
+        JSONWriting.append(#"{"app":"#, to: &json)
+        JSONWriting.string(appName, into: &json)
+        JSONWriting.append("}", to: &json)
+        return ServerSentEvent(event: "stopping", data: String(decoding: json, as: UTF8.self)).bytes
     }
 
     // MARK: responses

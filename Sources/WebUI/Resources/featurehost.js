@@ -87,6 +87,18 @@
         closeStream();
         reloadOnce();
       });
+      // The host shuts down cleanly: a reload would meet a closed port, so the page stays and waits for it.
+      stream.addEventListener('stopping', (event) => {
+        if (source !== stream) return;
+        let app = '';
+        try {
+          app = String(JSON.parse(event.data).app || '');
+        } catch (_) {
+          // Unnamed: the banner says "The host".
+        }
+        closeStream();
+        connection.stopped(app);
+      });
       stream.addEventListener('error', () => {
         if (source !== stream) return;
         // EventSource would retry by itself with the same URL; we ask whether the host is there first, then
@@ -568,6 +580,15 @@
       return ['form', 'input', 'textarea', 'select'].includes(element.localName);
     }
 
+    // While the host is away the way to a focused text field is not inert (see `pause`), so a click there on
+    // anything but a text field is refused here, before the page or the browser acts on it.
+    document.addEventListener('click', (event) => {
+      if (connection.isLive() || !(event.target instanceof Element) || !inRoot(event.target)) return;
+      if (isTextControl(event.target)) return;
+      connection.refuse(event);
+      event.stopImmediatePropagation();
+    }, true);
+
     document.addEventListener('click', (event) => {
       const target = event.target instanceof Element ? event.target.closest('[data-action]') : null;
       if (!inRoot(target) || isFormControl(target)) return;
@@ -666,7 +687,8 @@
     /// failed, a message could not be sent, or no heartbeat came for three beats: the page asks the host again
     /// with backoff and reconnects by itself when it answers), `restarted` (another run of `featurehost serve`
     /// answers at this address, or the host no longer knows this page's token: only the address the new run
-    /// printed gets back in). While not live the page's controls are inert and a banner says why; clicks and
+    /// printed gets back in). While not live the page's controls are inert (but for a text field being typed in,
+    /// which keeps its focus and text) and a banner says why; clicks and
     /// keys are refused visibly (the banner flashes), never taken and dropped. Messages already on their way
     /// (typed text, a click whose request failed) wait, in order, and go once the host is back.
     const connection = (() => {
@@ -680,14 +702,43 @@
       let probing = false;
       let attempts = 0;
       let lostAt = null;
+      // The app's name when the host said it was stopping (a clean stop), else null.
+      let stoppedApp = null;
       const held = [];
       let banner = null;
 
       function setState(state) {
         current = state;
         document.body.dataset.fhConnection = state;
-        root.inert = state !== 'live';
+        pause(state !== 'live');
         render();
+      }
+
+      // Elements this made inert around a text field being typed in, given back when live.
+      let inertAround = [];
+
+      /// Not live: the content is inert (dimmed by the stylesheet), but for the way to a text field that has the
+      /// focus: making it inert would take the focus out and drop what is typed next. The field, its labels and
+      /// its ancestors stay; every other sibling along the way is inert. Its typing waits to be sent (`hold`).
+      function pause(paused) {
+        for (const element of inertAround) element.inert = false;
+        inertAround = [];
+        root.inert = false;
+        if (!paused) return;
+        const focused = document.activeElement;
+        if (!inRoot(focused) || !isTextControl(focused)) {
+          root.inert = true;
+          return;
+        }
+        // Its labels stay too: an inert label no longer names the field.
+        const labels = Array.from(focused.labels || []);
+        for (let node = focused; node !== root && node.parentElement; node = node.parentElement) {
+          for (const sibling of node.parentElement.children) {
+            if (sibling === node || sibling.inert || labels.some((label) => sibling.contains(label))) continue;
+            sibling.inert = true;
+            inertAround.push(sibling);
+          }
+        }
       }
 
       function render() {
@@ -721,6 +772,12 @@
           hint.textContent = 'Each run has its own address and token. Open the address the new run printed ' +
             '(http://fh-….localhost:PORT/?token=…) to get back in.';
           retry.hidden = true;
+        } else if (stoppedApp !== null) {
+          text.textContent = (stoppedApp || 'The host') + ' was stopped. This page will reconnect when it runs again.' + waiting;
+          hint.textContent = attempts >= 3
+            ? 'If you stopped or restarted featurehost serve: start it again, and open the address it printed.'
+            : '';
+          retry.hidden = false;
         } else {
           text.textContent = 'The host is not answering (since ' + lostAt.toLocaleTimeString() + '). ' +
             'Reconnecting… The page is paused until it is back.' + waiting;
@@ -759,6 +816,7 @@
         clearTimeout(probeTimer);
         attempts = 0;
         lostAt = null;
+        stoppedApp = null;
         setState('live');
         // What waited goes now, in order, before anything new.
         for (const message of held.splice(0)) post(message);
@@ -774,6 +832,13 @@
           setState('lost');
         }
         scheduleProbe();
+      }
+
+      /// The host said it is stopping (`app` names it): lost, with a banner that says so, asking as after a kill.
+      function stopped(app) {
+        stoppedApp = app;
+        lost();
+        render();
       }
 
       /// A stream opened after a probe must open within the probe's time, or the host counts as gone again.
@@ -830,9 +895,15 @@
       return {
         state: () => current,
         isLive: () => current === 'live',
-        heard, beat, quiet, live, lost, tryNow, connecting,
+        heard, beat, quiet, live, lost, stopped, tryNow, connecting,
         hold(message) {
-          held.push(message);
+          // A field's newer text replaces its older one still waiting: its last value is what counts.
+          const last = held[held.length - 1];
+          if (message.kind === 'input' && last && last.kind === 'input' && last.action === message.action) {
+            held[held.length - 1] = message;
+          } else {
+            held.push(message);
+          }
           if (current !== 'live') render();
         },
         /// A click, key or submit while not live: refused where the user sees it.

@@ -46,6 +46,7 @@ final class EventLoop: @unchecked Sendable {
             if stop {
                 // A stream the handler opened whose head never went out still hears its end.
                 for case .openStream(_, _, _, let stream) in work { stream.finish() }
+                flushBeforeStopping(work)
                 break
             }
             for item in work { perform(item) }

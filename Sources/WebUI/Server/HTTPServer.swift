@@ -90,7 +90,8 @@ public final class HTTPServer: Sendable {
     public var connectionCount: Int { mailbox.connectionCount }
 
     /// Closes the listener and every connection (open streams hear `onClose`) and waits for the I/O thread to
-    /// end; after it returns no handler runs. Idempotent. Called from a handler, it cannot wait for its own
+    /// end; after it returns no handler runs. What streams were written before it goes out first (a last event),
+    /// for at most 250 ms. Idempotent. Called from a handler, it cannot wait for its own
     /// thread: the loop then ends as soon as that handler returns.
     public func stop() {
         mailbox.stopAndWait()

@@ -108,6 +108,7 @@ struct WebAppHomeStreamTests {
         let stream = try homeStream(app)
         app.closeAll()
         #expect(stream.isClosed)
+        #expect(stream.text.hasSuffix("event: stopping\ndata: {\"app\":\"FeatureHost\"}\n\n"))
         #expect(app.homeStreamCount == 0)
     }
 }

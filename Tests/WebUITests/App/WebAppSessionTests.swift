@@ -250,12 +250,14 @@ struct WebAppSessionTests {
         #expect(!launcher.launches[1].closed)
     }
 
-    @Test func shuttingDownClosesEverySessionAndItsStreams() throws {
-        let app = makeApp(launcher: launcher, now: now)
+    @Test func shuttingDownClosesEverySessionAndItsStreamsSayingTheHostIsStopping() throws {
+        let app = makeApp(launcher: launcher, now: now, appName: "My \"App\"")
         let (_, stream) = try openCounter(app)
         app.closeAll()
         #expect(launcher.launches[0].closed)
         #expect(stream.isClosed)
-        #expect(stream.text.hasSuffix("event: gone\ndata: {}\n\n"))
+        // Not `gone`: the page would reload into a closed port. It keeps its content and names who stopped.
+        #expect(stream.text.hasSuffix("event: stopping\ndata: {\"app\":\"My \\\"App\\\"\"}\n\n"))
+        #expect(!stream.text.contains("event: gone"))
     }
 }

@@ -60,6 +60,23 @@ import WebUI
         #expect(try client.waitForClose())
     }
 
+    /// `serve` tells every page `stopping` and stops the server at once: the event must not be lost to the stop.
+    @Test func whatAStreamWasToldJustBeforeTheServerStopsStillArrives() throws {
+        for round in 0..<20 {
+            let fixture = try ServerFixture()
+            let client = try fixture.client()
+            try client.send(get("/stream"))
+            #expect(fixture.streamOpened.wait(timeout: TestHost.idleTimeout))
+            let stream = try #require(fixture.streams.current.first)
+            _ = try client.readResponse(head: true)
+            let event = ServerSentEvent(event: "stopping", data: "{\"round\":\(round)}").bytes
+            #expect(stream.write(event))
+            stream.close()
+            fixture.server.stop()
+            #expect(try client.readToEnd() == event, "round \(round)")
+        }
+    }
+
     @Test func aStreamIsNotCutByTheRequestDeadline() throws {
         let fixture = try ServerFixture {
             $0.requestDeadline = .milliseconds(200)
