@@ -18,7 +18,7 @@ import Testing
 
     init() async throws {
         host = try TestHost()
-        _ = try await PluginStubs.build(PluginStubs.manifestOnly(id: "test-live", title: "Live one"), named: "live", in: host.directory.url)
+        _ = try await PluginStubs.build(Self.working("Live one"), named: "live", in: host.directory.url)
         config = try host.directory.write(
             #"{ "plugins": ["liblive.\#(PluginStubs.libraryExtension)"], "features": [ { "id": "test-ticker" }, { "id": "test-live" } ] }"#,
             to: "featurehost.json")
@@ -34,6 +34,11 @@ import Testing
         let live = LiveConfig(options: options, environment: environment, flags: .init(), arguments: arguments, app: app, only: nil)
         let session = HostSession(launching: live.features, with: live.launcher)
         return (live, session, ShellModel(session: session))
+    }
+
+    /// A plugin that runs (it ticks and draws), titled `title`, misbehaving as `behaviours` say.
+    static func working(_ title: String, _ behaviours: Set<MisbehavingPluginStub.Behaviour> = []) throws -> String {
+        try MisbehavingPluginStub.source(id: "test-live", title: title, behaviours)
     }
 
     static func processID(of plugin: LoadedPlugin) -> Int32? {
@@ -74,7 +79,7 @@ import Testing
         #expect(session.entries[1].manifest.title == "Live one")
 
         let oldProcess = try #require(Self.processID(of: live.options.plugins[0]))
-        try await rebuild(PluginStubs.manifestOnly(id: "test-live", title: "Live two"))
+        try await rebuild(Self.working("Live two"))
         ShellReload.apply(live.reload(), config: live, session: session, model: model)
         #expect(session.entries[1].manifest.title == "Live two", "the new library's code")
         #expect(Self.processID(of: live.options.plugins[0]) != oldProcess, "in a new process")
@@ -83,10 +88,26 @@ import Testing
         await host.advance(by: .seconds(1))
         #expect(ShellScreen(model: model).render(size: Size(width: 60, height: 10)).plainText().contains("Seconds: 3"))
 
+        let serving = session.entries[1]
         try await rebuild(PluginStubs.abiVersion(7))
         ShellReload.apply(live.reload(), config: live, session: session, model: model)
-        #expect(session.entries[1].manifest.title == "Live two", "a rebuild that fails to load leaves the old one")
+        #expect(session.entries[1] === serving, "a rebuild that fails to load leaves the old one serving")
         #expect(model.configProblems.contains { $0.contains("plugins[0]") && $0.contains("ABI version 7") }, "\(model.configProblems)")
+
+        // One that loads but traps in `create` is refused the same way, before it replaces the one that works.
+        try await rebuild(Self.working("Live three", [.trapInCreate]))
+        ShellReload.apply(live.reload(), config: live, session: session, model: model)
+        #expect(session.entries[1] === serving, "a rebuild that traps in create leaves the old one serving")
+        #expect(session.entries[1].feature != nil)
+        #expect(
+            model.configProblems.contains { $0.contains("plugins[0]") && $0.contains("the new build of \(library) was not applied") },
+            "\(model.configProblems)")
+        #expect(live.options.plugins.count == 1 && Self.processID(of: live.options.plugins[0]) != nil, "the old build's process runs on")
+
+        try await rebuild(Self.working("Live four"))
+        ShellReload.apply(live.reload(), config: live, session: session, model: model)
+        #expect(session.entries[1].manifest.title == "Live four", "a good build after a bad one applies")
+        #expect(model.configProblems.isEmpty)
     }
 
     @Test func aPluginRemovedFromTheConfigUnloadsAndOneAddedLoads() async throws {

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostRuntime
 import Foundation
+import TerminalPluginBridge
 
 /// The config a running host follows: the last good options and environment, and the problems of the last edit
 /// when it was broken. `reload()` reads and validates the file whole, exactly as `validate` does (a plugin that
@@ -82,6 +83,11 @@ final class LiveConfig {
             problems = [ConfigIssue(file: options.config.displayName, path: "", message: "\(error)")]
             return .broken(problems)
         }
+        let tried = tryNewBuilds(of: new)
+        guard tried.isEmpty else {
+            problems = tried
+            return .broken(tried)
+        }
         problems = []
         let before = features
         let oldLocale = options.config.localeSettings
@@ -103,6 +109,42 @@ final class LiveConfig {
             plugin.retire("the plugin \(plugin.file.lastPathComponent) was replaced by a new build or taken out of the config.")
         }
         retiring = []
+    }
+
+    /// A plugin build the running host has not run yet must start its feature before it replaces the one that
+    /// works: each enabled feature of a newly loaded library is made once, then let go. A build that traps or throws
+    /// in `create` is a problem like one that does not load; it is retired, and the old build serves on.
+    private func tryNewBuilds(of new: HostOptions) -> [ConfigIssue] {
+        let fresh = new.plugins.filter { plugin in !options.plugins.contains { $0.isSameLoad(as: plugin) } }
+        guard !fresh.isEmpty, options.config.file != nil else { return [] }
+        let enabled = Self.features(new, only: only)
+        let launcher = FeatureLauncher(environment: environment)
+        var issues: [ConfigIssue] = []
+        for plugin in fresh {
+            guard let feature = enabled.first(where: { $0.id == plugin.manifest.id }),
+                let message = Self.failure(of: launcher.launch(feature).outcome)
+            else { continue }
+            let index = new.config.pluginConfigurations.firstIndex { $0.file.standardizedFileURL == plugin.file.standardizedFileURL }
+            issues.append(
+                ConfigIssue(
+                    file: new.config.displayName, path: index.map { "plugins[\($0)]" } ?? "plugins",
+                    message: "the new build of \(plugin.file.lastPathComponent) was not applied: \(message)"))
+        }
+        if !issues.isEmpty {
+            for plugin in fresh { plugin.retire("the new build of \(plugin.file.lastPathComponent) could not start its feature.") }
+        }
+        return issues
+    }
+
+    /// Why a trial instance did not start: it threw, or it is a plugin's bridge whose process stopped in `create` (it
+    /// would show its panel).
+    private static func failure(of outcome: FeatureLauncher.Outcome) -> String? {
+        switch outcome {
+        case .failed(let message): return message
+        case .running(let instance):
+            let plugin = (instance as? DynamicFeature)?.instance ?? (instance as? WebOnlyPluginFeature)?.instance
+            return plugin?.stop?.message
+        }
     }
 
     /// With `--only`, the one feature while the config enables it (none once it is turned off).
