@@ -256,6 +256,8 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzInflate", ["ImageDecoding"]),
         ("FuzzHostAddress", ["DataSources"]),
         ("FuzzImageFormat", ["DataSources"]),
+        ("FuzzHostFiles", ["FeatureHostRuntime"]),
+        ("FuzzResponseHead", ["DataSources"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
     for fuzzer in fuzzers {

@@ -11,6 +11,12 @@ public func fuzzPluginWire(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         fuzzInvariant((try? ManifestWire.decode(wire.encoded())) == wire, "a manifest changed after encoding it again")
     }
     _ = try? JSONWire.decode([KeyHintWire].self, from: bytes)
+    // The key hints in either form (a plain array, or the object that says whether Esc is the shell's).
+    if let hints = KeyHintsWire.decode(bytes) {
+        for form in [nil, KeyHintsWire.objectForm] {
+            fuzzInvariant(KeyHintsWire.decode(hints.encoded(form: form))?.hints == hints.hints, "key hints changed after encoding them again")
+        }
+    }
     _ = try? PageEventWire.decode(bytes)
     if let files = try? WebAssetWire.decodeList(bytes) {
         for file in files { _ = try? file.bytes() }

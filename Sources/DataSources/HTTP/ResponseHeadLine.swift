@@ -1,9 +1,9 @@
 /// The checks RFC 9112 asks of a response's head that libcurl leaves to us, on each line as curl hands it over
 /// (its line end included). libcurl keeps a bare CR inside a line (`Foo: 1\rBar: 2` became one header holding
 /// both), a field name with a space, and two spaces before the status code (conformance review 6).
-enum ResponseHeadLine {
+package enum ResponseHeadLine {
     /// What is wrong with the line, in words for an error message, or nil when nothing is.
-    static func fault(in line: UnsafeRawBufferPointer) -> String? {
+    package static func fault(in line: UnsafeRawBufferPointer) -> String? {
         var end = line.count
         if end > 0, line[end - 1] == 0x0A { end -= 1 }
         if end > 0, line[end - 1] == 0x0D { end -= 1 }

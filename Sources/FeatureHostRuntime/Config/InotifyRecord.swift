@@ -1,6 +1,6 @@
 /// One `struct inotify_event` as read from an inotify descriptor: the watch, the event bits and the name of
 /// the entry in the watched directory ("" for an event on the directory itself).
-struct InotifyRecord: Sendable, Equatable {
+package struct InotifyRecord: Sendable, Equatable {
     var watch: Int32
     var mask: UInt32
     /// The name's bytes as the kernel gave them (a file name need not be UTF-8), without its NUL padding.
@@ -11,7 +11,7 @@ struct InotifyRecord: Sendable, Equatable {
 
     /// The records in `bytes`, a buffer `read` filled. The kernel writes whole records, but nothing here relies
     /// on it: a record whose header or name would run past the bytes read ends the parse.
-    static func parse(_ bytes: ArraySlice<UInt8>) -> [InotifyRecord] {
+    package static func parse(_ bytes: ArraySlice<UInt8>) -> [InotifyRecord] {
         var records: [InotifyRecord] = []
         bytes.withUnsafeBytes { raw in
             var offset = 0

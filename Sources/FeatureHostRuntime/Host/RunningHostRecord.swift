@@ -1,7 +1,7 @@
 /// The file a running host keeps in `<data dir>/run/<pid>.host` (`RunningHosts`): its start time, its command
 /// (`run`, `serve`) and its config's absolute path, or nothing for the built-in default, one to a line, the path
 /// last so it is taken whole. Read back from a folder other programs may write, so the parse trusts nothing.
-struct RunningHostRecord: Sendable, Equatable {
+package struct RunningHostRecord: Sendable, Equatable {
     var startTime: UInt64
     var command: String
     /// Nil: the built-in default config.
@@ -10,9 +10,9 @@ struct RunningHostRecord: Sendable, Equatable {
     /// A command is a short word; anything else in that line means the file is not ours.
     static let commandLimit = 32
 
-    var text: String { "\(startTime)\n\(command)\n\(configPath ?? "")\n" }
+    package var text: String { "\(startTime)\n\(command)\n\(configPath ?? "")\n" }
 
-    static func parse(_ text: String) -> RunningHostRecord? {
+    package static func parse(_ text: String) -> RunningHostRecord? {
         let lines = text.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
         guard lines.count == 3, let startTime = UInt64(lines[0]) else { return nil }
         let command = String(lines[1])
