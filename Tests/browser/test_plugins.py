@@ -3,6 +3,7 @@ of the core, exporting the optional web entry, run in a process of its own) rend
 stylesheet, ticks and waves; a plugin built against the terminal-only ABI (a C library with the version-1 table and
 no web entry) gets the "no web view" panel, on the home list and on its page. Nothing is slept for."""
 
+import json
 import os
 import pathlib
 import shutil
@@ -160,4 +161,27 @@ def test_a_rebuilt_plugin_reloads_alone_into_the_open_page(browser, server, libr
     page.click(".greeting-wave")
     page.wait_for_function("() => document.querySelector('.greeting-waves').textContent === 'Waved once'")
     page.screenshot(path=str(screenshots / "rebuilt.png"))
+    no_csp_violations(page)
+
+
+def test_a_plugin_added_to_the_running_config_is_served_with_its_files(serve, browser, libraries, screenshots):
+    """A plugin added to `"plugins"` while `serve` runs (issue 32): the open home page lists it, and its page works
+    with the files its library brings (its stylesheet), as if it had been there at start."""
+    server = serve({"features": [{"id": "offer-countdown"}]})
+    page = open_page(browser, server, "/")
+    page.wait_for_function("() => document.body.dataset.fhConnection === 'live'", timeout=30_000)
+    page.evaluate("() => { window.__notReloaded = true }")
+    config = {"plugins": [str(libraries / f"libGreeting.{EXT}")],
+              "features": [{"id": "offer-countdown"}, {"id": "greeting", "settings": {"name": "Live"}}]}
+    fresh = server.config_file.with_name(server.config_file.name + ".new")
+    fresh.write_text(json.dumps(config))
+    os.replace(fresh, server.config_file)
+    page.wait_for_selector("#feature-greeting", timeout=20_000)
+    assert page.evaluate("() => window.__notReloaded === true"), "the home page was reloaded"
+    page.click("#feature-greeting a")
+    page.wait_for_selector(".greeting")
+    assert page.inner_text(".greeting-hello") == "Hello, Live!"
+    assert page.eval_on_selector(".greeting-wave", "e => getComputedStyle(e).backgroundColor") == "rgb(65, 69, 152)", \
+        "the plugin's stylesheet is served"
+    page.screenshot(path=str(screenshots / "added-live.png"))
     no_csp_violations(page)

@@ -17,12 +17,14 @@ final class HostPageLauncher: PageLauncher {
     private let flags: LocalePreference.Flags
     /// What the process environment says (LANG, TZ), for what neither the flags, the config nor the browser say.
     private let base: LocalePreference
-    let assets: [FeatureID: WebAssets]
+    private(set) var assets: [FeatureID: WebAssets] = [:]
     /// Plugins built for the terminal only (no web entry), by feature id: their library's file name.
-    private let terminalOnlyPlugins: [FeatureID: String]
+    private var terminalOnlyPlugins: [FeatureID: String] = [:]
     /// Each plugin's own image cache (its process keeps one under `cache/plugin-images/<id>`), read after the host's
     /// so a plugin's `<img src="/images/<key>">` is served like a built-in feature's.
-    private let pluginImages: [any ImageLoading]
+    private var pluginImages: [any ImageLoading] = []
+    /// The compiled-in web features, whose files the assets always hold.
+    private let webTypes: [any WebFeature.Type]
     /// The host's command, which the "no web view" panels name.
     private let commandName: String
 
@@ -40,6 +42,12 @@ final class HostPageLauncher: PageLauncher {
         self.config = config
         self.flags = flags
         self.base = base
+        self.webTypes = webTypes
+        load(plugins)
+    }
+
+    /// The plugins' files, images and web views, after the compiled-in features' files.
+    private func load(_ plugins: [LoadedPlugin]) {
         let pluginAssets = plugins.compactMap { plugin in PluginWeb.assets(of: plugin).map { (plugin.manifest.id, $0) } }
         assets = Dictionary(webTypes.map { ($0.manifest.id, $0.webAssets) } + pluginAssets, uniquingKeysWith: { first, _ in first })
         terminalOnlyPlugins = Dictionary(
@@ -51,12 +59,16 @@ final class HostPageLauncher: PageLauncher {
         }
     }
 
-    /// A reloaded config's features and locale settings: pages launched from now on (new ones, and the restarts
-    /// `WebApp.apply` makes) are built from them; the home lists them. Assets stay as loaded at start.
-    func update(selection: [ResolvedFeature], failures: [HostSession.Entry], config: HostConfig.LocaleSettings) {
+    /// A reloaded config's features, locale settings and plugins: pages launched from now on (new ones, and the
+    /// restarts `WebApp.apply` makes) are built from them, the home lists them, and a plugin added or rebuilt has its
+    /// files served (`ConfigUpdate.assetsChanged`).
+    func update(
+        selection: [ResolvedFeature], failures: [HostSession.Entry], config: HostConfig.LocaleSettings, plugins: [LoadedPlugin]
+    ) {
         self.selection = selection
         self.failures = failures
         self.config = config
+        load(plugins)
     }
 
     var homeEntries: [HomeEntry] {

@@ -169,11 +169,14 @@ final class ServeReload {
         case .unchanged:
             app.apply(ConfigUpdate())
         case .applied(let diff, let features):
-            launcher.update(selection: features, failures: config.failureEntries, config: config.options.config.localeSettings)
+            launcher.update(
+                selection: features, failures: config.failureEntries, config: config.options.config.localeSettings,
+                plugins: config.options.plugins)
             let turnedOff = Dictionary(diff.removed.map { ($0, titles[$0] ?? $0.rawValue) }, uniquingKeysWith: { first, _ in first })
             app.apply(
                 ConfigUpdate(
-                    turnedOff: turnedOff, restarted: Set(diff.restarted.keys), homeChanged: true, conventionsChanged: diff.localeChanged))
+                    turnedOff: turnedOff, restarted: Set(diff.restarted.keys), homeChanged: true, conventionsChanged: diff.localeChanged,
+                    assetsChanged: true))
             config.retireReplacedPlugins()
         }
         for notice in follower?.follow(config.followedFiles) ?? [] { ServeOutput.line(notice) }

@@ -17,15 +17,19 @@ public struct ConfigUpdate: Sendable, Equatable {
     /// (`PageLauncher.preferences(for:)` with the page's browser) and, where they differ, its instance formats again
     /// in place (`PageFeature.reformat`), or is made again with them when it cannot.
     public var conventionsChanged: Bool
+    /// The features' files may have changed (a plugin added, rebuilt or removed): `/assets/` serves the launcher's
+    /// `assets` from now on.
+    public var assetsChanged: Bool
 
     public init(
         turnedOff: [FeatureID: String] = [:], restarted: Set<FeatureID> = [], homeChanged: Bool = false, problems: [String] = [],
-        conventionsChanged: Bool = false
+        conventionsChanged: Bool = false, assetsChanged: Bool = false
     ) {
         self.turnedOff = turnedOff
         self.restarted = restarted
         self.homeChanged = homeChanged
         self.problems = problems
         self.conventionsChanged = conventionsChanged
+        self.assetsChanged = assetsChanged
     }
 }

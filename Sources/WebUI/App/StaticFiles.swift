@@ -50,7 +50,19 @@ public struct StaticFiles: Sendable {
 /// which answers and logs it exactly as before.
 public struct ImmediateFiles: Sendable {
     let access: AccessGuard
-    let files: StaticFiles
+    /// Swapped whole when a reload changes the features' files; the I/O thread reads it under the lock.
+    private let table: Locked<StaticFiles>
+
+    init(access: AccessGuard, files: StaticFiles) {
+        self.access = access
+        table = Locked(files)
+    }
+
+    /// The table both routes serve from.
+    var files: StaticFiles {
+        get { table.withLock { $0 } }
+        nonmutating set { table.withLock { $0 = newValue } }
+    }
 
     public func answer(_ request: HTTPServerRequest) -> PreparedResponse? {
         guard request.method == .get || request.method == .head, case .ready(let prepared)? = files.entry(forPath: request.path),

@@ -4,6 +4,8 @@ extension WebApp {
     /// A config reload, as the open pages see it; called on the main actor after the launcher was updated, so
     /// a restart launches from the new config. Pages of a feature the update does not name are not touched.
     public func apply(_ update: ConfigUpdate) {
+        // Before any page restarts: a new instance's page links the new build's stylesheets.
+        if update.assetsChanged { immediateFiles.files = StaticFiles(features: launcher.assets) }
         for session in sessions.values where !session.hasEnded {
             if let title = update.turnedOff[session.featureID] {
                 session.end(showing: EndedFeaturePanel.turnedOff(title: title))

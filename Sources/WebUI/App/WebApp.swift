@@ -35,7 +35,6 @@ public final class WebApp {
     /// The static files' answers, for the server's I/O thread: `featurehost serve` installs them with
     /// `HTTPServer.answerImmediately`, so a file is served without a hop to the main actor.
     public nonisolated let immediateFiles: ImmediateFiles
-    private let staticFiles: StaticFiles
     let launcher: any PageLauncher
     private let now: () -> Duration
     private let log: (String) -> Void
@@ -56,9 +55,8 @@ public final class WebApp {
         self.now = now
         self.log = log
         self.makeSessionID = makeSessionID
-        staticFiles = StaticFiles(features: launcher.assets)
         homeStreams = HomeStreams(limit: configuration.maxHomeStreams)
-        immediateFiles = ImmediateFiles(access: configuration.access, files: staticFiles)
+        immediateFiles = ImmediateFiles(access: configuration.access, files: StaticFiles(features: launcher.assets))
     }
 
     public var sessionCount: Int { sessions.count }
@@ -171,7 +169,7 @@ public final class WebApp {
     /// A file from the table built at start (`StaticFiles`); the server usually answers these itself
     /// (`immediateFiles`), so this route serves what reaches the main actor (tests, a request before it was installed).
     private func serveAsset(_ request: HTTPServerRequest, _ responder: any ResponseSink) {
-        switch staticFiles.entry(forPath: request.path) {
+        switch immediateFiles.files.entry(forPath: request.path) {
         case nil:
             notFound(request, responder)
         case .ready(let prepared)?:
