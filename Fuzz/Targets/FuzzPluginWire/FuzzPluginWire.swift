@@ -14,7 +14,8 @@ public func fuzzPluginWire(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     // The key hints in either form (a plain array, or the object that says whether Esc is the shell's).
     if let hints = KeyHintsWire.decode(bytes) {
         for form in [nil, KeyHintsWire.objectForm] {
-            fuzzInvariant(KeyHintsWire.decode(hints.encoded(form: form))?.hints == hints.hints, "key hints changed after encoding them again")
+            fuzzInvariant(
+                KeyHintsWire.decode(hints.encoded(form: form))?.hints == hints.hints, "key hints changed after encoding them again")
         }
     }
     _ = try? PageEventWire.decode(bytes)
