@@ -2,13 +2,13 @@
 /// (`run`, `serve`) and its config's absolute path, or nothing for the built-in default, one to a line, the path
 /// last so it is taken whole. Read back from a folder other programs may write, so the parse trusts nothing.
 package struct RunningHostRecord: Sendable, Equatable {
-    var startTime: UInt64
-    var command: String
+    package var startTime: UInt64
+    package var command: String
     /// Nil: the built-in default config.
-    var configPath: String?
+    package var configPath: String?
 
     /// A command is a short word; anything else in that line means the file is not ours.
-    static let commandLimit = 32
+    package static let commandLimit = 32
 
     package var text: String { "\(startTime)\n\(command)\n\(configPath ?? "")\n" }
 
