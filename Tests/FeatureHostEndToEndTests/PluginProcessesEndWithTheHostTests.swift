@@ -35,7 +35,7 @@ struct PluginProcessesEndWithTheHostTests {
         let (directory, config, report) = try await prepare([])
         let result = try await FeaturehostProcess(in: directory.url).run("snapshot", "test-forks", "--config", config.path)
         #expect(result.status == 0, "\(result.standardError)")
-        let pids = ProcessLiveness.reportedPIDs(report)
+        let pids = ProcessLiveness.reportedProcesses(report)
         #expect(pids.count == 2)
         #expect(await eventually { !pids.contains(where: ProcessLiveness.isRunning) }, "none of \(pids) outlives the host")
     }
@@ -53,7 +53,7 @@ struct PluginProcessesEndWithTheHostTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         #expect(await eventually { ProcessLiveness.reportedPIDs(report).count == 2 }, "the stub forked")
-        let pids = ProcessLiveness.reportedPIDs(report)
+        let pids = ProcessLiveness.reportedProcesses(report)
         kill(process.processIdentifier, SIGKILL)
         #expect(await eventually { !process.isRunning }, "the host is gone")
         #expect(await eventually { !pids.contains(where: ProcessLiveness.isRunning) }, "none of \(pids) outlives the killed host")

@@ -78,11 +78,11 @@ import Testing
         ShellReload.apply(live.reload(), config: live, session: session, model: model)
         #expect(session.entries[1].manifest.title == "Live one")
 
-        let oldProcess = try #require(Self.processID(of: live.options.plugins[0]))
+        let oldProcess = ProcessLiveness.identity(try #require(Self.processID(of: live.options.plugins[0])))
         try await rebuild(Self.working("Live two"))
         ShellReload.apply(live.reload(), config: live, session: session, model: model)
         #expect(session.entries[1].manifest.title == "Live two", "the new library's code")
-        #expect(Self.processID(of: live.options.plugins[0]) != oldProcess, "in a new process")
+        #expect(Self.processID(of: live.options.plugins[0]) != oldProcess.pid, "in a new process")
         #expect(await Self.eventually { !ProcessLiveness.isRunning(oldProcess) }, "the old build's process ends")
         #expect(session.entries[0] === ticker, "the other feature keeps its instance")
         await host.advance(by: .seconds(1))

@@ -24,12 +24,12 @@ import Testing
     }
 
     func lines(_ report: URL, _ kind: String) -> [String] { ProcessLiveness.lines(report, kind) }
-    func forkedPIDs(_ report: URL) -> [pid_t] { ProcessLiveness.reportedPIDs(report) }
-    func isRunning(_ pid: pid_t) -> Bool { ProcessLiveness.isRunning(pid) }
+    func forkedPIDs(_ report: URL) -> [ProcessIdentity] { ProcessLiveness.reportedProcesses(report) }
+    func isRunning(_ process: ProcessIdentity) -> Bool { ProcessLiveness.isRunning(process) }
 
     @Test func theProcessesAPluginForkedEndWhenItIsLetGo() async throws {
         let (host, library, report) = try await build([.forkChildren], library: "forks")
-        var pids: [pid_t] = []
+        var pids: [ProcessIdentity] = []
         do {
             let stubbed = try StubbedHost(library: library, in: host, isolation: .process)
             #expect(stubbed.pluginText == "Ticks: 0")
