@@ -51,11 +51,12 @@ import Testing
         // What it sees is read inside the job: after it, the reply's own hop may come first on a loaded machine.
         let seen = await Task { @MainActor in
             _ = stubbed.counter.text()
-            return (unanswered: remote.unansweredKeys, inFlight: stubbed.host.activity.inFlight, text: stubbed.pluginText)
+            return (unanswered: remote.unansweredKeys, inFlight: stubbed.host.activity.inFlight)
         }.value
+        // (What the plugin draws meanwhile is not checked: a render asked for then may be answered, behind the key, before
+        // the key's own reply is applied, on a loaded machine.)
         #expect(seen.unanswered == 1, "the key's reply had not come yet")
         #expect(seen.inFlight > 0, "a key on its way is work in flight, which snapshot and settle wait for")
-        #expect(seen.text == "Ticks: 0 Keys: 0", "its last frame meanwhile")
         #expect(await Self.drawn("Ticks: 0 Keys: 1", stubbed) == "Ticks: 0 Keys: 1", "the key's frame, once its reply came")
         #expect(remote.unansweredKeys == 0)
         // Esc while a key is on its way: the plugin's hints leave Esc to the shell, which goes back at once.
