@@ -28,7 +28,6 @@ final class LiveConfig {
     /// The live environment with the last good config's locale, time zone and hour cycle (the clock, network,
     /// caches and store stay the same objects).
     private(set) var environment: HostEnvironment
-    private(set) var preference: LocalePreference
     /// The last edit's problems; empty while the config in force is the file's.
     private(set) var problems: [ConfigIssue] = []
     /// Plugins a good reload replaced or removed, until `retireReplacedPlugins()`.
@@ -50,7 +49,6 @@ final class LiveConfig {
         self.only = only
         self.options = options
         self.environment = environment
-        preference = LocaleFlags.preference(flags, options: options)
     }
 
     /// The file the host follows: the config it started with, or where `./featurehost.json` would be when it
@@ -94,7 +92,7 @@ final class LiveConfig {
         // Builds the new config no longer runs (rebuilt, or out of "plugins"): ended once the surfaces let go of them.
         retiring += options.plugins.filter { old in !new.plugins.contains { $0.isSameLoad(as: old) } }
         options = new
-        preference = LocaleFlags.preference(flags, options: new)
+        let preference = LocaleFlags.preference(flags, options: new)
         environment.locale = preference.locale
         environment.timeZone = preference.timeZone
         environment.hourCycle = preference.hourCycle
