@@ -36,7 +36,7 @@ var featureTargets: [Target] {
         return [
             // Surface-neutral: never a surface module (RegistryAudit checks the imports).
             .target(
-                name: feature, dependencies: ["FeatureHostCore", "DataSources"],
+                name: feature, dependencies: ["FeatureHostCore", "DataSources", "StrictJSON"],
                 path: "Features/\(bundle.name)/Sources/\(feature)", resources: bundle.resources ? [.process("Resources")] : nil),
             .target(
                 name: terminal, dependencies: [.target(name: feature), "FeatureHostCore", "TerminalUI"],

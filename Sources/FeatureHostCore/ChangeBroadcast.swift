@@ -13,13 +13,12 @@ import Foundation
 /// flight on `activity` (when set), so a test or `snapshot` that waits for the host to be idle never reads a
 /// state the change has not reached. `postNow` delivers at once, for a change made on the main actor.
 public final class ChangeBroadcast<Change: Sendable>: Sendable {
-    // @unchecked: a weak reference to any object; it is only read (a weak load is atomic) and compared with nil.
-    private struct Observer: @unchecked Sendable {
+    private struct Observer: Sendable {
         /// Weak: reading it from any thread is safe, and a released owner ends the observation.
-        weak var owner: AnyObject?
+        weak var owner: (any AnyObject & Sendable)?
         /// Who the observer stands for, so a change is not told back to where it came from; nil hears all.
         let source: ObjectIdentifier?
-        let deliver: @MainActor @Sendable (AnyObject, Change) -> Void
+        let deliver: @MainActor @Sendable (any AnyObject & Sendable, Change) -> Void
     }
 
     private struct State {
@@ -51,9 +50,6 @@ public final class ChangeBroadcast<Change: Sendable>: Sendable {
             state.observers.append(observer)
         }
     }
-
-    /// How many observers are still alive.
-    public var observerCount: Int { state.withLock { $0.observers.filter { $0.owner != nil }.count } }
 
     /// Delivers `change` to every live observer but those standing for `source`, on the main actor's next turn.
     public func post(_ change: Change, from source: ObjectIdentifier? = nil) {

@@ -1,6 +1,7 @@
 /// Runs a presenter's asynchronous work and timers: the one place a feature creates a `Task`.
 ///
-/// Work runs off the main actor; its result is applied on the main actor, and it counts as in flight on the
+/// Work runs off the main actor (`@concurrent`, so it stays off even where nonisolated async code would run on the
+/// caller's actor); its result is applied on the main actor, and it counts as in flight on the
 /// host's `ActivityTracker` from the moment it is started until that result has been applied (or the
 /// effect was cancelled), so whoever waits for the host to be idle never reads a state the result has not
 /// reached yet. Effects have ids: starting one with the id of a running one replaces it. Everything is
@@ -24,7 +25,7 @@ public final class EffectRunner {
     /// Starts `work` off the main actor and hands its value to `apply` on the main actor, unless the effect
     /// was cancelled first. Replaces a running effect with the same id.
     public func run<Value: Sendable>(
-        _ id: String, work: @escaping @Sendable () async -> Value, apply: @escaping @MainActor (Value) -> Void
+        _ id: String, work: @escaping @concurrent @Sendable () async -> Value, apply: @escaping @MainActor (Value) -> Void
     ) {
         cancel(id)
         let generation = nextGeneration()
@@ -41,7 +42,7 @@ public final class EffectRunner {
 
     /// The throwing form: `apply` gets the value or the error.
     public func run<Value: Sendable>(
-        _ id: String, work: @escaping @Sendable () async throws -> Value,
+        _ id: String, work: @escaping @concurrent @Sendable () async throws -> Value,
         apply: @escaping @MainActor (Result<Value, any Error>) -> Void
     ) {
         run(

@@ -82,8 +82,3 @@ public struct TextLimit: Sendable, Equatable, CustomStringConvertible {
         return text[..<end]
     }
 }
-
-extension String {
-    /// This text cut to `limit` (see `TextLimit.apply`).
-    public func limited(to limit: TextLimit) -> String { limit.apply(self) }
-}

@@ -39,16 +39,6 @@ public struct DecodedImage: Sendable, Equatable {
         return (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3])
     }
 
-    /// Whether any pixel is less than opaque.
-    public var hasTransparency: Bool {
-        var index = 3
-        while index < pixels.count {
-            if pixels[index] != 255 { return true }
-            index += 4
-        }
-        return false
-    }
-
     /// How many bytes the pixels take.
     public var byteCount: Int { pixels.count }
 }

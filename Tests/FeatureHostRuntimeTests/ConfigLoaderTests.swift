@@ -71,6 +71,24 @@ import Testing
         #expect(!config.entries[1].enabled)
     }
 
+    /// The plist form is validated as the JSON form is (`PlistConfigValue`): a plist's integer is a number, not a
+    /// boolean, and a date, which no key takes, is quoted as the text it is.
+    @Test func aPlistConfigsValuesAreReadAsTheirJSONKinds() throws {
+        let found = issues(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>features</key><array>
+              <dict><key>id</key><string>alpha</string><key>enabled</key><integer>1</integer>
+                <key>source</key><dict><key>kind</key><date>2026-12-02T10:00:00Z</date></dict>
+                <key>settings</key><dict><key>speed</key><real>2.5</real><key>currency</key><true/></dict></dict>
+            </array><key>hourCycle</key><integer>24</integer></dict></plist>
+            """, name: "featurehost.plist")
+        #expect(found.count == 3)
+        #expect(found.contains { $0.contains("features[0].enabled") && $0.contains("found 1; allowed: true or false.") })
+        #expect(found.contains { $0.contains("features[0].source.kind") && $0.contains("found \"2026-12-02T10:00:00Z\"") })
+        #expect(found.contains { $0.contains("features[0].settings.currency") && $0.contains("found true") })
+    }
+
     @Test func aBinaryPlistConfigIsRefusedWithTheFixNotRead() throws {
         // FuzzConfig found that Foundation traps on a set inside a binary plist: the loader now never hands it one.
         let file = directory.file("featurehost.plist")

@@ -1,6 +1,5 @@
 import DataSources
 import Foundation
-import StrictJSON
 
 /// Reading a config file within a bound. A config is a few kilobytes; one over `maximumBytes` is refused after
 /// reading at most one byte more than the limit (a 50 MB file once took 6 GB of memory and 50 s to be refused
@@ -36,24 +35,5 @@ enum ConfigFile {
 
     private static func failure(_ file: URL, _ message: String) -> ConfigErrors {
         ConfigErrors([ConfigIssue(file: file.path, path: "", message: message)])
-    }
-}
-
-extension JSONValue {
-    /// The value as `JSONSerialization` would have given it, which is what validation reads (and what a plist
-    /// gives): `[String: Any]`, `[Any]`, `String`, `NSNumber` for numbers, `Bool` for booleans, `NSNull` for null.
-    var foundationObject: Any {
-        switch self {
-        case .null: return NSNull()
-        case .bool(let bool): return bool
-        case .number(let number): return NSNumber(value: number)
-        case .string(let string): return string
-        case .array(let items): return items.map(\.foundationObject)
-        case .object(let members):
-            var object: [String: Any] = [:]
-            object.reserveCapacity(members.count)
-            for member in members { object[member.key] = member.value.foundationObject }
-            return object
-        }
     }
 }

@@ -41,19 +41,19 @@ public struct ConfigLoader {
         return validation.pluginConfigurations(in: root)
     }
 
-    private static func parseRoot(_ data: Data, file: URL) throws -> Any {
+    private static func parseRoot(_ data: Data, file: URL) throws -> JSONValue {
         if file.pathExtension.lowercased() == "plist" {
-            return try XMLPropertyList.object(from: data)
+            return PlistConfigValue.value(try XMLPropertyList.object(from: data))
         }
-        // Strict where Foundation is not (trailing commas, repeated keys), in one pass, then as Foundation objects.
-        return try JSONReader.parse(Array(data), allowingByteOrderMark: true).foundationObject
+        // Strict where Foundation is not (trailing commas, repeated keys), in one pass.
+        return try JSONReader.parse(Array(data), allowingByteOrderMark: true)
     }
 
     public func parse(_ data: Data, file: URL) throws -> HostConfig {
         if let problem = ConfigFile.sizeProblem(data.count) {
             throw ConfigErrors([ConfigIssue(file: file.path, path: "", message: problem)])
         }
-        let root: Any
+        let root: JSONValue
         let isPlist = file.pathExtension.lowercased() == "plist"
         if !isPlist, ConfigFile.isBlank(data) {
             let message = #"not valid JSON: line 1, column 1: the file is empty; a config is an object, e.g. {"features": []}."#

@@ -1,4 +1,5 @@
 import Foundation
+import StrictJSON
 
 extension ConfigValidation {
     static let pluginKeys = ["path", "isolation", "memoryLimitMiB"]
@@ -7,18 +8,18 @@ extension ConfigValidation {
 
     /// The `plugins` entries: a path, or `{"path": …, "isolation": "process" | "in-process", "memoryLimitMiB": N}`;
     /// paths resolved against the config's folder. Malformed entries are reported and left out.
-    mutating func pluginConfigurations(in root: Any) -> [PluginConfiguration] {
-        guard let object = root as? [String: Any], let value = object["plugins"] else { return [] }
-        guard let items = value as? [Any] else {
+    mutating func pluginConfigurations(in root: JSONValue) -> [PluginConfiguration] {
+        guard let object = root.members, let value = object["plugins"] else { return [] }
+        guard let items = value.elements else {
             report("plugins", "found \(describe(value)); allowed: an array of library paths or plugin objects.")
             return []
         }
         var plugins: [PluginConfiguration] = []
         for (index, item) in items.enumerated() {
             let path = "plugins[\(index)]"
-            if let string = item as? String, !string.isEmpty {
+            if let string = item.stringValue, !string.isEmpty {
                 plugins.append(PluginConfiguration(file: resolve(string)))
-            } else if let entry = item as? [String: Any] {
+            } else if let entry = item.members {
                 if let plugin = pluginConfiguration(entry, path: path) { plugins.append(plugin) }
             } else {
                 report(path, "found \(describe(item)); allowed: a path to a dynamic library, or an object with a \"path\".")
@@ -27,11 +28,11 @@ extension ConfigValidation {
         return plugins
     }
 
-    private mutating func pluginConfiguration(_ entry: [String: Any], path: String) -> PluginConfiguration? {
+    private mutating func pluginConfiguration(_ entry: [String: JSONValue], path: String) -> PluginConfiguration? {
         checkUnknownKeys(entry, allowed: Self.pluginKeys, path: path)
         var valid = true
         var plugin = PluginConfiguration(file: URL(fileURLWithPath: "/"))
-        if let file = entry["path"] as? String, !file.isEmpty {
+        if let file = entry["path"]?.stringValue, !file.isEmpty {
             plugin.file = resolve(file)
         } else {
             report(
@@ -40,7 +41,7 @@ extension ConfigValidation {
             valid = false
         }
         if let raw = entry["isolation"] {
-            if let name = raw as? String, let isolation = PluginIsolation(rawValue: name) {
+            if let name = raw.stringValue, let isolation = PluginIsolation(rawValue: name) {
                 plugin.isolation = isolation
             } else {
                 let allowed = PluginIsolation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
@@ -49,7 +50,7 @@ extension ConfigValidation {
             }
         }
         if let raw = entry["memoryLimitMiB"] {
-            if let number = numberValue(raw), number.rounded() == number, Double(Self.memoryLimitRange.lowerBound) <= number,
+            if let number = raw.numberValue, number.rounded() == number, Double(Self.memoryLimitRange.lowerBound) <= number,
                 number <= Double(Self.memoryLimitRange.upperBound)
             {
                 plugin.memoryLimitMiB = Int(number)

@@ -1,5 +1,6 @@
 import FeatureHostCore
 import Foundation
+import StrictJSON
 
 /// One pass over a parsed config that records every problem instead of stopping at the first.
 struct ConfigValidation {
@@ -18,18 +19,18 @@ struct ConfigValidation {
 
     private var baseDirectory: URL { file.deletingLastPathComponent() }
 
-    mutating func validate(_ root: Any) -> HostConfig? {
-        guard let object = root as? [String: Any] else {
+    mutating func validate(_ root: JSONValue) -> HostConfig? {
+        guard let object = root.members else {
             report("", "the top level must be an object with a \"features\" array, found \(describe(root)).")
             return nil
         }
         checkUnknownKeys(object, allowed: ConfigLoader.topKeys, path: "")
-        let plugins = pluginConfigurations(in: object)
+        let plugins = pluginConfigurations(in: root)
         guard let features = object["features"] else {
             report("features", "the key is missing; it lists the features to run, e.g. [{\"id\": \"chats\"}].")
             return nil
         }
-        guard let list = features as? [Any] else {
+        guard let list = features.elements else {
             report("features", "found \(describe(features)); allowed: an array of objects.")
             return nil
         }
@@ -50,8 +51,8 @@ struct ConfigValidation {
             pluginConfigurations: plugins)
     }
 
-    private mutating func validateEntry(_ item: Any, path: String) -> HostConfig.Entry? {
-        guard let object = item as? [String: Any] else {
+    private mutating func validateEntry(_ item: JSONValue, path: String) -> HostConfig.Entry? {
+        guard let object = item.members else {
             report(path, "found \(describe(item)); allowed: an object with an \"id\".")
             return nil
         }
@@ -60,7 +61,7 @@ struct ConfigValidation {
             report(path, "the key \"id\" is missing; known ids: \(knownIDs).")
             return nil
         }
-        guard let idString = rawID as? String else {
+        guard let idString = rawID.stringValue else {
             report("\(path).id", "found \(describe(rawID)); allowed: a feature id string, one of \(knownIDs).")
             return nil
         }
@@ -86,7 +87,7 @@ struct ConfigValidation {
         }
         var enabled = true
         if let value = object["enabled"] {
-            if let bool = boolValue(value) {
+            if let bool = value.boolValue {
                 enabled = bool
             } else {
                 report("\(path).enabled", "found \(describe(value)); allowed: true or false.")
@@ -98,9 +99,9 @@ struct ConfigValidation {
         }
         var settings: [String: SettingValue] = [:]
         if let value = object["settings"] {
-            if let dictionary = value as? [String: Any] {
-                for key in dictionary.keys.sorted() {
-                    let value = settingValue(dictionary[key] as Any)
+            if let dictionary = value.members {
+                for (key, raw) in dictionary.sorted(by: { $0.key < $1.key }) {
+                    let value = settingValue(raw)
                     settings[key] = value
                     if let declaration = descriptor?.manifest.setting(key) {
                         // The check the feature makes when it reads the value, so validate and start agree.
@@ -127,8 +128,8 @@ struct ConfigValidation {
         return HostConfig.Entry(id: id, enabled: enabled, source: source, settings: settings)
     }
 
-    private mutating func validateSource(_ value: Any, path: String, manifest: FeatureManifest?) -> SourceConfiguration? {
-        guard let object = value as? [String: Any] else {
+    private mutating func validateSource(_ value: JSONValue, path: String, manifest: FeatureManifest?) -> SourceConfiguration? {
+        guard let object = value.members else {
             report(path, "found \(describe(value)); allowed: an object with a \"kind\".")
             return nil
         }
@@ -138,7 +139,7 @@ struct ConfigValidation {
             report(path, "the key \"kind\" is missing; allowed kinds: \(allKinds).")
             return nil
         }
-        guard let kindString = rawKind as? String, let kind = SourceKind(rawValue: kindString) else {
+        guard let kindString = rawKind.stringValue, let kind = SourceKind(rawValue: kindString) else {
             report("\(path).kind", "found \(describe(rawKind)); allowed: \(allKinds).")
             return nil
         }
@@ -156,7 +157,7 @@ struct ConfigValidation {
             if !kind.readsFile {
                 report("\(path).path", "applies only to the plist and json-file kinds, not \(kindString).")
                 valid = false
-            } else if let string = rawPath as? String, !string.isEmpty {
+            } else if let string = rawPath.stringValue, !string.isEmpty {
                 let file = resolve(string)
                 if let problem = Self.fileProblem(file) {
                     report("\(path).path", "\(quoted(string)) \(problem) (\(TextLimit.title.apply(file.path))).")
@@ -182,7 +183,7 @@ struct ConfigValidation {
             if kind != .http {
                 report("\(path).url", "applies only to the http kind, not \(kindString).")
                 valid = false
-            } else if let string = rawURL as? String, let url = URL(string: string) {
+            } else if let string = rawURL.stringValue, let url = URL(string: string) {
                 if let violation = URLPolicy.violation(of: url) {
                     report("\(path).url", "\(quoted(string)) \(violation).")
                     valid = false
@@ -199,7 +200,7 @@ struct ConfigValidation {
         }
         if let rawTimeout = object["timeout"] {
             let range = SourceConfiguration.timeoutRange
-            if let number = numberValue(rawTimeout), range.contains(number) {
+            if let number = rawTimeout.numberValue, range.contains(number) {
                 configuration.timeout = number
             } else {
                 let allowed =
@@ -212,7 +213,7 @@ struct ConfigValidation {
             valid = validateFormat(rawFormat, kind: kind, path: "\(path).format", into: &configuration, manifest: manifest) && valid
         }
         if let rawCache = object["cache"] {
-            if let bool = boolValue(rawCache) {
+            if let bool = rawCache.boolValue {
                 configuration.cache = bool
             } else {
                 report("\(path).cache", "found \(describe(rawCache)); allowed: true or false.")
@@ -224,14 +225,14 @@ struct ConfigValidation {
 
     /// `source.format`: how an `http` reply is read, overriding its `Content-Type`; a file's kind already says it.
     private mutating func validateFormat(
-        _ raw: Any, kind: SourceKind, path: String, into configuration: inout SourceConfiguration, manifest: FeatureManifest?
+        _ raw: JSONValue, kind: SourceKind, path: String, into configuration: inout SourceConfiguration, manifest: FeatureManifest?
     ) -> Bool {
         guard kind == .http else {
             report(path, "applies only to the http kind, not \(kind.rawValue) (its kind says the file's format).")
             return false
         }
         let allowed = PayloadFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let string = raw as? String, let format = PayloadFormat(rawValue: string) else {
+        guard let string = raw.stringValue, let format = PayloadFormat(rawValue: string) else {
             report(path, "found \(describe(raw)); allowed: \(allowed).")
             return false
         }
@@ -268,7 +269,7 @@ struct ConfigValidation {
         return baseDirectory.appendingPathComponent(expanded).standardizedFileURL
     }
 
-    mutating func checkUnknownKeys(_ object: [String: Any], allowed: [String], path: String) {
+    mutating func checkUnknownKeys(_ object: [String: JSONValue], allowed: [String], path: String) {
         for key in object.keys.sorted() where !allowed.contains(key) {
             var message = "unknown key"
             if let near = NearestName.suggestion(for: key, among: allowed) {
@@ -284,39 +285,19 @@ struct ConfigValidation {
         issues.append(ConfigIssue(file: file.path, path: path, message: message))
     }
 
-    /// JSONSerialization gives booleans as NSNumber (whose `as? Bool` also accepts 0 and 1); plists give `Bool`.
-    /// The exact type is compared first: a cast that fails between a Swift value and a Foundation class (a string
-    /// as NSNumber) looks for a bridge, and the first such lookup scans every conformance in the process (a fifth of
-    /// `validate`'s own work at start-up).
-    private func boolValue(_ value: Any) -> Bool? {
-        if type(of: value) == Bool.self { return value as? Bool }
-        guard type(of: value) != String.self, let number = value as? NSNumber, isBoolean(number) else { return nil }
-        return number.boolValue
-    }
-
-    func numberValue(_ value: Any) -> Double? {
-        guard type(of: value) != Bool.self, type(of: value) != String.self, let number = value as? NSNumber, !isBoolean(number)
-        else { return nil }
-        return number.doubleValue
-    }
-
-    /// Booleans are the NSNumbers of Objective-C type `c` on both Darwin and Linux.
-    private func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
-    }
-
-    private func settingValue(_ value: Any) -> SettingValue {
-        if let bool = boolValue(value) { return .bool(bool) }
-        if let number = numberValue(value) { return .number(number) }
-        if let string = value as? String { return .string(string) }
-        if let array = value as? [Any] { return .array(array.map(settingValue)) }
-        if let object = value as? [String: Any] { return .object(object.mapValues(settingValue)) }
-        if let date = value as? Date { return .string(ISO8601DateFormatter().string(from: date)) }
-        return .null
+    private func settingValue(_ value: JSONValue) -> SettingValue {
+        switch value {
+        case .null: .null
+        case .bool(let bool): .bool(bool)
+        case .number(let number): .number(number)
+        case .string(let string): .string(string)
+        case .array(let items): .array(items.map(settingValue))
+        case .object(let members): .object(Dictionary(members.map { ($0.key, settingValue($0.value)) }, uniquingKeysWith: { a, _ in a }))
+        }
     }
 
     /// What was found, as a message quotes it: never more than `TextLimit.excerpt` of a huge value.
-    func describe(_ value: Any) -> String {
+    func describe(_ value: JSONValue) -> String {
         Self.describe(settingValue(value))
     }
 

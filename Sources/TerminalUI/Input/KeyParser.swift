@@ -13,7 +13,7 @@ public struct KeyParser: Sendable {
     private var paste: [UInt8]?
 
     /// Longest escape sequence kept while waiting for its end; longer ones are garbage and dropped.
-    private static let maximumSequenceLength = 32
+    static let maximumSequenceLength = 32
     /// The most of one paste that is kept (the rest, up to its end, is dropped): far more than any field
     /// takes (an email field takes 254 characters), and a bound on what one key can carry.
     public static let maximumPasteBytes = 64 * 1024
@@ -203,7 +203,7 @@ enum EscapeSequence {
             switch byte {
             case 0x20...0x3F:
                 index += 1  // parameter and intermediate bytes
-                if index - start > 32 { return .complete(nil, length: index - start) }
+                if index - start > KeyParser.maximumSequenceLength { return .complete(nil, length: index - start) }
             case 0x40...0x7E:
                 let parameters = Array(bytes[(start + 2)..<index])
                 return .complete(csiKey(final: byte, parameters: parameters), length: index - start + 1)

@@ -20,6 +20,9 @@ struct ReplyReaderTests {
             (400, #"{"message":"nope"}"#, .failure(.unreadableReply(status: 400))),
             (400, #"{"errorMessage":"  "}"#, .failure(.unreadableReply(status: 400))),
             (400, #"{"errorMessage":42}"#, .failure(.unreadableReply(status: 400))),
+            // Read strictly, as the config is: which of two messages would be meant is not known.
+            (400, #"{"errorMessage":"a","errorMessage":"b"}"#, .failure(.unreadableReply(status: 400))),
+            (400, #"{"errorMessage":"a",}"#, .failure(.unreadableReply(status: 400))),
             (400, "<html>oops", .failure(.unreadableReply(status: 400))),
             (500, "Internal error", .failure(.unexpectedStatus(500))),
             (404, "", .failure(.unexpectedStatus(404))),

@@ -1,5 +1,6 @@
 import FeatureHostCore
 import Foundation
+import StrictJSON
 
 /// Reads the `fakeAuth` reply. Success is keyed on the status alone (the body is `Registered` as plain text
 /// or as the JSON string `"Registered"`, and neither form is required); a 400 must carry
@@ -22,8 +23,9 @@ public enum InvitationReplyReader {
     /// The `errorMessage` string of a JSON object, cut to `TextLimit.message`, with control characters (which
     /// would corrupt a terminal line) turned into spaces; `nil` when absent, not a string or blank.
     static func errorMessage(in body: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-            let message = object["errorMessage"] as? String
+        // The strict reader, as for every other reply: a repeated key or a trailing comma is not a message.
+        guard case .object(let members) = try? JSONReader.parse(Array(body)),
+            case .string(let message) = members.first(where: { $0.key == "errorMessage" })?.value
         else { return nil }
         let printable = String(
             String.UnicodeScalarView(

@@ -40,9 +40,6 @@ final class OfferRun {
         state = State(countdown: Countdown(schedule: CountdownSchedule(total: duration, rollDuration: rollDuration)))
     }
 
-    /// How many screens show the countdown now.
-    var showingCount: Int { showing.count }
-
     /// Does what `screen`'s action asked; the other screens hear of a change.
     func run(_ work: Work, for screen: ObjectIdentifier, at now: Duration) {
         let before = state
