@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target, or each in turn (docs/reliability.md).
 #   Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]   e.g. Fuzz/run.sh FuzzHTTPRequest 600
-#   Fuzz/run.sh all SECONDS                            every target, SECONDS each (CI: 10)
+#   Fuzz/run.sh all SECONDS                            every target, SECONDS each (CI: 10), FUZZ_JOBS at a time
 #   Fuzz/run.sh list
 # FUZZ_CONFIGURATION=release builds optimised (slower to build, faster to run; use it for long runs).
 # The corpus grows in .build-fuzz/corpus/TARGET, seeded from the committed Fuzz/Seeds/TARGET; a crash, a hang
@@ -48,11 +48,15 @@ target_flags() {
 }
 
 run() {
+  if ! build "$1"; then return 1; fi
+  run_built "$@"
+}
+
+run_built() {
   local target=$1 seconds=$2
   shift 2
   # shellcheck disable=SC2046
   set -- $(target_flags "$target") "$@"
-  if ! build "$target"; then return 1; fi
   local corpus=$scratch/corpus/$target findings=$scratch/findings/$target log
   mkdir -p "$corpus" "$findings"
   log=$scratch/logs/$target.log
@@ -77,8 +81,20 @@ case $1 in
   list) printf '%s\n' "${targets[@]}" ;;
   all)
     [ $# -eq 2 ] || usage
+    # Every target is built first (one after the other: they share the scratch folder), then they run FUZZ_JOBS at a
+    # time (the machine's cores by default): each one still gets SECONDS of a core to itself.
     failed=0
-    for target in "${targets[@]}"; do run "$target" "$2" || failed=1; done
+    for target in "${targets[@]}"; do build "$target" || failed=1; done
+    [ "$failed" -eq 0 ] || exit 1
+    jobs_at_once=${FUZZ_JOBS:-$(nproc)}
+    failures=$(mktemp -d)
+    for target in "${targets[@]}"; do
+      while [ "$(jobs -rp | wc -l)" -ge "$jobs_at_once" ]; do wait -n || true; done
+      { run_built "$target" "$2" || touch "$failures/$target"; } &
+    done
+    wait
+    [ -z "$(ls -A "$failures")" ] || failed=1
+    rm -rf "$failures"
     exit "$failed"
     ;;
   *)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end: follows docs/writing-a-feature.md word for word in a temporary copy of the repository (its
-# tracked and new files; no .build), as a new user would. The page's blocks say what to do:
+# End-to-end: follows docs/writing-a-feature.md word for word, as a new user would, in a temporary copy of the
+# repository (its tracked and new files; no .build) or, in CI's clean checkout, in place (see below). The page's blocks say what to do:
 #   ```sh run            run the block with bash from the package root; it must succeed
 #   ```sh run=fails      the same, and it must fail (e.g. a golden test before the golden is accepted)
 #   ```swift file=PATH   write the block to PATH (any language; a `diff` block replaces its - lines with its + lines)
@@ -18,15 +18,29 @@ page=docs/writing-a-feature.md
 fail() { echo "walkthrough.sh: $*" >&2; exit 1; }
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pkg="$work/FeatureHost"
-mkdir -p "$pkg"
-# Tracked and new (not ignored) files, so it also checks work that is not committed yet.
-git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
-  [ -f "$file" ] || continue
-  mkdir -p "$pkg/$(dirname "$file")"
-  cp -- "$file" "$pkg/$file"
-done
+orig="$work/original"
+mkdir -p "$orig"
+cp Package.swift "$orig/Package.swift"
+mkdir -p "$orig/Sources/featurehost"
+cp Sources/featurehost/BuiltInFeatures.swift "$orig/Sources/featurehost/BuiltInFeatures.swift"
+# FEATUREHOST_WALKTHROUGH_IN_PLACE=1 (what .ci/run sets) on a checkout with nothing uncommitted: the page is followed
+# in the checkout itself, so its builds start from the build already there, and the checkout is put back at the end
+# (every tracked file restored, every new file removed; nothing else was there to lose). Otherwise: a copy of the
+# tracked and new (not ignored) files, so it also checks work that is not committed yet, built from nothing.
+if [ "${FEATUREHOST_WALKTHROUGH_IN_PLACE:-0}" = 1 ] && [ -z "$(git status --porcelain)" ]; then
+  pkg=$repo
+  trap 'git -C "$repo" checkout -q -- . && git -C "$repo" clean -fdq; rm -rf "$work"' EXIT
+  echo "walkthrough.sh: in place (the checkout is clean; it is put back at the end)"
+else
+  trap 'rm -rf "$work"' EXIT
+  pkg="$work/FeatureHost"
+  mkdir -p "$pkg"
+  git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' file; do
+    [ -f "$file" ] || continue
+    mkdir -p "$pkg/$(dirname "$file")"
+    cp -- "$file" "$pkg/$file"
+  done
+fi
 cd "$pkg"
 
 # The page's marked blocks, in order: $blocks/N.info holds the fence's words, $blocks/N.body the lines.
@@ -119,12 +133,12 @@ apply_block 1
 grep -qF "Created WeatherFeature (id \"weather\")" "$work/block-1.log" || fail "the plugin did not report the new feature"
 
 # Only the marked regions changed: one line in Package.swift, four in the registry.
-added() { diff "$repo/$1" "$1" | grep '^>' | sed 's/^> *//' || true; }
-[ "$(added Package.swift)" = '(name: "Weather", resources: false),' ] || fail "unexpected Package.swift edit:"$'\n'"$(diff "$repo/Package.swift" Package.swift)"
-[ "$(diff "$repo/Package.swift" Package.swift | grep -c '^[<>]')" = "1" ] || fail "Package.swift changed outside its marked region"
+added() { diff "$orig/$1" "$1" | grep '^>' | sed 's/^> *//' || true; }
+[ "$(added Package.swift)" = '(name: "Weather", resources: false),' ] || fail "unexpected Package.swift edit:"$'\n'"$(diff "$orig/Package.swift" Package.swift)"
+[ "$(diff "$orig/Package.swift" Package.swift | grep -c '^[<>]')" = "1" ] || fail "Package.swift changed outside its marked region"
 registry=Sources/featurehost/BuiltInFeatures.swift
-[ "$(added $registry)" = $'import WeatherFeature\nimport WeatherTerminal\nimport WeatherWeb\nWeatherFeature.self,' ] || fail "unexpected registry edit:"$'\n'"$(diff "$repo/$registry" $registry)"
-[ "$(diff "$repo/$registry" $registry | grep -c '^[<>]')" = "4" ] || fail "the registry changed outside its marked regions"
+[ "$(added $registry)" = $'import WeatherFeature\nimport WeatherTerminal\nimport WeatherWeb\nWeatherFeature.self,' ] || fail "unexpected registry edit:"$'\n'"$(diff "$orig/$registry" $registry)"
+[ "$(diff "$orig/$registry" $registry | grep -c '^[<>]')" = "4" ] || fail "the registry changed outside its marked regions"
 for folder in Sources/WeatherFeature/Domain Sources/WeatherFeature/Data Sources/WeatherFeature/Presenter \
   Sources/WeatherTerminal/Scene Sources/WeatherWeb/Scene Sources/WeatherWeb/Resources Tests/WeatherFeatureTests \
   Tests/WeatherTerminalTests/Golden Tests/WeatherWebTests/Golden; do
