@@ -37,10 +37,10 @@ extension RegistryAudit {
     static func sourceImportProblem(_ module: String, target: String, bundle: String, bundles: [String]) -> String? {
         let featureModule = bundle + "Feature"
         var allowed = systemModules.union(featureTargetImports)
-        var role = "\(featureModule) is surface-neutral: it imports only FeatureHostCore, DataSources and system modules"
+        var role = "\(featureModule) is surface-neutral: it imports only FeatureHostCore, DataSources, StrictJSON and system modules"
         if let surface = surfaces.first(where: { target == bundle + $0.key }) {
             allowed.formUnion([surface.value, featureModule])
-            role = "\(target) imports only \(surface.value), \(featureModule), FeatureHostCore, DataSources and system modules"
+            role = "\(target) imports only \(surface.value), \(featureModule), FeatureHostCore, DataSources, StrictJSON and system modules"
         }
         guard !allowed.contains(module), module != target else { return nil }
         if let other = feature(owning: module, bundles: bundles), other != bundle {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// - registration: every bundle under `Features/` is listed in Package.swift's featureBundles and in the
 ///   registry (its type, and an import of each of its modules), and every listed feature has a bundle;
-/// - imports: a `<Name>Feature` target imports FeatureHostCore, DataSources and system modules only, never
+/// - imports: a `<Name>Feature` target imports FeatureHostCore, DataSources, StrictJSON and system modules only, never
 ///   a surface module; a `<Name>Terminal` target may add TerminalUI and its own `<Name>Feature`; nothing
 ///   under `Features/`, test targets included, imports another feature, the runtime or an executable;
 /// - layout: the target folders the package generator knows, and one folder vocabulary inside them;
@@ -17,7 +17,7 @@ public enum RegistryAudit {
         "Glibc", "Musl", "Darwin",
     ]
     /// What a surface-neutral `<Name>Feature` target may import besides system modules.
-    public static let featureTargetImports: Set<String> = ["FeatureHostCore", "DataSources"]
+    public static let featureTargetImports: Set<String> = ["FeatureHostCore", "DataSources", "StrictJSON"]
     /// Each surface target's suffix and the one surface module it adds: `<Name>Terminal` adds TerminalUI.
     public static let surfaces: [String: String] = ["Terminal": "TerminalUI", "Web": "WebUI"]
     /// The runtime: what the host assembles features with, never what a feature or its tests import (tests get

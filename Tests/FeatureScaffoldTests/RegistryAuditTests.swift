@@ -122,7 +122,7 @@ import Testing
         #expect(
             RegistryAudit.importProblems(in: package.url) == [
                 "Features/Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift imports WebUI: \(surfaceNeutral)",
-                "Features/Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift imports Charts: WeatherFeature is surface-neutral: it imports only FeatureHostCore, DataSources and system modules.",
+                "Features/Weather/Sources/WeatherFeature/Presenter/WeatherPresenter.swift imports Charts: WeatherFeature is surface-neutral: it imports only FeatureHostCore, DataSources, StrictJSON and system modules.",
                 "\(featureFile) imports TerminalUI: \(surfaceNeutral)",
             ])
     }
@@ -133,7 +133,7 @@ import Testing
         ])
         #expect(
             RegistryAudit.importProblems(in: package.url) == [
-                "\(sceneFile) imports WebUI: WeatherTerminal imports only TerminalUI, WeatherFeature, FeatureHostCore, DataSources and system modules."
+                "\(sceneFile) imports WebUI: WeatherTerminal imports only TerminalUI, WeatherFeature, FeatureHostCore, DataSources, StrictJSON and system modules."
             ])
     }
 

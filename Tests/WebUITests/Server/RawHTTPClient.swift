@@ -43,7 +43,7 @@ final class RawHTTPClient {
     private var buffer: [UInt8] = []
     private var closed = false
 
-    init(port: UInt16, readTimeoutSeconds: Int = 10) throws {
+    init(port: UInt16, readTimeoutSeconds: Int = 60) throws {
         #if canImport(Glibc)
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

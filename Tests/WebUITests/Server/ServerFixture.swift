@@ -60,7 +60,7 @@ final class ServerFixture: Sendable {
 
     var port: UInt16 { server.port }
 
-    func client(readTimeoutSeconds: Int = 10) throws -> RawHTTPClient {
+    func client(readTimeoutSeconds: Int = 60) throws -> RawHTTPClient {
         try RawHTTPClient(port: server.port, readTimeoutSeconds: readTimeoutSeconds)
     }
 
