@@ -34,7 +34,7 @@ public struct CarNewsFeature: PresenterFeature {
             ArticleFeed.self, context: context, decoder: CarNewsSamples.decoder, samples: CarNewsSamples.data,
             useSharedCache: false, maximumBodySize: Self.maximumFeedSize)
         presenter = CarNewsPresenter(
-            refresher: ArticleRefresher(source: source, store: Self.makeStore(context), now: context.now),
+            source: source, store: Self.makeStore(context),
             formatter: PublishDateFormatter(timeZone: context.timeZone, hourCycle: context.hourCycle), now: context.now,
             locale: context.locale, effects: context.makeEffects(), timeline: context.makeTimeline(), images: context.images)
     }

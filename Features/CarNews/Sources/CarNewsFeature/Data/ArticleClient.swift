@@ -5,7 +5,7 @@ import Foundation
 /// on a file, so callers reach it only from effects, off the main actor. `LiveArticleClient` is the SQLite
 /// table in the feature's storage directory; `InMemoryArticleClient` keeps the rows for the session only
 /// (an `http` source with `"cache": false`, and tests).
-protocol ArticleClient: Sendable {
+public protocol ArticleClient: Sendable {
     /// A window of the offline list around `anchor`, newest first (same minute: higher id first): the list is
     /// paged from the store, never held whole by the presenter.
     func window(around anchor: ListAnchor, size: Int) async throws -> ArticleWindow

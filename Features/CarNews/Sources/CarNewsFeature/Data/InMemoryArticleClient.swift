@@ -3,7 +3,7 @@ import Foundation
 
 /// Articles kept for the session only, with the same rules as the SQLite store: newest first, a save replaces
 /// the list but keeps the ids it is told to keep. For an `http` source with `"cache": false`, and for tests.
-final class InMemoryArticleClient: ArticleClient {
+public final class InMemoryArticleClient: ArticleClient {
     private struct Saved {
         var articles: [Int64: Article] = [:]
         var refreshed: Date?
@@ -13,13 +13,13 @@ final class InMemoryArticleClient: ArticleClient {
 
     private let saved: Locked<Saved>
 
-    init(articles: [Article] = [], lastRefresh: Date? = nil) {
+    public init(articles: [Article] = [], lastRefresh: Date? = nil) {
         var initial = Saved(refreshed: lastRefresh)
         for article in articles { initial.articles[article.id] = article }
         saved = Locked(initial)
     }
 
-    func window(around anchor: ListAnchor, size: Int) async throws -> ArticleWindow {
+    public func window(around anchor: ListAnchor, size: Int) async throws -> ArticleWindow {
         saved.withLock { saved in
             let list = saved.sorted ?? saved.articles.values.map(\.summary).sorted(by: ArticleSummary.newestFirst)
             saved.sorted = list
@@ -27,11 +27,11 @@ final class InMemoryArticleClient: ArticleClient {
         }
     }
 
-    func article(id: Int64) async throws -> Article? { saved.withLock { $0.articles[id] } }
+    public func article(id: Int64) async throws -> Article? { saved.withLock { $0.articles[id] } }
 
-    func lastRefresh() async throws -> Date? { saved.withLock { $0.refreshed } }
+    public func lastRefresh() async throws -> Date? { saved.withLock { $0.refreshed } }
 
-    func save(_ articles: [Article], keeping: Set<Int64>, at date: Date) async throws {
+    public func save(_ articles: [Article], keeping: Set<Int64>, at date: Date) async throws {
         saved.withLock { saved in
             var kept = saved.articles.filter { keeping.contains($0.key) }
             for article in articles { kept[article.id] = article }
@@ -39,5 +39,5 @@ final class InMemoryArticleClient: ArticleClient {
         }
     }
 
-    func takeNotices() async -> [String] { [] }
+    public func takeNotices() async -> [String] { [] }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// A file that cannot be opened at all (a directory in its place, no permission; not damage, which the store
 /// repairs) costs offline reading, not the feature: the rows then live in a database in memory, and the first
 /// `takeNotices()` says so.
-final class LiveArticleClient: ArticleClient {
+public final class LiveArticleClient: ArticleClient {
     let file: URL
     /// The source whose copy this client reads and writes (`ArticleDatabase.origin`).
     let origin: String?
@@ -16,25 +16,25 @@ final class LiveArticleClient: ArticleClient {
     /// one open rather than each opening the file.
     private let state = Locked<(opened: ArticleDatabase?, notices: [String])>((nil, []))
 
-    init(file: URL, origin: String?, now: @escaping @Sendable () -> Date) {
+    public init(file: URL, origin: String?, now: @escaping @Sendable () -> Date) {
         self.file = file
         self.origin = origin
         self.now = now
     }
 
-    @concurrent func window(around anchor: ListAnchor, size: Int) async throws -> ArticleWindow {
+    @concurrent public func window(around anchor: ListAnchor, size: Int) async throws -> ArticleWindow {
         try store().window(around: anchor, size: size)
     }
 
-    @concurrent func article(id: Int64) async throws -> Article? { try store().article(id: id) }
+    @concurrent public func article(id: Int64) async throws -> Article? { try store().article(id: id) }
 
-    @concurrent func lastRefresh() async throws -> Date? { try store().lastRefresh() }
+    @concurrent public func lastRefresh() async throws -> Date? { try store().lastRefresh() }
 
-    @concurrent func save(_ articles: [Article], keeping: Set<Int64>, at date: Date) async throws {
+    @concurrent public func save(_ articles: [Article], keeping: Set<Int64>, at date: Date) async throws {
         try store().save(articles, keeping: keeping, at: date)
     }
 
-    @concurrent func takeNotices() async -> [String] {
+    @concurrent public func takeNotices() async -> [String] {
         let (own, store) = state.withLock { state in
             defer { state.notices.removeAll() }
             return (state.notices, state.opened)

@@ -54,12 +54,16 @@ public final class CarNewsPresenter: Presenter {
     @ObservationIgnored private let timeline: MonotonicTimeline
     @ObservationIgnored private let imageLoader: any ImageLoading
 
-    init(
-        refresher: ArticleRefresher, formatter: PublishDateFormatter, now: @escaping @Sendable () -> Date,
-        locale: Locale, effects: EffectRunner, timeline: MonotonicTimeline, images: any ImageLoading
+    /// - Parameters:
+    ///   - source: where a refresh loads the articles from.
+    ///   - store: the offline copy the list is paged from (`LiveArticleClient`, or `InMemoryArticleClient`).
+    public init(
+        source: AnyDataSource<Loaded<ArticleFeed>>, store: any ArticleClient, formatter: PublishDateFormatter,
+        now: @escaping @Sendable () -> Date, locale: Locale, effects: EffectRunner, timeline: MonotonicTimeline,
+        images: any ImageLoading
     ) {
-        self.refresher = refresher
-        store = refresher.store
+        refresher = ArticleRefresher(source: source, store: store, now: now)
+        self.store = store
         self.formatter = ArticleFormatter(dates: formatter, now: now, locale: locale)
         self.effects = effects
         self.timeline = timeline

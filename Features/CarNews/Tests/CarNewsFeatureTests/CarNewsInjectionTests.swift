@@ -1,0 +1,27 @@
+import CarNewsFeature
+import DataSources
+import FeatureHostCore
+import FeatureHostTesting
+import Foundation
+import Testing
+
+/// An app makes the presenter itself, with its own source and offline store, as it can the other features'
+/// presenters: everything this test uses is public (no `@testable`).
+@MainActor
+@Suite struct CarNewsInjectionTests {
+    @Test func anAppInjectsItsSourceAndStore() async throws {
+        let host = try TestHost()
+        let published = Date(timeIntervalSince1970: 1_764_000_000)
+        let feed = ArticleFeed(articles: [Article(id: 7, title: "Injected", published: published)])
+        let store = InMemoryArticleClient()
+        let presenter = CarNewsPresenter(
+            source: AnyDataSource(InMemorySource(feed)), store: store,
+            formatter: PublishDateFormatter(timeZone: .gmt, hourCycle: .twentyFourHour), now: { host.now },
+            locale: Locale(identifier: "en_US"), effects: EffectRunner(activity: host.activity),
+            timeline: MonotonicTimeline(clock: host.clock), images: host.images)
+        presenter.send(.lifecycle(.appear))
+        await host.settle()
+        #expect(presenter.viewState.rows.map(\.title) == ["Injected"])
+        #expect(try await store.article(id: 7)?.title == "Injected", "the refresh saved into the injected store")
+    }
+}
