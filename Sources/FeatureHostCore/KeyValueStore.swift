@@ -30,10 +30,6 @@ public protocol KeyValueStore: Sendable {
 extension KeyValueStore {
     public var damageNotice: String? { nil }
 
-    public func observeChanges<Owner: AnyObject & Sendable>(
-        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner, Set<String>) -> Void
-    ) {}
-
     /// Read, then set: not atomic. Stores that more than one session writes implement their own.
     public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {
         let new = try transform(data(forKey: key))

@@ -168,6 +168,11 @@ private final class HeldRegistrationClient: RegistrationClient, @unchecked Senda
 
     func load() -> SavedRegistration { loaded ?? kept.load() }
 
+    /// What the storage it keeps hears: a save of another holder of the same registration.
+    func observeChanges<Owner: AnyObject & Sendable>(_ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void) {
+        kept.observeChanges(owner, onChange)
+    }
+
     @concurrent func save(_ invitation: Invitation?) async throws {
         lock.withLock { started += 1 }
         entered.open()

@@ -196,6 +196,11 @@ private final class HeldPinClient: PinClient, @unchecked Sendable {
 
     func unpinnedIDs() async throws -> Set<Int> { try await kept.unpinnedIDs() }
 
+    /// What the pins it keeps hear: a save of another holder of the same pins.
+    func observeChanges<Owner: AnyObject & Sendable>(_ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void) {
+        kept.observeChanges(owner, onChange)
+    }
+
     @concurrent func save(_ changes: [Int: Bool]) async throws -> Set<Int> {
         entered.open()
         await release.wait()

@@ -18,13 +18,6 @@ public protocol RegistrationClient: Sendable {
     func observeChanges<Owner: AnyObject & Sendable>(_ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void)
 }
 
-extension RegistrationClient {
-    /// A storage nobody else writes reports nothing.
-    public func observeChanges<Owner: AnyObject & Sendable>(
-        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void
-    ) {}
-}
-
 /// What the storage held when the feature was built.
 public struct SavedRegistration: Equatable, Sendable {
     public var invitation: Invitation?

@@ -17,13 +17,6 @@ public protocol PinClient: Sendable {
     func observeChanges<Owner: AnyObject & Sendable>(_ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void)
 }
 
-extension PinClient {
-    /// A storage nobody else writes reports nothing.
-    public func observeChanges<Owner: AnyObject & Sendable>(
-        _ owner: Owner, _ onChange: @escaping @MainActor @Sendable (Owner) -> Void
-    ) {}
-}
-
 extension Set<Int> {
     /// These unpinned ids with `changes` (transaction id → pinned) applied.
     func applying(pinChanges changes: [Int: Bool]) -> Set<Int> {
