@@ -34,7 +34,7 @@ enum CarNewsBenchmarks {
                 try? store.save(decoded.articles, at: now)
             }
 
-            let context = offlineContext(storage: directory.appendingPathComponent("open"), now: now)
+            let context = try offlineContext(storage: directory.appendingPathComponent("open"), now: now)
             try ArticleDatabase(file: context.storageDirectory.appendingPathComponent(ArticleDatabase.fileName), now: { now })
                 .save(feed.articles, at: now)
             var firstFrame = ""
@@ -100,24 +100,20 @@ enum CarNewsBenchmarks {
     /// `offlineContext` with `articleCount` articles saved in its article store, as a past refresh left them.
     static func offlineContextWithSavedArticles(storage: URL) throws -> FeatureContext {
         let now = Date(timeIntervalSince1970: 1_773_664_440)
-        let context = offlineContext(storage: storage, now: now)
+        let context = try offlineContext(storage: storage, now: now)
         let feed = try ArticleFeedDecoder.decode(reply(count: articleCount))
         try ArticleDatabase(file: context.storageDirectory.appendingPathComponent(ArticleDatabase.fileName), now: { now })
             .save(feed.articles, at: now)
         return context
     }
 
-    static func offlineContext(storage: URL, now: Date) -> FeatureContext {
-        try? FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+    /// The feature's context as the host makes it (`FeatureContext.standard`), with no network and an in-memory store.
+    static func offlineContext(storage: URL, now: Date) throws -> FeatureContext {
         let url = URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list")
-        return FeatureContext(
-            id: "car-news", clock: ContinuousClock(), now: { now }, transport: OfflineTransport(), storageDirectory: storage,
-            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/Oslo") ?? .gmt,
-            hourCycle: .twentyFourHour,
-            source: SourceConfiguration(kind: .http, url: url), keyValueStore: InMemoryKeyValueStore(),
-            activity: ActivityTracker(),
-            payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"),
-            images: ImageCache(directory: storage.appendingPathComponent("images"), transport: OfflineTransport()))
+        return try FeatureContext.standard(
+            id: "car-news", dataDirectory: storage, source: SourceConfiguration(kind: .http, url: url),
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/Oslo") ?? .gmt, hourCycle: .twentyFourHour,
+            now: { now }, transport: OfflineTransport(), keyValueStore: InMemoryKeyValueStore())
     }
 }
 

@@ -52,8 +52,8 @@ enum CarNewsScaleBenchmarks {
             bench.report("car-news-scale: fetch+save ÷ anchor", value: String(format: "%.2f×", fetchAndSave / anchor))
 
             // Saved lists of 100,000 and of none, as past refreshes left them.
-            let full = CarNewsBenchmarks.offlineContext(storage: directory.appendingPathComponent("full"), now: now)
-            let empty = CarNewsBenchmarks.offlineContext(storage: directory.appendingPathComponent("empty"), now: now)
+            let full = try CarNewsBenchmarks.offlineContext(storage: directory.appendingPathComponent("full"), now: now)
+            let empty = try CarNewsBenchmarks.offlineContext(storage: directory.appendingPathComponent("empty"), now: now)
             let feed = try ArticleFeedDecoder.decode(body)
             try ArticleDatabase(file: full.storageDirectory.appendingPathComponent(ArticleDatabase.fileName), now: { now })
                 .save(feed.articles, at: now)

@@ -70,12 +70,12 @@ enum ChatsBenchmarks {
         let storage = FileManager.default.temporaryDirectory.appendingPathComponent("featurehost-bench-chats-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: storage) }
         let start = Date(timeIntervalSince1970: 1_773_664_440)
-        let context = FeatureContext(
-            id: "chats", clock: ManualClock(), now: { start }, transport: NotFoundTransport(), storageDirectory: storage,
-            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .current, hourCycle: .twentyFourHour,
-            source: SourceConfiguration(kind: .inMemory), keyValueStore: InMemoryKeyValueStore(), activity: ActivityTracker(),
-            payloadCacheFile: storage.appendingPathComponent("payloads.sqlite"),
-            images: ImageCache(directory: storage.appendingPathComponent("images"), transport: NotFoundTransport()))
+        guard
+            let context = try? FeatureContext.standard(
+                id: "chats", dataDirectory: storage, source: SourceConfiguration(kind: .inMemory), locale: Locale(identifier: "en_US"),
+                timeZone: TimeZone(identifier: "UTC") ?? .current, hourCycle: .twentyFourHour, clock: ManualClock(), now: { start },
+                transport: NotFoundTransport(), keyValueStore: InMemoryKeyValueStore())
+        else { return nil }
         let presenter = ChatsFeature.makePresenter(
             context: context, source: AnyDataSource(InMemorySource(chats)),
             timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 0, transitionDuration: 0, launchDuration: 0))
