@@ -87,6 +87,8 @@ let package = Package(
         // for an app that builds its own surface: config loading and validation, the registry, plugins, HostSession.
         .library(name: "FeatureHostApp", targets: ["FeatureHostApp"]),
         .library(name: "FeatureHostRuntime", targets: ["FeatureHostRuntime"]),
+        // The plugin tests' counter as a real library, so they drive the kit's tables in its own process.
+        .library(name: "PluginCounter", type: .dynamic, targets: ["PluginCounterLibrary"]),
     ] + featureProducts,
     targets: [
         // MARK: core
@@ -116,8 +118,6 @@ let package = Package(
         // MARK: plugin boundary
         // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
         .target(name: "CFeatureHostPluginABI"),
-        // The host's crash guard around a plugin's create (signal handlers and sigsetjmp; host-only).
-        .target(name: "CFeatureHostCallGuard", dependencies: ["CFeatureHostPluginABI"]),
         .target(name: "FeatureHostPluginWire", dependencies: ["FeatureHostCore", "CFeatureHostPluginABI"]),
         // posix_spawn of the plugin's process, and the child's own hardening (C: prctl is variadic).
         .target(name: "CFeatureHostProcess"),
@@ -142,7 +142,6 @@ let package = Package(
             name: "TerminalPluginBridge",
             dependencies: [
                 "FeatureHostCore", "TerminalUI", "FeatureHostRuntime", "FeatureHostPluginWire", "CFeatureHostPluginABI",
-                "CFeatureHostCallGuard",
             ]
         ),
         // The web surface's side: a plugin's web entry as a WebScene (its HTML rebuilt by ForeignMarkup).
@@ -218,10 +217,14 @@ let package = Package(
             ]
                 + featureModules
         ),
+        .target(
+            name: "PluginCounterLibrary", dependencies: ["FeatureHostPluginKit", "FeatureHostTesting", "WebUI"],
+            path: "Tests/PluginCounterLibrary"),
         .testTarget(
             name: "FeatureHostPluginTests",
             dependencies: [
-                "FeatureHostPluginKit", "TerminalPluginBridge", "WebPluginBridge", "FeatureHostRuntime", "FeatureHostPluginWire",
+                "PluginCounterLibrary", "FeatureHostPluginKit", "TerminalPluginBridge", "WebPluginBridge", "FeatureHostRuntime",
+                "FeatureHostPluginWire",
                 "FeatureHostTesting", "FeatureHostRuntimeTesting", "WebUI", "featurehost-plugin-host",
             ]
         ),
@@ -300,5 +303,6 @@ if Context.environment["FEATUREHOST_TSAN_SUBSET"] == "1" {
         }
     }
     package.targets = package.targets.filter { kept.contains($0.name) }
-    package.products = []
+    // The plugin tests load this library in its own process.
+    package.products = package.products.filter { $0.name == "PluginCounter" }
 }

@@ -50,9 +50,17 @@ struct CommandLineArguments {
         items.compactMap { if case .option(let name, _) = $0 { return name } else { return nil } }
     }
 
+    /// The option that chose the in-process plugin backend, removed with it.
+    static let removedPluginIsolation = "plugin-isolation"
+
     /// Fails on an option the command does not know.
     func check(allowed: Set<String>, command: String, app: FeatureHostApp) throws {
         for name in optionNames where !allowed.contains(name) {
+            if name == Self.removedPluginIsolation {
+                throw UsageError(
+                    "\(command): --plugin-isolation was removed: every plugin runs in a featurehost-plugin-host process of its own. "
+                        + "To debug one, attach a debugger to that process (docs/writing-a-feature.md, \"Debugging a plugin\").")
+            }
             throw UsageError("\(command): unknown option --\(name). Run `\(app.commandName) --help` for the options.")
         }
     }

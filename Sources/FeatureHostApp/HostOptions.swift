@@ -45,16 +45,6 @@ struct HostOptions {
             currentDirectory: currentDirectory, app: app)
     }
 
-    /// Where plugins run unless the config says otherwise: `--plugin-isolation`, else in a process each.
-    static func isolation(for arguments: CommandLineArguments) throws -> PluginIsolation {
-        guard let value = arguments.value("plugin-isolation") else { return .process }
-        guard let isolation = PluginIsolation(rawValue: value) else {
-            let allowed = PluginIsolation.allCases.map(\.rawValue).joined(separator: " or ")
-            throw UsageError("--plugin-isolation must be \(allowed), found \(value).")
-        }
-        return isolation
-    }
-
     /// Loads the plugins and validates the config; throws `ConfigErrors` with every problem of the config
     /// itself.
     /// - Parameter dataDirectory: used instead of the one the arguments name (`snapshot` without `--save` works on
@@ -81,7 +71,6 @@ struct HostOptions {
         dataDirectory override: URL? = nil,
         writesLogs: Bool = false, limits: PluginLimits = .standard, reusing previous: HostOptions? = nil
     ) throws {
-        let isolation = try Self.isolation(for: arguments)
         let environment = Self.environment(for: app)
         var registry = builtIns
         var issues = registry.problems.map { ConfigIssue(file: "registry", path: "", message: $0) }
@@ -99,32 +88,31 @@ struct HostOptions {
         case .builtInDefault:
             break
         case .file(let file, _):
-            // Plugins first: the features of the config may be theirs. Each is loaded in its own process (unless
-            // the config or --plugin-isolation says in-process), so one that crashes the loader fails alone.
+            // Plugins first: the features of the config may be theirs. Each is loaded in its own process, so one that
+            // crashes the loader fails alone.
             let configurations = ConfigLoader.pluginConfigurations(in: file)
             // Without plugins, nothing here is needed (the data directory, finding the plugin host): start-up.
             if !configurations.isEmpty {
                 let dataDirectory = override ?? Self.dataDirectory(for: arguments, app: app, environment: environment)
-                let maker = DynamicFeature.maker(dataDirectory: dataDirectory, limits: limits, command: app.commandName)
+                let maker = DynamicFeature.maker(dataDirectory: dataDirectory, command: app.commandName)
+                let limits = limits.allowingDebugger(environment: ProcessInfo.processInfo.environment)
                 let setup = PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: writesLogs)
                 // A reload keeps each plugin whose entry and library file are as they were (its process serves on)
-                // and loads the others: one added, or one rebuilt. A library loaded into this process stays as it
-                // is (`dlopen` would hand back the same code): a rebuild of one reaches a new run only.
+                // and loads the others: one added, or one rebuilt.
                 let builds = configurations.map { PluginBuild.identity(of: $0.file) }
                 var results: [Result<LoadedPlugin, PluginLoadError>?] = zip(configurations, builds).map { configuration, build in
                     previous?.loadedPlugins.first { kept in
-                        kept.configuration == configuration
-                            && (kept.build == build && !build.isEmpty || kept.plugin.isolation == .inProcess)
+                        kept.configuration == configuration && kept.build == build && !build.isEmpty
                     }.map { .success($0.plugin) }
                 }
                 let fresh = results.indices.filter { results[$0] == nil }
-                let opened = PluginLoader.open(fresh.map { configurations[$0] }, isolation: isolation, limits: limits, setup: setup)
+                let opened = PluginLoader.open(fresh.map { configurations[$0] }, limits: limits, setup: setup)
                 for (index, result) in zip(fresh, opened) { results[index] = result }
                 for (index, result) in results.enumerated() {
                     do {
                         guard let result else { continue }
                         let loaded = try result.get()
-                        let build = loaded.isolation == .inProcess ? "in-process" : builds[index]
+                        let build = builds[index]
                         try PluginLoader.register(loaded, into: &registry, makeFeature: maker, build: build)
                         plugins.append(loaded)
                         loadedPlugins.append((configurations[index], build, loaded))

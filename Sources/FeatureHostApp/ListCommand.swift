@@ -7,7 +7,7 @@ import FeatureHostRuntime
 enum ListCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) throws -> Int32 {
-        try arguments.check(allowed: Set(["config", "plugin-isolation"]).union(LocaleFlags.names), command: "list", app: app)
+        try arguments.check(allowed: Set(["config"]).union(LocaleFlags.names), command: "list", app: app)
         try arguments.checkNoMoreWords(after: 1, command: "list", app: app)
         let flags = try LocaleFlags.parse(arguments, command: "list")
         let options = try HostOptions(arguments: arguments, app: app)

@@ -14,7 +14,7 @@ import Foundation
 enum ReloadCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) throws -> Int32 {
-        try arguments.check(allowed: ["config", "data-dir", "plugin-isolation"], command: "reload", app: app)
+        try arguments.check(allowed: ["config", "data-dir"], command: "reload", app: app)
         try arguments.checkNoMoreWords(after: 1, command: "reload", app: app)
         let identity = app.identity
         let environment = HostOptions.environment(for: identity)

@@ -7,8 +7,7 @@ import Foundation
     import Glibc
 #endif
 
-/// Why a library gave no usable table: what both the host's in-process loader and the `featurehost-plugin-host`
-/// child find, so both say the same.
+/// Why a library gave no usable table, as the `featurehost-plugin-host` child finds it and the host reports it.
 public enum PluginTableFailure: Error, Equatable, Sendable {
     /// `dlopen` failed; the loader's own `dlerror` text.
     case cannotOpen(String)
@@ -86,7 +85,7 @@ public enum PluginTable {
         return entry().map { UnsafeRawPointer($0) }
     }
 
-    /// Checks a table's ABI version, then reads its manifest's bytes. Also how tests load a table built in-process.
+    /// Checks a table's ABI version, then reads its manifest's bytes.
     public static func read(table: UnsafeRawPointer, web: UnsafeRawPointer?, manifestLimit: Int) -> Result<Opened, PluginTableFailure> {
         // Only the first field is read until the version matches: an older or newer table may be laid out
         // differently after it.

@@ -32,6 +32,8 @@ package enum MisbehavingPluginStub {
         case hugeHTML = "HUGE_HTML"
         /// Exports the web entry: its page shows "Ticks: N" and a Poke button.
         case webEntry = "HAS_WEB"
+        /// With `webEntry`: the web table says web ABI version 99, which this host does not know.
+        case futureWebABI = "FUTURE_WEB_ABI"
         /// Writes a "Fatal error" line as the Swift runtime does, then traps (SIGILL), in one call each.
         case trapInCreate = "TRAP_IN_CREATE"
         case trapInAppear = "TRAP_IN_APPEAR"

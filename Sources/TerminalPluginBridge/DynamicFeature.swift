@@ -14,33 +14,23 @@ public struct DynamicFeature: TerminalFeature {
     /// The plugin's instance; `WebPluginBridge` reaches its web entry through it.
     package let instance: any PluginInstance
 
-    /// Creates the plugin's feature with the context the host lends it, where its library runs.
+    /// Creates the plugin's feature in its library's process, with the context the host lends it.
     /// - Parameter dataDirectory: the host's data directory; the plugin keeps its small state in the same
     ///   preferences file as built-in features.
-    /// - Parameter limits: in process, how long the host waits for the plugin and how much it accepts from it (out
-    ///   of process the library's own limits, given when it was loaded, apply).
     @MainActor
-    public static func make(
-        _ plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL, limits: PluginLimits = .standard
-    ) throws -> DynamicFeature {
-        switch plugin.backend {
-        case .table(let table, let web):
-            return DynamicFeature(
-                instance: try TablePluginInstance(
-                    plugin: plugin, table: table, web: web, context: context, dataDirectory: dataDirectory, limits: limits))
-        case .process(let library):
-            return DynamicFeature(
-                instance: ProcessPluginInstance(try PluginProcessInstance(library: library, context: context, dataDirectory: dataDirectory))
-            )
-        }
+    public static func make(_ plugin: LoadedPlugin, context: FeatureContext, dataDirectory: URL) throws -> DynamicFeature {
+        DynamicFeature(
+            instance: ProcessPluginInstance(
+                try PluginProcessInstance(library: plugin.library, context: context, dataDirectory: dataDirectory)))
     }
 
-    /// The maker `PluginLoader.load` needs, for a host whose data lives in `dataDirectory`: a `DynamicFeature`, or
-    /// for a plugin without a terminal scene a `WebOnlyPluginFeature`, which the shell shows as having no screen.
+    /// The maker `PluginLoader.register` needs, for a host whose data lives in `dataDirectory`: a `DynamicFeature`,
+    /// or for a plugin without a terminal scene a `WebOnlyPluginFeature`, which the shell shows as having no screen.
+    /// (The limits the host waits and accepts by are the library's, given when it was loaded.)
     /// - Parameter command: the host's command, which a web-only plugin's panel names (`featurehost serve`, `myapp serve`).
-    public static func maker(dataDirectory: URL, limits: PluginLimits = .standard, command: String = "featurehost") -> PluginFeatureMaker {
+    public static func maker(dataDirectory: URL, command: String = "featurehost") -> PluginFeatureMaker {
         { plugin, context in
-            let feature = try make(plugin, context: context, dataDirectory: dataDirectory, limits: limits)
+            let feature = try make(plugin, context: context, dataDirectory: dataDirectory)
             guard plugin.hasTerminalScene else { return WebOnlyPluginFeature(instance: feature.instance, plugin: plugin, command: command) }
             return feature
         }

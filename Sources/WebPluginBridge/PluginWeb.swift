@@ -10,24 +10,12 @@ public enum PluginWeb {
     /// The web files' list, base64 in JSON, read once at load: stylesheets and small images, not media.
     public static let maximumAssetListBytes = PluginLimits.standard.assetListBytes
 
-    /// The plugin's web files, read once from its web entry (in its process, out of process); nil when it has
+    /// The plugin's web files, read once from its web entry in its process; nil when it has
     /// none (a terminal-only plugin). A file the host cannot use is kept as a failure the server answers with a
     /// 500 naming it; a list the host cannot read leaves the page unstyled rather than unusable.
     @MainActor public static func assets(of plugin: LoadedPlugin) -> WebAssets? {
-        let bytes: [UInt8]
-        switch plugin.backend {
-        case .table(_, let webTable):
-            guard let web = webTable?.pointee else { return nil }
-            guard let list = web.assets else { return WebAssets.none }
-            guard let collected = try? ByteSink.collect(limit: maximumAssetListBytes, { sink, write in list(sink, write) }) else {
-                return WebAssets.none
-            }
-            bytes = collected
-        case .process(let library):
-            guard library.hasWebView else { return nil }
-            guard let list = library.webAssetList() else { return WebAssets.none }
-            bytes = list
-        }
+        guard plugin.library.hasWebView else { return nil }
+        guard let bytes = plugin.library.webAssetList() else { return WebAssets.none }
         guard !bytes.isEmpty, let wires = try? WebAssetWire.decodeList(bytes), let files = try? wires.compactMap(asset) else {
             return WebAssets.none
         }

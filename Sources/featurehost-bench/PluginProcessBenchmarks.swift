@@ -7,10 +7,11 @@ import Foundation
 import TerminalPluginBridge
 import TerminalUI
 
-/// Plugins out of process (`featurehost-plugin-host`), each figure beside its anchor in the same run: virtual
-/// time across the process boundary (a tick with horizon batching, and one round trip a tick) against the same
-/// plugin in process, the example plugin's simulated hour and day (goal: a day under 1 s), a frame's round trip,
-/// a child's start against a bare process start, and its memory.
+/// Plugins in their processes (`featurehost-plugin-host`), each figure beside its anchor in the same run: virtual
+/// time across the process boundary (a tick with horizon batching, and one round trip a tick) against the sample
+/// counter built in, the example plugin's simulated hour and day against the same span of the built-in counter
+/// (goal: a day under 1 s), a frame's round trip against a built-in feature's frame, a child's start against a bare
+/// process start, and its memory.
 enum PluginProcessBenchmarks {
     @MainActor
     static func run(_ bench: inout Benchmark) async {
@@ -30,35 +31,34 @@ enum PluginProcessBenchmarks {
         await greetingTime(&bench, directory: directory)
         childStart(&bench, stub: stub, directory: directory)
         await frameRoundTrip(&bench, stub: stub, directory: directory)
-        greetingSnapshots(&bench)
     }
 
     // MARK: - Virtual time
 
-    /// The C stub (a tick a second, a frame request each) for a simulated hour: in process (the anchor), out of
-    /// process with horizon batching (the host has nothing due in between), and out of process with a host timer
-    /// every second (so every tick is a round trip of its own).
+    /// The C stub (a tick a second, a frame request each) for a simulated hour: with horizon batching (the host has
+    /// nothing due in between), and with a host timer every second (so every tick is a round trip of its own); the
+    /// anchor is the sample counter built in, a tick a second on the same clock.
     @MainActor
     static func stubTicks(_ bench: inout Benchmark, stub: URL, directory: TemporaryDirectory) async {
-        var inProcess: [Double] = []
+        var builtIn: [Double] = []
         var batched: [Double] = []
         var roundTrips: [Double] = []
         for _ in 0..<5 {
-            guard let one = await hour(stub, isolation: .inProcess, hostTimer: false, directory: directory),
-                let two = await hour(stub, isolation: .process, hostTimer: false, directory: directory),
-                let three = await hour(stub, isolation: .process, hostTimer: true, directory: directory)
+            guard let one = await builtInCounter(seconds: 3_600),
+                let two = await hour(stub, hostTimer: false, directory: directory),
+                let three = await hour(stub, hostTimer: true, directory: directory)
             else {
-                bench.report("plugin-process: stub hour", value: "failed: the stub did not tick 3,600 times")
+                bench.report("plugin-process: stub hour", value: "failed: a tick went missing")
                 return
             }
-            inProcess.append(one)
+            builtIn.append(one)
             batched.append(two)
             roundTrips.append(three)
         }
-        let anchor = median(inProcess) / 3_600 * 1e6
+        let anchor = median(builtIn) / 3_600 * 1e6
         let batch = median(batched) / 3_600 * 1e6
         let trip = median(roundTrips) / 3_600 * 1e6
-        bench.report("plugin-process: stub tick, in process (anchor)", value: String(format: "%.2f µs", anchor))
+        bench.report("plugin-process: sample counter tick, built in (anchor)", value: String(format: "%.2f µs", anchor))
         bench.report(
             "plugin-process: stub tick, process, batched", value: String(format: "%.2f µs (%.1f× the anchor)", batch, batch / anchor))
         bench.report(
@@ -66,11 +66,27 @@ enum PluginProcessBenchmarks {
             value: String(format: "%.2f µs (%.1f× the anchor)", trip, trip / anchor))
     }
 
+    /// Wall seconds for `seconds` simulated of the sample counter built in, after a minute's warm-up; nil if a tick
+    /// went missing.
+    @MainActor
+    static func builtInCounter(seconds: Int) async -> Double? {
+        guard let host = try? TestHost(), let context = try? host.context(id: "sample-counter"),
+            let feature = try? SampleCounterFeature<SampleCounter>(context: context)
+        else { return nil }
+        let scene = feature.makeScene()
+        feature.handle(.appear)
+        await host.clock.advance(by: .seconds(60))
+        let start = DispatchTime.now().uptimeNanoseconds
+        await host.clock.advance(by: .seconds(seconds))
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return scene.render(size: Size(width: 40, height: 8)).plainText().contains("Seconds: \(seconds + 60)") ? wall : nil
+    }
+
     /// Wall seconds for a simulated hour of `library`'s ticks after a minute's warm-up; nil if a tick went missing.
     @MainActor
-    static func hour(_ library: URL, isolation: PluginIsolation, hostTimer: Bool, directory: TemporaryDirectory) async -> Double? {
+    static func hour(_ library: URL, hostTimer: Bool, directory: TemporaryDirectory) async -> Double? {
         guard let host = try? TestHost(), let context = try? host.context(id: "bench-stub"),
-            let plugin = load(library, isolation: isolation, dataDirectory: host.directory.url),
+            let plugin = load(library, dataDirectory: host.directory.url),
             let feature = try? DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         else { return nil }
         let effects = EffectRunner(activity: host.activity)
@@ -91,7 +107,7 @@ enum PluginProcessBenchmarks {
     }
 
     /// The example plugin (`Examples/GreetingPlugin`, its own copy of the core) for a simulated hour and day on the
-    /// host's manual clock, through the same bridge the shell uses, in process and out.
+    /// host's manual clock, through the same bridge the shell uses, beside the built-in counter over the same span.
     @MainActor
     static func greetingTime(_ bench: inout Benchmark, directory: TemporaryDirectory) async {
         guard let library = greetingLibrary else {
@@ -101,21 +117,19 @@ enum PluginProcessBenchmarks {
             return
         }
         for (name, seconds) in [("hour", 3_600), ("day", 86_400)] {
-            var figures: [PluginIsolation: Double] = [:]
-            for isolation in [PluginIsolation.inProcess, .process] {
-                var runs: [Double] = []
-                for _ in 0..<3 {
-                    guard let run = await greeting(library, isolation: isolation, seconds: seconds) else {
-                        bench.report("plugin-process: greeting \(name)", value: "failed: the greeting did not tick every second")
-                        return
-                    }
-                    runs.append(run)
+            var anchors: [Double] = []
+            var runs: [Double] = []
+            for _ in 0..<3 {
+                guard let anchor = await builtInCounter(seconds: seconds), let run = await greeting(library, seconds: seconds) else {
+                    bench.report("plugin-process: greeting \(name)", value: "failed: a tick went missing")
+                    return
                 }
-                figures[isolation] = median(runs)
+                anchors.append(anchor)
+                runs.append(run)
             }
-            let anchor = figures[.inProcess] ?? 0
-            let process = figures[.process] ?? 0
-            bench.report("plugin-process: greeting \(name), in process (anchor)", value: String(format: "%.3f s wall", anchor))
+            let anchor = median(anchors)
+            let process = median(runs)
+            bench.report("plugin-process: sample counter \(name), built in (anchor)", value: String(format: "%.3f s wall", anchor))
             bench.report(
                 "plugin-process: greeting \(name), process",
                 value: String(format: "%.3f s wall (%.2f× the anchor)%@", process, process / anchor, name == "day" ? "; goal < 1 s" : ""))
@@ -123,9 +137,9 @@ enum PluginProcessBenchmarks {
     }
 
     @MainActor
-    static func greeting(_ library: URL, isolation: PluginIsolation, seconds: Int) async -> Double? {
+    static func greeting(_ library: URL, seconds: Int) async -> Double? {
         guard let host = try? TestHost(), let context = try? host.context(id: "greeting", settings: ["name": .string("Bench")]),
-            let plugin = load(library, isolation: isolation, dataDirectory: host.directory.url),
+            let plugin = load(library, dataDirectory: host.directory.url),
             let feature = try? DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         else { return nil }
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
@@ -145,21 +159,6 @@ enum PluginProcessBenchmarks {
         return FileManager.default.fileExists(atPath: library.path) ? library : nil
     }
 
-    /// `featurehost snapshot greeting --advance 86401`, out of process (the default) and in process.
-    static func greetingSnapshots(_ bench: inout Benchmark) {
-        guard let library = greetingLibrary, let directory = try? TemporaryDirectory("featurehost-bench-greeting"),
-            (try? directory.write(
-                #"{ "plugins": ["\#(library.path)"], "features": [ { "id": "greeting", "settings": { "name": "Bench" } } ] }"#,
-                to: "featurehost.json")) != nil
-        else { return }
-        for isolation in PluginIsolation.allCases {
-            VirtualTimeBenchmarks.timeSnapshot(
-                &bench, "plugin-process: snapshot greeting 86401 s, \(isolation.rawValue)", goal: "< 1 s",
-                arguments: ["snapshot", "greeting", "--advance", "86401", "--plugin-isolation", isolation.rawValue], in: directory,
-                expect: "Open for  24:00:01")
-        }
-    }
-
     // MARK: - Start-up, frames, memory
 
     /// A child's start (spawn, the runtime, `dlopen`, the manifest) against a bare `posix_spawn` of `/bin/true`.
@@ -176,11 +175,11 @@ enum PluginProcessBenchmarks {
         }
         var libraries: [LoadedPlugin] = []
         bench.measure("plugin-process: start a child, load the stub", iterations: 21) {
-            if let plugin = load(stub, isolation: .process, dataDirectory: directory.url) { libraries.append(plugin) }
+            if let plugin = load(stub, dataDirectory: directory.url) { libraries.append(plugin) }
         }
         if let greeting = greetingLibrary {
             bench.measure("plugin-process: start a child, load the greeting", iterations: 11) {
-                if let plugin = load(greeting, isolation: .process, dataDirectory: directory.url) { libraries.append(plugin) }
+                if let plugin = load(greeting, dataDirectory: directory.url) { libraries.append(plugin) }
             }
         }
         if let pid = children(of: libraries).first, let stubRSS = resident(pid) {
@@ -190,7 +189,7 @@ enum PluginProcessBenchmarks {
         // The greeting after it appeared (its presenter, scene and timer made), as the shell runs it.
         if let greeting = greetingLibrary, let host = try? TestHost(),
             let context = try? host.context(id: "greeting", settings: ["name": .string("Bench")]),
-            let plugin = load(greeting, isolation: .process, dataDirectory: host.directory.url),
+            let plugin = load(greeting, dataDirectory: host.directory.url),
             let feature = try? DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
         {
             let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
@@ -204,37 +203,40 @@ enum PluginProcessBenchmarks {
         }
     }
 
-    /// One 80×24 frame of the C stub: the render call, the copy across, the decode.
+    /// One 80×24 frame of the C stub: the render call, the copy across, the decode; the anchor is the sample
+    /// counter's frame built in.
     @MainActor
     static func frameRoundTrip(_ bench: inout Benchmark, stub: URL, directory: TemporaryDirectory) async {
-        for isolation in [PluginIsolation.inProcess, .process] {
-            guard let host = try? TestHost(), let context = try? host.context(id: "bench-stub"),
-                let plugin = load(stub, isolation: isolation, dataDirectory: host.directory.url),
-                let feature = try? DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
-            else { return }
-            let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
+        let size = Size(width: 80, height: 24)
+        if let host = try? TestHost(), let context = try? host.context(id: "sample-counter"),
+            let feature = try? SampleCounterFeature<SampleCounter>(context: context)
+        {
+            let driver = TextDriver(scene: feature.makeScene(), size: size)
             feature.handle(.appear)
-            let label = isolation == .inProcess ? "in process (anchor)" : "process"
-            bench.measure("plugin-process: 80×24 stub frame, \(label)", iterations: 201) { _ = driver.frame() }
+            bench.measure("plugin-process: 80×24 sample counter frame, built in (anchor)", iterations: 201) { _ = driver.frame() }
         }
+        guard let host = try? TestHost(), let context = try? host.context(id: "bench-stub"),
+            let plugin = load(stub, dataDirectory: host.directory.url),
+            let feature = try? DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)
+        else { return }
+        let driver = TextDriver(scene: feature.makeScene(), size: size)
+        feature.handle(.appear)
+        bench.measure("plugin-process: 80×24 stub frame, process", iterations: 201) { _ = driver.frame() }
     }
 
     // MARK: - Helpers
 
     @MainActor
-    static func load(_ library: URL, isolation: PluginIsolation, dataDirectory: URL) -> LoadedPlugin? {
+    static func load(_ library: URL, dataDirectory: URL) -> LoadedPlugin? {
         let results = PluginLoader.open(
-            [PluginConfiguration(file: library)], isolation: isolation, limits: .standard,
+            [PluginConfiguration(file: library)], limits: .standard,
             setup: PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: false))
         return try? results.first?.get()
     }
 
     @MainActor
     static func children(of plugins: [LoadedPlugin]) -> [pid_t] {
-        plugins.compactMap { plugin in
-            if case .process(let library) = plugin.backend { return library.processID }
-            return nil
-        }
+        plugins.compactMap { $0.library.processID }
     }
 
     /// Resident memory from /proc (Linux).

@@ -2,15 +2,14 @@ import FeatureHostTesting
 import Foundation
 
 /// Virtual time at the speed of the work: `featurehost snapshot … --advance 86401` as a user runs it (goal:
-/// under 1 s for the countdown, under 2 s for the example plugin's ticking feature), a plugin's tick against
-/// the same feature built in (goal: at most twice), and a loading timeline and a refresh against a loopback
-/// server on the manual clock.
+/// under 1 s for the countdown, under 2 s for the example plugin's ticking feature), and a loading timeline and a
+/// refresh against a loopback server on the manual clock. A plugin's tick against a built-in one is in
+/// `plugin-process`.
 enum VirtualTimeBenchmarks {
     @MainActor
     static func run(_ bench: inout Benchmark) async {
         snapshotCountdownDay(&bench)
         snapshotPluginDay(&bench)
-        await pluginTickAgainstBuiltIn(&bench)
         await chatsLoadingTimeline(&bench)
         await carNewsRefresh(&bench)
     }

@@ -59,7 +59,7 @@ final class FrameRequests: Sendable {
     }
 }
 
-/// The advances whose `done` the child waits for, by token, as the host's `AdvanceWaits` does in process: a `done`
+/// The advances whose `done` the child waits for, by token: a `done`
 /// within the call costs nothing; a later one (any thread) resumes the batch on the main queue; a second or unknown
 /// one is dropped.
 final class DoneTokens: Sendable {

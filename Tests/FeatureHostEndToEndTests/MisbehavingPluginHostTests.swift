@@ -9,9 +9,8 @@ import WebUI
 
 @testable import FeatureHostApp
 
-/// Misbehaving plugins named by a config, through the host's own assembly, out of process (the default) and in
-/// process (`--plugin-isolation in-process`): the shell and a web page show the same error in the plugin's panel,
-/// and the built-in feature beside them runs on.
+/// Misbehaving plugins named by a config, through the host's own assembly, each in its process: the shell and a web
+/// page show the same error in the plugin's panel, and the built-in feature beside them runs on.
 @Suite @MainActor struct MisbehavingPluginHostTests {
     let directory: TemporaryDirectory
     let host: TestHost
@@ -32,9 +31,8 @@ import WebUI
         host = try TestHost()
     }
 
-    func options(_ isolation: PluginIsolation) throws -> HostOptions {
-        let arguments = try CommandLineArguments(
-            ["--config", config.path, "--plugin-isolation", isolation.rawValue], valued: CommandCatalog.valuedOptions)
+    func options() throws -> HostOptions {
+        let arguments = try CommandLineArguments(["--config", config.path], valued: CommandCatalog.valuedOptions)
         return try HostOptions(arguments: arguments, registry: FeatureRegistry([TickerFeature.self]))
     }
 
@@ -64,7 +62,7 @@ import WebUI
     /// A plugin's process keeps its images in a cache of its own (`cache/plugin-images/<id>`); the web's `/images/<key>`
     /// route serves them as it serves the host's, and a key in no cache is still a miss.
     @Test func aPluginsCachedImageIsServedByTheHostsImageRoute() async throws {
-        let launcher = try pageLauncher(try options(.process))
+        let launcher = try pageLauncher(try options())
         let pluginCache = ImageCache(
             directory: DataLayout(environment.dataDirectory).pluginImageCacheDirectory(for: "test-segv"),
             transport: ScriptedTransport([
@@ -77,7 +75,7 @@ import WebUI
 
     @Test func aCrashInCreateIsTheSameErrorInTheShellAndOnTheWeb() async throws {
         let ext = PluginStubs.libraryExtension
-        let shell = ShellModel(session: try ShellAssembly.session(options: try options(.process), environment: environment, only: nil))
+        let shell = ShellModel(session: try ShellAssembly.session(options: try options(), environment: environment, only: nil))
         let crashed = "The plugin libsegv.\(ext) stopped: it crashed with \(segv) in create."
         shell.handle(.down)
         shell.handle(.enter)
@@ -85,7 +83,7 @@ import WebUI
         #expect(screen(shell).contains("Press r to restart it"))
         #expect(ShellScreen(model: shell).render(size: Size(width: 100, height: 16)).plainText().contains(" r restart  Esc back"))
         // A page of it starts it again by itself (within the crash budget), and crashes again: the same panel.
-        guard case .running(let page) = try pageLauncher(try options(.process)).launch("test-segv", preferences: preferences) else {
+        guard case .running(let page) = try pageLauncher(try options()).launch("test-segv", preferences: preferences) else {
             Issue.record("expected the crashed plugin's page to show its panel")
             return
         }
@@ -100,30 +98,8 @@ import WebUI
         #expect(screen(shell).contains("Seconds: 2"), "the built-in feature runs on")
     }
 
-    @Test func inProcessACrashInCreateIsCaughtAndTheFeatureCannotStart() async throws {
-        let ext = PluginStubs.libraryExtension
-        let options = try options(.inProcess)
-        let shell = ShellModel(session: try ShellAssembly.session(options: options, environment: environment, only: nil))
-        let crashed = "Segv could not start: the plugin libsegv.\(ext) crashed in create with \(segv)."
-        shell.handle(.down)
-        shell.handle(.enter)
-        #expect(screen(shell).contains(crashed), "\(screen(shell))")
-        guard case .failed(let title, let message) = try pageLauncher(options).launch("test-segv", preferences: preferences) else {
-            Issue.record("expected the crashed plugin's page to fail")
-            return
-        }
-        #expect(title == "Segv")
-        #expect(message.hasPrefix(crashed))
-        shell.handle(.escape)
-        shell.handle(.up)
-        shell.handle(.enter)
-        await host.advance(by: .seconds(2))
-        #expect(screen(shell).contains("Seconds: 2"), "the built-in feature runs on")
-    }
-
-    @Test(arguments: PluginIsolation.allCases)
-    func aPageOverTheLimitIsStoppedAndTheShellSaysTheSame(_ isolation: PluginIsolation) async throws {
-        let options = try options(isolation)
+    @Test func aPageOverTheLimitIsStoppedAndTheShellSaysTheSame() async throws {
+        let options = try options()
         let shell = ShellModel(session: try ShellAssembly.session(options: options, environment: environment, only: nil))
         guard case .running(let page) = try pageLauncher(options).launch("test-big", preferences: preferences) else {
             Issue.record("expected the oversized plugin's page to start")

@@ -41,10 +41,7 @@ import Testing
         try MisbehavingPluginStub.source(id: "test-live", title: title, behaviours)
     }
 
-    static func processID(of plugin: LoadedPlugin) -> Int32? {
-        if case .process(let library) = plugin.backend { return library.processID }
-        return nil
-    }
+    static func processID(of plugin: LoadedPlugin) -> Int32? { plugin.library.processID }
 
     /// Waits until `condition` holds, at most the hang bound: for another process to get somewhere.
     static func eventually(_ condition: () -> Bool) async -> Bool {

@@ -36,6 +36,16 @@ import TransactionsFeature
         }
     }
 
+    /// The flag that chose the removed in-process backend says so, rather than "unknown option".
+    @Test func theRemovedPluginIsolationFlagSaysWhereTheBackendWent() throws {
+        let removed =
+            "list: --plugin-isolation was removed: every plugin runs in a featurehost-plugin-host process of its own. To debug one, "
+            + #"attach a debugger to that process (docs/writing-a-feature.md, "Debugging a plugin")."#
+        #expect(throws: UsageError(removed)) {
+            try ListCommand.run(try self.arguments("list", "--plugin-isolation", "in-process"), app: self.app)
+        }
+    }
+
     @Test func storeTakesOnlyTheKeysTheFeatureDeclares() throws {
         let data = host.directory.file("data").path
         let config = try host.directory.write(#"{ "features": [ { "id": "transactions" } ] }"#, to: "store.json").path

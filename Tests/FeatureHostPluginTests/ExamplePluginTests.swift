@@ -8,17 +8,17 @@ import Testing
 import WebPluginBridge
 import WebUI
 
-/// The example plugin, a real library with its own copy of the core, driven through the text driver, in its own
-/// process (the default) and in the host's: the same frames, the same frame requests.
+/// The example plugin, a real library with its own copy of the core, driven through the text driver in its own
+/// process.
 /// `Tests/e2e/plugin.sh` builds it and runs this suite with `FEATUREHOST_EXAMPLE_PLUGIN` set to the library;
 /// a plain `swift test` skips it, because building a second package is too slow for the unit tests.
 @Suite(.enabled(if: ExamplePlugin.library != nil, "set FEATUREHOST_EXAMPLE_PLUGIN to a built libGreeting"))
 @MainActor struct ExamplePluginTests {
-    @Test(arguments: PluginIsolation.allCases)
-    func theGreetingKeepsTimeOnTheHostsClockAndWaves(_ isolation: PluginIsolation) async throws {
+    @Test
+    func theGreetingKeepsTimeOnTheHostsClockAndWaves() async throws {
         let library = try #require(ExamplePlugin.library)
         let host = try TestHost()
-        let plugin = try loadPlugin(library, isolation: isolation, dataDirectory: host.directory.url)
+        let plugin = try loadPlugin(library, dataDirectory: host.directory.url)
         #expect(plugin.manifest.id == "greeting")
         #expect(plugin.manifest.settingsKeys == ["name"])
         let context = try host.context(id: "greeting", settings: ["name": .string("Ada")], hourCycle: .twentyFourHour)
@@ -51,11 +51,11 @@ import WebUI
         #expect(driver.scene.minimumSize == Size(width: 36, height: 10))
     }
 
-    @Test(arguments: PluginIsolation.allCases)
-    func theGreetingOnTheWebThroughItsWebEntry(_ isolation: PluginIsolation) async throws {
+    @Test
+    func theGreetingOnTheWebThroughItsWebEntry() async throws {
         let library = try #require(ExamplePlugin.library)
         let host = try TestHost()
-        let plugin = try loadPlugin(library, isolation: isolation, dataDirectory: host.directory.url)
+        let plugin = try loadPlugin(library, dataDirectory: host.directory.url)
         #expect(plugin.hasWebView, "the example exports featurehost_plugin_web_entry_v1")
         let assets = try #require(PluginWeb.assets(of: plugin))
         #expect(assets.stylesheets.map(\.name) == ["greeting.css"])
@@ -81,13 +81,13 @@ import WebUI
         #expect(scene.render().render().contains(">Waved once<"))
     }
 
-    @Test(arguments: PluginIsolation.allCases)
+    @Test
     /// The name is declared `.nonEmptyString`, so reading it through its declaration refuses a blank one (and
     /// `validate` refuses it before start: PluginHostTests).
-    func anEmptyNameIsRefusedByItsDeclaredType(_ isolation: PluginIsolation) throws {
+    func anEmptyNameIsRefusedByItsDeclaredType() throws {
         let library = try #require(ExamplePlugin.library)
         let host = try TestHost()
-        let plugin = try loadPlugin(library, isolation: isolation, dataDirectory: host.directory.url)
+        let plugin = try loadPlugin(library, dataDirectory: host.directory.url)
         let context = try host.context(id: "greeting", settings: ["name": .string("")])
         #expect(throws: FeatureError(#"settings of "greeting": "name" must be a string that is not empty or only spaces, found ""."#)) {
             try DynamicFeature.make(plugin, context: context, dataDirectory: host.directory.url)

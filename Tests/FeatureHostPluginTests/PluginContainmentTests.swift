@@ -31,7 +31,7 @@ import Testing
         let (host, library, report) = try await build([.forkChildren], library: "forks")
         var pids: [ProcessIdentity] = []
         do {
-            let stubbed = try StubbedHost(library: library, in: host, isolation: .process)
+            let stubbed = try StubbedHost(library: library, in: host)
             #expect(stubbed.pluginText == "Ticks: 0")
             pids = forkedPIDs(report)
             #expect(pids.count == 2 && pids.allSatisfy(isRunning), "one in its process group, one in a session of its own")
@@ -43,7 +43,7 @@ import Testing
         let (host, library, report) = try await build([.forkChildren, .hangInKey], library: "forkhang")
         var limits = PluginLimits()
         limits.callTimeout = .seconds(1)
-        let stubbed = try StubbedHost(library: library, in: host, limits: limits, isolation: .process)
+        let stubbed = try StubbedHost(library: library, in: host, limits: limits)
         let pids = forkedPIDs(report)
         #expect(pids.count == 2 && pids.allSatisfy(isRunning))
         _ = stubbed.plugin?.press(.enter)
@@ -56,7 +56,7 @@ import Testing
         // A deadline far longer than a crash takes: the death must come from the process's exit, not the deadline.
         var limits = PluginLimits()
         limits.callTimeout = .seconds(Int64(TestHost.idleTimeout))
-        let stubbed = try StubbedHost(library: library, in: host, limits: limits, isolation: .process)
+        let stubbed = try StubbedHost(library: library, in: host, limits: limits)
         let pids = forkedPIDs(report)
         #expect(pids.count == 2 && pids.allSatisfy(isRunning))
         let started = ContinuousClock.now
@@ -71,7 +71,7 @@ import Testing
 
     @Test func aPluginGetsTheAllowListedEnvironmentAndOnlyItsOwnDescriptors() async throws {
         let (host, library, report) = try await build([.reportEnvironment], library: "environment")
-        let stubbed = try StubbedHost(library: library, in: host, isolation: .process)
+        let stubbed = try StubbedHost(library: library, in: host)
         #expect(stubbed.pluginText == "Ticks: 0")
         let names = lines(report, "env").map { String($0.prefix { $0 != "=" }) }
         let allowed = PluginHostSetup.inheritedVariables.union(PluginHostSetup.setVariables)

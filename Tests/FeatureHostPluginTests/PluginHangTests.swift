@@ -8,8 +8,8 @@ import Testing
 import WebPluginBridge
 import WebUI
 
-/// A plugin whose `advance` never calls `done`: the host waits a bounded real time, stops the plugin with a
-/// message in its panel, never calls it again, and its clock and the built-in feature go on.
+/// A plugin whose `advance` never calls `done`: the host waits a bounded real time, stops the plugin (its process
+/// ends) with a message in its panel, and its clock and the built-in feature go on.
 @Suite @MainActor struct PluginHangTests {
     /// Short, so the test waits little; the stub never calls `done`, so the outcome does not depend on timing.
     static let limits: PluginLimits = {
@@ -20,7 +20,7 @@ import WebUI
 
     let expected =
         "The plugin libhang.so was stopped: it did not finish advancing its clock to 1 s within 0.05 seconds of real time "
-        + "(its advance never called done). It will not be called again in this run."
+        + "(its advance never called done). Its in-memory state was lost; what it saved to disk is kept."
 
     @Test func theWaitIsBoundedAndThePanelSaysWhoFailedToDoWhat() async throws {
         let stubbed = try await StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
@@ -28,36 +28,9 @@ import WebUI
         await stubbed.host.advance(by: .seconds(3))
         #expect(stubbed.host.clock.now.offset == .seconds(3), "the host's clock went on past the plugin's deadline")
         #expect(stubbed.counter.text().hasPrefix(" Seconds: 3"), "the built-in feature ticked every second")
-        #expect(stubbed.pluginText == expected)
+        #expect(stubbed.pluginText.hasPrefix(expected + " Press r to restart it"), "\(stubbed.pluginText)")
         #expect(stubbed.pluginFeature?.instance.stopReason?.hasPrefix("the plugin libhang.so was stopped") == true)
         #expect(await stubbed.host.settle(), "a stopped plugin's is_advancing (1 forever) no longer counts")
-    }
-
-    @Test func aStoppedPluginIsNeverCalledAgain() async throws {
-        let stubbed = try await StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
-        await stubbed.host.advance(by: .seconds(1))
-        #expect(stubbed.pluginText == expected)
-        let calls = try stubbed.callCount()
-        let started = ContinuousClock.now
-        await stubbed.host.advance(by: .seconds(10))
-        #expect(ContinuousClock.now - started < .seconds(30), "no second timeout: the plugin has no deadline any more")
-        _ = stubbed.plugin?.press(.enter)
-        stubbed.session.report(.didEnterBackground)
-        _ = stubbed.plugin?.text()
-        _ = stubbed.plugin?.scene.keyHints
-        #expect(stubbed.counter.text().hasPrefix(" Seconds: 11"))
-        stubbed.session.close()
-        #expect(try stubbed.callCount() == calls, "no render, key, lifecycle, clock or destroy call after the stop")
-    }
-
-    @Test func aLateAndDoubledDoneAfterTheTimeoutIsIgnored() async throws {
-        let stubbed = try await StubbedHost([.advanceNeverDone], library: "hang", limits: Self.limits)
-        await stubbed.host.advance(by: .seconds(1))
-        // The plugin's thread finally calls done, twice, for the advance the host gave up on.
-        try PluginStubs.run(.callSavedDoneTwice, in: stubbed.library)
-        await stubbed.host.advance(by: .seconds(1))
-        #expect(stubbed.pluginText == expected)
-        #expect(stubbed.counter.text().hasPrefix(" Seconds: 2"))
     }
 
     @Test func theWebPageOfAStoppedPluginShowsTheSameError() async throws {
@@ -71,7 +44,7 @@ import WebUI
         #expect(html == #"<p>Ticks: 0</p><button data-action="poke" type="button">Poke</button>"#)
         await stubbed.host.advance(by: .seconds(1))
         #expect(await MainActorTurns.run(until: { renders.renderCount == 2 }), "the stop asks the page to render again")
-        #expect(html == #"<div class="fh-plugin-stopped" role="alert"><p>\#(expected)</p></div>"#)
+        #expect(html.hasPrefix(#"<div class="fh-plugin-stopped" role="alert"><p>\#(expected)</p>"#), "\(html)")
         renders.stop()
     }
 

@@ -11,7 +11,8 @@ private struct AlphaFeature: Feature {
     func handle(_ event: LifecycleEvent) {}
 }
 
-/// Each loading error with a real file: a C library built for the test, or a file that is not a library.
+/// Each loading error with a real file (a C library built for the test, or a file that is not a library), as the
+/// library's `featurehost-plugin-host` finds it and the host reports it.
 @Suite @MainActor struct PluginLoaderTests {
     let directory: TemporaryDirectory
     let unusedMaker: PluginFeatureMaker = { _, _ in throw FeatureError("not started in these tests") }
@@ -20,11 +21,26 @@ private struct AlphaFeature: Feature {
 
     func failure(_ file: URL) -> PluginLoadError? {
         do {
-            _ = try PluginLoader.open(file)
+            _ = try loadPlugin(file, dataDirectory: directory.url)
             return nil
         } catch {
-            return error
+            return error as? PluginLoadError
         }
+    }
+
+    /// Loads each file in its process, in order, and registers its feature after those already in `registry`, as
+    /// `HostOptions` does: a file that fails adds nothing and is returned with why; the others still load.
+    func load(_ files: [URL], into registry: inout FeatureRegistry, makeFeature: @escaping PluginFeatureMaker) -> [PluginLoadError] {
+        let setup = PluginHostSetup.standard(dataDirectory: directory.url, writesLogs: false)
+        var failures: [PluginLoadError] = []
+        for result in PluginLoader.open(files.map { PluginConfiguration(file: $0) }, limits: .standard, setup: setup) {
+            do throws(PluginLoadError) {
+                try PluginLoader.register(try result.get(), into: &registry, makeFeature: makeFeature)
+            } catch {
+                failures.append(error)
+            }
+        }
+        return failures
     }
 
     @Test func aFileThatIsNotALibraryCannotBeOpenedAndTheLoaderSaysWhy() throws {
@@ -67,7 +83,7 @@ private struct AlphaFeature: Feature {
     @Test func anIdThatClashesWithABuiltInIsRefused() async throws {
         let file = try await PluginStubs.build(PluginStubs.manifestOnly(id: "alpha"), named: "alpha", in: directory.url)
         var registry = FeatureRegistry([AlphaFeature.self])
-        let failures = PluginLoader.load([file], into: &registry, makeFeature: unusedMaker)
+        let failures = load([file], into: &registry, makeFeature: unusedMaker)
         #expect(failures == [PluginLoadError(file: file, reason: .idClash("alpha", owner: "AlphaFeature (built-in)"))])
         #expect(
             failures.first?.description
@@ -79,7 +95,7 @@ private struct AlphaFeature: Feature {
     @Test func theSameLibraryTwiceClashesWithItself() async throws {
         let file = try await PluginStubs.build(PluginStubs.manifestOnly(id: "stub-twice"), named: "twice", in: directory.url)
         var registry = FeatureRegistry([])
-        let failures = PluginLoader.load([file, file], into: &registry, makeFeature: unusedMaker)
+        let failures = load([file, file], into: &registry, makeFeature: unusedMaker)
         #expect(failures == [PluginLoadError(file: file, reason: .idClash("stub-twice", owner: "libtwice.so (\(file.path))"))])
         #expect(registry.ids == ["stub-twice"])
     }
@@ -94,7 +110,7 @@ private struct AlphaFeature: Feature {
         let first = try await PluginStubs.build(PluginStubs.manifestOnly(id: "stub-one"), named: "one", in: directory.url)
         let second = try await PluginStubs.build(PluginStubs.manifestOnly(id: "stub-two"), named: "two", in: directory.url)
         var registry = FeatureRegistry([AlphaFeature.self])
-        let failures = PluginLoader.load([first, junk, second], into: &registry, makeFeature: unusedMaker)
+        let failures = load([first, junk, second], into: &registry, makeFeature: unusedMaker)
         #expect(failures.map(\.file) == [junk])
         #expect(registry.ids == ["alpha", "stub-one", "stub-two"], "plugins come after the built-ins, in config order")
         #expect(registry.descriptor(for: "stub-two")?.manifest.title == "Stub")
@@ -106,7 +122,7 @@ private struct AlphaFeature: Feature {
         let environment = HostEnvironment(
             clock: TestClock(), now: { Date(timeIntervalSince1970: 0) }, transport: TestHostTransport(),
             dataDirectory: directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
-        #expect(PluginLoader.load([file], into: &registry, makeFeature: PluginTestMaker.make).isEmpty)
+        #expect(load([file], into: &registry, makeFeature: PluginTestMaker.make).isEmpty)
         let config = ConfigLoader(registry: registry).defaultConfig()
         let launched = ResolvedFeature.enabled(in: config, registry: registry).map(FeatureLauncher(environment: environment).launch)
         guard case .failed(let message) = launched.first?.outcome else {

@@ -120,7 +120,7 @@ import WebUI
 
     @Test(arguments: Call.allCases)
     func aTrapInAnyCallIsThatFeaturesPanelOnBothSurfaces(_ call: Call) async throws {
-        let stubbed = try await StubbedHost([call.trap, .webEntry], library: "trap", isolation: .process)
+        let stubbed = try await StubbedHost([call.trap, .webEntry], library: "trap")
         let web = webScene(stubbed)
         await call.make(stubbed, web: web)
         let stop = try #require(stubbed.pluginFeature?.instance.stop, "the plugin stopped")
@@ -148,7 +148,7 @@ import WebUI
 
     @Test(arguments: Call.allCases)
     func aHangInAnyCallIsBoundedByItsDeadline(_ call: Call) async throws {
-        let stubbed = try await StubbedHost([call.hang, .webEntry], library: "hang", limits: Self.short, isolation: .process)
+        let stubbed = try await StubbedHost([call.hang, .webEntry], library: "hang", limits: Self.short)
         let web = webScene(stubbed)
         // Timed from here: building the stub and starting its process are not the deadline's (a loaded CI machine
         // took 35 s over the whole test).
@@ -172,7 +172,7 @@ import WebUI
     }
 
     @Test func aCrashWhoseReportOutlastsTheDeadlineIsACrashNotAHang() async throws {
-        let stubbed = try await StubbedHost([.slowCrashInRender], library: "slow", limits: Self.short, isolation: .process)
+        let stubbed = try await StubbedHost([.slowCrashInRender], library: "slow", limits: Self.short)
         _ = stubbed.plugin?.text()
         let stop = try #require(stubbed.pluginFeature?.instance.stop)
         #expect(
@@ -186,7 +186,7 @@ import WebUI
         var limits = PluginLimits()
         limits.memoryBytes = 64 << 20
         limits.memoryCheckInterval = .milliseconds(50)
-        let stubbed = try await StubbedHost([.leak], library: "leak", limits: limits, isolation: .process)
+        let stubbed = try await StubbedHost([.leak], library: "leak", limits: limits)
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil }, "the watchdog stopped it")
         let reason = try #require(stubbed.pluginFeature?.instance.stop?.reason)
         #expect(reason.hasPrefix("the plugin libleak.so was stopped: it used "))
@@ -196,7 +196,7 @@ import WebUI
     }
 
     @Test func anExitIsThatFeaturesPanelWithItsLastOutput() async throws {
-        let stubbed = try await StubbedHost([.exitInRender, .standardOutput], library: "exit", isolation: .process)
+        let stubbed = try await StubbedHost([.exitInRender, .standardOutput], library: "exit")
         _ = stubbed.plugin?.text()
         let stop = try #require(stubbed.pluginFeature?.instance.stop)
         #expect(stop.reason == "the plugin libexit.so stopped: its process exited with status 7 in render.")
@@ -212,7 +212,7 @@ import WebUI
         var limits = PluginLimits()
         limits.memoryCheckInterval = .milliseconds(50)
         limits.pingInterval = .milliseconds(100)
-        let stubbed = try await StubbedHost([.hangLater], library: "stuck", limits: limits, isolation: .process)
+        let stubbed = try await StubbedHost([.hangLater], library: "stuck", limits: limits)
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil })
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
@@ -220,7 +220,7 @@ import WebUI
     }
 
     @Test func aTrapOnAThreadOfItsOwnIsSeenWithoutACall() async throws {
-        let stubbed = try await StubbedHost([.trapLater], library: "later", isolation: .process)
+        let stubbed = try await StubbedHost([.trapLater], library: "later")
         #expect(await eventually { stubbed.pluginFeature?.instance.stop != nil })
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
@@ -230,7 +230,7 @@ import WebUI
     }
 
     @Test func garbageOnTheChannelStopsThePluginNotTheHost() async throws {
-        let stubbed = try await StubbedHost([.garbageInRender], library: "garbage", isolation: .process)
+        let stubbed = try await StubbedHost([.garbageInRender], library: "garbage")
         _ = stubbed.plugin?.text()
         #expect(
             stubbed.pluginFeature?.instance.stop?.reason
@@ -239,7 +239,7 @@ import WebUI
     }
 
     @Test func itsOutputGoesToItsLogNotTheTerminal() async throws {
-        let stubbed = try await StubbedHost([.standardOutput], library: "chatty", isolation: .process)
+        let stubbed = try await StubbedHost([.standardOutput], library: "chatty")
         #expect(stubbed.pluginText == "Ticks: 0")
         let log = stubbed.host.directory.url.appendingPathComponent("logs/plugins/libchatty.so.log")
         // Written by the child's reader thread: awaited without holding the main actor.
@@ -258,7 +258,7 @@ import WebUI
             MisbehavingPluginStub.source(id: "stub-init", title: "Init", [.crashInStaticInitializer]), named: "init", in: host.directory.url
         )
         #expect {
-            _ = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
+            _ = try loadPlugin(library, dataDirectory: host.directory.url)
         } throws: { error in
             let text = (error as? PluginLoadError)?.description ?? ""
             return text.hasPrefix(
@@ -269,12 +269,12 @@ import WebUI
     }
 
     /// A file cut short makes the system's loader itself fault (SIGBUS here: its segments reach past the end of the
-    /// file), which in process would end the host.
+    /// file), which in the host's own process would end the host.
     @Test func aTruncatedLibraryFailsAloneAndTheLoaderSaysWhy() async throws {
         let host = try TestHost()
         let library = try await PluginStubs.truncated(named: "cut", in: host.directory.url)
         #expect {
-            _ = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
+            _ = try loadPlugin(library, dataDirectory: host.directory.url)
         } throws: { error in
             guard let error = error as? PluginLoadError else { return false }
             switch error.reason {
@@ -289,7 +289,7 @@ import WebUI
     @Test func theRuntimesOwnFatalErrorLineReachesThePanel() async throws {
         let host = try TestHost()
         let library = try await PluginStubs.buildSwiftTrap(named: "swifttrap", in: host.directory.url)
-        let plugin = try loadPlugin(library, isolation: .process, dataDirectory: host.directory.url)
+        let plugin = try loadPlugin(library, dataDirectory: host.directory.url)
         let feature = try DynamicFeature.make(plugin, context: try host.context(id: "swift-trap"), dataDirectory: host.directory.url)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 100, height: 20))
         feature.handle(.appear)
@@ -309,7 +309,7 @@ import WebUI
         var pipe: [Int32] = [-1, -1]
         #expect(pipe.withUnsafeMutableBufferPointer { makePipe($0.baseAddress) } == 0)
         defer { for fd in pipe { close(fd) } }
-        let stubbed = try await StubbedHost([], library: "fds", isolation: .process)
+        let stubbed = try await StubbedHost([], library: "fds")
         let pid = try #require(stubbed.processLibrary?.processID)
         func target(_ path: String) -> String { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "" }
         let ours = target("/proc/self/fd/\(pipe[0])")
@@ -326,7 +326,7 @@ import WebUI
     @Test func aLibraryLetGoEndsItsProcess() async throws {
         var pid: Int32?
         do {
-            let stubbed = try await StubbedHost([], library: "gone", isolation: .process)
+            let stubbed = try await StubbedHost([], library: "gone")
             #expect(stubbed.pluginText == "Ticks: 0")
             pid = stubbed.processLibrary?.processID
         }
@@ -337,7 +337,7 @@ import WebUI
     // MARK: - Restart
 
     @Test func rRestartsThePluginAndItsStateStartsAgain() async throws {
-        let stubbed = try await StubbedHost([.trapInKey], library: "restart", isolation: .process)
+        let stubbed = try await StubbedHost([.trapInKey], library: "restart")
         let library = try #require(stubbed.processLibrary)
         await stubbed.host.advance(by: .seconds(2))
         #expect(stubbed.pluginText == "Ticks: 2")
@@ -358,7 +358,7 @@ import WebUI
     }
 
     @Test func aRestartPicksUpARebuiltLibrary() async throws {
-        let stubbed = try await StubbedHost([.trapInRender], library: "rebuilt", isolation: .process)
+        let stubbed = try await StubbedHost([.trapInRender], library: "rebuilt")
         _ = stubbed.plugin?.text()
         #expect(stubbed.pluginFeature?.instance.stop != nil)
         _ = try await PluginStubs.build(
@@ -368,7 +368,7 @@ import WebUI
     }
 
     @Test func automaticRestartsStopAfterTooManyCrashesAndAnExplicitOneStillWorks() async throws {
-        let stubbed = try await StubbedHost([.trapInKey], library: "budget", isolation: .process)
+        let stubbed = try await StubbedHost([.trapInKey], library: "budget")
         let context = try stubbed.host.context(id: "test-stub")
         func newPage() throws -> DynamicFeature {
             try DynamicFeature.make(stubbed.loaded, context: context, dataDirectory: stubbed.host.directory.url)
@@ -390,7 +390,7 @@ import WebUI
     }
 
     @Test func theWebPanelsRestartButtonIsTheHostsOnlyWhileStopped() async throws {
-        let stubbed = try await StubbedHost([.webEntry, .trapInPageEvent], library: "web", isolation: .process)
+        let stubbed = try await StubbedHost([.webEntry, .trapInPageEvent], library: "web")
         let scene = try #require(webScene(stubbed))
         #expect(scene.render().render().hasPrefix("<p>Ticks: 0</p>"))
         // While it runs, the plugin gets every event, whatever its action: this one makes the stub trap.
@@ -406,8 +406,8 @@ import WebUI
 
     /// What a host session sees of the stub over an hour with a host timer every 10 minutes and the built-in
     /// counter ticking every second: the host clock's time at each plugin frame request, and the last frames.
-    func anHour(_ isolation: PluginIsolation) async throws -> (requests: [Duration], plugin: String, counter: String) {
-        let stubbed = try await StubbedHost([], library: "hour", isolation: isolation)
+    func anHour() async throws -> (requests: [Duration], plugin: String, counter: String) {
+        let stubbed = try await StubbedHost([], library: "hour")
         let effects = EffectRunner(activity: stubbed.host.activity)
         let timeline = MonotonicTimeline(clock: stubbed.host.clock)
         var hostTicks = 0
@@ -421,17 +421,13 @@ import WebUI
         return (requests.times, StubbedHost.oneLine(plugin.text()), stubbed.counter.text())
     }
 
-    @Test func virtualTimeCrossesTheProcessBoundaryExactlyAsInProcess() async throws {
-        let inProcess = try await anHour(.inProcess)
-        let outOfProcess = try await anHour(.process)
-        #expect(outOfProcess.requests.count == 3600)
-        #expect(
-            outOfProcess.requests.enumerated().allSatisfy { $0.element == .seconds($0.offset + 1) },
-            "every tick at its own second, in order")
-        #expect(outOfProcess.requests == inProcess.requests)
-        #expect(outOfProcess.plugin == inProcess.plugin)
-        #expect(outOfProcess.plugin == "Ticks: 3600")
-        #expect(outOfProcess.counter == inProcess.counter)
+    /// Every tick at the instant a direct call would have made it (horizon batching replays them in order).
+    @Test func virtualTimeCrossesTheProcessBoundaryTickByTick() async throws {
+        let hour = try await anHour()
+        #expect(hour.requests.count == 3600)
+        #expect(hour.requests.enumerated().allSatisfy { $0.element == .seconds($0.offset + 1) }, "every tick at its own second, in order")
+        #expect(hour.plugin == "Ticks: 3600")
+        #expect(hour.counter.hasPrefix(" Seconds: 3600"), "the built-in counter kept its own time beside it")
     }
 }
 

@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func whileTheSlowPluginHandlesAKeyTheMainActorRunsAndTheKeysFrameIsDrawnWhenItComes() async throws {
-        let stubbed = try await StubbedHost([.slowKey], library: "slowkey", limits: Self.limits, isolation: .process)
+        let stubbed = try await StubbedHost([.slowKey], library: "slowkey", limits: Self.limits)
         let plugin = try #require(stubbed.plugin)
         let remote = try Self.remote(stubbed)
         #expect(await Self.drawn("Ticks: 0 Keys: 0", stubbed) == "Ticks: 0 Keys: 0")
@@ -75,19 +75,12 @@ import Testing
 
     /// A screen that swallows Esc without naming it says so in its key hints: its Esc stays the plugin's while it
     /// thinks, and the footer offers no `Esc back`.
-    @Test(arguments: PluginIsolation.allCases)
-    func aPluginThatTakesEscKeepsItWhileItThinks(_ isolation: PluginIsolation) async throws {
-        let behaviours: Set<MisbehavingPluginStub.Behaviour> = isolation == .process ? [.keepsEscape, .slowKey] : [.keepsEscape]
-        let stubbed = try await StubbedHost(
-            behaviours, library: isolation == .process ? "keepsescp" : "keepsesci", limits: Self.limits, isolation: isolation)
+    @Test func aPluginThatTakesEscKeepsItWhileItThinks() async throws {
+        let stubbed = try await StubbedHost([.keepsEscape, .slowKey], library: "keepsescp", limits: Self.limits)
         let plugin = try #require(stubbed.plugin)
         #expect(await stubbed.host.settle())
         #expect(plugin.scene.keyHints == [KeyHint(key: "Enter", action: "poke")])
         #expect(!plugin.scene.leavesEscapeToShell, "what its hints said")
-        guard isolation == .process else {
-            #expect(plugin.press(.escape) == [.handled], "in process every key is a direct call")
-            return
-        }
         let remote = try Self.remote(stubbed)
         #expect(plugin.press(.enter) == [.handled])
         #expect(plugin.press(.escape) == [.handled], "the plugin's Esc, waiting behind the key on its way")
@@ -100,7 +93,7 @@ import Testing
         var limits = Self.limits
         limits.slowCallThreshold = .seconds(1)
         limits.slowCallsInARow = 3
-        let stubbed = try await StubbedHost([.slowKey], library: "slowkeys", limits: limits, isolation: .process)
+        let stubbed = try await StubbedHost([.slowKey], library: "slowkeys", limits: limits)
         let plugin = try #require(stubbed.plugin)
         let remote = try Self.remote(stubbed)
         #expect(await stubbed.host.settle())
@@ -124,7 +117,7 @@ import Testing
         var limits = Self.limits
         limits.callTimeout = .seconds(1)
         limits.queuedKeys = 4
-        let stubbed = try await StubbedHost([.hangInKey], library: "keyflood", limits: limits, isolation: .process)
+        let stubbed = try await StubbedHost([.hangInKey], library: "keyflood", limits: limits)
         let plugin = try #require(stubbed.plugin)
         let remote = try Self.remote(stubbed)
         #expect(await stubbed.host.settle())

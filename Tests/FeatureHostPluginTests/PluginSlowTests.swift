@@ -35,7 +35,7 @@ import WebUI
     }
 
     @Test func aPluginSlowOnEveryRenderIsStoppedWithItsPanelAndRestarts() async throws {
-        let stubbed = try await StubbedHost([.slowRender], library: "slow", limits: Self.limits, isolation: .process)
+        let stubbed = try await StubbedHost([.slowRender], library: "slow", limits: Self.limits)
         let plugin = try #require(stubbed.plugin)
         for second in 1...2 {
             #expect(stubbed.pluginText.hasPrefix("Ticks:"), "two slow renders are not yet a stop")
@@ -61,7 +61,7 @@ import WebUI
     }
 
     @Test func aPluginSlowOnEveryPageEventIsStoppedWithItsPanelEvenWithFastRendersBetween() async throws {
-        let stubbed = try await StubbedHost([.webEntry, .slowPageEvent], library: "slowweb", limits: Self.limits, isolation: .process)
+        let stubbed = try await StubbedHost([.webEntry, .slowPageEvent], library: "slowweb", limits: Self.limits)
         let scene = try #require(stubbed.pluginFeature.flatMap { PluginWeb.scene(for: $0) })
         #expect(scene.render().render().hasPrefix("<p>Ticks: 0</p>"))
         for _ in 1...2 {
@@ -88,7 +88,7 @@ import WebUI
     }
 
     @Test func whileTheSlowPluginRendersTheOtherFeatureDrawsAndItsReplyIsDrawnWhenItComes() async throws {
-        let stubbed = try await StubbedHost([.slowRender], library: "think", limits: Self.replyLater, isolation: .process)
+        let stubbed = try await StubbedHost([.slowRender], library: "think", limits: Self.replyLater)
         #expect(await stubbed.host.settle(), "appear answered")
         let plugin = try #require(stubbed.plugin)
         let instance = try #require(stubbed.pluginFeature?.instance)
@@ -123,7 +123,7 @@ import WebUI
 
     @Test func slowPageEventsThatAnswerLaterCountAsHandledAndStillStopThePlugin() async throws {
         let stubbed = try await StubbedHost(
-            [.webEntry, .slowPageEvent], library: "thinkweb", limits: Self.replyLater, isolation: .process)
+            [.webEntry, .slowPageEvent], library: "thinkweb", limits: Self.replyLater)
         let scene = try #require(stubbed.pluginFeature.flatMap { PluginWeb.scene(for: $0) })
         #expect(await stubbed.host.settle())
         _ = scene.render()

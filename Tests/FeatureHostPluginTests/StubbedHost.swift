@@ -3,12 +3,12 @@ import FeatureHostRuntime
 import FeatureHostRuntimeTesting
 import FeatureHostTesting
 import Foundation
+import PluginCounterLibrary
 import TerminalPluginBridge
 import TerminalUI
 
 /// A host session running a built-in feature (the sample counter) and one misbehaving C stub plugin, launched
-/// from one registry as the shell launches them, with a text driver on each. The plugin runs in the host's
-/// process unless `isolation` says `.process`.
+/// from one registry as the shell launches them, with a text driver on each. The plugin runs in its own process.
 @MainActor
 struct StubbedHost {
     let host: TestHost
@@ -22,11 +22,10 @@ struct StubbedHost {
     static let size = Size(width: 72, height: 8)
 
     init(
-        _ behaviours: Set<MisbehavingPluginStub.Behaviour>, library name: String, limits: PluginLimits = .standard,
-        isolation: PluginIsolation = .inProcess
+        _ behaviours: Set<MisbehavingPluginStub.Behaviour>, library name: String, limits: PluginLimits = .standard
     ) async throws {
         let (host, library) = try await Self.build(behaviours, library: name)
-        try self.init(library: library, in: host, limits: limits, isolation: isolation)
+        try self.init(library: library, in: host, limits: limits)
     }
 
     /// The stub built into a new test host's directory, to launch later without suspending in between.
@@ -37,13 +36,12 @@ struct StubbedHost {
         return (host, library)
     }
 
-    init(library: URL, in host: TestHost, limits: PluginLimits = .standard, isolation: PluginIsolation = .inProcess) throws {
+    init(library: URL, in host: TestHost, limits: PluginLimits = .standard) throws {
         self.host = host
         self.library = library
         var registry = FeatureRegistry([PluginCounterFeature.self])
-        loaded = try loadPlugin(library, isolation: isolation, limits: limits, dataDirectory: host.directory.url)
-        try PluginLoader.register(
-            loaded, into: &registry, makeFeature: DynamicFeature.maker(dataDirectory: host.directory.url, limits: limits))
+        loaded = try loadPlugin(library, limits: limits, dataDirectory: host.directory.url)
+        try PluginLoader.register(loaded, into: &registry, makeFeature: DynamicFeature.maker(dataDirectory: host.directory.url))
         let config = ConfigLoader(registry: registry).defaultConfig()
         session = HostSession(
             launching: ResolvedFeature.enabled(in: config, registry: registry), with: FeatureLauncher(environment: host.environment))
@@ -76,18 +74,15 @@ struct StubbedHost {
 
     func callCount() throws -> Int64 { try PluginStubs.callCount(in: library) }
 
-    /// The plugin's process library, out of process.
-    var processLibrary: PluginProcessLibrary? {
-        if case .process(let library) = loaded.backend { return library }
-        return nil
-    }
+    /// The plugin's process library.
+    var processLibrary: PluginProcessLibrary? { loaded.library }
 }
 
-/// Loads one library where `isolation` says, as `HostOptions` does (its output logged under `dataDirectory`).
+/// Loads one library in its process, as `HostOptions` does (its output logged under `dataDirectory`).
 @MainActor
-func loadPlugin(_ library: URL, isolation: PluginIsolation, limits: PluginLimits = .standard, dataDirectory: URL) throws -> LoadedPlugin {
+func loadPlugin(_ library: URL, limits: PluginLimits = .standard, dataDirectory: URL) throws -> LoadedPlugin {
     let results = PluginLoader.open(
-        [PluginConfiguration(file: library)], isolation: isolation, limits: limits,
+        [PluginConfiguration(file: library)], limits: limits,
         setup: PluginHostSetup.standard(dataDirectory: dataDirectory, writesLogs: true))
     guard let result = results.first else { throw FeatureError("nothing was loaded") }
     return try result.get()

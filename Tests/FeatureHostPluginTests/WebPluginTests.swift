@@ -1,27 +1,24 @@
 import FeatureHostCore
-import FeatureHostPluginKit
 import FeatureHostPluginWire
 import FeatureHostRuntime
 import FeatureHostTesting
 import Foundation
+import PluginCounterLibrary
 import TerminalPluginBridge
 import TerminalUI
 import Testing
 import WebPluginBridge
 import WebUI
 
-/// The optional web entry in one process: the kit's web table for `PluginCounterFeature` and the host's
-/// `WebPluginBridge`. A plugin without the entry (built before it) loads as terminal-only.
+/// The optional web entry: the kit's web table for `PluginCounterFeature` in `libPluginCounter.so`'s process and the
+/// host's `WebPluginBridge`. A plugin without the entry (built before it), or with one of a version this host does
+/// not know, loads as terminal-only.
 @Suite @MainActor struct WebPluginTests {
     let host: TestHost
-    let file = URL(fileURLWithPath: "/in-process/libCounter.so")
 
     init() throws { host = try TestHost() }
 
-    func plugin(web: Bool) throws -> LoadedPlugin {
-        let table = PluginExport.table(for: PluginCounterFeature.self)
-        return try PluginLoader.plugin(from: table, web: web ? PluginExport.webTable(for: PluginCounterFeature.self) : nil, file: file)
-    }
+    func plugin() throws -> LoadedPlugin { try loadPlugin(PluginCounterLibraryFile.url, dataDirectory: host.directory.url) }
 
     func feature(_ plugin: LoadedPlugin) throws -> DynamicFeature {
         let context = try host.context(id: "plugin-counter")
@@ -29,7 +26,7 @@ import WebUI
     }
 
     @Test func theWebSceneRendersTheSamePresenterAndTakesClicks() async throws {
-        let feature = try feature(try plugin(web: true))
+        let feature = try feature(try plugin())
         let scene = try #require(PluginWeb.scene(for: feature))
         let first =
             #"<div class="counter"><p>Seconds: 0</p><button data-action="press" id="press" type="button">Press &amp; &lt;hold&gt;</button>"#
@@ -52,13 +49,14 @@ import WebUI
     /// A plugin whose manifest says it has no terminal scene is made as a `WebOnlyPluginFeature`: not a
     /// `TerminalFeature` (so the shell shows its panel and never makes it appear there), shown on the web as any other.
     @Test func aWebOnlyPluginIsNoTerminalFeatureAndShowsOnTheWeb() async throws {
-        let loaded = try plugin(web: true)
-        let webOnly = LoadedPlugin(file: loaded.file, manifest: loaded.manifest, backend: loaded.backend, hasTerminalScene: false)
+        let loaded = try plugin()
+        let webOnly = LoadedPlugin(file: loaded.file, manifest: loaded.manifest, library: loaded.library, hasTerminalScene: false)
         let feature = try DynamicFeature.maker(dataDirectory: host.directory.url)(webOnly, try host.context(id: "plugin-counter"))
         #expect(!(feature is any TerminalFeature))
         let panel = try #require((feature as? WebOnlyPluginFeature)?.noTerminalScreenMessage)
         #expect(
-            panel == "\(loaded.manifest.title) comes from the plugin libCounter.so, which has no terminal screen: it was built for the web "
+            panel
+                == "\(loaded.manifest.title) comes from the plugin libPluginCounter.so, which has no terminal screen: it was built for the web "
                 + "only. Open it in a browser with featurehost serve.")
         let scene = try #require(PluginWeb.scene(for: feature))
         feature.handle(.appear)
@@ -72,7 +70,7 @@ import WebUI
     }
 
     @Test func theWebSceneMeansNoTerminalScene() throws {
-        let feature = try feature(try plugin(web: true))
+        let feature = try feature(try plugin())
         _ = try #require(PluginWeb.scene(for: feature))
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 30, height: 6))
         feature.handle(.appear)
@@ -82,7 +80,7 @@ import WebUI
     }
 
     @Test func pageEventsThatAreNotPageEventsAreIgnored() throws {
-        let feature = try feature(try plugin(web: true))
+        let feature = try feature(try plugin())
         _ = try #require(PluginWeb.scene(for: feature))
         #expect(!feature.instance.handlePageEvent(Array("not json".utf8)))
         #expect(!feature.instance.handlePageEvent(Array(#"{"kind":"tap","action":"press"}"#.utf8)))
@@ -91,34 +89,29 @@ import WebUI
     }
 
     @Test func theWebFilesCrossAsJSON() throws {
-        let assets = try #require(PluginWeb.assets(of: try plugin(web: true)))
+        let assets = try #require(PluginWeb.assets(of: try plugin()))
         #expect(assets.files.map(\.name) == ["counter.css"])
         #expect(assets.stylesheets.first?.contents == .success(Array(".counter { color: #111; }".utf8)))
         #expect(assets.files.first?.contentType == "text/css; charset=utf-8")
     }
 
-    @Test func aPluginWithoutTheWebEntryIsTerminalOnly() throws {
-        let plugin = try plugin(web: false)
-        #expect(plugin.web == nil)
-        #expect(PluginWeb.assets(of: plugin) == nil)
-        let feature = try feature(plugin)
-        #expect(PluginWeb.scene(for: feature) == nil)
-        let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 36, height: 6))
-        feature.handle(.appear)
-        #expect(driver.text().hasPrefix(" Seconds: 0"), "still works in the terminal")
+    @Test func aPluginWithoutTheWebEntryIsTerminalOnly() async throws {
+        let stubbed = try await StubbedHost([], library: "noweb")
+        #expect(!stubbed.loaded.hasWebView)
+        #expect(PluginWeb.assets(of: stubbed.loaded) == nil)
+        #expect(PluginWeb.scene(for: try #require(stubbed.pluginFeature)) == nil)
+        #expect(stubbed.pluginText == "Ticks: 0", "still works in the terminal")
         #expect(
             PluginWeb.noWebViewMessage(title: "Plugin counter", file: "libCounter.so")
                 == "Plugin counter comes from the plugin libCounter.so, which has no web view: it was built for the terminal only "
                 + "(it exports no featurehost_plugin_web_entry_v1). It still runs in the terminal shell (featurehost).")
     }
 
-    @Test func aWebTableOfAnUnknownVersionIsTerminalOnly() throws {
-        let future: [UInt32] = [99, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-        let plugin = try future.withUnsafeBytes { bytes in
-            try PluginLoader.plugin(
-                from: PluginExport.table(for: PluginCounterFeature.self), web: bytes.baseAddress, file: file)
-        }
-        #expect(plugin.web == nil)
+    @Test func aWebTableOfAnUnknownVersionIsTerminalOnly() async throws {
+        let stubbed = try await StubbedHost([.webEntry, .futureWebABI], library: "futureweb")
+        #expect(!stubbed.loaded.hasWebView)
+        #expect(PluginWeb.scene(for: try #require(stubbed.pluginFeature)) == nil)
+        #expect(stubbed.pluginText == "Ticks: 0")
     }
 
     @Test func aBuiltInFeatureIsNotAPluginsWebScene() throws {

@@ -30,15 +30,15 @@ import Testing
         let config = try load(
             #"""
             { "features": [],
-              "plugins": ["libA.so", { "path": "plugins/libB.so", "isolation": "in-process" }, { "path": "/abs/libC.so", "memoryLimitMiB": 256 },
+              "plugins": ["libA.so", { "path": "plugins/libB.so" }, { "path": "/abs/libC.so", "memoryLimitMiB": 256 },
                           { "path": "libD.so", "isolation": "process", "memoryLimitMiB": 32 }] }
             """#)
         #expect(
             config.pluginConfigurations == [
                 PluginConfiguration(file: directory.file("libA.so").standardizedFileURL),
-                PluginConfiguration(file: directory.file("plugins/libB.so").standardizedFileURL, isolation: .inProcess),
+                PluginConfiguration(file: directory.file("plugins/libB.so").standardizedFileURL),
                 PluginConfiguration(file: URL(fileURLWithPath: "/abs/libC.so"), memoryLimitMiB: 256),
-                PluginConfiguration(file: directory.file("libD.so").standardizedFileURL, isolation: .process, memoryLimitMiB: 32),
+                PluginConfiguration(file: directory.file("libD.so").standardizedFileURL, memoryLimitMiB: 32),
             ])
         #expect(config.plugins == config.pluginConfigurations.map(\.file))
         #expect(ConfigLoader.pluginConfigurations(in: directory.file("featurehost.json")) == config.pluginConfigurations)
@@ -52,7 +52,11 @@ import Testing
         ),
         (
             #"{"features":[], "plugins":[{"path":"a.so","isolation":"thread"}]}"#,
-            #"featurehost.json: plugins[0].isolation: found "thread"; allowed: "process" or "in-process"."#
+            #"featurehost.json: plugins[0].isolation: found "thread"; allowed: "process" (every plugin runs in a featurehost-plugin-host process of its own). Remove the key; to debug a plugin, attach a debugger to its process (docs/writing-a-feature.md, "Debugging a plugin")."#
+        ),
+        (
+            #"{"features":[], "plugins":[{"path":"a.so","isolation":"in-process"}]}"#,
+            #"featurehost.json: plugins[0].isolation: the in-process backend was removed: every plugin runs in a featurehost-plugin-host process of its own. Remove the key; to debug a plugin, attach a debugger to its process (docs/writing-a-feature.md, "Debugging a plugin")."#
         ),
         (
             #"{"features":[], "plugins":[{"path":"a.so","memoryLimitMiB":8}]}"#,

@@ -478,7 +478,12 @@ static int32_t handle_page_event(void *instance, const uint8_t *json, size_t cou
 }
 
 static const featurehost_plugin_web web_table = {
-    .web_abi_version = FEATUREHOST_PLUGIN_WEB_ABI_VERSION, .assets = assets, .open_web_scene = open_web_scene,
+#if defined(FUTURE_WEB_ABI)
+    .web_abi_version = 99,
+#else
+    .web_abi_version = FEATUREHOST_PLUGIN_WEB_ABI_VERSION,
+#endif
+    .assets = assets, .open_web_scene = open_web_scene,
     .render_html = render_html, .handle_page_event = handle_page_event,
 };
 

@@ -145,16 +145,6 @@ def test_a_plugin_over_the_html_limit_is_stopped_on_its_page(browser, server, sc
     ticks_on(open_offer(browser, server))
 
 
-def test_in_process_a_crash_in_create_is_caught_as_before(browser, serve, libraries, screenshots):
-    server = serve({"plugins": [str(libraries / f"libsegv.{EXT}")], "features": [{"id": "stub-segv"}]},
-                   args=["--plugin-isolation", "in-process"])
-    page = open_page(browser, server, "/f/stub-segv")
-    page.wait_for_selector(".fh-panel")
-    text = page.inner_text(".fh-panel")
-    assert f"Segv could not start: the plugin libsegv.{EXT} crashed in create with SIGSEGV" in text
-    assert "will not call this plugin again in this run" in text
-
-
 # A trap and a hang in each call a page makes, and an exit: (library, flag, what the panel says). Live, a plugin's
 # time runs in its own process, so "a tick" on the web is a trap on a thread of its own and a hang of its main queue
 # between calls (found by the pings, or by the next call's deadline if one comes first).

@@ -4,9 +4,9 @@
 # to stdout and stderr, one that crashes the loader in a static initializer and a library file cut short. The shell
 # shows each one's panel (what happened, the runtime's last line, r to restart), keeps answering keys, the built-in
 # countdown keeps ticking, and on quit the terminal is as it was. Then a trap and a hang in each other call the shell
-# makes (create, appear, render, a lifecycle event, and on its own between calls) and an exit, each alone. Then the host itself traps (an in-process plugin,
-# --plugin-isolation in-process): the terminal is restored, and the backtracer's report is printed without holding
-# the terminal for a key. At 100×30 and at 60×16.
+# makes (create, appear, render, a lifecycle event, and on its own between calls) and an exit, each alone. Then the host
+# itself dies of a fatal signal (SIGILL, sent to it while it shows a plugin): the terminal is restored, and the
+# backtracer's report is printed without holding the terminal for a key. At 100×30 and at 60×16.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -203,30 +203,35 @@ check_restored 0
 unset config
 echo "misbehaving-plugins.sh: a trap and a hang in create, appear, render, a lifecycle event and on its own between calls, and an exit: each its own panel, Esc quit, terminal restored"
 
-# 4. The host itself traps: a Swift plugin run in process traps in render and takes the host with it. The C handler
-#    restores the terminal first; the backtracer prints its report and does not wait for a key (no 30 s hold).
+# 4. The host itself dies of a fatal signal (a plugin cannot do that to it any more: each runs in its own process, so
+#    the signal is sent from here). The C handler restores the terminal first; the backtracer prints its report and
+#    does not wait for a key (no 30 s hold).
 cat > "$work/host-trap.json" <<JSON
-{ "plugins": [ { "path": "libswifttrap.$ext", "isolation": "in-process" } ], "features": [ { "id": "swift-trap" } ] }
+{ "plugins": [ "libswifttrap.$ext" ], "features": [ { "id": "offer-countdown" }, { "id": "swift-trap" } ] }
 JSON
 cat > "$work/pane.sh" <<SH
 stty -g > "$work/before"
-"$binary" --config "$work/host-trap.json" --data-dir "$work/data" --only swift-trap < /dev/tty
+"$binary" --config "$work/host-trap.json" --data-dir "$work/data" < /dev/tty &
+echo \$! > "$work/host.pid"
+wait \$!
 echo \$? > "$work/status"
 stty -g > "$work/after"
 echo DONE
 sleep 60
 SH
-rm -f "$work/status"
+rm -f "$work/status" "$work/host.pid"
 tmux kill-session -t "$session" 2>/dev/null || true
-started=$(date +%s)
 tmux_retrying new-session -d -s "$session" -x 100 -y 30 "bash $work/pane.sh"
+wait_for "Swift trap" 25
+started=$(date +%s)
+kill -ILL "$(cat "$work/host.pid")"
 wait_for "DONE" 25
 elapsed=$(($(date +%s) - started))
 [ "$elapsed" -lt 20 ] || fail "the host took $elapsed s to die: the backtracer held the terminal"
-[ "$(cat "$work/status")" = "132" ] || fail "expected the host to die of SIGILL (132), got $(cat "$work/status")"
+# (Its exit status is not checked: for a signal sent by another process the backtracer's exit is 0.)
 cmp -s "$work/before" "$work/after" || fail "the host's trap left the terminal modes changed"
 [ "$(pane_flag alternate_on)" = "0" ] || fail "the host's trap left the alternate screen on"
 [ "$(pane_flag cursor_flag)" = "1" ] || fail "the host's trap left the cursor hidden"
-tmux capture-pane -p -S - -t "$session" | grep -q "Fatal error: Unexpectedly found nil" \
-  || fail "the runtime's line is not on the restored screen"
-echo "misbehaving-plugins.sh: the host's own trap restored the terminal and died in ${elapsed} s with the backtracer's report"
+tmux capture-pane -p -S - -t "$session" | grep -q "Program crashed: Illegal instruction" \
+  || fail "the backtracer's report is not on the restored screen"
+echo "misbehaving-plugins.sh: the host's own fatal signal restored the terminal and it died in ${elapsed} s with the backtracer's report"

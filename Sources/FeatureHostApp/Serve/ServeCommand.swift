@@ -11,7 +11,7 @@ enum ServeCommand {
         // `app` names the web app below, once it exists.
         let hostApp = app
         try arguments.check(
-            allowed: Set(["config", "data-dir", "only", "port", "plugin-isolation"]).union(LocaleFlags.names), command: "serve", app: app)
+            allowed: Set(["config", "data-dir", "only", "port"]).union(LocaleFlags.names), command: "serve", app: app)
         try arguments.checkNoMoreWords(after: 1, command: "serve", app: app)
         let port = try parsePort(arguments.value("port"))
         let live = try LiveEnvironment(arguments, command: "serve", app: app)

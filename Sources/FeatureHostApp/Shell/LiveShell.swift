@@ -71,7 +71,7 @@ enum RunCommand {
     @MainActor
     static func run(_ arguments: CommandLineArguments, app: FeatureHostApp) async throws -> Int32 {
         try arguments.check(
-            allowed: Set(["config", "data-dir", "only", "plugin-isolation"]).union(LocaleFlags.names), command: "run", app: app)
+            allowed: Set(["config", "data-dir", "only"]).union(LocaleFlags.names), command: "run", app: app)
         try arguments.checkNoMoreWords(after: 1, command: "run", app: app)
         let live = try LiveEnvironment(arguments, command: "run", app: app)
         let (options, environment) = (live.options, live.environment)

@@ -27,7 +27,6 @@ struct SnapshotOptions {
 
     static let allowedOptions: Set<String> = [
         "config", "data-dir", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance", "save", "color",
-        "plugin-isolation",
     ]
 
     init(_ arguments: CommandLineArguments, app: FeatureHostApp, decodeInput: (String) -> [UInt8]) throws {

@@ -33,7 +33,7 @@ public struct ConfigLoader {
     /// (their ids come from the plugins). Empty when the file cannot be read: `load` reports why.
     public static func pluginFiles(in file: URL) -> [URL] { pluginConfigurations(in: file).map(\.file) }
 
-    /// The same, with each plugin's isolation and memory limit; entries the config gets wrong are left out (`load`
+    /// The same, with each plugin's memory limit; entries the config gets wrong are left out (`load`
     /// reports them).
     public static func pluginConfigurations(in file: URL) -> [PluginConfiguration] {
         guard let data = try? ConfigFile.read(file), let root = try? parseRoot(data, file: file) else { return [] }

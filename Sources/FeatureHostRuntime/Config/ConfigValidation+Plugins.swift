@@ -6,8 +6,9 @@ extension ConfigValidation {
     /// A plugin's memory limit, in MiB: enough for a Swift process to start, and less than any machine has.
     static let memoryLimitRange = 32...65_536
 
-    /// The `plugins` entries: a path, or `{"path": …, "isolation": "process" | "in-process", "memoryLimitMiB": N}`;
-    /// paths resolved against the config's folder. Malformed entries are reported and left out.
+    /// The `plugins` entries: a path, or `{"path": …, "memoryLimitMiB": N}`; paths resolved against the config's folder.
+    /// Malformed entries are reported and left out. `isolation` may still say `"process"`, where every plugin runs;
+    /// the in-process backend is gone, so a config that asks for it is told so rather than silently run otherwise.
     mutating func pluginConfigurations(in root: JSONValue) -> [PluginConfiguration] {
         guard let object = root.members, let value = object["plugins"] else { return [] }
         guard let items = value.elements else {
@@ -40,14 +41,9 @@ extension ConfigValidation {
                 entry["path"].map { "found \(describe($0)); allowed: a path to a dynamic library." } ?? "the key is missing.")
             valid = false
         }
-        if let raw = entry["isolation"] {
-            if let name = raw.stringValue, let isolation = PluginIsolation(rawValue: name) {
-                plugin.isolation = isolation
-            } else {
-                let allowed = PluginIsolation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-                report("\(path).isolation", "found \(describe(raw)); allowed: \(allowed).")
-                valid = false
-            }
+        if let raw = entry["isolation"], raw.stringValue != "process" {
+            report("\(path).isolation", Self.isolationMessage(found: describe(raw), inProcess: raw.stringValue == "in-process"))
+            valid = false
         }
         if let raw = entry["memoryLimitMiB"] {
             if let number = raw.numberValue, number.rounded() == number, Double(Self.memoryLimitRange.lowerBound) <= number,
@@ -63,5 +59,15 @@ extension ConfigValidation {
             }
         }
         return valid ? plugin : nil
+    }
+
+    /// What a config that still names an isolation other than `"process"` is told.
+    static func isolationMessage(found: String, inProcess: Bool) -> String {
+        let reason =
+            inProcess
+            ? "the in-process backend was removed: every plugin runs in a featurehost-plugin-host process of its own."
+            : "found \(found); allowed: \"process\" (every plugin runs in a featurehost-plugin-host process of its own)."
+        return reason
+            + " Remove the key; to debug a plugin, attach a debugger to its process (docs/writing-a-feature.md, \"Debugging a plugin\")."
     }
 }

@@ -2,8 +2,7 @@ import FeatureHostPluginWire
 
 /// How long the host waits for a plugin, how much it accepts from one, and how much memory and how many crashes
 /// it allows. Past a bound the plugin is stopped and its panel says which bound and by whom; the other features
-/// go on. Out of process (the default) the child is killed at once; in process (`isolation: in-process`) only the
-/// waits for `done` and the output bounds apply, since nothing else can be bounded inside the host's process.
+/// go on; the plugin's child is killed at once.
 public struct PluginLimits: Sendable, Equatable {
     /// Real time the host waits for a plugin's `done` after asking it to advance its virtual clock. Real, not
     /// the host's clock: the host's manual clock stands still while it waits, so a virtual bound would never
@@ -64,6 +63,25 @@ public struct PluginLimits: Sendable, Equatable {
     public init() {}
 
     public static let standard = PluginLimits()
+
+    /// Set to 1 while debugging a plugin: a person stopped at a breakpoint in its process is no hang.
+    public static let debugVariable = "FEATUREHOST_PLUGIN_DEBUG"
+
+    /// These limits, with every deadline an hour and no slow-call stop when `environment` has `debugVariable` set to
+    /// 1: a plugin's process may sit at a breakpoint without being killed. The host's main actor still waits only
+    /// `replyWait` for a live call, so the other features go on meanwhile.
+    public func allowingDebugger(environment: [String: String]) -> PluginLimits {
+        guard environment[Self.debugVariable] == "1" else { return self }
+        var limits = self
+        let hour = Duration.seconds(3600)
+        limits.advanceTimeout = hour
+        limits.callTimeout = hour
+        limits.createTimeout = hour
+        limits.loadTimeout = hour
+        limits.pingInterval = hour
+        limits.slowCallsInARow = 0
+        return limits
+    }
 
     /// The output bounds the child applies.
     var outputLimits: HostRequest.OutputLimits {

@@ -13,7 +13,7 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         case badManifest(String)
         /// The id is taken by `owner` (a built-in type or an earlier plugin).
         case idClash(FeatureID, owner: String)
-        /// `featurehost-plugin-host` could not be started (out of process).
+        /// `featurehost-plugin-host` could not be started.
         case cannotStartHost(String)
         /// The library's process died while it loaded (a crash in a static initializer, the entry function or
         /// the manifest): the sentence, and the runtime's last line when there is one.
@@ -21,7 +21,7 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
         /// Loading took longer than the bound.
         case hungWhileLoading(Duration)
 
-        /// What the child found, as the in-process loader says it.
+        /// What the child found.
         init(_ failure: PluginTableFailure) {
             switch failure {
             case .cannotOpen(let message): self = .cannotOpen(message)

@@ -175,6 +175,8 @@ public final class PluginProcessLibrary {
                 Task { @MainActor in self?.childEnded(generation: generation, death: death) }
             })
         self.child = child
+        // So a person debugging the plugin finds its process (docs/writing-a-feature.md, "Debugging a plugin").
+        output.note("process \(child.pid): attach with lldb -p \(child.pid) or gdb -p \(child.pid)")
         return child
     }
 

@@ -2,7 +2,7 @@ import FeatureHostCore
 import FeatureHostTesting
 import WebUI
 
-/// The in-process counter's web side, so the web table is exercised with the same feature as the terminal's.
+/// The counter's web side, so the web table is exercised with the same feature as the terminal's.
 extension SampleCounterFeature: WebFeature where Variant == PluginCounter {
     public static var webAssets: WebAssets {
         WebAssets([WebAsset(name: "counter.css", contentType: "text/css; charset=utf-8", text: ".counter { color: #111; }")])
