@@ -33,6 +33,14 @@ import WebUI
         ("HTTP/1.1", "", true), ("HTTP/1.1", "Connection: Close\r\n", false),
         ("HTTP/1.1", "Connection: foo, close\r\n", false), ("HTTP/1.0", "", false),
         ("HTTP/1.0", "Connection: Keep-Alive\r\n", true),
+        // Read from the bytes (issue 37): a browser's header, whitespace, empty and look-alike tokens, several fields.
+        ("HTTP/1.1", "Connection: keep-alive\r\n", true), ("HTTP/1.1", "Connection: \t CLOSE \t\r\n", false),
+        ("HTTP/1.1", "Connection: ,, ,keep-alive,\r\n", true), ("HTTP/1.1", "Connection: closed, xclose, clos\r\n", true),
+        ("HTTP/1.1", "Connection: keep-alive\r\nconnection: upgrade , Close\r\n", false),
+        ("HTTP/1.1", "Connection: clo se\r\n", true), ("HTTP/1.1", "Connection: c\u{00E9}lose, cl\u{0130}se\r\n", true),
+        ("HTTP/1.0", "Connection: keep-alive, close\r\n", false), ("HTTP/1.0", "Connection: keep-alive-ish\r\n", false),
+        ("HTTP/1.0", "Connection: TE\r\nConnection: KEEP-ALIVE\r\n", true), ("HTTP/1.0", "X-Connection: keep-alive\r\n", false),
+        ("HTTP/1.0", "Connection: \u{212A}eep-alive\r\n", false), ("HTTP/1.1", "Connection: close\u{00A0}\r\n", true),
     ])
     func keepAlive(version: String, header: String, expected: Bool) throws {
         let raw = "GET / \(version)\r\nHost: h\r\n\(header)\r\n"

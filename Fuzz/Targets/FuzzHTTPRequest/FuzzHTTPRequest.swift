@@ -1,3 +1,4 @@
+import Foundation
 import FuzzSupport
 import WebUI
 
@@ -10,8 +11,30 @@ public func fuzzHTTPRequest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let whole = HTTPReading.inOneRead(input.bytes, parser: HTTPRequestParser(headLimit: 256, bodyLimit: 128))
     let piecewise = HTTPReading.byteByByte(input.bytes, parser: HTTPRequestParser(headLimit: 256, bodyLimit: 128))
     fuzzInvariant(whole == piecewise, "one read gave \(whole), byte by byte gave \(piecewise)")
+    for request in whole.requests {
+        guard let expected = ConnectionReference.keepAlive(request) else { continue }
+        fuzzInvariant(request.keepAlive == expected, "keepAlive is \(request.keepAlive), Foundation's reading says \(expected)")
+    }
     _ = HTTPReading.inOneRead(input.bytes, parser: HTTPRequestParser())
     return 0
+}
+
+/// `Connection` read the way the server read it before issue 37 (Foundation's trimming and lowercasing): the byte
+/// reading must agree with it on every request whose `Connection` is ASCII. Beyond ASCII the two differ on purpose:
+/// options are tokens (RFC 9110 §7.6.1), so a Kelvin sign is not a `k` and a no-break space is not whitespace.
+enum ConnectionReference {
+    static func keepAlive(_ request: HTTPServerRequest) -> Bool? {
+        let values = request.headers.values(for: "Connection")
+        guard values.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return nil }
+        let tokens =
+            values
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        switch request.version {
+        case .http11: return !tokens.contains("close")
+        case .http10: return tokens.contains("keep-alive") && !tokens.contains("close")
+        }
+    }
 }
 
 /// What a connection would see: the requests in order, then the error that ends it, if any.

@@ -88,12 +88,10 @@ public struct HTTPServerRequest: Sendable, Equatable {
 
     /// Whether the connection may stay open after the response (RFC 9112 §9.3).
     public var keepAlive: Bool {
-        let tokens = headers.values(for: "Connection")
-            .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let options = ConnectionOptions(headers)
         switch version {
-        case .http11: return !tokens.contains("close")
-        case .http10: return tokens.contains("keep-alive") && !tokens.contains("close")
+        case .http11: return !options.close
+        case .http10: return options.keepAlive && !options.close
         }
     }
 }
