@@ -160,6 +160,7 @@
         resync(false);
         return false;
       }
+      const slides = slideStarts();
       for (const op of message.ops) {
         if (!applyOp(op)) {
           console.warn('featurehost: an op did not find the element its key names; resynchronising', op);
@@ -168,9 +169,37 @@
         }
       }
       version = message.to;
+      slide(slides);
       followFocus();
       performance.mark('fh-patch-applied');
       return true;
+    }
+
+    // MARK: - Sliding rows
+
+    /// Where each `data-fh-slide` element is before a patch. A patch that changes a row's height moves the rows
+    /// under it at once (one layout); `slide` then moves each back with a transform and lets it run to its new
+    /// place on the compositor, so the page never animates a layout property (height, grid tracks), whose every
+    /// frame is a layout the next click's events would wait behind.
+    function slideStarts() {
+      const elements = root.querySelectorAll('[data-fh-slide]');
+      if (elements.length === 0 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return null;
+      const starts = new Map();
+      for (const element of elements) starts.set(element, element.getBoundingClientRect().top);
+      return starts;
+    }
+
+    function slide(starts) {
+      if (!starts) return;
+      for (const [element, top] of starts) {
+        if (!element.isConnected) continue;
+        // A slide still running is replaced: measured without it, the new one starts where the row shows now.
+        for (const running of element.getAnimations()) if (running.id === 'fh-slide') running.cancel();
+        const moved = top - element.getBoundingClientRect().top;
+        if (Math.abs(moved) < 0.5) continue;
+        element.animate([{ transform: `translateY(${moved}px)` }, { transform: 'none' }],
+          { duration: 300, easing: 'ease', id: 'fh-slide' });
+      }
     }
 
     /// `{"version":n,"html":"…"}`: the home's new content, morphed in so the focused link stays focused.
