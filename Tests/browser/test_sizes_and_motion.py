@@ -127,13 +127,15 @@ def test_no_page_scrolls_sideways_at_320_px(everything, browser, screenshots):
 
 # Every running animation as [the row it moves, what it animates, its duration]: a CSS transition names its property;
 # the client's slide (a Web Animation, id `fh-slide`) the properties of its keyframes.
-ANIMATIONS = """() => document.getAnimations().map(a => {
+# The slides start in the frame after the patch: one frame is awaited first.
+ANIMATIONS = """async () => { await new Promise(resolve => requestAnimationFrame(() => resolve()));
+    return document.getAnimations().map(a => {
     const target = a.effect.target;
     const properties = a.transitionProperty ? [a.transitionProperty] : Array.from(new Set(a.effect.getKeyframes()
         .flatMap(k => Object.keys(k)).filter(k => !['offset', 'computedOffset', 'easing', 'composite'].includes(k))));
     return [(target.closest('.tx-item') || target).id, a.id || a.transitionProperty, properties,
             a.effect.pseudoElement || '', a.effect.getComputedTiming().duration];
-})"""
+}); }"""
 TOPS = "() => Array.from(document.querySelectorAll('.tx-item')).slice(0, 4).map(r => r.getBoundingClientRect().top)"
 HEIGHTS = "() => Array.from(document.querySelectorAll('.tx-row')).slice(0, 3).map(r => r.getBoundingClientRect().height)"
 
