@@ -1,9 +1,9 @@
 """Small screens and motion (issue 26, points 5 and 6; docs/web-surface.md, "Sizes" and "Motion"). On the
 landscape phones 568×320, 667×375 and 844×390 and the portrait phones 320×568, 375×667 and 390×844: transactions shows at least three whole rows between its sticky
 filters and its one-line sum; car-news shows the first card's title and date on the first screen; the
-invitation dialog's title stays in view. At 320 px wide no page scrolls sideways. Unpinning animates the row's
-height (a CSS transition read from document.getAnimations()) and reduced motion keeps the collapsed state
-without it; the car title's two-line clamp shows no third line; chats' and car-news' first row is not
+invitation dialog's title stays in view. At 320 px wide no page scrolls sideways. Unpinning blends the row
+and slides the rows below with transforms and opacity only, never a layout property (read from
+document.getAnimations()), and reduced motion keeps the collapsed state without them; the car title's two-line clamp shows no third line; chats' and car-news' first row is not
 highlighted until the list has the focus; the offline banner lines up with the cards. Nothing is slept for."""
 
 import pytest
@@ -125,40 +125,62 @@ def test_no_page_scrolls_sideways_at_320_px(everything, browser, screenshots):
         page.context.close()
 
 
-UNPIN_TRANSITIONS = """() => document.getAnimations().filter(a => a.transitionProperty === 'grid-template-rows')
-    .map(a => [a.effect.target.closest('.tx-row').id, a.effect.getComputedTiming().duration])"""
+# Every running animation as [the row it moves, what it animates, its duration]: a CSS transition names its property;
+# the client's slide (a Web Animation, id `fh-slide`) the properties of its keyframes.
+# The slides start in the frame after the patch: one frame is awaited first.
+ANIMATIONS = """async () => { await new Promise(resolve => requestAnimationFrame(() => resolve()));
+    return document.getAnimations().map(a => {
+    const target = a.effect.target;
+    const properties = a.transitionProperty ? [a.transitionProperty] : Array.from(new Set(a.effect.getKeyframes()
+        .flatMap(k => Object.keys(k)).filter(k => !['offset', 'computedOffset', 'easing', 'composite'].includes(k))));
+    return [(target.closest('.tx-item') || target).id, a.id || a.transitionProperty, properties,
+            a.effect.pseudoElement || '', a.effect.getComputedTiming().duration];
+}); }"""
+TOPS = "() => Array.from(document.querySelectorAll('.tx-item')).slice(0, 4).map(r => r.getBoundingClientRect().top)"
+HEIGHTS = "() => Array.from(document.querySelectorAll('.tx-row')).slice(0, 3).map(r => r.getBoundingClientRect().height)"
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_unpinning_animates_the_rows_height(everything, browser, screenshots, motion):
+def test_unpinning_blends_and_slides_with_transforms_and_opacity_only(everything, browser, screenshots, motion):
+    """Issue 37, point 3: the row blends (its card and outline cross-fade) and the rows below slide up (a transform
+    from where they were), and no layout property (height, grid tracks, margins) or painted one (background,
+    shadow) is ever animated: each frame of those is a layout or a paint the next click would wait behind."""
     server, _ = everything
     page = new_page(browser, server, "/f/transactions", (390, 844), reduced_motion=motion)
     page.wait_for_selector(".tx-sum-amount")
-    heights = "() => Array.from(document.querySelectorAll('.tx-row')).slice(0, 3).map(r => r.getBoundingClientRect().height)"
-    before = page.evaluate(heights)
+    before, tops = page.evaluate(HEIGHTS), page.evaluate(TOPS)
     page.click("#tx-2-pin")
     page.wait_for_function("() => document.getElementById('tx-2-pin').getAttribute('aria-pressed') === 'false'")
-    transitions = page.evaluate(UNPIN_TRANSITIONS)
+    animations = page.evaluate(ANIMATIONS)
     if motion == "reduce":
-        assert transitions == [], "no movement when reduced motion is asked for"
+        assert animations == [], "no movement when reduced motion is asked for"
     else:
-        assert transitions == [["tx-2-pin", 300]], transitions
-        # Mid-way the row is between its two heights: it slides, it does not jump.
-        page.evaluate("() => document.getAnimations().forEach(a => { if (a.transitionProperty === 'grid-template-rows')"
-                      " { a.pause(); a.currentTime = 150; } })")
-        middle = page.evaluate(heights)[1]
+        assert animations, "unpinning animates"
+        assert {p for a in animations for p in a[2]} <= {"transform", "opacity"}, animations
+        blends = sorted((a[0], a[3], a[4]) for a in animations if a[1] == "opacity")
+        assert blends == [("tx-2", "::after", 200), ("tx-2", "::before", 200)], animations
+        slides = [a[0] for a in animations if a[1] == "fh-slide"]
+        assert slides[:2] == ["tx-3", "tx-4"] and "tx-1" not in slides and "tx-2" not in slides, animations
+        assert all(a[4] == 300 for a in animations if a[1] == "fh-slide"), animations
+        # Mid-way the next row is between its two places: it slides, it does not jump.
+        page.evaluate("() => document.getAnimations().forEach(a => { if (a.id === 'fh-slide') { a.pause(); a.currentTime = 150; } })")
+        middle = page.evaluate(TOPS)[2]
         page.screenshot(path=screenshots / "unpin-mid.png")
         page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
-        assert 42 < middle < before[1] - 10, (middle, before)
+        assert page.evaluate(TOPS)[2] + 2 < middle < tops[2] - 2, (middle, tops)
     settled(page)
-    after = page.evaluate(heights)
+    after = page.evaluate(HEIGHTS)
     assert after[1] < 50 and after[0] == before[0], (before, after)
     assert page.evaluate("() => getComputedStyle(document.querySelector('#tx-2-pin .tx-row-body')).visibility") == "hidden"
     page.screenshot(path=screenshots / f"unpinned-{motion}.png")
     page.click("#tx-2-pin")
     page.wait_for_function("() => document.getElementById('tx-2-pin').getAttribute('aria-pressed') === 'true'")
+    if motion != "reduce":
+        animations = page.evaluate(ANIMATIONS)
+        assert {p for a in animations for p in a[2]} <= {"transform", "opacity"}, animations
     settled(page)
-    assert page.evaluate(heights) == before
+    assert page.evaluate(HEIGHTS) == before
+    assert page.evaluate(TOPS) == tops
     page.context.close()
 
 

@@ -13,14 +13,17 @@ import Foundation
 /// The bytes go to a temporary file in the same folder (a rename is only atomic within one file system), which is
 /// fsynced, renamed over the file, and the folder fsynced so the rename itself survives a power loss. Callers that
 /// can race each other hold a lock around it: the temporary name is fixed, so a kill leaves at most one stray.
+///
+/// `syncing: false` leaves out both fsyncs: the replacement is still whole or absent after a kill of the process
+/// (the page cache outlives it), and the caller makes it durable later (`DeferredFileSync`).
 enum AtomicFileWriter {
-    static func replace(_ file: URL, with data: Data, permissions: mode_t = 0o600) throws {
+    static func replace(_ file: URL, with data: Data, permissions: mode_t = 0o600, syncing: Bool = true) throws {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".saving")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw failure("create", temporary) }
         do {
             try writeAll(data, to: descriptor, temporary)
-            guard fsync(descriptor) == 0 else { throw failure("flush", temporary) }
+            guard !syncing || fsync(descriptor) == 0 else { throw failure("flush", temporary) }
         } catch {
             close(descriptor)
             unlink(temporary.path)
@@ -32,7 +35,7 @@ enum AtomicFileWriter {
             unlink(temporary.path)
             throw error
         }
-        syncFolder(of: file)
+        if syncing { syncFolder(of: file) }
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, _ file: URL) throws {
@@ -49,7 +52,7 @@ enum AtomicFileWriter {
 
     /// Makes the rename durable. A folder that cannot be opened for reading only costs durability on power loss,
     /// not atomicity, so it is not an error.
-    private static func syncFolder(of file: URL) {
+    static func syncFolder(of file: URL) {
         let folder = open(file.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return }
         fsync(folder)

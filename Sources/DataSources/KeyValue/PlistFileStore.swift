@@ -33,6 +33,8 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
     ///   fails for want of a folder and `featurehost store get` changes nothing on disk.
     /// Other holders of the file hear this store's saves through it, and this store's observers theirs.
     private let changes: KeyValueChangeFeed?
+    /// Makes this store's saves durable against a power loss within `DeferredFileSync.delay`.
+    let durability: DeferredFileSync
 
     /// - Parameter changes: the host's feed for this file (one per run): other stores of the file hear this one's
     ///   saves, and this one's observers theirs and those of other processes. Without it, nobody is told.
@@ -41,9 +43,11 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
     }
 
     init(file suiteFile: URL, prefix: String, changes: KeyValueChangeFeed? = nil) {
-        file = suiteFile.appendingPathExtension("plist")
+        let file = suiteFile.appendingPathExtension("plist")
+        self.file = file
         self.prefix = prefix
         self.changes = changes
+        durability = DeferredFileSync(file: file)
     }
 
     public func observeChanges<Owner: AnyObject & Sendable>(
@@ -131,7 +135,10 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
             } catch {
                 throw FeatureError("Cannot write the settings of \(file.path): \(error.userFacingMessage)")
             }
-            try AtomicFileWriter.replace(file, with: bytes)
+            // No fsync per save (a pin toggle saves every click): a kill keeps every save written, and the file
+            // reaches the disk against a power loss a moment later, once for a burst (`DeferredFileSync`).
+            try AtomicFileWriter.replace(file, with: bytes, syncing: false)
+            durability.didReplace()
             // Still under the writer lock, so the file at the path is the one just written.
             cache = FileIdentity(file).map { ($0, values) }
             changes?.didSave(name, data: data, from: ObjectIdentifier(self))

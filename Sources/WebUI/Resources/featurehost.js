@@ -160,6 +160,8 @@
         resync(false);
         return false;
       }
+      // Two patches before one frame: the rows slide from where the first found them.
+      const starts = pendingSlides || slideStarts();
       for (const op of message.ops) {
         if (!applyOp(op)) {
           console.warn('featurehost: an op did not find the element its key names; resynchronising', op);
@@ -168,9 +170,60 @@
         }
       }
       version = message.to;
+      // In the next frame, before it lays out and paints: the new places are read in the layout that frame makes
+      // anyway, not in one forced here that the patch (and the next click's events) would wait for.
+      if (starts && !pendingSlides) {
+        pendingSlides = starts;
+        requestAnimationFrame(() => {
+          pendingSlides = null;
+          slide(starts);
+        });
+      }
       followFocus();
       performance.mark('fh-patch-applied');
       return true;
+    }
+
+    // MARK: - Sliding rows
+
+    /// Where each `data-fh-slide` element is before a patch. A patch that changes a row's height moves the rows
+    /// under it at once (one layout); `slide` then moves each back with a transform and lets it run to its new
+    /// place on the compositor, so the page never animates a layout property (height, grid tracks), whose every
+    /// frame is a layout the next click's events would wait behind.
+    function slideStarts() {
+      const elements = root.querySelectorAll('[data-fh-slide]');
+      if (elements.length === 0 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return null;
+      const starts = new Map();
+      for (const element of elements) starts.set(element, element.getBoundingClientRect().top);
+      return starts;
+    }
+
+    /// The slide each element runs now, so a new one replaces it without asking the element (`getAnimations`
+    /// flushes style, and one flush per row between writes was one layout per row).
+    const slides = new WeakMap();
+    /// The places read before the patches that wait for the next frame's `slide`.
+    let pendingSlides = null;
+
+    /// In three passes, so the page is laid out once: every running slide cancelled (a row still moving is measured
+    /// at its new place, and its new slide starts where it shows now), every place read, every slide started.
+    function slide(starts) {
+      if (!starts) return;
+      const moved = [];
+      for (const element of starts.keys()) {
+        const running = slides.get(element);
+        if (running) running.cancel();
+      }
+      for (const [element, top] of starts) {
+        if (!element.isConnected) continue;
+        const distance = top - element.getBoundingClientRect().top;
+        if (Math.abs(distance) >= 0.5) moved.push([element, distance]);
+      }
+      for (const [element, distance] of moved) {
+        const animation = element.animate([{ transform: `translateY(${distance}px)` }, { transform: 'none' }],
+          { duration: 300, easing: 'ease', id: 'fh-slide' });
+        slides.set(element, animation);
+        animation.onfinish = () => { if (slides.get(element) === animation) slides.delete(element); };
+      }
     }
 
     /// `{"version":n,"html":"…"}`: the home's new content, morphed in so the focused link stays focused.

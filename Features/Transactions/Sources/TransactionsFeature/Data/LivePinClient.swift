@@ -3,7 +3,7 @@ import Foundation
 
 /// Keeps the pins in the feature's key-value store, so they survive a restart: key `unpinned-ids`, a sorted
 /// JSON array, removed when everything is pinned. Each call runs off the caller's actor (`@concurrent`): the
-/// store reads, locks, writes and fsyncs a file.
+/// store reads, locks and replaces a file.
 public struct LivePinClient: PinClient {
     static let key = "unpinned-ids"
 

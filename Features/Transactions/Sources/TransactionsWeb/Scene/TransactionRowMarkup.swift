@@ -3,7 +3,7 @@ import WebUI
 
 /// One transaction: a toggle button (`aria-pressed` is its pin). Pinned, it shows the category (in its
 /// colour) and the pin; the name and the amount; the merchant · account and the date. Unpinned, it collapses
-/// (an animated height, see transactions.css) to the category and the crossed-out pin, blended into the page. The row is keyed `tx-<id>` and its button
+/// (the rows below slide up, see transactions.css) to the category and the crossed-out pin, blended into the page. The row is keyed `tx-<id>` and its button
 /// `tx-<id>-pin`, so a selection that moves or a pin that toggles changes that button in place.
 enum TransactionRowMarkup {
     /// `focusFollows`: keyboard focus follows the selection here (not while the filter bar has the keys).
@@ -11,7 +11,8 @@ enum TransactionRowMarkup {
         var classes = "tx-row tx-c-\(row.color.rawValue)"
         if !row.isPinned { classes += " tx-unpinned" }
         if isSelected { classes += " tx-selected" }
-        return li(.class("tx-item")) {
+        // `data-fh-slide`: the client slides an item a patch moved with a transform (no layout animation).
+        return li(.class("tx-item"), .data("fh-slide", "")) {
             button(
                 .class(classes), .type("button"), .aria("pressed", row.isPinned ? "true" : "false"),
                 isSelected ? .aria("current", "true") : .data("", ""),
