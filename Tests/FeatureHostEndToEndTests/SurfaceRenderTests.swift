@@ -142,6 +142,10 @@ import TransactionsWeb
         ).bytes
         #expect(expected.count < 400, "the digits that changed: \(String(decoding: expected, as: UTF8.self))")
         for stream in streams { #expect(stream.bytes == expected) }
+        sessions[0].sendBeat(every: .seconds(2))
+        #expect(streams[0].bytes.isEmpty, "a page that had a patch since the last beat needs no beat")
+        sessions[0].sendBeat(every: .seconds(2))
+        #expect(String(decoding: streams[0].bytes, as: UTF8.self) == "event: beat\ndata: {\"every\":2000}\n\n", "a quiet one does")
         await host.advance(by: .milliseconds(350))  // the roll's two steps
         await MainActorTurns.run()
         #expect(shared.renderCount == renders + 1, "a roll step renders nothing")

@@ -19,6 +19,9 @@ final class PageSession {
     /// The content as last rendered, which the next render is diffed against.
     private(set) var rendered: RenderedTree
     private var streams: [ObjectIdentifier: any EventStreamSink] = [:]
+    /// The streams a patch went to since the last heartbeat: the page counts any event as the host being there, so
+    /// a ticking page needs no beat besides its patches.
+    private var spokeSinceBeat: Set<ObjectIdentifier> = []
     private var renders: RenderLoop?
     /// The app's shared renders, and the one this page shows when its scene is a `SharedRenderScene`.
     private let shared: SharedRenders
@@ -88,6 +91,7 @@ final class PageSession {
     /// to the run (the offer's countdown) going while it waits out its grace period.
     func detach(_ stream: any EventStreamSink, now: Duration) {
         guard streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return }
+        spokeSinceBeat.remove(ObjectIdentifier(stream))
         guard streams.isEmpty else { return }
         lastSeen = now
         guard isVisible, hasAppeared, let feature, !isClosed else { return }
@@ -99,8 +103,12 @@ final class PageSession {
     /// A heartbeat, `beat` with `{"every": ms}` (how often the next come): keeps idle streams open, notices the
     /// ones whose reader went away, and lets the page tell a host that stopped answering (a hang, a dead
     /// connection no error reached) from a quiet one: three beats missed and it says the host is gone.
+    /// A stream that had a patch since the last beat is left out: the patch told the page as much (its first beat,
+    /// at the open, gave the interval).
     func sendBeat(every interval: Duration) {
-        broadcast(Self.beat(every: interval))
+        let beat = Self.beat(every: interval)
+        for (key, stream) in streams where !spokeSinceBeat.contains(key) { stream.write(beat) }
+        spokeSinceBeat.removeAll(keepingCapacity: true)
     }
 
     /// An event that is not a patch (a heartbeat, the config banner) to every open stream of the page.
@@ -186,6 +194,7 @@ final class PageSession {
 
     private func send(_ bytes: [UInt8], to stream: any EventStreamSink) {
         bytesSent += bytes.count
+        spokeSinceBeat.insert(ObjectIdentifier(stream))
         stream.write(bytes)
     }
 
@@ -293,5 +302,6 @@ final class PageSession {
             stream.close()
         }
         streams.removeAll()
+        spokeSinceBeat.removeAll()
     }
 }
