@@ -5,7 +5,7 @@ enum CommandCatalog {
     static let valuedOptions: Set<String> = [
         "config", "data-dir", "only", "port", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance",
         "color",
-        "plugin-isolation",
+        "plugin-isolation", "max-pages",
     ]
 
     @MainActor
