@@ -4,7 +4,7 @@ import FeatureHostCore
 enum CommandCatalog {
     static let valuedOptions: Set<String> = [
         "config", "data-dir", "only", "port", "size", "now", "locale", "hour-cycle", "time-zone", "input", "advance",
-        "color",
+        "color", "max-pages",
         // Gone (plugins always run in a process of their own), still read with its value so `check` can say so.
         CommandLineArguments.removedPluginIsolation,
     ]

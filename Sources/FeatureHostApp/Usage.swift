@@ -27,14 +27,15 @@ enum Usage {
                                           saved state is written back only with --save; --color prints it with
                                           its colours and draws pictures (plain text shows their placeholders)
               \(command) serve [--config F] [--data-dir D] [--only ID] [--port N] [--locale ID] [--hour-cycle 12|24]
-              \(indent)       [--time-zone TZ]
+              \(indent)       [--time-zone TZ] [--max-pages N]
                                           the web surface on loopback (port 0 or none: a free one); prints
                                           http://\(command)-RANDOM.localhost:PORT/?token=TOKEN first (a host name of
                                           this run's own, so no other local server gets the token), then one
                                           line per refused request; Ctrl-C or SIGTERM closes every page's
                                           session and exits 0; SIGHUP rereads the config.
                                           Locale, 12/24-hour and time zone come from the browser unless the
-                                          config or these flags fix them
+                                          config or these flags fix them; --max-pages N keeps up to N pages
+                                          live at once (default 512 sessions, 256 connections)
               \(command) store get|set|remove ID KEY [JSON] [--data-dir D]
                                           read or change a feature's saved state
               \(command) --help | --version

@@ -73,6 +73,16 @@ import Testing
         #expect(start.standardError == validate.standardError, "start refuses with the very lines validate prints")
     }
 
+    /// `serve --max-pages` takes 1 to 10,000 pages; past it, or not a number, serve refuses to start and says so.
+    @Test(arguments: ["0", "10001", "99999999999999999999", "many"])
+    func serveRefusesMaxPagesOutOfRange(value: String) async throws {
+        let result = try await featurehost("serve", "--max-pages", value)
+        #expect(result.status != 0)
+        #expect(
+            result.standardError.contains("serve: --max-pages must be a number from 1 to 10000, found \(value)."),
+            "stderr: \(result.standardError)")
+    }
+
     /// A feature with no bundled sample for the kind the config picks: validate names it instead of the feature
     /// failing at start.
     @Test func aKindWithNoBundledSampleIsReported() async throws {

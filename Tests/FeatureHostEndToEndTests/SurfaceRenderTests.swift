@@ -83,7 +83,7 @@ import TransactionsWeb
 
     // MARK: - The web page
 
-    func page(_ id: FeatureID) throws -> PageSession {
+    func page(_ id: FeatureID, shared: SharedRenders = SharedRenders(), named name: String = "page") throws -> PageSession {
         let launcher = HostPageLauncher(
             selection: [try feature(id)], failures: [], environment: host.environment, config: HostConfig.LocaleSettings(),
             flags: .init(), base: LocalePreference.resolve(environment: [:]),
@@ -92,7 +92,8 @@ import TransactionsWeb
         guard case .running(let feature) = launcher.launch(id, preferences: preferences) else {
             throw FeatureError("\(id) did not start")
         }
-        return PageSession(id: "page", featureID: id, feature: feature, preferences: preferences, browser: BrowserPreferences(), now: .zero)
+        return PageSession(
+            id: name, featureID: id, feature: feature, preferences: preferences, browser: BrowserPreferences(), now: .zero, shared: shared)
     }
 
     @Test func theOfferOnTheWeb() async throws {
@@ -113,6 +114,45 @@ import TransactionsWeb
         session.close()
     }
 
+    /// Pages of the offer show the run's countdown: a second's change is one render and one diff for all of them,
+    /// every page gets the same patch (the one the page's own diff would make), and the roll's steps render nothing.
+    @Test func offerPagesShareEachTicksRenderAndDiff() async throws {
+        let shared = SharedRenders()
+        let sessions = try (0..<3).map { try page("offer-countdown", shared: shared, named: "page-\($0)") }
+        let streams = sessions.map { _ in CollectingStream() }
+        for (session, stream) in zip(sessions, streams) {
+            session.attach(stream, clientVersion: session.version)
+            session.greet(visible: true)
+        }
+        await MainActorTurns.run()
+        #expect(shared.renderCount == 2, "the page as served and started, for the three: \(shared.renderCount)")
+        await host.advance(by: .seconds(1))  // 01:00:00:00 → 00:23:59:59: every digit but one
+        await MainActorTurns.run()
+        let before = sessions[0].rendered
+        let (renders, diffs, versions) = (shared.renderCount, shared.diffCount, sessions.map(\.version))
+        for stream in streams { _ = stream.bytes }
+        await host.advance(by: .seconds(1))
+        await MainActorTurns.run(until: { zip(sessions, versions).allSatisfy { $0.version == $1 + 1 } })
+        #expect(shared.renderCount == renders + 1, "the second's change, rendered once")
+        #expect(shared.diffCount == diffs + 1, "and diffed once")
+        let expected = ServerSentEvent(
+            event: "patch",
+            data: PatchMessage(from: versions[0], to: versions[0] + 1, ops: HTMLDiff.ops(from: before, to: sessions[0].rendered)).json,
+            id: String(versions[0] + 1)
+        ).bytes
+        #expect(expected.count < 400, "the digits that changed: \(String(decoding: expected, as: UTF8.self))")
+        for stream in streams { #expect(stream.bytes == expected) }
+        sessions[0].sendBeat(every: .seconds(2))
+        #expect(streams[0].bytes.isEmpty, "a page that had a patch since the last beat needs no beat")
+        sessions[0].sendBeat(every: .seconds(2))
+        #expect(String(decoding: streams[0].bytes, as: UTF8.self) == "event: beat\ndata: {\"every\":2000}\n\n", "a quiet one does")
+        await host.advance(by: .milliseconds(350))  // the roll's two steps
+        await MainActorTurns.run()
+        #expect(shared.renderCount == renders + 1, "a roll step renders nothing")
+        #expect(sessions.map(\.version) == versions.map { $0 + 1 }, "and sends nothing")
+        for session in sessions { session.close() }
+    }
+
     @Test func transactionsOnTheWeb() async throws {
         let session = try page("transactions")
         session.greet(visible: true)
@@ -130,4 +170,29 @@ import TransactionsWeb
         #expect(session.renderCount == renders + 1)
         session.close()
     }
+}
+
+/// An event stream that keeps the bytes written since the last read of `bytes`.
+private final class CollectingStream: EventStreamSink, Sendable {
+    private let state = Locked<(bytes: [UInt8], closed: Bool)>(([], false))
+
+    /// The bytes written so far, which the next read no longer holds.
+    var bytes: [UInt8] {
+        state.withLock { state in
+            defer { state.bytes = [] }
+            return state.bytes
+        }
+    }
+    var isClosed: Bool { state.withLock { $0.closed } }
+
+    func write(_ bytes: [UInt8]) -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.bytes += bytes
+            return true
+        }
+    }
+
+    func close() { state.withLock { $0.closed = true } }
+    func onClose(_ handler: @escaping @Sendable () -> Void) {}
 }

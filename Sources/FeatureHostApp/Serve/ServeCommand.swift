@@ -3,7 +3,7 @@ import FeatureHostRuntime
 import Foundation
 import WebUI
 
-/// `serve [--config F] [--only ID] [--port N] [--data-dir D] [--locale ID] [--hour-cycle 12|24]
+/// `serve [--config F] [--only ID] [--port N] [--max-pages N] [--data-dir D] [--locale ID] [--hour-cycle 12|24]
 /// [--time-zone TZ]`: the web surface on loopback (127.0.0.1 and ::1), under a host name of this run's own.
 enum ServeCommand {
     @MainActor
@@ -11,9 +11,10 @@ enum ServeCommand {
         // `app` names the web app below, once it exists.
         let hostApp = app
         try arguments.check(
-            allowed: Set(["config", "data-dir", "only", "port"]).union(LocaleFlags.names), command: "serve", app: app)
+            allowed: Set(["config", "data-dir", "only", "port", "max-pages"]).union(LocaleFlags.names), command: "serve", app: app)
         try arguments.checkNoMoreWords(after: 1, command: "serve", app: app)
         let port = try parsePort(arguments.value("port"))
+        let maxPages = try parseMaxPages(arguments.value("max-pages"))
         let live = try LiveEnvironment(arguments, command: "serve", app: app)
         let (options, flags, preference, environment) = (live.options, live.flags, live.preference, live.environment)
         let only = arguments.value("only").map { FeatureID(rawValue: $0) }
@@ -32,6 +33,7 @@ enum ServeCommand {
         let slot = AppSlot(commandName: app.commandName)
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.port = port
+        if let maxPages { serverConfiguration.maxConnections = maxPages + extraConnections }
         // The same port on the IPv6 loopback too: a browser may try `::1` first for the run's `*.localhost` name,
         // and no other program may be the one listening there.
         serverConfiguration.additionalHosts = ["::1"]
@@ -51,8 +53,10 @@ enum ServeCommand {
         let access = AccessGuard(token: RandomToken.make(), hostName: hostName, port: Int(server.port), commandName: app.commandName)
         let clock = ContinuousClock()
         let start = clock.now
+        var appConfiguration = WebApp.Configuration(access: access, appName: app.name)
+        if let maxPages { appConfiguration.maxSessions = maxPages }
         let app = WebApp(
-            configuration: WebApp.Configuration(access: access, appName: app.name), launcher: launcher, now: { clock.now - start },
+            configuration: appConfiguration, launcher: launcher, now: { clock.now - start },
             log: { ServeOutput.line($0) })
         slot.app = app
         // Static files are answered on the server's I/O thread from bytes prepared once, after the same checks.
@@ -96,6 +100,23 @@ enum ServeCommand {
         server.stop()
         ServeOutput.flush()
         return 0
+    }
+
+    /// `--max-pages`'s range: each page holds a connection (its event stream) and a session.
+    static let maxPagesRange = 1...10_000
+    /// Connections beside the pages' streams: page loads, their assets and event POSTs, as with the default caps.
+    static let extraConnections = 64
+
+    /// `--max-pages N`: pages kept live at once (sessions, and connections for their streams beside
+    /// `extraConnections`); nil keeps the defaults (512 sessions, 256 connections).
+    static func parseMaxPages(_ text: String?) throws -> Int? {
+        guard let text else { return nil }
+        guard let pages = Int(text), maxPagesRange.contains(pages) else {
+            throw UsageError(
+                "serve: --max-pages must be a number from \(maxPagesRange.lowerBound) to \(maxPagesRange.upperBound), found \(text.prefix(40))."
+            )
+        }
+        return pages
     }
 
     static func parsePort(_ text: String?) throws -> UInt16 {

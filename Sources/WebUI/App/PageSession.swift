@@ -19,7 +19,13 @@ final class PageSession {
     /// The content as last rendered, which the next render is diffed against.
     private(set) var rendered: RenderedTree
     private var streams: [ObjectIdentifier: any EventStreamSink] = [:]
+    /// The streams a patch went to since the last heartbeat: the page counts any event as the host being there, so
+    /// a ticking page needs no beat besides its patches.
+    private var spokeSinceBeat: Set<ObjectIdentifier> = []
     private var renders: RenderLoop?
+    /// The app's shared renders, and the one this page shows when its scene is a `SharedRenderScene`.
+    private let shared: SharedRenders
+    private var showing: SharedRender?
     /// Whether `rendered` holds a render yet: the first one is the page as served, not a patch.
     private var hasTree = false
     /// Renders of the scene, whatever made them: what the tests of one render per input count.
@@ -45,9 +51,10 @@ final class PageSession {
 
     init(
         id: String, featureID: FeatureID, feature: PageFeature, preferences: PagePreferences, browser: BrowserPreferences,
-        now: Duration
+        now: Duration, shared: SharedRenders = SharedRenders()
     ) {
         self.id = id
+        self.shared = shared
         self.featureID = featureID
         self.feature = feature
         title = feature.title
@@ -84,6 +91,7 @@ final class PageSession {
     /// to the run (the offer's countdown) going while it waits out its grace period.
     func detach(_ stream: any EventStreamSink, now: Duration) {
         guard streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return }
+        spokeSinceBeat.remove(ObjectIdentifier(stream))
         guard streams.isEmpty else { return }
         lastSeen = now
         guard isVisible, hasAppeared, let feature, !isClosed else { return }
@@ -95,8 +103,12 @@ final class PageSession {
     /// A heartbeat, `beat` with `{"every": ms}` (how often the next come): keeps idle streams open, notices the
     /// ones whose reader went away, and lets the page tell a host that stopped answering (a hang, a dead
     /// connection no error reached) from a quiet one: three beats missed and it says the host is gone.
+    /// A stream that had a patch since the last beat is left out: the patch told the page as much (its first beat,
+    /// at the open, gave the interval).
     func sendBeat(every interval: Duration) {
-        broadcast(Self.beat(every: interval))
+        let beat = Self.beat(every: interval)
+        for (key, stream) in streams where !spokeSinceBeat.contains(key) { stream.write(beat) }
+        spokeSinceBeat.removeAll(keepingCapacity: true)
     }
 
     /// An event that is not a patch (a heartbeat, the config banner) to every open stream of the page.
@@ -121,12 +133,17 @@ final class PageSession {
     private func flush() {
         guard !isClosed, let feature else { return }
         renderCount += 1
-        publish(feature.scene.render())
+        if let scene = feature.scene as? any SharedRenderScene {
+            show(scene)
+        } else {
+            publish(feature.scene.render())
+        }
     }
 
     /// `content` as the page's new content: the page as served when there is no tree yet, else a patch from the
     /// old tree to every stream.
     private func publish(_ content: HTML) {
+        showing = nil
         guard hasTree else {
             rendered = PageBudget.rendered(content)
             hasTree = true
@@ -138,12 +155,46 @@ final class PageSession {
         guard !ops.isEmpty else { return }
         version += 1
         let message = PatchMessage(from: version - 1, to: version, ops: ops)
-        for stream in streams.values { send(message, to: stream) }
+        let bytes = ServerSentEvent(event: "patch", data: message.json, id: String(message.to)).bytes
+        for stream in streams.values { send(bytes, to: stream) }
+    }
+
+    /// A shared scene's page: an input equal to the one shown is no change (no render, no diff); another is the
+    /// app's shared render of it, and the ops from the one shown are diffed once for every page that makes the
+    /// same change (`SharedRenders`). Only the version in the frame is this page's own.
+    private func show<Scene: SharedRenderScene>(_ scene: Scene) {
+        let input = scene.renderInput()
+        if let showing, let shown = showing.input as? Scene.RenderInput, shown == input { return }
+        let new = shared.render(Scene.self, input)
+        let old = showing
+        showing = new
+        guard hasTree else {
+            rendered = new.tree
+            hasTree = true
+            return
+        }
+        let json: [UInt8]?
+        if let old {
+            json = shared.ops(from: old, to: new)
+        } else {
+            // The page showed another scene's render (the feature was replaced): diffed for this page alone.
+            let ops = HTMLDiff.ops(from: rendered, to: new.tree)
+            json = ops.isEmpty ? nil : PatchMessage.opsJSON(ops)
+        }
+        rendered = new.tree
+        guard let json else { return }
+        version += 1
+        let bytes = PatchMessage.event(from: version - 1, to: version, opsJSON: json)
+        for stream in streams.values { send(bytes, to: stream) }
     }
 
     private func send(_ message: PatchMessage, to stream: any EventStreamSink) {
-        let bytes = ServerSentEvent(event: "patch", data: message.json, id: String(message.to)).bytes
+        send(ServerSentEvent(event: "patch", data: message.json, id: String(message.to)).bytes, to: stream)
+    }
+
+    private func send(_ bytes: [UInt8], to stream: any EventStreamSink) {
         bytesSent += bytes.count
+        spokeSinceBeat.insert(ObjectIdentifier(stream))
         stream.write(bytes)
     }
 
@@ -251,5 +302,6 @@ final class PageSession {
             stream.close()
         }
         streams.removeAll()
+        spokeSinceBeat.removeAll()
     }
 }

@@ -40,6 +40,8 @@ public final class WebApp {
     private let log: (String) -> Void
     private(set) var sessions: [String: PageSession] = [:]
     let homeStreams: HomeStreams
+    /// Renders every session of a `SharedRenderScene` shares: one render and one diff per change for all pages.
+    let sharedRenders = SharedRenders()
     var configProblems = ConfigProblems()
     private var makeSessionID: () -> String
 
@@ -140,7 +142,8 @@ public final class WebApp {
                 return
             }
             let session = PageSession(
-                id: makeSessionID(), featureID: id, feature: feature, preferences: preferences, browser: browser, now: now())
+                id: makeSessionID(), featureID: id, feature: feature, preferences: preferences, browser: browser, now: now(),
+                shared: sharedRenders)
             sessions[session.id] = session
             let assets = launcher.assets[id] ?? .none
             let info = PageSessionInfo(

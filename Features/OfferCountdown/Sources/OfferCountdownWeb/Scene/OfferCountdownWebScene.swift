@@ -8,8 +8,12 @@ import WebUI
 /// Escape or Enter while the popup is open close it. Anything else is ignored. The roll is the browser's CSS
 /// animation, so the page ignores the roll's `progress`: every frame of one second renders the same bytes
 /// (`DigitRollMemory`).
+///
+/// Every page of a run shows the run's countdown, so the page is a function of `OfferPageInput` alone
+/// (`SharedRenderScene`): the host renders a second's change once for all the pages that show it, and a roll's
+/// steps, whose input is the same, render nothing.
 @MainActor
-public final class OfferCountdownWebScene: WebScene {
+public final class OfferCountdownWebScene: SharedRenderScene {
     public let presenter: OfferCountdownPresenter
     let rollDuration: Duration
     private var rollMemory = DigitRollMemory()
@@ -19,11 +23,15 @@ public final class OfferCountdownWebScene: WebScene {
         self.rollDuration = rollDuration
     }
 
-    public func render() -> HTML {
+    public func renderInput() -> OfferPageInput {
         let state = presenter.viewState
-        return OfferPageMarkup.page(
-            state, rolledFrom: rollMemory.rolledFrom(state.countdown.digits, rolls: rollDuration > .zero),
+        return OfferPageInput(
+            state: state, rolledFrom: rollMemory.rolledFrom(state.countdown.digits, rolls: rollDuration > .zero),
             rollMilliseconds: rollMilliseconds)
+    }
+
+    public static func render(_ input: OfferPageInput) -> HTML {
+        OfferPageMarkup.page(input.state, rolledFrom: input.rolledFrom, rollMilliseconds: input.rollMilliseconds)
     }
 
     public func handle(_ event: PageEvent) -> WebEventHandling {
