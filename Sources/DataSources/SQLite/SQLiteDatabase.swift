@@ -10,8 +10,8 @@ import Foundation
 /// A small wrapper over one SQLite connection: prepared statements kept per SQL text, WAL journaling,
 /// transactions, and schema versions through `PRAGMA user_version`.
 ///
-/// Calls are serialised by a recursive lock, so one connection can be shared across tasks and a
-/// transaction's body can run statements of its own.
+/// Calls are serialised by a recursive lock (the only one: the connection is opened without SQLite's own mutex),
+/// so one connection can be shared across tasks and a transaction's body can run statements of its own.
 public final class SQLiteDatabase: @unchecked Sendable {
     // @unchecked: a C connection and its statements, only used while `lock` is held (recursive: a transaction queries).
     public let file: URL?
@@ -32,7 +32,9 @@ public final class SQLiteDatabase: @unchecked Sendable {
         var db: OpaquePointer?
         let path = file?.path ?? ":memory:"
         // Never through a link: one in the data directory may point at another program's database outside it.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX | (file == nil ? 0 : SQLITE_OPEN_NOFOLLOW)
+        // NOMUTEX: `lock` already serialises every use of the connection, so SQLite's own mutex would be a second
+        // lock taken on every call.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | (file == nil ? 0 : SQLITE_OPEN_NOFOLLOW)
         let code = sqlite3_open_v2(path, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
