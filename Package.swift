@@ -14,6 +14,10 @@ let featureBundles: [(name: String, resources: Bool)] = [
     // scaffold-feature: end
 ]
 
+/// What a `<Name>Feature` module imports besides FeatureHostCore, where that is not DataSources (the default, which a
+/// new bundle gets): each links only what it uses (the offer reads no data source and no SQLite).
+let featureImports: [String: [Target.Dependency]] = ["OfferCountdown": [], "Invitations": ["StrictJSON"]]
+
 /// Every feature's modules, for the targets that compose them (the executable, the bench, end-to-end tests).
 var featureModules: [Target.Dependency] {
     featureBundles.flatMap { bundle -> [Target.Dependency] in
@@ -36,7 +40,7 @@ var featureTargets: [Target] {
         return [
             // Surface-neutral: never a surface module (RegistryAudit checks the imports).
             .target(
-                name: feature, dependencies: ["FeatureHostCore", "DataSources", "StrictJSON"],
+                name: feature, dependencies: ["FeatureHostCore"] + (featureImports[bundle.name] ?? ["DataSources"]),
                 path: "Features/\(bundle.name)/Sources/\(feature)", resources: bundle.resources ? [.process("Resources")] : nil),
             .target(
                 name: terminal, dependencies: [.target(name: feature), "FeatureHostCore", "TerminalUI"],
