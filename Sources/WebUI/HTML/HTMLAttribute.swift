@@ -96,6 +96,12 @@ extension HTMLAttribute {
     public static func readonly(_ isOn: Bool = true) -> Self { Self(.known(.readonly), isOn ? .present : .absent) }
     public static func maxlength(_ value: Int) -> Self { Self(.maxlength, String(value)) }
 
+    /// No attribute: rendered as nothing, for a variadic list whose attribute depends on the state.
+    public static let nothing = Self(nil, .absent)
+
+    /// `attribute` when `condition` holds, otherwise nothing: `.when(isSelected, .aria("current", "true"))`.
+    public static func when(_ condition: Bool, _ attribute: @autoclosure () -> Self) -> Self { condition ? attribute() : .nothing }
+
     /// `data-<suffix>`. The suffix must be lowercase ASCII letters, digits and inner hyphens, starting with a
     /// letter (`key`, `feature-id`); any other suffix leaves the attribute out rather than write a name we
     /// have not checked.

@@ -33,7 +33,7 @@ enum ArticleListMarkup {
                 .class("car-news-card"), .type("button"), .data("action", CarNewsWebAction.open(articleID: row.id).name),
                 isSelected ? .aria("current", "true") : .aria("current", "false"), coverage.tabOrder,
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
-                isSelected && coverage == .shown ? .data("fh-focus", "") : .nothing
+                .when(isSelected && coverage == .shown, .data("fh-focus", ""))
             ) {
                 span(.class("car-news-frame")) {
                     ArticlePictureMarkup.picture(row.image, label: row.imageLabel).id("car-news-picture-\(row.id)")

@@ -10,13 +10,7 @@ enum Coverage {
     case covered
 
     /// On every control of the list.
-    var tabOrder: HTMLAttribute { self == .covered ? .tabindex(-1) : .nothing }
+    var tabOrder: HTMLAttribute { .when(self == .covered, .tabindex(-1)) }
     /// On the list itself.
-    var hiddenFromAssistiveTechnology: HTMLAttribute { self == .covered ? .aria("hidden", "true") : .nothing }
-}
-
-extension HTMLAttribute {
-    /// No attribute at all, for the other branch of a conditional one in a variadic list: the builder leaves
-    /// out a `data-` attribute whose name it refuses, and an empty name is refused.
-    static let nothing: HTMLAttribute = .data("", "")
+    var hiddenFromAssistiveTechnology: HTMLAttribute { .when(self == .covered, .aria("hidden", "true")) }
 }

@@ -17,9 +17,9 @@ enum ChatRowMarkup {
         li(.class(isSelected ? "chats-row chats-selected" : "chats-row")) {
             button(
                 .class("chats-row-button"), .type("button"), .data("action", ChatsWebAction.select(index: index).name),
-                isCurrent ? .aria("current", "true") : .chatsNothing,
+                .when(isCurrent, .aria("current", "true")),
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
-                isSelected ? .data("fh-focus", "") : .chatsNothing
+                .when(isSelected, .data("fh-focus", ""))
             ) {
                 avatar(row.avatar).id("\(key)-avatar")
                 span(.class("chats-name")) { row.name }

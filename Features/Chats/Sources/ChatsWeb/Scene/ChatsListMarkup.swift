@@ -20,7 +20,7 @@ enum ChatsListMarkup {
                         // with it; the scene ignores a refresh while one runs.
                         button(
                             .class("chats-refresh"), .type("button"), .data("action", ChatsWebAction.refresh.name),
-                            list.refreshing != nil ? .aria("disabled", "true") : .chatsNothing
+                            .when(list.refreshing != nil, .aria("disabled", "true"))
                         ) { copy.refresh }
                         .id("chats-refresh")
                     }
@@ -107,7 +107,7 @@ enum ChatsListMarkup {
     private static func pagerButton(_ action: ChatsWebAction, _ title: String, disabled: Bool) -> HTML {
         button(
             .class("chats-pager-button"), .type("button"), .data("action", action.name),
-            disabled ? .aria("disabled", "true") : .chatsNothing
+            .when(disabled, .aria("disabled", "true"))
         ) { title }
         .id(action.name)
     }

@@ -19,7 +19,7 @@ enum ChatsLoadingMarkup {
             let leaving = state.screen == .transition
             return div(
                 .class(leaving ? "chats-loading-layer chats-leaving" : "chats-loading-layer"),
-                leaving ? .aria("hidden", "true") : .chatsNothing
+                .when(leaving, .aria("hidden", "true"))
             ) {
                 img(.class("chats-logo"), .src(logoPath), .alt(copy.logo), .width("120"), .height("120"))
                 div(.class("chats-loader"), .aria("hidden", "true")) {

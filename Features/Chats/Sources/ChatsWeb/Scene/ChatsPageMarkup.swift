@@ -43,9 +43,9 @@ enum ChatsPageMarkup {
     /// The terminal's keys, on the list only: before it they are left to the browser, as the terminal leaves
     /// them to the shell.
     private static func keys(_ state: ChatsViewState) -> HTMLAttribute {
-        guard state.screen == .list else { return .chatsNothing }
+        guard state.screen == .list else { return .nothing }
         if let rows = state.list.rows, !rows.isEmpty { return .data("keys", "ArrowDown ArrowUp PageDown PageUp Home End r") }
-        if case .loading = state.list.content { return .chatsNothing }
+        if case .loading = state.list.content { return .nothing }
         return .data("keys", "r")
     }
 
@@ -66,10 +66,4 @@ enum ChatsPageMarkup {
             .id("chats-list-layer")
         }
     }
-}
-
-extension HTMLAttribute {
-    /// No attribute at all, for the other branch of a conditional one: the builder leaves out a `data-`
-    /// attribute whose name it refuses, and an empty name is refused.
-    static let chatsNothing: HTMLAttribute = .data("", "")
 }

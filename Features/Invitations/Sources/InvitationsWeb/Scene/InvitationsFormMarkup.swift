@@ -24,7 +24,7 @@ enum InvitationsFormMarkup {
             WebUI.form(
                 .class("inv-form"), .data("action", InvitationsWebAction.send.name), .novalidate(),
                 .aria("busy", form.isSending ? "true" : "false"),
-                failedSends > 0 ? .data("fh-reveal", String(failedSends)) : .none
+                .when(failedSends > 0, .data("fh-reveal", String(failedSends)))
             ) {
                 for field in form.fields {
                     self.field(field, input: heldValues[field.id] ?? HeldInput(field), isLocked: form.isSending)
@@ -53,7 +53,7 @@ enum InvitationsFormMarkup {
         let name = field.id.rawValue
         let inputID = "inv-\(name)"
         let errorID = "inv-\(name)-error"
-        return div(.class("inv-field"), field.error != nil ? .class("inv-invalid") : .none) {
+        return div(.class("inv-field"), .when(field.error != nil, .class("inv-invalid"))) {
             label(.class("inv-label"), .for(inputID)) { field.label }
             input(
                 .class("inv-input"), .type(inputType(field.id)), .name(name),

@@ -17,7 +17,7 @@ enum InvitationsPageMarkup {
         // answers Enter, as in the terminal. With nothing open the keys are the browser's and the shell's.
         let keys: HTMLAttribute
         switch state.modal {
-        case nil: keys = .none
+        case nil: keys = .nothing
         case .celebration: keys = .data("keys", "Escape Enter")
         case .requestForm, .cancelAlert: keys = .data("keys", "Escape")
         }
@@ -42,7 +42,7 @@ enum InvitationsPageMarkup {
                     p(.class("inv-notice"), .role("status")) { notice }.id("inv-notice")
                 }
                 button(
-                    .class("inv-button inv-page-button"), page.kind == .registered ? .class("inv-danger") : .none,
+                    .class("inv-button inv-page-button"), .when(page.kind == .registered, .class("inv-danger")),
                     .type("button"), isModalOpen ? .tabindex(-1) : .data("action", InvitationsWebAction.activate.name)
                 ) { page.button }
                 .id("inv-page-button")
@@ -50,10 +50,4 @@ enum InvitationsPageMarkup {
         }
         .id("inv-page")
     }
-}
-
-extension HTMLAttribute {
-    /// No attribute at all, for the other branch of a conditional one in a variadic list: the builder leaves
-    /// out a `data-` attribute whose name it refuses, and an empty name is refused.
-    static let none: HTMLAttribute = .data("", "")
 }
