@@ -117,6 +117,9 @@ final class HostedFeature {
 
     func handle(_ event: LifecycleEvent) { feature.handle(event) }
 
+    /// The host's new conventions: the feature formats again in place, or says it cannot.
+    func reformat(for conventions: FormatConventions) -> Bool { feature.reformat(for: conventions) }
+
     /// Moves the manual clock on the main actor, then tells the host. Usually the clock only has timers to run,
     /// and `done` comes before this returns, so the host's wait for it ends without suspending; otherwise (work
     /// in flight, a task to resume) the rest of the advance runs in a task, as `ManualClock.advance` needs.

@@ -43,6 +43,22 @@ public enum PluginExport {
         _ = table(for: F.self)
         return exported.setWeb(assets: F.webAssets)
     }
+
+    /// The optional reformat table: when the user's locale, hour cycle or time zone changes, the host calls the
+    /// feature's `reformat(for:)` (in its process) instead of making it again. Export it as a third symbol:
+    ///
+    /// ```swift
+    /// @_cdecl("featurehost_plugin_reformat_entry_v1")
+    /// public func featurehostPluginReformatEntry() -> UnsafeRawPointer {
+    ///     PluginExport.reformatTable(for: GreetingFeature.self)
+    /// }
+    /// ```
+    ///
+    /// A library without it keeps working: its feature is made again on such an edit, what it kept in memory lost.
+    public static func reformatTable<F: Feature>(for feature: F.Type) -> UnsafeRawPointer {
+        _ = table(for: F.self)
+        return exported.reformatTable
+    }
 }
 
 /// The exported feature. C function pointers cannot capture the generic type, so the table's functions
@@ -82,6 +98,13 @@ final class ExportedFeature: @unchecked Sendable {
         webTable = made
         return UnsafeRawPointer(made)
     }
+
+    /// Made once; its one function calls the instance's feature.
+    let reformatTable: UnsafeRawPointer = {
+        let made = UnsafeMutablePointer<featurehost_plugin_reformat>.allocate(capacity: 1)
+        made.initialize(to: CReformatTable.make())
+        return UnsafeRawPointer(made)
+    }()
 
     var webAssets: WebAssets? { lock.withLock { webAssetsValue } }
     var manifest: FeatureManifest? { lock.withLock { manifestValue } }

@@ -7,6 +7,9 @@ public enum PluginABI {
     /// The optional web entry's table version and symbol (a library without it is terminal-only).
     public static let webVersion = UInt32(FEATUREHOST_PLUGIN_WEB_ABI_VERSION)
     public static let webEntrySymbol = FEATUREHOST_PLUGIN_WEB_ENTRY_SYMBOL
+    /// The optional reformat entry's table version and symbol (a library without it is made again on a locale edit).
+    public static let reformatVersion = UInt32(FEATUREHOST_PLUGIN_REFORMAT_ABI_VERSION)
+    public static let reformatEntrySymbol = FEATUREHOST_PLUGIN_REFORMAT_ENTRY_SYMBOL
     /// Libraries are `.dylib` on Apple platforms and `.so` elsewhere.
     #if canImport(Darwin)
         public static let libraryExtension = "dylib"

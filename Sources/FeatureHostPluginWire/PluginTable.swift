@@ -55,7 +55,7 @@ public enum PluginTableFailure: Error, Equatable, Sendable {
 }
 
 /// Opening a plugin library and reading its tables: `dlopen`, the versioned entry symbol, the ABI version read
-/// before anything else, the manifest's bytes, and the optional web table of this host's version. Handles are
+/// before anything else, the manifest's bytes, and the optional web and reformat tables of this host's versions. Handles are
 /// never closed: code from a library may still run (a task, a callback) when nothing refers to it.
 public enum PluginTable {
     public struct Opened: @unchecked Sendable {
@@ -63,6 +63,8 @@ public enum PluginTable {
         public let table: UnsafePointer<featurehost_plugin>
         /// Nil for a terminal-only plugin, or one whose web table is of a version this host does not know.
         public let web: UnsafePointer<featurehost_plugin_web>?
+        /// Nil for a library built before the reformat entry, or one whose table is of a version this host does not know.
+        public let reformat: UnsafePointer<featurehost_plugin_reformat>?
         public let manifest: [UInt8]
     }
 
@@ -75,7 +77,15 @@ public enum PluginTable {
         guard let symbol = dlsym(handle, PluginABI.entrySymbol) else { return .failure(.noEntrySymbol) }
         let entry = unsafeBitCast(symbol, to: featurehost_plugin_entry_fn.self)
         guard let table = entry() else { return .failure(.entryReturnedNull) }
-        return read(table: UnsafeRawPointer(table), web: webTable(in: handle), manifestLimit: manifestLimit)
+        return read(
+            table: UnsafeRawPointer(table), web: webTable(in: handle), reformat: reformatTable(in: handle), manifestLimit: manifestLimit)
+    }
+
+    /// The reformat entry's table, if the library has the symbol (its version is checked by `read`).
+    private static func reformatTable(in handle: UnsafeMutableRawPointer) -> UnsafeRawPointer? {
+        guard let symbol = dlsym(handle, PluginABI.reformatEntrySymbol) else { return nil }
+        let entry = unsafeBitCast(symbol, to: featurehost_plugin_reformat_entry_fn.self)
+        return entry().map { UnsafeRawPointer($0) }
     }
 
     /// The web entry's table, if the library has the symbol (its version is checked by `read`).
@@ -86,7 +96,9 @@ public enum PluginTable {
     }
 
     /// Checks a table's ABI version, then reads its manifest's bytes.
-    public static func read(table: UnsafeRawPointer, web: UnsafeRawPointer?, manifestLimit: Int) -> Result<Opened, PluginTableFailure> {
+    public static func read(
+        table: UnsafeRawPointer, web: UnsafeRawPointer?, reformat: UnsafeRawPointer? = nil, manifestLimit: Int
+    ) -> Result<Opened, PluginTableFailure> {
         // Only the first field is read until the version matches: an older or newer table may be laid out
         // differently after it.
         let version = table.load(as: UInt32.self)
@@ -103,6 +115,10 @@ public enum PluginTable {
         let webTable = web.flatMap { web in
             web.load(as: UInt32.self) == PluginABI.webVersion ? web.assumingMemoryBound(to: featurehost_plugin_web.self) : nil
         }
-        return .success(Opened(table: typed, web: webTable, manifest: manifest))
+        let reformatTable = reformat.flatMap { reformat in
+            reformat.load(as: UInt32.self) == PluginABI.reformatVersion
+                ? reformat.assumingMemoryBound(to: featurehost_plugin_reformat.self) : nil
+        }
+        return .success(Opened(table: typed, web: webTable, reformat: reformatTable, manifest: manifest))
     }
 }

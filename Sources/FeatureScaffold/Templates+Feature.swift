@@ -23,6 +23,10 @@ extension Templates {
                 presenter = \#(names.name)Presenter(
                     greeting: settings.greeting, effects: context.makeEffects(), timeline: context.makeTimeline())
             }
+
+            /// A locale, hour cycle or time zone edit keeps it running: it formats nothing by them yet. Once it
+            /// shows a date, a time or a number, format them again here with the new conventions.
+            @MainActor public func reformat(for conventions: FormatConventions) -> Bool { true }
         }
 
         """#

@@ -156,6 +156,13 @@ extension Templates {
             PluginExport.webTable(for: \#(names.module).self)
         }
 
+        /// The optional reformat entry: a locale, hour cycle or time zone edit calls the feature's `reformat(for:)`
+        /// in place; without it the host makes the feature again.
+        @_cdecl("featurehost_plugin_reformat_entry_v1")
+        public func featurehostPluginReformatEntry() -> UnsafeRawPointer {
+            PluginExport.reformatTable(for: \#(names.module).self)
+        }
+
         """#
     }
 

@@ -39,6 +39,9 @@ public struct DynamicFeature: TerminalFeature {
     @MainActor public func makeScene() -> any TerminalScene { DynamicScene(instance: instance) }
 
     @MainActor public func handle(_ event: LifecycleEvent) { instance.handle(event) }
+
+    /// In place when the plugin's library has the reformat entry and its feature can; else the host makes it again.
+    @MainActor public func reformat(for conventions: FormatConventions) -> Bool { instance.reformat(for: conventions) }
 }
 
 /// A feature from a plugin library without a terminal scene (its feature is a `WebFeature` only): not a
@@ -56,6 +59,8 @@ public struct WebOnlyPluginFeature: FeatureInstance {
     }
 
     @MainActor public func handle(_ event: LifecycleEvent) { instance.handle(event) }
+
+    @MainActor public func reformat(for conventions: FormatConventions) -> Bool { instance.reformat(for: conventions) }
 
     /// What the terminal says for a plugin without a terminal scene, in its panel and in `snapshot`.
     public static func noTerminalScreenMessage(title: String, file: String, command: String = "featurehost") -> String {

@@ -31,6 +31,8 @@ package protocol PluginInstance: AnyObject, Sendable {
     func renderedBytes(size: Size) -> [UInt8]?
     func handle(_ key: Key) -> KeyHandling
     func handle(_ event: LifecycleEvent)
+    /// The user's conventions changed: true when the plugin formatted again in place, false when it must be made again.
+    func reformat(for conventions: FormatConventions) -> Bool
     /// Brings a stopped plugin back (loads the library again in a new process); false when it could not.
     func restart() -> Bool
 }

@@ -62,5 +62,7 @@ package final class ProcessPluginInstance: PluginInstance {
         }
     }
 
+    package func reformat(for conventions: FormatConventions) -> Bool { remote.reformat(for: conventions) }
+
     package func restart() -> Bool { remote.restart() }
 }

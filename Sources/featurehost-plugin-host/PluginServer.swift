@@ -13,6 +13,8 @@ final class PluginServer {
     let channel: ChildChannel
     private var table: featurehost_plugin?
     private var web: featurehost_plugin_web?
+    /// The optional reformat entry; nil for a library built before it.
+    private var reformat: featurehost_plugin_reformat?
     private var limits = HostRequest.OutputLimits(
         manifestBytes: 1 << 20, assetListBytes: 32 << 20, errorMessageBytes: 64 << 10, frameBytes: 8 << 20, keyHintBytes: 64 << 10,
         htmlBytes: 1 << 20)
@@ -97,6 +99,10 @@ final class PluginServer {
         case .pageEvent(_, let json):
             let handled = json.withUnsafeBufferPointer { web?.handle_page_event?(pointer, $0.baseAddress, $0.count) ?? 0 }
             reply.number = Int64(handled)
+        case .reformat(_, let json):
+            // 0 from a library built before the entry: the host makes the instance again.
+            let reformatted = json.withUnsafeBufferPointer { reformat?.reformat?(pointer, $0.baseAddress, $0.count) ?? 0 }
+            reply.number = Int64(reformatted)
         case .advance(_, let advance):
             return step(Batch(requestID: requestID, instance: instance, pointer: pointer, advance: advance, target: advance.first))
         default: break
@@ -128,6 +134,7 @@ final class PluginServer {
         case .success(let opened):
             table = opened.table.pointee
             web = opened.web?.pointee
+            reformat = opened.reformat?.pointee
             return ChannelReply(bytes: opened.manifest, number: opened.web == nil ? 0 : 1)
         }
     }

@@ -20,6 +20,7 @@ import Testing
         .lifecycle(instance: 1, code: 0),
         .advance(instance: 1, HostRequest.Advance(first: 1_000_000_000, horizon: -1, limit: Int64.max, maximumSteps: 4096)),
         .renderHTML(instance: 1), .pageEvent(instance: 1, json: Array(#"{"action":"wave","kind":"click"}"#.utf8)), .ping,
+        .reformat(instance: 1, conventions: Array(#"{"hourCycle":"12","locale":"de_DE","timeZone":"UTC"}"#.utf8)),
     ]
 
     static let messages: [ChildMessage] = [

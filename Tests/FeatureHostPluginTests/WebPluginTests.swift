@@ -29,7 +29,7 @@ import WebUI
         let feature = try feature(try plugin())
         let scene = try #require(PluginWeb.scene(for: feature))
         let first =
-            #"<div class="counter"><p>Seconds: 0</p><button data-action="press" id="press" type="button">Press &amp; &lt;hold&gt;</button>"#
+            #"<div class="counter"><p>Seconds: 0</p><p>Clock: 12:34:00</p><button data-action="press" id="press" type="button">Press &amp; &lt;hold&gt;</button>"#
             + #"<p aria-live="polite">Presses: 0</p></div>"#
         #expect(scene.render().render() == first, "rebuilt through the builder: the same bytes the plugin's builder wrote")
         feature.handle(.appear)

@@ -132,4 +132,23 @@ import Testing
         #expect(PluginTime.nanoseconds(.seconds(Int64.max)) == Int64.max, "a timer for \"forever\" does not trap")
         #expect(PluginTime.nanoseconds(.seconds(-3)) == 0)
     }
+
+    @Test func newConventionsCrossAsJSONAndMoreThanTheirBoundIsRefusedUnread() throws {
+        let conventions = FormatConventions(
+            locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Asia/Tokyo") ?? .gmt, hourCycle: .twelveHour)
+        let wire = try ConventionsWire.decode(ConventionsWire(conventions).encoded())
+        #expect(wire.conventions == conventions)
+        #expect(
+            ConventionsWire(conventions).encoded() == Array(#"{"hourCycle":"12","locale":"de_DE","timeZone":"Asia\/Tokyo"}"#.utf8),
+            "the encoder escapes the slash")
+        // An unknown zone or hour cycle means what it means in a context.
+        let odd = try ConventionsWire.decode(Array(#"{"hourCycle":"13","locale":"x","timeZone":"Nowhere/Else"}"#.utf8))
+        #expect(odd.conventions.hourCycle == .twentyFourHour)
+        #expect(odd.conventions.timeZone.secondsFromGMT() == 0)
+        let padded = Array(#"{"hourCycle":"12","locale":"de_DE","timeZone":"UTC"}"#.utf8) + Array(repeating: UInt8(ascii: " "), count: 4096)
+        #expect(throws: FeatureError("the conventions are \(padded.count) bytes, more than the 4096 accepted.")) {
+            try ConventionsWire.decode(padded)
+        }
+        #expect(throws: (any Error).self) { try ConventionsWire.decode(Array("{}".utf8)) }
+    }
 }

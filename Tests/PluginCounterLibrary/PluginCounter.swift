@@ -10,6 +10,8 @@ public enum PluginCounter: SampleCounterVariant {
         id: "plugin-counter", title: "Plugin counter", summary: "Counts seconds across the plugin boundary.",
         acceptedSources: [.http, .inMemory], defaultSource: SourceConfiguration(kind: .inMemory),
         settings: SampleCounter.settings, bundledSamples: [.inMemory])
+    /// So the reformat entry has something to do: its clock follows a locale edit in its process.
+    public static let reformatsInPlace = true
 }
 
 public typealias PluginCounterFeature = SampleCounterFeature<PluginCounter>
@@ -24,4 +26,10 @@ public func pluginCounterEntry() -> UnsafeRawPointer {
 @_cdecl("featurehost_plugin_web_entry_v1")
 public func pluginCounterWebEntry() -> UnsafeRawPointer {
     PluginExport.webTable(for: PluginCounterFeature.self)
+}
+
+/// The optional reformat entry: a locale edit re-formats the counter's clock in its process.
+@_cdecl("featurehost_plugin_reformat_entry_v1")
+public func pluginCounterReformatEntry() -> UnsafeRawPointer {
+    PluginExport.reformatTable(for: PluginCounterFeature.self)
 }

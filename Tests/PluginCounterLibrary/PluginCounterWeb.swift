@@ -21,6 +21,7 @@ final class PluginCounterWebScene: WebScene {
         let state = presenter.viewState
         return div(.class("counter")) {
             p { "Seconds: \(state.seconds)\(state.isPaused ? " (paused)" : "")" }
+            p { "Clock: \(state.clock)" }
             button(.type("button"), .data("action", "press")) { "Press & <hold>" }.id("press")
             p(.aria("live", "polite")) { "Presses: \(state.presses)" }
         }

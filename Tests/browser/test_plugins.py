@@ -1,7 +1,8 @@
 """Plugins on the web, against `featurehost serve`: the example GreetingPlugin (a real library with its own copy
 of the core, exporting the optional web entry, run in a process of its own) renders its page with its own
-stylesheet, ticks and waves; a plugin built against the terminal-only ABI (a C library with the version-1 table and
-no web entry) gets the "no web view" panel, on the home list and on its page. Nothing is slept for."""
+stylesheet, ticks and waves, and re-formats its clock in place when the config's hour cycle changes; a plugin built
+against the terminal-only ABI (a C library with the version-1 table and no web entry) gets the "no web view" panel,
+on the home list and on its page. Nothing is slept for."""
 
 import json
 import os
@@ -184,4 +185,30 @@ def test_a_plugin_added_to_the_running_config_is_served_with_its_files(serve, br
     assert page.eval_on_selector(".greeting-wave", "e => getComputedStyle(e).backgroundColor") == "rgb(65, 69, 152)", \
         "the plugin's stylesheet is served"
     page.screenshot(path=str(screenshots / "added-live.png"))
+    no_csp_violations(page)
+
+
+def test_a_new_hour_cycle_in_the_config_formats_the_open_plugin_page_in_its_running_process(serve, browser, libraries,
+                                                                                          screenshots):
+    """The config's `hourCycle` edited under an open greeting page (issue 32): the plugin's library exports the
+    reformat entry, so its clock follows in place, in the same process, with its waves kept and no page reload."""
+    base = {"plugins": [str(libraries / f"libGreeting.{EXT}")], "features": [{"id": "greeting", "settings": {"name": "Web"}}]}
+    server = serve(dict(base, hourCycle=24))
+    page = open_page(browser, server, "/f/greeting")
+    page.wait_for_selector(".greeting")
+    page.evaluate("() => { window.__notReloaded = true }")
+    clock = "() => document.querySelectorAll('.greeting-value')[1].textContent"
+    assert not page.evaluate(clock).endswith("M"), page.evaluate(clock)
+    page.click(".greeting-wave")
+    page.wait_for_function("() => document.querySelector('.greeting-waves').textContent === 'Waved once'")
+    before = set(plugin_processes(server)) if pathlib.Path("/proc/self/stat").exists() else set()
+    temporary = server.config_file.with_name(f".{server.config_file.name}.tmp")
+    temporary.write_text(json.dumps(dict(base, hourCycle=12)))
+    os.replace(temporary, server.config_file)
+    page.wait_for_function(f"() => /[AP]M$/.test(({clock})())", timeout=20_000)
+    assert page.inner_text(".greeting-waves") == "Waved once", "what it kept in memory stays"
+    assert page.evaluate("() => window.__notReloaded === true"), "the page was reloaded"
+    if before:
+        assert set(plugin_processes(server)) == before, "the same plugin process"
+    page.screenshot(path=str(screenshots / "reformatted.png"))
     no_csp_violations(page)

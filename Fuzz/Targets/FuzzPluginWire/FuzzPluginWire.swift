@@ -2,7 +2,7 @@ import FeatureHostPluginWire
 import FuzzSupport
 
 /// The JSON a plugin hands the host (its manifest with settings and source, key hints, page events, web files)
-/// and the context the host hands a plugin: decoded and turned into host types, or refused with a message.
+/// and the context and new conventions the host hands a plugin: decoded and turned into host types, or refused with a message.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPluginWire(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let bytes = FuzzInput(start, count).bytes
@@ -24,6 +24,10 @@ public func fuzzPluginWire(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     }
     if let context = try? ContextWire.decode(bytes) {
         fuzzInvariant((try? ContextWire.decode(context.encoded())) == context, "a context changed after encoding it again")
+    }
+    if let conventions = try? ConventionsWire.decode(bytes) {
+        _ = conventions.conventions
+        fuzzInvariant((try? ConventionsWire.decode(conventions.encoded())) == conventions, "conventions changed after encoding them again")
     }
     return 0
 }

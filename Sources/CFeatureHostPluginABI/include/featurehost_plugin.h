@@ -126,6 +126,28 @@ typedef struct featurehost_plugin_web {
 
 typedef const featurehost_plugin_web *(*featurehost_plugin_web_entry_fn)(void);
 
+/*
+ * The optional reformat entry: a third symbol, FEATUREHOST_PLUGIN_REFORMAT_ENTRY_SYMBOL, returning a
+ * featurehost_plugin_reformat table. The host calls it on a running instance when the user's conventions change
+ * (the config's locale, hour cycle or time zone was edited). A library without it (every plugin built before it),
+ * or with a version the host does not know, is made again with the new conventions instead, as a compiled-in
+ * feature that cannot format again in place is. Versioned on its own, like the web table.
+ */
+#define FEATUREHOST_PLUGIN_REFORMAT_ABI_VERSION 1
+#define FEATUREHOST_PLUGIN_REFORMAT_ENTRY_SYMBOL "featurehost_plugin_reformat_entry_v1"
+
+typedef struct featurehost_plugin_reformat {
+    /* Always first, in every version of this table. */
+    uint32_t reformat_abi_version;
+
+    /* The new conventions as JSON: {"locale": "de_DE", "timeZone": "Europe/Berlin", "hourCycle": "24"}.
+       Returns 1 when the instance formats again with them in place, keeping everything else it shows (and asks
+       for a frame when what it shows changed); 0 when it cannot, and the host makes it again. */
+    int32_t (*reformat)(void *instance, const uint8_t *json, size_t count);
+} featurehost_plugin_reformat;
+
+typedef const featurehost_plugin_reformat *(*featurehost_plugin_reformat_entry_fn)(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -19,6 +19,9 @@ public enum HostRequest: Equatable, Sendable {
     case pageEvent(instance: UInt32, json: [UInt8])
     /// Answered from the child's main queue: a child that does not answer is hung.
     case ping
+    /// The user's conventions changed (`ConventionsWire`'s JSON): answered with 1 when the instance formatted again in
+    /// place, 0 when it cannot (its library has no reformat entry, or its feature cannot) and must be made again.
+    case reformat(instance: UInt32, conventions: [UInt8])
 
     public struct Hello: Equatable, Sendable {
         public static let protocolVersion: UInt32 = 1
@@ -78,7 +81,7 @@ public enum HostRequest: Equatable, Sendable {
 
     enum Kind: UInt8 {
         case hello = 1, webAssets, create, destroy, openScene, openWebScene, render, key, lifecycle, advance, renderHTML
-        case pageEvent, ping
+        case pageEvent, ping, reformat
     }
 
     /// The instance the request is for; nil for requests about the library.
@@ -87,7 +90,7 @@ public enum HostRequest: Equatable, Sendable {
         case .hello, .webAssets, .ping: return nil
         case .create(let instance, _), .destroy(let instance), .openScene(let instance), .openWebScene(let instance),
             .render(let instance, _, _), .key(let instance, _), .lifecycle(let instance, _), .advance(let instance, _),
-            .renderHTML(let instance), .pageEvent(let instance, _):
+            .renderHTML(let instance), .pageEvent(let instance, _), .reformat(let instance, _):
             return instance
         }
     }
@@ -108,6 +111,7 @@ public enum HostRequest: Equatable, Sendable {
         case .renderHTML: return "in render_html"
         case .pageEvent: return "while handling a page event"
         case .ping: return "while answering a ping"
+        case .reformat: return "while formatting again for new conventions"
         }
     }
 
@@ -127,6 +131,7 @@ public enum HostRequest: Equatable, Sendable {
         case .renderHTML: return "render_html"
         case .pageEvent: return "handle_page_event"
         case .ping: return "ping"
+        case .reformat: return "reformat"
         }
     }
 
@@ -184,6 +189,10 @@ public enum HostRequest: Equatable, Sendable {
             writer.u32(instance)
             writer.blob(json)
         case .ping: kind = .ping
+        case .reformat(let instance, let conventions):
+            kind = .reformat
+            writer.u32(instance)
+            writer.blob(conventions)
         }
         return ChannelFrame(kind: kind.rawValue, requestID: requestID, payload: writer.bytes)
     }
@@ -229,6 +238,7 @@ public enum HostRequest: Equatable, Sendable {
         case .renderHTML: request = .renderHTML(instance: try reader.u32("instance"))
         case .pageEvent: request = .pageEvent(instance: try reader.u32("instance"), json: try reader.blob("page event"))
         case .ping: request = .ping
+        case .reformat: request = .reformat(instance: try reader.u32("instance"), conventions: try reader.blob("conventions"))
         }
         try reader.end()
         return request

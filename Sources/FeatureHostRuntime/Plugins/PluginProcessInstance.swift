@@ -10,7 +10,8 @@ import Foundation
 @MainActor
 public final class PluginProcessInstance: ManualClockFollower {
     public let library: PluginProcessLibrary
-    private let context: FeatureContext
+    /// What the instance is made from, again at a restart; its conventions follow a reformat.
+    private var context: FeatureContext
     private let dataDirectory: URL
     private let manual: ManualClock?
     private let link = InstanceLink()
@@ -339,6 +340,20 @@ public final class PluginProcessInstance: ManualClockFollower {
     /// A page event the plugin has not answered yet counts as handled: it is on its way (the page has nothing
     /// else to do with it).
     public func handlePageEvent(_ json: [UInt8]) -> Bool { handled(call(.pageEvent(instance: number, json: json))) }
+
+    /// The user's conventions changed: true when the plugin formatted again in place (its reply's frame requests draw
+    /// the change), false when it cannot (a library without the reformat entry, a stopped plugin) and must be made
+    /// again. Waits for the answer, as `create` does: the host decides from it whether to make the instance again.
+    public func reformat(for conventions: FormatConventions) -> Bool {
+        guard isRunning else { return false }
+        let request = HostRequest.reformat(instance: number, conventions: ConventionsWire(conventions).encoded())
+        let timeout = library.limits.callTimeout
+        guard case .reply(let reply) = call(request, timeout: timeout, blocking: timeout), reply.number == 1 else { return false }
+        context.locale = conventions.locale
+        context.timeZone = conventions.timeZone
+        context.hourCycle = conventions.hourCycle
+        return true
+    }
 
     private func handled(_ answer: Answer) -> Bool {
         switch answer {

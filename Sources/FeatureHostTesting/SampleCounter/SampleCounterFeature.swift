@@ -21,4 +21,11 @@ public struct SampleCounterFeature<Variant: SampleCounterVariant>: TerminalFeatu
     }
 
     @MainActor public func makeScene() -> any TerminalScene { SampleCounterScene(presenter: presenter) }
+
+    /// Its clock follows the new time zone and hour cycle in place, when its variant says so.
+    @MainActor public func reformat(for conventions: FormatConventions) -> Bool {
+        guard Variant.reformatsInPlace else { return false }
+        presenter.reformat(timeZone: conventions.timeZone, hourCycle: conventions.hourCycle)
+        return true
+    }
 }

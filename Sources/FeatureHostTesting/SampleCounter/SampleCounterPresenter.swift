@@ -49,9 +49,20 @@ public final class SampleCounterPresenter: Presenter {
         clockFormatter = DateFormatter()
         clockFormatter.locale = Locale(identifier: "en_US_POSIX")
         clockFormatter.timeZone = timeZone
-        clockFormatter.dateFormat = hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss"
+        clockFormatter.dateFormat = Self.clockFormat(hourCycle)
         viewState = ViewState(clock: clockFormatter.string(from: now()))
     }
+
+    /// The user's time zone or hour cycle changed: the clock reads the new way now; the count, presses and pause stay.
+    public func reformat(timeZone: TimeZone, hourCycle: HourCycle) {
+        clockFormatter.timeZone = timeZone
+        clockFormatter.dateFormat = Self.clockFormat(hourCycle)
+        var state = viewState
+        state.clock = clockFormatter.string(from: now())
+        publish(state)
+    }
+
+    static func clockFormat(_ hourCycle: HourCycle) -> String { hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss" }
 
     public func send(_ action: Action) {
         var state = viewState

@@ -6,10 +6,14 @@ public protocol SampleCounterVariant {
     static var manifest: FeatureManifest { get }
     /// When set, `init(context:)` throws it: a feature that cannot start, shown as an error in its panel.
     static var startError: FeatureError? { get }
+    /// Whether a conventions edit re-formats its clock in place (`reformat(for:)`); false (the default) has the host
+    /// make it again, as for a feature that declares no `reformat`.
+    static var reformatsInPlace: Bool { get }
 }
 
 extension SampleCounterVariant {
     public static var startError: FeatureError? { nil }
+    public static var reformatsInPlace: Bool { false }
 }
 
 /// The plain sample counter.

@@ -23,4 +23,10 @@ public struct GreetingFeature: TerminalFeature, PresenterFeature {
     }
 
     @MainActor public func makeScene() -> any TerminalScene { GreetingTerminalScene(presenter: presenter) }
+
+    /// The clock follows the new time zone and hour cycle at once; everything else it shows stays.
+    @MainActor public func reformat(for conventions: FormatConventions) -> Bool {
+        presenter.reformat(timeZone: conventions.timeZone, hourCycle: conventions.hourCycle)
+        return true
+    }
 }

@@ -44,11 +44,22 @@ public final class GreetingPresenter: Presenter {
         clockFormatter = DateFormatter()
         clockFormatter.locale = Locale(identifier: "en_US_POSIX")
         clockFormatter.timeZone = timeZone
-        clockFormatter.dateFormat = hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss"
+        clockFormatter.dateFormat = Self.clockFormat(hourCycle)
         viewState = ViewState(
             greeting: "Hello, \(name)!", elapsed: "00:00:00", clock: clockFormatter.string(from: now()),
             waves: "No waves yet", paused: false)
     }
+
+    /// The user's time zone or hour cycle changed: the clock reads the new way now, nothing else changes.
+    public func reformat(timeZone: TimeZone, hourCycle: HourCycle) {
+        clockFormatter.timeZone = timeZone
+        clockFormatter.dateFormat = Self.clockFormat(hourCycle)
+        var state = viewState
+        state.clock = clockFormatter.string(from: now())
+        publish(state)
+    }
+
+    static func clockFormat(_ hourCycle: HourCycle) -> String { hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss" }
 
     public func send(_ action: Action) {
         var state = viewState

@@ -12,3 +12,10 @@ public func featurehostPluginEntry() -> UnsafeRawPointer {
 public func featurehostPluginWebEntry() -> UnsafeRawPointer {
     PluginExport.webTable(for: GreetingFeature.self)
 }
+
+/// The optional reformat entry: a locale, hour cycle or time zone edit re-formats the clock in place (the greeting,
+/// the time it has been open and its waves stay); without it the host would make the feature again.
+@_cdecl("featurehost_plugin_reformat_entry_v1")
+public func featurehostPluginReformatEntry() -> UnsafeRawPointer {
+    PluginExport.reformatTable(for: GreetingFeature.self)
+}
