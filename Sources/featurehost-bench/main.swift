@@ -33,6 +33,7 @@ func runBenchmarks() async {
     if bench.shouldRun("startup") { StartupBenchmarks.run(&bench) }
     if bench.shouldRun("static") { StaticFileBenchmarks.run(&bench) }
     if bench.shouldRun("live-config") { LiveConfigBenchmarks.run(&bench) }
+    if bench.shouldRun("pin-clicks") { await PinClickBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

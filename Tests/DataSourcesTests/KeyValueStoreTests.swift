@@ -31,6 +31,25 @@ import Testing
         #expect(store.damageNotice == nil)
     }
 
+    /// Issue 37: a save is not fsynced on its own (a kill keeps it: the page cache outlives the process); a burst
+    /// of saves leaves one sync due, which makes the file and its folder durable for all of them.
+    @Test func aBurstOfSavesIsReadBackAtOnceAndSyncedOnce() throws {
+        let directory = try TemporaryDirectory()
+        let suite = directory.file("preferences")
+        let store = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
+        #expect(!store.durability.isPending, "nothing saved, nothing to sync")
+        for step in 1...20 {
+            try store.setValue([step], forKey: "unpinned-ids")
+            #expect(store.durability.isPending)
+        }
+        // Another store of the file (another process at its next start) reads the last save before any sync.
+        #expect(try PlistFileStore(suiteFile: suite, prefix: "transactions.").value([Int].self, forKey: "unpinned-ids") == [20])
+        #expect(!FileManager.default.fileExists(atPath: directory.file("preferences.plist.saving").path))
+        store.durability.syncNow()
+        #expect(!store.durability.isPending, "one sync covers the whole burst")
+        #expect(try store.value([Int].self, forKey: "unpinned-ids") == [20])
+    }
+
     @Test func aFileWrittenByUserDefaultsCarriesOver() throws {
         let directory = try TemporaryDirectory()
         let suite = directory.file("preferences")

@@ -14,7 +14,7 @@ import Foundation
 /// kept whole or not at all without any fsync. Only a power loss needs the fsyncs, and they were 11 % of the server's
 /// CPU per pin click (two per toggle). Here they run on a background queue `delay` after the first unsynced save,
 /// covering every save made until then: a power loss loses at most that window, a kill nothing that was written.
-final class DeferredFileSync: @unchecked Sendable {
+package final class DeferredFileSync: @unchecked Sendable {
     static let delay: DispatchTimeInterval = .seconds(1)
 
     private let file: URL
@@ -35,8 +35,15 @@ final class DeferredFileSync: @unchecked Sendable {
         queue.asyncAfter(deadline: .now() + Self.delay) { [self] in syncNow() }
     }
 
+    /// Whether a sync is due: saves since the last one are in the page cache only.
+    package var isPending: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return pending
+    }
+
     /// The file and its folder to disk now (also what a test calls rather than waiting).
-    func syncNow() {
+    package func syncNow() {
         lock.lock()
         pending = false
         lock.unlock()

@@ -34,7 +34,7 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
     /// Other holders of the file hear this store's saves through it, and this store's observers theirs.
     private let changes: KeyValueChangeFeed?
     /// Makes this store's saves durable against a power loss within `DeferredFileSync.delay`.
-    let durability: DeferredFileSync
+    package let durability: DeferredFileSync
 
     /// - Parameter changes: the host's feed for this file (one per run): other stores of the file hear this one's
     ///   saves, and this one's observers theirs and those of other processes. Without it, nobody is told.

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Server CPU per pin click on the real path (issue 37, point 2): `Tests/browser/bench/pin_clicks.py` runs
+/// `featurehost serve` with its real data directory, opens a page's event stream over a raw socket and posts pin
+/// toggles over HTTP 150 ms apart; the server's CPU per click is printed beside the anchor measured here first, in
+/// the same run: the same event's own work in process (handled, rendered, diffed; an in-memory store, no HTTP).
+/// Goal: at most 1.3× the anchor.
+enum PinClickBenchmarks {
+    @MainActor
+    static func run(_ bench: inout Benchmark) async {
+        guard let anchor = await PageEventBenchmarks.pinClickOwnWork() else {
+            bench.report("pin-clicks", value: "failed: the transactions page did not open in process")
+            return
+        }
+        print(String(format: "pin-clicks: the event's own work in process: %.0f µs CPU per pin toggle (median of 200)", anchor))
+        BenchScript.run(
+            &bench, suite: "pin-clicks", script: "Tests/browser/bench/pin_clicks.py",
+            arguments: ["--clicks", "120", "--rounds", "3", "--anchor-us", String(format: "%.1f", anchor)])
+    }
+}
