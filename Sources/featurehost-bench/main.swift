@@ -32,6 +32,7 @@ func runBenchmarks() async {
     if bench.shouldRun("frames") { await FrameBenchmarks.run(&bench) }
     if bench.shouldRun("startup") { StartupBenchmarks.run(&bench) }
     if bench.shouldRun("static") { StaticFileBenchmarks.run(&bench) }
+    if bench.shouldRun("car-news-memory") { CarNewsMemoryBenchmarks.run(&bench) }
     if bench.shouldRun("live-config") { LiveConfigBenchmarks.run(&bench) }
     if bench.shouldRun("pin-clicks") { await PinClickBenchmarks.run(&bench) }
     // benchmark-suites: end

@@ -1,18 +1,25 @@
-"""A static asset from `featurehost serve` beside nginx with one worker (issue 27, point 3): requests per second
-and CPU per request for the same file with the same headers, at each number of connections, printed as ratios.
-Run from the package root after a release build:
+"""The page's static files from `featurehost serve` beside nginx with one worker (issues 27 and 37, point 4):
+requests per second and CPU per request for the same files with a browser's request headers, at each number of
+connections, printed as ratios. Run from the package root after a release build:
 
     swift build -c release --product featurehost
     FEATUREHOST_BINARY=.build/release/featurehost python3 Tests/browser/bench/static.py [options]
 
 Both servers run on loopback at once and are loaded in turn by `wrk` (one thread, keep-alive connections), a
-round each per concurrency, `--rounds` times, alternating which goes first; the median round of each is reported.
-nginx (Debian's package, `daemon off; worker_processes 1;`, `access_log off`, `sendfile on`) gets a config in a
-temporary folder and serves the bytes `featurehost serve` answered, with its Content-Type and every header it sent
-(CSP, nosniff, no-referrer, X-Frame-Options, the opener policy, `Cache-Control: no-cache`). Every request to
-featurehost carries its Host and token cookie, so each one goes through the access checks. CPU is the servers'
-own (`/proc/<pid>/stat`: utime + stime of every thread; nginx's master and worker), divided by the requests
-served in that round. `nginx` and `wrk` are installed with apt when missing (`apt-get install -y nginx wrk`).
+round each per file and concurrency, `--rounds` times, alternating which goes first; the median round of each is
+reported. The files are the page's real script and stylesheet (`/assets/featurehost.js`, `/assets/featurehost.css`).
+nginx is configured as Debian's `/etc/nginx/nginx.conf` and its default site configure it (`sendfile on`,
+`tcp_nopush on`, `gzip on`, `try_files`, ETag and Last-Modified on), with `worker_processes 1` (one core, as the
+server's one I/O thread) and `access_log off` (featurehost keeps no access log); it serves the bytes `featurehost
+serve` answered from files in a temporary folder, with featurehost's Content-Type and every header it sent (CSP,
+nosniff, no-referrer, X-Frame-Options, the opener policy, `Cache-Control: no-cache`).
+
+Every request carries the headers Chromium sends for a page's script or stylesheet (`BROWSER_HEADERS`:
+`Connection: keep-alive`, the client hints, `Accept`, `Sec-Fetch-*`, `Accept-Encoding`, `Accept-Language`), with this
+run's Host and token cookie, so each one goes through the access checks. `--headers wrk` sends only Host and the
+cookie, as the issue-27 figures did. CPU is the servers' own (`/proc/<pid>/stat`: utime + stime of every thread;
+nginx's master and worker), divided by the requests served in that round. `nginx` and `wrk` are installed with apt
+when missing (`apt-get install -y nginx wrk`).
 
 A measurement, not a test: the machine is shared and the figures move with its load (printed with them).
 `--smoke` runs one short round at each concurrency and checks only that both answered every request with 200."""
@@ -36,9 +43,28 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from featurehost_server import Server  # noqa: E402
 
-ASSET = "/assets/featurehost.js"
-# What nginx must not add for the comparison to be fair: featurehost sends neither.
-NGINX_QUIET = "server_tokens off; etag off; if_modified_since off; max_ranges 0;"
+ASSETS = ("/assets/featurehost.js", "/assets/featurehost.css")
+CHROMIUM_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36"
+
+
+def browser_headers(path: str) -> dict[str, str]:
+    """What Chromium 156 sends for a page's `<script src>` or `<link rel=stylesheet>` on http://*.localhost, in its
+    order, but Host and Cookie (added per server). `Connection: keep-alive` is on every request it sends (the
+    2026-12-01 audit's `chromium_headers.py` checked it); the rest is its usual set for a same-origin subresource."""
+    style = path.endswith(".css")
+    return {
+        "Connection": "keep-alive",
+        "sec-ch-ua-platform": '"Linux"',
+        "User-Agent": CHROMIUM_UA,
+        "sec-ch-ua": '"Chromium";v="156", "Not-A.Brand";v="24"',
+        "sec-ch-ua-mobile": "?0",
+        "Accept": "text/css,*/*;q=0.1" if style else "*/*",
+        "Sec-Fetch-Site": "same-origin",
+        "Sec-Fetch-Mode": "no-cors",
+        "Sec-Fetch-Dest": "style" if style else "script",
+        "Accept-Encoding": "gzip, deflate, br, zstd",
+        "Accept-Language": "en-US,en;q=0.9",
+    }
 
 
 def ensure_tools() -> None:
@@ -85,53 +111,59 @@ def free_port() -> int:
 
 
 class Nginx:
-    """nginx with one worker, serving `body` at `path` with featurehost's headers, from a temporary folder."""
+    """nginx with one worker and Debian's settings, serving each `files` path with featurehost's headers, from a
+    temporary folder."""
 
-    def __init__(self, folder: pathlib.Path, path: str, body: bytes, headers: list[tuple[str, str]]):
+    def __init__(self, folder: pathlib.Path, files: dict[str, tuple[bytes, list[tuple[str, str]]]]):
         self.port = free_port()
         root = folder / "www"
-        file = root / path.lstrip("/")
-        file.parent.mkdir(parents=True)
-        file.write_bytes(body)
-        # The worker runs as nobody when nginx is started by root: it must be able to read the file.
-        for directory in [folder.parent, folder, *[parent for parent in file.parents if folder in parent.parents]]:
+        locations = []
+        for path, (body, headers) in files.items():
+            file = root / path.lstrip("/")
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.write_bytes(body)
+            file.chmod(0o644)
+            content_type = next(value for name, value in headers if name.lower() == "content-type")
+            added = "\n".join(
+                f'            add_header {name} "{value}" always;' for name, value in headers
+                if name.lower() not in ("content-type", "content-length", "connection"))
+            locations.append(f"""
+        location = {path} {{
+            types {{ }}
+            default_type "{content_type}";
+            try_files $uri $uri/ =404;
+{added}
+        }}""")
+        # The worker runs as nobody when nginx is started by root: it must be able to read the files.
+        for directory in [folder.parent, folder, *[d for d in root.rglob("*") if d.is_dir()], root]:
             directory.chmod(0o755)
-        file.chmod(0o644)
-        content_type = next(value for name, value in headers if name.lower() == "content-type")
-        added = "\n".join(
-            f'            add_header {name} "{value}" always;' for name, value in headers
-            if name.lower() not in ("content-type", "content-length", "connection"))
         temp = folder / "temp"
         temp.mkdir()
         temp.chmod(0o777)
         config = folder / "nginx.conf"
+        newline = "\n"
         config.write_text(f"""
 daemon off;
 worker_processes 1;
 pid {folder}/nginx.pid;
 error_log {folder}/error.log warn;
-events {{ worker_connections 1024; }}
+events {{ worker_connections 768; }}
 http {{
+    sendfile on;
+    tcp_nopush on;
+    types_hash_max_size 2048;
+    default_type application/octet-stream;
     access_log off;
+    gzip on;
     client_body_temp_path {temp}/body;
     proxy_temp_path {temp}/proxy;
     fastcgi_temp_path {temp}/fastcgi;
     uwsgi_temp_path {temp}/uwsgi;
     scgi_temp_path {temp}/scgi;
-    sendfile on;
-    tcp_nopush on;
-    tcp_nodelay on;
-    keepalive_requests 100000000;
-    keepalive_timeout 10s;
-    {NGINX_QUIET}
     server {{
         listen 127.0.0.1:{self.port};
-        location = {path} {{
-            root {root};
-            types {{ }}
-            default_type "{content_type}";
-{added}
-        }}
+        root {root};
+{newline.join(locations)}
     }}
 }}
 """)
@@ -189,16 +221,25 @@ def measure(pids: list[int], port: int, path: str, connections: int, seconds: fl
             "cpu_share": cpu / elapsed}
 
 
+def request_headers(path: str, kind: str, host: str, token: str) -> dict[str, str]:
+    """Host first and the cookie last, as Chromium orders them; the browser's own headers between."""
+    between = browser_headers(path) if kind == "browser" else {}
+    return {"Host": host, **between, "Cookie": f"featurehost-token={token}"}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--connections", default="1,10,64", help="comma-separated (default 1,10,64)")
     parser.add_argument("--seconds", type=float, default=8, help="per round (default 8)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per server and concurrency (default 3)")
-    parser.add_argument("--path", default=ASSET)
+    parser.add_argument("--path", action="append", help="a file to load (repeatable; default the script and stylesheet)")
+    parser.add_argument("--headers", choices=("browser", "wrk"), default="browser",
+                        help="browser: what Chromium sends for a subresource (default); wrk: Host and the cookie only")
     parser.add_argument("--smoke", action="store_true", help="one 1-second round each; checks only the answers")
     options = parser.parse_args()
     if options.smoke:
         options.seconds, options.rounds = 1, 1
+    paths = options.path or list(ASSETS)
     levels = [int(text) for text in options.connections.split(",")]
     ensure_tools()
 
@@ -209,47 +250,54 @@ def main() -> int:
         server = Server(folder / "data").drain_output()
         nginx = None
         try:
-            headers = {"Host": server.host, "Cookie": f"featurehost-token={server.token}"}
-            status, answered, body = fetch(server.port, options.path, headers)
-            if status != 200:
-                raise RuntimeError(f"featurehost answered {status} for {options.path}")
-            nginx = Nginx(folder / "nginx", options.path, body, answered)
-            nginx_status, nginx_headers, nginx_body = fetch(nginx.port, options.path, headers)
-            ours = {name.lower(): value for name, value in answered}
-            theirs = {name.lower(): value for name, value in nginx_headers}
-            differing = [name for name in ours if name not in ("connection",) and theirs.get(name) != ours[name]]
-            if nginx_status != 200 or nginx_body != body or differing:
-                raise RuntimeError(f"nginx does not answer the same: {nginx_status}, headers {differing}")
-            extra = sorted(set(theirs) - set(ours))
-            print(f"{options.path}: {len(body)} bytes, {len(answered)} headers; nginx adds {', '.join(extra)}")
+            headers = {path: request_headers(path, options.headers, server.host, server.token) for path in paths}
+            files = {}
+            for path in paths:
+                status, answered, body = fetch(server.port, path, headers[path])
+                if status != 200:
+                    raise RuntimeError(f"featurehost answered {status} for {path}")
+                files[path] = (body, answered)
+            nginx = Nginx(folder / "nginx", files)
+            for path, (body, answered) in files.items():
+                nginx_status, nginx_headers, nginx_body = fetch(nginx.port, path, headers[path])
+                ours = {name.lower(): value for name, value in answered}
+                theirs = {name.lower(): value for name, value in nginx_headers}
+                differing = [name for name in ours if name not in ("connection",) and theirs.get(name) != ours[name]]
+                if nginx_status != 200 or nginx_body != body or differing:
+                    raise RuntimeError(f"nginx does not answer {path} the same: {nginx_status}, headers {differing}")
+                extra = sorted(set(theirs) - set(ours))
+                print(f"{path}: {len(body)} bytes, {len(answered)} headers; nginx adds {', '.join(extra)}")
+            print(f"request headers ({options.headers}): {', '.join(headers[paths[0]])}")
             print(f"load average before: {' '.join(pathlib.Path('/proc/loadavg').read_text().split()[:3])}, "
                   f"{os.cpu_count()} cores; wrk -t1, {options.seconds:g} s a round, {options.rounds} round(s)")
             print()
-            print(f"{'connections':>11}  {'featurehost req/s':>17}  {'nginx req/s':>11}  {'ratio':>5}  "
+            print(f"{'file':<24}  {'connections':>11}  {'featurehost req/s':>17}  {'nginx req/s':>11}  {'ratio':>5}  "
                   f"{'fh CPU/req':>10}  {'nginx CPU/req':>13}  {'ratio':>5}  {'fh core':>7}  {'nginx core':>10}")
-            for connections in levels:
-                rounds = {"featurehost": [], "nginx": []}
-                for index in range(options.rounds):
-                    order = [("featurehost", server.process.pid, server.port), ("nginx", None, nginx.port)]
-                    if index % 2:
-                        order.reverse()
-                    for name, pid, port in order:
-                        pids = [pid] if pid else nginx.pids
-                        rounds[name].append(measure(pids, port, options.path, connections, options.seconds, headers))
-                keys = ("rps", "cpu_us", "cpu_share")
-                fh = {key: statistics.median(r[key] for r in rounds["featurehost"]) for key in keys}
-                ng = {key: statistics.median(r[key] for r in rounds["nginx"]) for key in keys}
-                bad = {name: sum(r["bad"] for r in results) for name, results in rounds.items()}
-                print(f"{connections:>11}  {fh['rps']:>17,.0f}  {ng['rps']:>11,.0f}  {fh['rps'] / ng['rps']:>5.2f}  "
-                      f"{fh['cpu_us']:>8.1f}µs  {ng['cpu_us']:>11.1f}µs  {fh['cpu_us'] / ng['cpu_us']:>5.2f}"
-                      f"  {fh['cpu_share']:>7.0%}  {ng['cpu_share']:>10.0%}"
-                      + (f"  FAILED: {bad}" if any(bad.values()) else ""), flush=True)
-                if any(bad.values()):
-                    failures += 1
+            for path in paths:
+                for connections in levels:
+                    rounds = {"featurehost": [], "nginx": []}
+                    for index in range(options.rounds):
+                        order = [("featurehost", server.process.pid, server.port), ("nginx", None, nginx.port)]
+                        if index % 2:
+                            order.reverse()
+                        for name, pid, port in order:
+                            pids = [pid] if pid else nginx.pids
+                            rounds[name].append(measure(pids, port, path, connections, options.seconds, headers[path]))
+                    keys = ("rps", "cpu_us", "cpu_share")
+                    fh = {key: statistics.median(r[key] for r in rounds["featurehost"]) for key in keys}
+                    ng = {key: statistics.median(r[key] for r in rounds["nginx"]) for key in keys}
+                    bad = {name: sum(r["bad"] for r in results) for name, results in rounds.items()}
+                    print(f"{path:<24}  {connections:>11}  {fh['rps']:>17,.0f}  {ng['rps']:>11,.0f}  "
+                          f"{fh['rps'] / ng['rps']:>5.2f}  {fh['cpu_us']:>8.1f}µs  {ng['cpu_us']:>11.1f}µs  "
+                          f"{fh['cpu_us'] / ng['cpu_us']:>5.2f}  {fh['cpu_share']:>7.0%}  {ng['cpu_share']:>10.0%}"
+                          + (f"  FAILED: {bad}" if any(bad.values()) else ""), flush=True)
+                    if any(bad.values()):
+                        failures += 1
             print()
             print(f"load average after: {' '.join(pathlib.Path('/proc/loadavg').read_text().split()[:3])}")
             print("ratio: featurehost / nginx (requests per second: higher is better for featurehost; "
-                  "CPU per request: lower is better); core: the share of one core each server used while loaded")
+                  "CPU per request: lower is better); core: the share of one core each server used while loaded; "
+                  "goal (issue 37): req/s ratio at least 0.80 for each file at each number of connections")
         finally:
             if nginx is not None:
                 nginx.stop()
