@@ -33,6 +33,7 @@ func runBenchmarks() async {
     if bench.shouldRun("startup") { StartupBenchmarks.run(&bench) }
     if bench.shouldRun("static") { StaticFileBenchmarks.run(&bench) }
     if bench.shouldRun("live-config") { LiveConfigBenchmarks.run(&bench) }
+    if bench.shouldRun("sessions") { await SessionBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 
