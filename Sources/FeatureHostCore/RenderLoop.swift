@@ -17,7 +17,7 @@ public final class RenderLoop {
     public init(render: @escaping @MainActor () -> Void) {
         self.render = render
         tracker = RenderTracker { [weak self] in
-            Task { @MainActor in self?.renderIfStale() }
+            NextTurnRenders.shared.schedule { self?.renderIfStale() }
         }
     }
 
@@ -44,5 +44,38 @@ public final class RenderLoop {
     public func stop() {
         stopped = true
         tracker?.stop()
+    }
+}
+
+/// The renders due on the next turn of the main actor, run by one task: a hundred pages that a shared change made
+/// stale in one turn (the offer's countdown, one per run) cost one task, not a hundred. A render that makes
+/// another loop stale schedules it for the turn after, as a task of its own would.
+private final class NextTurnRenders: Sendable {
+    static let shared = NextTurnRenders()
+
+    private struct State {
+        var due: [@MainActor @Sendable () -> Void] = []
+        var scheduled = false
+    }
+    private let state = Locked(State())
+
+    func schedule(_ render: @escaping @MainActor @Sendable () -> Void) {
+        let first = state.withLock { state -> Bool in
+            state.due.append(render)
+            defer { state.scheduled = true }
+            return !state.scheduled
+        }
+        if first { Task { @MainActor in self.run() } }
+    }
+
+    @MainActor private func run() {
+        let due = state.withLock { state -> [@MainActor @Sendable () -> Void] in
+            defer {
+                state.due = []
+                state.scheduled = false
+            }
+            return state.due
+        }
+        for render in due { render() }
     }
 }

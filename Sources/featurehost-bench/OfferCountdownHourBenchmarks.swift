@@ -42,7 +42,7 @@ extension OfferCountdownBenchmarks {
     /// The timeline offsets of an hour's wake-ups, as the manual clock makes them, deadline by deadline: each
     /// one changes the state.
     @MainActor
-    private static func wakeUpInstants() async -> [Duration]? {
+    static func wakeUpInstants() async -> [Duration]? {
         guard let run = makeRun(settings: [:]) else { return nil }
         let clock = run.host.clock
         let end = clock.now.advanced(by: .milliseconds(3_600_350))
@@ -59,7 +59,7 @@ extension OfferCountdownBenchmarks {
 
     /// CPU milliseconds for the presenter to handle `instants` with its clock set by hand, its timer asleep.
     @MainActor
-    private static func presenterByHand(_ instants: [Duration]) -> Double? {
+    static func presenterByHand(_ instants: [Duration]) -> Double? {
         let clock = HandClock()
         guard let host = try? TestHost(), var context = try? host.context(id: "offer-countdown") else { return nil }
         context.clock = clock

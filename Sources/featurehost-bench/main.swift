@@ -35,6 +35,7 @@ func runBenchmarks() async {
     if bench.shouldRun("car-news-memory") { CarNewsMemoryBenchmarks.run(&bench) }
     if bench.shouldRun("live-config") { LiveConfigBenchmarks.run(&bench) }
     if bench.shouldRun("pin-clicks") { await PinClickBenchmarks.run(&bench) }
+    if bench.shouldRun("sessions") { await SessionBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

@@ -1,15 +1,28 @@
-"""100 concurrent offer-countdown sessions ticking: server CPU per session-second, memory per session,
-bytes per session-second. Run from the package root after a release build:
+"""Offer-countdown pages ticking, 1 to 1,000 at once, over raw sockets (issue 37, point 1): the server's CPU per
+page-second above an empty `serve`, memory per page and bytes per page-second, beside the presenter's own work
+(the anchor, which `featurehost-bench sessions` measures in the same run and passes as `--anchor-us`). Run from
+the package root after a release build:
 
     swift build -c release --product featurehost
-    FEATUREHOST_BINARY=.build/release/featurehost python3 Tests/browser/bench/sessions.py [SESSIONS] [SECONDS]
+    FEATUREHOST_BINARY=.build/release/featurehost python3 Tests/browser/bench/sessions.py \
+        [--counts 1,10,100,1000] [--seconds 10] [--rounds 1] [--anchor-us 8.4]
+
+Each count gets a fresh server (and an empty one, measured the same way, gives the idle CPU to subtract). Every
+page is a session of its own: its page loaded, its event stream open, its hello sent. One thread reads every
+stream and counts the patches each page gets, so a page that stopped ticking shows. CPU is each thread's run time
+from `/proc/PID/task/*/schedstat` (nanoseconds; `/proc/PID/stat` counts in 10 ms ticks, too coarse for one page).
 
 A measurement, not a test: it runs for real seconds on purpose."""
 
+from __future__ import annotations
+
+import argparse
 import os
 import pathlib
 import re
+import selectors
 import socket
+import statistics
 import sys
 import tempfile
 import threading
@@ -19,11 +32,40 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from featurehost_server import Server  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
+PATCH = b"event: patch\n"
 
 
-def cpu_seconds(pid: int) -> float:
+def thread_times(pid: int) -> dict[int, int]:
+    """Each live thread's time on a CPU so far, in nanoseconds."""
+    times = {}
+    for task in pathlib.Path(f"/proc/{pid}/task").iterdir():
+        try:
+            times[int(task.name)] = int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return times
+
+
+def tick_seconds(pid: int) -> float:
     fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
+
+
+class CPUWindow:
+    """The process's CPU time over a window: exact for the threads alive at its end; a thread that ended
+    inside it is counted from the 10 ms ticks instead (the larger of the two answers)."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.threads = thread_times(pid)
+        self.ticks = tick_seconds(pid)
+
+    def seconds(self) -> float:
+        now = thread_times(self.pid)
+        exact = sum(spent - self.threads.get(tid, 0) for tid, spent in now.items()) / 1e9
+        if all(tid in now for tid in self.threads):
+            return exact
+        return max(exact, tick_seconds(self.pid) - self.ticks)
 
 
 def rss_bytes(pid: int) -> int:
@@ -47,60 +89,149 @@ def request(server: Server, method: str, path: str, body: str = "") -> bytes:
     return answer
 
 
-class Stream(threading.Thread):
-    """One page's event stream, read until the server closes it; counts bytes."""
+class Streams(threading.Thread):
+    """Every page's event stream, read by this one thread: bytes and patches per stream."""
 
-    def __init__(self, server: Server, session: str):
+    def __init__(self):
         super().__init__(daemon=True)
-        self.connection = socket.create_connection(server.address, timeout=60)
-        self.connection.sendall(
+        self.selector = selectors.DefaultSelector()
+        self.lock = threading.Lock()
+        self.bytes: list[int] = []
+        self.patches: list[int] = []
+        self.tails: list[bytes] = []
+        self.stopping = False
+
+    def open(self, server: Server, session: str) -> None:
+        connection = socket.create_connection(server.address, timeout=30)
+        connection.sendall(
             (f"GET /s/{session}/events?v=0 HTTP/1.1\r\nHost: {server.host}\r\n"
              f"Cookie: featurehost-token={server.token}\r\n\r\n").encode())
-        self.bytes = 0
+        connection.setblocking(False)
+        with self.lock:
+            index = len(self.bytes)
+            self.bytes.append(0)
+            self.patches.append(0)
+            self.tails.append(b"")
+            self.selector.register(connection, selectors.EVENT_READ, index)
 
-    def run(self):
-        try:
-            while chunk := self.connection.recv(65536):
-                self.bytes += len(chunk)
-        except OSError:
-            pass
+    def totals(self) -> tuple[int, list[int]]:
+        with self.lock:
+            return sum(self.bytes), list(self.patches)
+
+    def run(self) -> None:
+        while not self.stopping:
+            with self.lock:
+                ready = self.selector.select(timeout=0.2) if self.selector.get_map() else []
+                for key, _ in ready:
+                    try:
+                        chunk = key.fileobj.recv(65536)
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        chunk = b""
+                    if not chunk:
+                        self.selector.unregister(key.fileobj)
+                        key.fileobj.close()
+                        continue
+                    index = key.data
+                    self.bytes[index] += len(chunk)
+                    text = self.tails[index] + chunk
+                    self.patches[index] += text.count(PATCH)
+                    self.tails[index] = text[-(len(PATCH) - 1):]
+            if not ready:
+                time.sleep(0.01)
+
+    def close(self) -> None:
+        self.stopping = True
+        self.join(timeout=5)
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()
 
 
-def main():
-    sessions = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 10
+def measure(pages: int, seconds: float) -> dict:
+    """One server with `pages` ticking pages (0: an empty one) over `seconds`."""
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(pathlib.Path(folder) / "data", args=["--only", "offer-countdown"])
-        pid = server.process.pid
-        request(server, "GET", "/")  # warm up
-        rss_before = rss_bytes(pid)
-        streams = []
-        for _ in range(sessions):
-            page = request(server, "GET", "/f/offer-countdown").decode(errors="replace")
-            session = re.search(r'data-fh-session="([0-9a-f]+)"', page).group(1)
-            stream = Stream(server, session)
-            stream.start()
-            streams.append(stream)
-            request(server, "POST", f"/s/{session}/event", '{"kind":"hello","hourCycle":"h23","visible":true}')
-        time.sleep(2)  # let every session reach its steady tick before measuring
-        rss_open = rss_bytes(pid)
-        bytes_before = sum(stream.bytes for stream in streams)
-        cpu_before, wall_before = cpu_seconds(pid), time.monotonic()
-        time.sleep(seconds)
-        cpu, wall = cpu_seconds(pid) - cpu_before, time.monotonic() - wall_before
-        sent = sum(stream.bytes for stream in streams) - bytes_before
-        rss_after = rss_bytes(pid)
-        code = server.stop()
-        session_seconds = sessions * wall
-        print(f"sessions: {sessions}, measured over {wall:.1f} s, binary {server.process.args[0]}")
-        print(f"server CPU: {cpu * 1000:.0f} ms = {cpu / session_seconds * 1e6:.0f} µs per session-second "
-              f"({cpu / wall * 100:.1f} % of one core)")
-        print(f"memory: {rss_before / 2**20:.1f} MiB before, {rss_open / 2**20:.1f} MiB with the sessions, "
-              f"{rss_after / 2**20:.1f} MiB after {wall:.0f} s; "
-              f"{(rss_after - rss_before) / sessions / 1024:.0f} KiB per session (goal < 1 MiB)")
-        print(f"bytes: {sent / session_seconds:.0f} B per session-second on the wire (SSE framing included)")
-        print(f"exit code after SIGTERM: {code}")
+        args = ["--only", "offer-countdown"]
+        if pages > 200:
+            args += ["--max-pages", str(pages + 16)]
+        server = Server(pathlib.Path(folder) / "data", args=args).drain_output()
+        try:
+            pid = server.process.pid
+            request(server, "GET", "/")  # warm up
+            rss_before = rss_bytes(pid)
+            streams = Streams()
+            streams.start()
+            for _ in range(pages):
+                page = request(server, "GET", "/f/offer-countdown").decode(errors="replace")
+                session = re.search(r'data-fh-session="([0-9a-f]+)"', page).group(1)
+                streams.open(server, session)
+                request(server, "POST", f"/s/{session}/event", '{"kind":"hello","hourCycle":"h23","visible":true}')
+            time.sleep(3)  # every page at its steady tick, the opening's garbage settled
+            rss_open = rss_bytes(pid)
+            bytes_before, patches_before = streams.totals()
+            cpu, wall_before = CPUWindow(pid), time.monotonic()
+            time.sleep(seconds)
+            spent, wall = cpu.seconds(), time.monotonic() - wall_before
+            bytes_after, patches_after = streams.totals()
+            rss_after = rss_bytes(pid)
+            streams.close()
+        finally:
+            code = server.stop()
+    got = [after - before for before, after in zip(patches_before, patches_after)]
+    return {
+        "pages": pages, "wall": wall, "cpu": spent, "rss_before": rss_before, "rss_open": rss_open,
+        "rss_after": rss_after, "bytes": bytes_after - bytes_before, "fewest_patches": min(got, default=0),
+        "patches": sum(got), "exit": code,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--counts", default="1,10,100,1000")
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--anchor-us", type=float, default=None,
+                        help="the presenter's own work per countdown second, µs (featurehost-bench sessions)")
+    options = parser.parse_args()
+    counts = [int(count) for count in options.counts.split(",")]
+    anchor = options.anchor_us
+    print(f"binary {os.environ.get('FEATUREHOST_BINARY', '.build/debug/featurehost')}, "
+          f"{options.seconds:.0f} s per measurement, {options.rounds} round(s), medians; load average "
+          f"{os.getloadavg()[0]:.2f}")
+    failed = False
+    rows: dict[int, list[dict]] = {count: [] for count in counts}
+    idles: list[float] = []
+    for _ in range(options.rounds):
+        idle = measure(0, options.seconds)
+        idles.append(idle["cpu"] / idle["wall"])
+        for count in counts:
+            row = measure(count, options.seconds)
+            row["idle_rate"] = idles[-1]
+            rows[count].append(row)
+    idle_rate = statistics.median(idles)
+    print(f"empty serve: {idle_rate * 1e6:.0f} µs of CPU per second (subtracted below)")
+    if anchor:
+        print(f"anchor, the presenter's own work: {anchor:.1f} µs per countdown second")
+    for count in counts:
+        per_second = []
+        for row in rows[count]:
+            above = row["cpu"] - row["idle_rate"] * row["wall"]
+            per_second.append(above / (count * row["wall"]) * 1e6)
+        cpu = statistics.median(per_second)
+        last = rows[count][-1]
+        memory = statistics.median((row["rss_after"] - row["rss_before"]) / count / 1024 for row in rows[count])
+        wire = statistics.median(row["bytes"] / (count * row["wall"]) for row in rows[count])
+        fewest = min(row["fewest_patches"] for row in rows[count])
+        ratio = f", {cpu / anchor:.1f}× the presenter's work (goal ≤ 10×)" if anchor else ""
+        spread = f" (rounds {min(per_second):.1f}–{max(per_second):.1f})" if len(per_second) > 1 else ""
+        print(f"{count:>5} pages: {cpu:.1f} µs CPU per page-second{spread}{ratio}; "
+              f"{memory:.1f} KiB per page (RSS {last['rss_before'] / 2**20:.1f} → {last['rss_after'] / 2**20:.1f} MiB); "
+              f"{wire:.0f} B per page-second; fewest patches a page got in {last['wall']:.0f} s: {fewest}")
+        if fewest < int(options.seconds) - 1 or any(row["exit"] != 0 for row in rows[count]):
+            print(f"{count:>5} pages: FAILED: a page missed its patches or the server did not stop cleanly")
+            failed = True
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
