@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 #if canImport(Glibc)
@@ -14,39 +15,32 @@ import Foundation
 /// kept whole or not at all without any fsync. Only a power loss needs the fsyncs, and they were 11 % of the server's
 /// CPU per pin click (two per toggle). Here they run on a background queue `delay` after the first unsynced save,
 /// covering every save made until then: a power loss loses at most that window, a kill nothing that was written.
-package final class DeferredFileSync: @unchecked Sendable {
+package final class DeferredFileSync: Sendable {
     static let delay: DispatchTimeInterval = .seconds(1)
 
     private let file: URL
     private let queue = DispatchQueue(label: "featurehost.file-sync", qos: .utility)
-    /// Guards `pending`.
-    private let lock = NSLock()
-    private var pending = false
+    /// Whether a sync is due.
+    private let pending = Locked(false)
 
     init(file: URL) { self.file = file }
 
     /// Called after each replacement of the file: schedules one sync unless one is already due.
     func didReplace() {
-        lock.lock()
-        let schedule = !pending
-        pending = true
-        lock.unlock()
+        let schedule = pending.withLock { pending in
+            defer { pending = true }
+            return !pending
+        }
         guard schedule else { return }
         queue.asyncAfter(deadline: .now() + Self.delay) { [self] in syncNow() }
     }
 
     /// Whether a sync is due: saves since the last one are in the page cache only.
-    package var isPending: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return pending
-    }
+    package var isPending: Bool { pending.withLock { $0 } }
 
     /// The file and its folder to disk now (also what a test calls rather than waiting).
     package func syncNow() {
-        lock.lock()
-        pending = false
-        lock.unlock()
+        pending.withLock { $0 = false }
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         if descriptor >= 0 {
             fsync(descriptor)

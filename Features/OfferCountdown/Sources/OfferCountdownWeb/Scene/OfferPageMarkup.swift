@@ -16,7 +16,7 @@ enum OfferPageMarkup {
     static func page(_ state: OfferCountdownPresenter.ViewState, rolledFrom froms: [Int?], rollMilliseconds: Int) -> HTML {
         let isPopupOpen = state.popup != nil
         // Escape and Enter close the popup; on the main screen they are left to the browser and the shell.
-        let keys: HTMLAttribute = isPopupOpen ? .data("keys", "Escape Enter") : .nothing
+        let keys: HTMLAttribute = .when(isPopupOpen, .data("keys", "Escape Enter"))
         return div(.class("offer"), .data("fh-vars", "--roll:\(rollMilliseconds)ms"), keys) {
             artwork(close: state.copy.close, isPopupOpen: isPopupOpen)
             content(state, rolledFrom: froms, isPopupOpen: isPopupOpen)
@@ -50,7 +50,7 @@ enum OfferPageMarkup {
             img(.class("offer-art-image"), .src(artworkPath), .alt(""))
             button(
                 .class("offer-close"), .type("button"), .aria("label", OfferWebCopy.closeOfferLabel),
-                isPopupOpen ? .tabindex(-1) : .nothing
+                .when(isPopupOpen, .tabindex(-1))
             ) { close }
             .id("offer-close")
         }
@@ -91,10 +91,4 @@ enum OfferPageMarkup {
         ) { button.title }
         .id("offer-activate")
     }
-}
-
-extension HTMLAttribute {
-    /// No attribute at all, for the other branch of a conditional one in a variadic list: the builder leaves
-    /// out a `data-` attribute whose name it refuses, and an empty name is refused.
-    fileprivate static let nothing: HTMLAttribute = .data("", "")
 }

@@ -48,7 +48,7 @@ enum TransactionListMarkup {
                 WebUI.button(
                     .class("tx-capsule tx-c-\(button.color.rawValue)"), .type("button"), .role("tab"),
                     .aria("selected", button.isSelected ? "true" : "false"), .tabindex(button.isSelected ? 0 : -1),
-                    button.isSelected && focusOnFilters ? .data("fh-focus", "") : .data("", ""),
+                    .when(button.isSelected && focusOnFilters, .data("fh-focus", "")),
                     .data("action", TransactionsWebAction.chooseFilter(filter).name)
                 ) { button.title }
                 .id("tx-filter-\(button.title)")

@@ -15,9 +15,9 @@ enum TransactionRowMarkup {
         return li(.class("tx-item"), .data("fh-slide", "")) {
             button(
                 .class(classes), .type("button"), .aria("pressed", row.isPinned ? "true" : "false"),
-                isSelected ? .aria("current", "true") : .data("", ""),
+                .when(isSelected, .aria("current", "true")),
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
-                isSelected && focusFollows ? .data("fh-focus", "") : .data("", ""),
+                .when(isSelected && focusFollows, .data("fh-focus", "")),
                 .data("action", TransactionsWebAction.togglePin(index: index, id: row.id).name)
             ) {
                 span(.class("tx-row-head")) {
@@ -27,7 +27,7 @@ enum TransactionRowMarkup {
                 }
                 // Always there, so unpinning can animate the row's height down (and pinning up) rather than jump:
                 // collapsed and hidden from assistive technology while unpinned.
-                span(.class("tx-row-body"), row.isPinned ? .data("", "") : .aria("hidden", "true")) {
+                span(.class("tx-row-body"), .when(!row.isPinned, .aria("hidden", "true"))) {
                     span(.class("tx-row-body-inner")) {
                         span(.class("tx-row-main")) {
                             span(.class("tx-name")) { row.name }
