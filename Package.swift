@@ -309,4 +309,9 @@ if Context.environment["FEATUREHOST_TSAN_SUBSET"] == "1" {
     package.targets = package.targets.filter { kept.contains($0.name) }
     // The plugin tests load this library in its own process.
     package.products = package.products.filter { $0.name == "PluginCounter" }
+    // The helper links TSan's runtime statically and exports only the entries its own libraries use; the instrumented
+    // libPluginCounter.so it opens needs the rest (`__tsan_external_write`), so the helper exports them all here.
+    for helper in package.targets where helper.name == "featurehost-plugin-host" {
+        helper.linkerSettings = (helper.linkerSettings ?? []) + [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
+    }
 }
