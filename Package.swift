@@ -87,6 +87,9 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "WebUI", targets: ["WebUI"]),
         .library(name: "FeatureHostTesting", targets: ["FeatureHostTesting"]),
+        // What a plugin or app author tests a web scene with, as the repository does: a recording ResponseSink, a raw
+        // HTTP client, a server clock the test moves.
+        .library(name: "WebUITesting", targets: ["WebUITesting"]),
         // The whole host for an app's own name and features in one call (docs/embedding.md), and the runtime under it
         // for an app that builds its own surface: config loading and validation, the registry, plugins, HostSession.
         .library(name: "FeatureHostApp", targets: ["FeatureHostApp"]),
@@ -122,7 +125,7 @@ let package = Package(
         // MARK: plugin boundary
         // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
         .target(name: "CFeatureHostPluginABI"),
-        .target(name: "FeatureHostPluginWire", dependencies: ["FeatureHostCore", "CFeatureHostPluginABI"]),
+        .target(name: "FeatureHostPluginWire", dependencies: ["FeatureHostCore", "CFeatureHostPluginABI", "StrictJSON"]),
         // posix_spawn of the plugin's process, and the child's own hardening (C: prctl is variadic).
         .target(name: "CFeatureHostProcess"),
         // One per plugin library: loads it and serves its C table to the host over a socket (out of process).
@@ -155,6 +158,7 @@ let package = Package(
         ),
         // The testing library (a product): no runtime, so a plugin's or an app's tests link only what they use.
         .target(name: "FeatureHostTesting", dependencies: ["FeatureHostCore", "DataSources", "TerminalUI"]),
+        .target(name: "WebUITesting", dependencies: ["FeatureHostCore", "WebUI"]),
         // This repository's tests of the host's assembly: a TestHost as a HostEnvironment. Not a product.
         .target(name: "FeatureHostRuntimeTesting", dependencies: ["FeatureHostCore", "FeatureHostRuntime", "FeatureHostTesting"]),
         // The command line (shell, serve, snapshot, list, validate, store) for an app's name and feature list. It depends
@@ -212,7 +216,7 @@ let package = Package(
         .testTarget(name: "FeatureHostRuntimeTests", dependencies: ["FeatureHostRuntime", "FeatureHostTesting"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FeatureHostTesting"]),
-        .testTarget(name: "WebUITests", dependencies: ["WebUI", "FeatureHostTesting"]),
+        .testTarget(name: "WebUITests", dependencies: ["WebUI", "WebUITesting", "FeatureHostTesting"]),
         .testTarget(
             name: "FeatureHostEndToEndTests",
             dependencies: [

@@ -47,7 +47,7 @@ final class HostedFeature {
             now = manual.wallClock(startingAt: start)
             self.clock = manual
         }
-        let transport = TrackedTransport(URLSessionTransport(), activity: activity)
+        let transport = TrackedTransport(LiveHTTPTransport(), activity: activity)
         let payloadCacheFile = URL(fileURLWithPath: wire.payloadCacheFile)
         let context = FeatureContext(
             id: FeatureID(wire.id), clock: clock, now: now,

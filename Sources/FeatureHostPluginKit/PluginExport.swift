@@ -64,39 +64,42 @@ public enum PluginExport {
 /// The exported feature. C function pointers cannot capture the generic type, so the table's functions
 /// find it here.
 final class ExportedFeature: @unchecked Sendable {
-    // @unchecked: C tables allocated once and kept for the process; every field is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var manifestValue: FeatureManifest?
-    private var terminalScene = true
-    private var maker: (@MainActor (FeatureContext) throws -> any Feature)?
-    private var table: UnsafeMutablePointer<featurehost_plugin>?
-    private var webAssetsValue: WebAssets?
-    private var webTable: UnsafeMutablePointer<featurehost_plugin_web>?
+    // @unchecked: the C tables (raw pointers) are allocated once and kept for the process; what changes is in `state`.
+    private let state = Locked(State())
+
+    private struct State {
+        var manifest: FeatureManifest?
+        var hasTerminalScene = true
+        var make: (@MainActor (FeatureContext) throws -> any Feature)?
+        var table: UnsafeMutablePointer<featurehost_plugin>?
+        var webAssets: WebAssets?
+        var webTable: UnsafeMutablePointer<featurehost_plugin_web>?
+    }
 
     func set(
         manifest: FeatureManifest, hasTerminalScene: Bool, make: @escaping @MainActor (FeatureContext) throws -> any Feature
     ) -> UnsafeRawPointer {
-        lock.lock()
-        defer { lock.unlock() }
-        manifestValue = manifest
-        terminalScene = hasTerminalScene
-        maker = make
-        if let table { return UnsafeRawPointer(table) }
-        let made = UnsafeMutablePointer<featurehost_plugin>.allocate(capacity: 1)
-        made.initialize(to: CTable.make())
-        table = made
-        return UnsafeRawPointer(made)
+        state.withLock { state in
+            state.manifest = manifest
+            state.hasTerminalScene = hasTerminalScene
+            state.make = make
+            if let table = state.table { return UnsafeRawPointer(table) }
+            let made = UnsafeMutablePointer<featurehost_plugin>.allocate(capacity: 1)
+            made.initialize(to: CTable.make())
+            state.table = made
+            return UnsafeRawPointer(made)
+        }
     }
 
     func setWeb(assets: WebAssets) -> UnsafeRawPointer {
-        lock.lock()
-        defer { lock.unlock() }
-        webAssetsValue = assets
-        if let webTable { return UnsafeRawPointer(webTable) }
-        let made = UnsafeMutablePointer<featurehost_plugin_web>.allocate(capacity: 1)
-        made.initialize(to: CWebTable.make())
-        webTable = made
-        return UnsafeRawPointer(made)
+        state.withLock { state in
+            state.webAssets = assets
+            if let webTable = state.webTable { return UnsafeRawPointer(webTable) }
+            let made = UnsafeMutablePointer<featurehost_plugin_web>.allocate(capacity: 1)
+            made.initialize(to: CWebTable.make())
+            state.webTable = made
+            return UnsafeRawPointer(made)
+        }
     }
 
     /// Made once; its one function calls the instance's feature.
@@ -106,10 +109,10 @@ final class ExportedFeature: @unchecked Sendable {
         return UnsafeRawPointer(made)
     }()
 
-    var webAssets: WebAssets? { lock.withLock { webAssetsValue } }
-    var manifest: FeatureManifest? { lock.withLock { manifestValue } }
-    var hasTerminalScene: Bool { lock.withLock { terminalScene } }
-    var make: (@MainActor (FeatureContext) throws -> any Feature)? { lock.withLock { maker } }
+    var webAssets: WebAssets? { state.withLock { $0.webAssets } }
+    var manifest: FeatureManifest? { state.withLock { $0.manifest } }
+    var hasTerminalScene: Bool { state.withLock { $0.hasTerminalScene } }
+    var make: (@MainActor (FeatureContext) throws -> any Feature)? { state.withLock { $0.make } }
 }
 
 let exported = ExportedFeature()

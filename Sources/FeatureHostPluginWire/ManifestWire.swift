@@ -1,5 +1,6 @@
 import FeatureHostCore
 import Foundation
+import StrictJSON
 
 /// A feature manifest as JSON, the form it crosses the plugin boundary in.
 public struct ManifestWire: Codable, Equatable, Sendable {
@@ -113,6 +114,13 @@ public enum JSONWire {
     }
 
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        // The strict reader first, as for every JSON the host reads from outside: Foundation keeps the last of a
+        // repeated key and accepts a trailing comma, so two readers of one message could see two values.
+        do {
+            try JSONReader.validate(bytes)
+        } catch {
+            throw FeatureError("not valid \(T.self) JSON: \(error.description)")
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {

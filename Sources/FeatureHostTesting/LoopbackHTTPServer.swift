@@ -9,7 +9,7 @@ import Foundation
 
 /// A test-only HTTP/1.1 server on 127.0.0.1 with an ephemeral port: scripted replies, optional delays, and a
 /// log of the requests it received. One request per connection (`Connection: close`), which is all
-/// URLSession needs from it.
+/// the live transport needs from it.
 public final class LoopbackHTTPServer: Sendable {
     public struct Request: Sendable, Equatable {
         public var method: String

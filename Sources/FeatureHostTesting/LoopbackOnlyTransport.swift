@@ -18,7 +18,7 @@ public struct LoopbackOnlyTransport: HTTPTransport {
     private let loopback: any HTTPTransport
     private let elsewhere: Elsewhere
 
-    public init(loopback: any HTTPTransport = URLSessionTransport(), elsewhere: Elsewhere = .notFound) {
+    public init(loopback: any HTTPTransport = LiveHTTPTransport(), elsewhere: Elsewhere = .notFound) {
         self.loopback = loopback
         self.elsewhere = elsewhere
     }

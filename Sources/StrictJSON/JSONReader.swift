@@ -1,8 +1,8 @@
 /// The one JSON reader for what comes from outside as JSON text the host reads itself: the config file (the user's,
 /// read strictly so every tool reads it alike), the page events a browser POSTs (anyone's, read with tight
-/// limits) and the invitation backend's reply. Strict RFC 8259 over UTF-8 bytes: no trailing comma, no repeated key in an object (Foundation's
-/// `JSONSerialization` accepts the first and keeps the last of the second), no comment, no bytes that are not UTF-8
-/// in a string, no number a `Double` cannot hold. What it costs is bounded by its input and its `Limits`: one pass,
+/// limits), the invitation backend's reply and the plugin wire's JSON. Strict RFC 8259 over UTF-8 bytes: no trailing
+/// comma, no repeated key in an object (Foundation's `JSONSerialization` accepts the first and keeps the last of the
+/// second), no comment, no bytes that are not UTF-8 in a string, no number a `Double` cannot hold. What it costs is bounded by its input and its `Limits`: one pass,
 /// no recursion deeper than `maximumDepth`, no string longer than `maximumStringBytes`, no object or array with more
 /// than `maximumMembers` members. A fault says what to change and where (`JSONReadError`).
 public struct JSONReader {

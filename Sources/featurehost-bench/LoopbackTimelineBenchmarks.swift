@@ -75,7 +75,7 @@ extension VirtualTimeBenchmarks {
 /// Loopback only: the chats' avatars and the articles' images on the real servers fail at once, so no
 /// benchmark waits on the internet.
 private struct LoopbackOnly: HTTPTransport {
-    private let loopback = URLSessionTransport()
+    private let loopback = LiveHTTPTransport()
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.url.host == "127.0.0.1" else {

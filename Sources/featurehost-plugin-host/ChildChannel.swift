@@ -1,4 +1,5 @@
 import CFeatureHostProcess
+import FeatureHostCore
 import FeatureHostPluginWire
 import Foundation
 
@@ -15,7 +16,8 @@ final class ChildChannel: Sendable {
     static let maximumRequest = 1 << 20
 
     let fileDescriptor: Int32
-    private let writeLock = NSLock()
+    /// Held while one frame is sent, so frames from two threads never interleave on the socket.
+    private let sending = Locked(())
 
     init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
 
@@ -43,7 +45,9 @@ final class ChildChannel: Sendable {
 
     func send(_ message: ChildMessage, requestID: UInt32 = 0) {
         let bytes = message.frame(requestID: requestID).encoded()
-        let status = writeLock.withLock { bytes.withUnsafeBufferPointer { featurehost_send_all(fileDescriptor, $0.baseAddress, $0.count) } }
+        let status = sending.withLock { _ in
+            bytes.withUnsafeBufferPointer { featurehost_send_all(fileDescriptor, $0.baseAddress, $0.count) }
+        }
         // The host is gone; so is the reason to run.
         if status != 0 { Self.end(0) }
     }

@@ -17,7 +17,7 @@ import Testing
     var cacheFile: URL { directory.file("cache/payloads.sqlite") }
 
     func source(url: URL? = nil, timeout: Double = 5, at date: Date) -> CachedHTTPSource<[Car]> {
-        let http = HTTPSource(url: url ?? server.url("cars"), timeout: timeout, transport: URLSessionTransport(), decoder: carDecoder)
+        let http = HTTPSource(url: url ?? server.url("cars"), timeout: timeout, transport: LiveHTTPTransport(), decoder: carDecoder)
         return CachedHTTPSource(source: http, cacheFile: cacheFile, key: "test cars", now: { date })
     }
 
@@ -53,7 +53,7 @@ import Testing
         let port = try LoopbackHTTPServer.refusedPort()
         let refusedURL = try #require(URL(string: "http://127.0.0.1:\(port)/cars"))
         let refusedSource = CachedHTTPSource(
-            source: HTTPSource(url: refusedURL, timeout: 5, transport: URLSessionTransport(), decoder: carDecoder),
+            source: HTTPSource(url: refusedURL, timeout: 5, transport: LiveHTTPTransport(), decoder: carDecoder),
             cacheFile: cacheFile, key: "test cars", now: { later })
         let refused = try await refusedSource.load()
         #expect(refused.value == cars)

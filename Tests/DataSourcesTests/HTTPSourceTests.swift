@@ -10,7 +10,7 @@ import Testing
     init() throws { server = try LoopbackHTTPServer() }
 
     func source(timeout: Double = 5, path: String = "cars") -> HTTPSource<[Car]> {
-        HTTPSource(url: server.url(path), timeout: timeout, transport: URLSessionTransport(), decoder: carDecoder)
+        HTTPSource(url: server.url(path), timeout: timeout, transport: LiveHTTPTransport(), decoder: carDecoder)
     }
 
     @Test func okDecodesTheBody() async throws {
@@ -45,14 +45,14 @@ import Testing
     @Test func aRefusedConnectionSaysSo() async throws {
         let port = try LoopbackHTTPServer.refusedPort()
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/cars"))
-        let source = HTTPSource(url: url, timeout: 5, transport: URLSessionTransport(), decoder: carDecoder)
+        let source = HTTPSource(url: url, timeout: 5, transport: LiveHTTPTransport(), decoder: carDecoder)
         await #expect(throws: HTTPError.cannotConnect(url, reason: "the connection was refused")) { try await source.load() }
     }
 
     @Test func aBodyOverTheCapIsRefused() async throws {
         server.respond(with: .json(carsJSON))
         let capped = HTTPSource(
-            url: server.url("cars"), timeout: 5, transport: URLSessionTransport(maximumBodySize: 10), decoder: carDecoder)
+            url: server.url("cars"), timeout: 5, transport: LiveHTTPTransport(maximumBodySize: 10), decoder: carDecoder)
         await #expect(throws: HTTPError.bodyTooLarge(server.url("cars"), limit: 10)) { try await capped.load() }
     }
 
@@ -61,11 +61,11 @@ import Testing
         server.respond(with: .data(Data(carsPlist.utf8), contentType: "application/x-plist; charset=utf-8"))
         #expect(try await source().load() == Loaded(cars))
         server.respond(with: .data(Data(carsPlist.utf8), contentType: "text/plain"))
-        let plist = HTTPSource(url: server.url("cars"), timeout: 5, transport: URLSessionTransport(), decoder: carDecoder, format: .plist)
+        let plist = HTTPSource(url: server.url("cars"), timeout: 5, transport: LiveHTTPTransport(), decoder: carDecoder, format: .plist)
         #expect(try await plist.load() == Loaded(cars))
         #expect(server.requests.last?.headers["accept"] == "application/x-plist")
         server.respond(with: .data(Data(carsJSON.utf8), contentType: "application/x-plist"))
-        let json = HTTPSource(url: server.url("cars"), timeout: 5, transport: URLSessionTransport(), decoder: carDecoder, format: .json)
+        let json = HTTPSource(url: server.url("cars"), timeout: 5, transport: LiveHTTPTransport(), decoder: carDecoder, format: .json)
         #expect(try await json.load() == Loaded(cars))
     }
 

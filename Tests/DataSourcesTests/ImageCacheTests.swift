@@ -32,7 +32,7 @@ import Testing
     /// loopback request can take seconds to arrive.
     func cache(capacity: Int = ImageCache.defaultCapacity) -> ImageCache {
         ImageCache(
-            directory: directory.url.appendingPathComponent("images"), transport: URLSessionTransport(), capacity: capacity, timeout: 60)
+            directory: directory.url.appendingPathComponent("images"), transport: LiveHTTPTransport(), capacity: capacity, timeout: 60)
     }
 
     @Test func anImageIsFetchedOnceAndServedFromDiskAfterARestart() async throws {

@@ -14,7 +14,7 @@ import Testing
         server.respond { _ in .data(ImageCacheTests.png, contentType: "image/png") }
         // Room for about four images, so eviction runs while other callers read and write.
         let cache = ImageCache(
-            directory: directory.url, transport: URLSessionTransport(), capacity: 4 * (ImageCacheTests.png.count + 100), timeout: 60)
+            directory: directory.url, transport: LiveHTTPTransport(), capacity: 4 * (ImageCacheTests.png.count + 100), timeout: 60)
         let urls = (0..<8).map { server.url("image-\($0).png") }
         let origin = HTTPOrigin(server.baseURL)
         let keys = try await withThrowingTaskGroup(of: String.self) { group in

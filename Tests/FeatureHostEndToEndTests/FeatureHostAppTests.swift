@@ -45,7 +45,7 @@ import WebUI
 
     @Test func theShellsHomeScreenSaysTheAppsName() {
         let environment = HostEnvironment(
-            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: URLSessionTransport(),
+            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: LiveHTTPTransport(),
             dataDirectory: host.directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
         let config = ConfigLoader(registry: app.registry).defaultConfig()
         let session = HostSession(

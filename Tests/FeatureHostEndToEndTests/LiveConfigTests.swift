@@ -56,7 +56,7 @@ typealias GreeterFeature = SampleCounterFeature<Greeter>
             ["--config", file.path, "--data-dir", host.directory.file("data").path], valued: CommandCatalog.valuedOptions)
         let options = try HostOptions(arguments: arguments, app: app)
         let environment = HostEnvironment(
-            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: URLSessionTransport(),
+            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: LiveHTTPTransport(),
             dataDirectory: host.directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
         let config = LiveConfig(options: options, environment: environment, flags: .init(), arguments: arguments, app: app, only: nil)
         let session = HostSession(launching: config.features, with: config.launcher)

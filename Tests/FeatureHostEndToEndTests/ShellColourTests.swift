@@ -18,7 +18,7 @@ import Testing
 
     func model() -> ShellModel {
         let environment = HostEnvironment(
-            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: URLSessionTransport(),
+            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: LiveHTTPTransport(),
             dataDirectory: host.directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
         let config = ConfigLoader(registry: registry).defaultConfig()
         return ShellModel(

@@ -16,7 +16,7 @@ import Testing
 
     func model(only: Int? = nil) -> ShellModel {
         let environment = HostEnvironment(
-            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: URLSessionTransport(),
+            clock: host.clock, now: { Date(timeIntervalSince1970: 0) }, transport: LiveHTTPTransport(),
             dataDirectory: host.directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
         let launcher = FeatureLauncher(environment: environment)
         let config = ConfigLoader(registry: registry).defaultConfig()

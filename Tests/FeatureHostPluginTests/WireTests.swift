@@ -96,7 +96,18 @@ import Testing
         #expect(throws: FeatureError("not valid ManifestWire JSON: the key \"title\" is missing.")) {
             try ManifestWire.decode(Array(#"{"id":"x","summary":""}"#.utf8))
         }
-        #expect(throws: FeatureError("not valid ManifestWire JSON: the bytes are not JSON.")) { try ManifestWire.decode(Array("{".utf8)) }
+        #expect(throws: FeatureError("not valid ManifestWire JSON: line 1, column 2: it ends inside an object; a \"}\" is missing.")) {
+            try ManifestWire.decode(Array("{".utf8))
+        }
+        // Read strictly, as the host reads all JSON from outside: Foundation would keep the second title.
+        #expect(
+            throws: FeatureError("not valid ManifestWire JSON: line 1, column 23: the key \"title\" appears twice in one object; keep one.")
+        ) {
+            try ManifestWire.decode(Array(#"{"id":"x","title":"A","title":"B","summary":""}"#.utf8))
+        }
+        #expect(throws: FeatureError("not valid ManifestWire JSON: line 1, column 35: a trailing comma before \"}\"; remove it.")) {
+            try ManifestWire.decode(Array(#"{"id":"x","title":"A","summary":"",}"#.utf8))
+        }
         #expect(throws: FeatureError("unknown source kind \"ftp\"; allowed: plist, json-file, http, in-memory.")) {
             try ManifestWire.decode(Array(#"{"id":"x","title":"X","summary":"","acceptedSources":["ftp"]}"#.utf8)).manifest()
         }

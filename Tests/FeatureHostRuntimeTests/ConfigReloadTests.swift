@@ -93,7 +93,7 @@ final class CountedFeature: Feature {
         directory = try TemporaryDirectory()
         launcher = FeatureLauncher(
             environment: HostEnvironment(
-                clock: TestClock(), now: { Date(timeIntervalSince1970: 0) }, transport: URLSessionTransport(),
+                clock: TestClock(), now: { Date(timeIntervalSince1970: 0) }, transport: LiveHTTPTransport(),
                 dataDirectory: directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt))
     }
 

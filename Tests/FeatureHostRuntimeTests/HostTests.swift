@@ -74,7 +74,7 @@ import Testing
         let registry = FeatureRegistry([AlphaFeature.self, FailingFeature.self, BetaFeature.self])
         let config = ConfigLoader(registry: registry).defaultConfig()
         let environment = HostEnvironment(
-            clock: TestClock(), now: { Date(timeIntervalSince1970: 0) }, transport: URLSessionTransport(),
+            clock: TestClock(), now: { Date(timeIntervalSince1970: 0) }, transport: LiveHTTPTransport(),
             dataDirectory: directory.file("data"), locale: Locale(identifier: "en_GB"), timeZone: .gmt)
         let launcher = FeatureLauncher(environment: environment)
         let launched = ResolvedFeature.enabled(in: config, registry: registry).map(launcher.launch)

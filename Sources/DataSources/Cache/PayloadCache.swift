@@ -8,8 +8,7 @@ import Foundation
 /// be read is moved aside (never deleted: it may be the only copy of something the user wants to recover) and a new
 /// one is built, whether the damage shows when the file is opened or in a later read or save (a damaged page deep
 /// in the file opens fine); `recoveryNotice` says where it went.
-public final class PayloadCache: @unchecked Sendable {
-    // @unchecked: a SQLite connection, swapped on recovery; `database` and `notice` are only touched while `lock` is held.
+public final class PayloadCache: Sendable {
     public struct Entry: Sendable, Equatable {
         public var body: Data
         public var savedAt: Date
@@ -17,10 +16,13 @@ public final class PayloadCache: @unchecked Sendable {
 
     public let file: URL
     private let now: Date
-    /// Guards `database` and `notice`: a recovery swaps the connection.
-    private let lock = NSLock()
-    private var database: SQLiteDatabase
-    private var notice: String?
+    /// The connection and the notice of its last recovery, which swaps the connection.
+    private let state: Locked<State>
+
+    private struct State {
+        var database: SQLiteDatabase
+        var notice: String?
+    }
 
     private static let schema = [
         "CREATE TABLE payloads (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL, saved_at REAL NOT NULL)"
@@ -31,11 +33,10 @@ public final class PayloadCache: @unchecked Sendable {
         self.now = now
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         do {
-            database = try Self.open(file)
+            state = Locked(State(database: try Self.open(file)))
         } catch let error where Self.isDamage(error) {
             let aside = try DamagedFile.moveAside(file, at: now)
-            database = try Self.open(file)
-            notice = Self.notice(file: file, aside: aside, error: error)
+            state = Locked(State(database: try Self.open(file), notice: Self.notice(file: file, aside: aside, error: error)))
         }
     }
 
@@ -47,11 +48,7 @@ public final class PayloadCache: @unchecked Sendable {
     }
 
     /// Set when a damaged file was moved aside (while opening, or by a read or save that found the damage).
-    public var recoveryNotice: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return notice
-    }
+    public var recoveryNotice: String? { state.withLock { $0.notice } }
 
     private static func open(_ file: URL) throws -> SQLiteDatabase {
         let database = try SQLiteDatabase(file: file)
@@ -99,17 +96,17 @@ public final class PayloadCache: @unchecked Sendable {
 
     /// Runs `body`; when it finds the file damaged, moves the file aside, starts a new one and runs `body` again.
     @discardableResult
-    private func withRecovery<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            return try body(database)
-        } catch let error where Self.isDamage(error) {
-            database.close()
-            let aside = try DamagedFile.moveAside(file, at: now)
-            database = try Self.open(file)
-            notice = Self.notice(file: file, aside: aside, error: error)
-            return try body(database)
+    private func withRecovery<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+        try state.withLock { state throws -> T in
+            do {
+                return try body(state.database)
+            } catch let error where Self.isDamage(error) {
+                state.database.close()
+                let aside = try DamagedFile.moveAside(file, at: now)
+                state.database = try Self.open(file)
+                state.notice = Self.notice(file: file, aside: aside, error: error)
+                return try body(state.database)
+            }
         }
     }
 

@@ -1,11 +1,12 @@
 import CFeatureHostCurl
+import FeatureHostCore
 import Foundation
 
 /// The one thread that runs every request of the process through one curl multi handle (so connections to a
 /// server are reused across requests). Requests and cancellations come from any thread through a locked queue and
 /// `curl_multi_wakeup`; everything else, curl's callbacks included, happens on this thread.
 final class CurlLoop: @unchecked Sendable {
-    // @unchecked: a C handle and state the loop thread owns; `starting` and `cancelling` are only touched under `lock`.
+    // @unchecked: a C handle and state the loop thread owns; what other threads hand it is in `handed`.
     /// nil when libcurl cannot be loaded (a platform without it): the transport then falls back to URLSession, or on
     /// Linux fails with `loadFailure`.
     static let shared: CurlLoop? = {
@@ -20,9 +21,8 @@ final class CurlLoop: @unchecked Sendable {
     }
 
     private let multi: OpaquePointer
-    private let lock = NSLock()
-    private var starting: [CurlTransfer] = []
-    private var cancelling: [CurlTransfer] = []
+    /// What other threads hand the loop: transfers to start and to cancel.
+    private let handed = Locked((starting: [CurlTransfer](), cancelling: [CurlTransfer]()))
     /// The loop thread's own: transfers curl is running, by handle.
     private var running: [OpaquePointer: CurlTransfer] = [:]
 
@@ -38,12 +38,12 @@ final class CurlLoop: @unchecked Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.wait(continuation)
-                lock.withLock { starting.append(transfer) }
+                handed.withLock { $0.starting.append(transfer) }
                 fh_curl_multi_wakeup(multi)
             }
         } onCancel: {
             transfer.cancel()
-            lock.withLock { cancelling.append(transfer) }
+            handed.withLock { $0.cancelling.append(transfer) }
             fh_curl_multi_wakeup(multi)
         }
     }
@@ -52,12 +52,9 @@ final class CurlLoop: @unchecked Sendable {
         var stillRunning: Int32 = 0
         var ready: Int32 = 0
         while true {
-            let (starts, cancels) = lock.withLock {
-                defer {
-                    starting.removeAll()
-                    cancelling.removeAll()
-                }
-                return (starting, cancelling)
+            let (starts, cancels) = handed.withLock { handed in
+                defer { handed = ([], []) }
+                return handed
             }
             for transfer in starts {
                 if transfer.isCancelled {

@@ -17,7 +17,7 @@ import Foundation
 /// Every callback runs on the loop's thread, inside `curl_multi_perform`; the loop holds the transfer while curl
 /// may call back.
 final class CurlTransfer: @unchecked Sendable {
-    // @unchecked: C handles, and state only curl's callbacks on the loop thread touch (the waiter's is under `lock`).
+    // @unchecked: C handles, and state only curl's callbacks on the loop thread touch (the waiter's is in `waiter`).
     /// Why the transfer stopped before curl finished it.
     enum Stop: Equatable {
         case bodyTooLarge
@@ -61,9 +61,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headComplete = false
     private var reserved = false
 
-    private let lock = NSLock()
-    private var cancelled = false
-    private var continuation: CheckedContinuation<Outcome, Never>?
+    /// Whether it was cancelled, and the request waiting for its outcome: set and read from any thread.
+    private let waiter = Locked((cancelled: false, continuation: CheckedContinuation<Outcome, Never>?.none))
 
     /// nil when curl cannot make a handle.
     init?(
@@ -158,26 +157,26 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - Cancelling and finishing (any thread)
 
-    var isCancelled: Bool { lock.withLock { cancelled } }
+    var isCancelled: Bool { waiter.withLock { $0.cancelled } }
 
     /// Marks the transfer cancelled; true when it had not finished yet.
     @discardableResult
     func cancel() -> Bool {
-        lock.withLock {
-            cancelled = true
-            return continuation != nil
+        waiter.withLock {
+            $0.cancelled = true
+            return $0.continuation != nil
         }
     }
 
     func wait(_ continuation: CheckedContinuation<Outcome, Never>) {
-        lock.withLock { self.continuation = continuation }
+        waiter.withLock { $0.continuation = continuation }
     }
 
     /// Hands the outcome to the waiting request, once.
     func finish(_ outcome: Outcome) {
-        let waiting: CheckedContinuation<Outcome, Never>? = lock.withLock {
-            defer { continuation = nil }
-            return continuation
+        let waiting: CheckedContinuation<Outcome, Never>? = waiter.withLock { waiter in
+            defer { waiter.continuation = nil }
+            return waiter.continuation
         }
         waiting?.resume(returning: isCancelled ? .cancelled : outcome)
     }

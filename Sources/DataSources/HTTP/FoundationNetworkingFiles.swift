@@ -1,3 +1,4 @@
+import FeatureHostCore
 import Foundation
 
 /// Keeps the folders FoundationNetworking makes for itself inside a directory the host chooses.
@@ -10,13 +11,12 @@ import Foundation
 /// those two variables when it makes them, so they are pointed inside the data directory first, once per
 /// process.
 public enum FoundationNetworkingFiles {
-    /// `NSLock`, not `Synchronization.Mutex`: Mutex needs macOS 15 / iOS 18, newer than the package's platforms.
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var chosen: URL?
+    /// The directory chosen by the first call.
+    private static let chosen = Locked<URL?>(nil)
 
     /// Call before the first URLSession is made; later calls keep the first directory.
     public static func keep(under directory: URL) {
-        lock.withLock {
+        chosen.withLock { chosen in
             guard chosen == nil else { return }
             chosen = directory
             #if !canImport(Darwin)

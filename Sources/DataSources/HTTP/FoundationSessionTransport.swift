@@ -1,9 +1,6 @@
 import FeatureHostCore
 import Foundation
 
-/// `LiveHTTPTransport`'s name from when it was URLSession; kept so code written against it still builds.
-public typealias URLSessionTransport = LiveHTTPTransport
-
 // Not on Linux: FoundationNetworking needs libcurl.so.4 to load at all, so where libcurl is missing this fallback could
 // never run, and importing it would link FoundationNetworking with libcurl, TLS and Kerberos (32 more shared libraries)
 // into every command, `list` and `validate` included, which never send a request (docs/architecture.md, Start-up).

@@ -3,8 +3,7 @@ import Foundation
 
 /// The cache's files: one per image, `<key>.image`, a header line (format, content type, size, URL) then the
 /// bytes. Recency lives in the files' modification dates, so the least recently used go first across runs.
-final class ImageStore: @unchecked Sendable {
-    // @unchecked: the index and the files are only touched while `lock` is held, by helpers that expect it taken.
+final class ImageStore: Sendable {
     private struct Entry {
         var size: Int
         var lastUse: Date
@@ -15,8 +14,9 @@ final class ImageStore: @unchecked Sendable {
     private let capacity: Int
     /// A file larger than this is not read (the data directory is not trusted): it is removed as damaged.
     private let maximumEntrySize: Int
-    private let lock = NSLock()
-    private var index: [String: Entry]?
+    /// What is in the folder, once it was listed; the files themselves are only touched inside its `withLock`,
+    /// by helpers that take the index from it.
+    private let index = Locked<[String: Entry]?>(nil)
 
     init(directory: URL, capacity: Int, maximumEntrySize: Int) {
         self.directory = directory
@@ -24,22 +24,22 @@ final class ImageStore: @unchecked Sendable {
         self.maximumEntrySize = maximumEntrySize
     }
 
-    var totalBytes: Int { lock.withLock { loadedIndex().values.lazy.map(\.size).saturatingSum() } }
+    var totalBytes: Int { index.withLock { loadedIndex(&$0).values.lazy.map(\.size).saturatingSum() } }
 
     /// The entry for `key` when it holds `url` (a collision or a damaged file is a miss; the damaged file goes).
     func reference(forKey key: String, url: URL) -> ImageReference? {
-        lock.withLock {
-            guard let (header, data) = read(key), header.url == url.absoluteString else { return nil }
-            touch(key)
+        index.withLock { index in
+            guard let (header, data) = read(key, &index), header.url == url.absoluteString else { return nil }
+            touch(key, &index)
             return ImageReference(key: key, contentType: header.contentType, byteCount: data.count)
         }
     }
 
     func image(forKey key: String) -> CachedImage? {
         guard ImageKey.isValid(key) else { return nil }
-        return lock.withLock {
-            guard let (header, data) = read(key) else { return nil }
-            touch(key)
+        return index.withLock { index in
+            guard let (header, data) = read(key, &index) else { return nil }
+            touch(key, &index)
             return CachedImage(reference: ImageReference(key: key, contentType: header.contentType, byteCount: data.count), data: data)
         }
     }
@@ -47,17 +47,17 @@ final class ImageStore: @unchecked Sendable {
     func save(_ image: CachedImage, url: URL) {
         let key = image.reference.key
         let header = Data("\(Self.magic) \(image.reference.contentType) \(image.data.count) \(url.absoluteString)\n".utf8)
-        lock.withLock {
+        index.withLock { index in
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try writeAtomically(header, image.data, to: file(key))
             } catch {
                 return  // a cache that cannot write still serves this fetch; the next one tries again
             }
-            var entries = loadedIndex()
+            var entries = loadedIndex(&index)
             entries[key] = Entry(size: header.count + image.data.count, lastUse: Date())
             index = entries
-            evict(keeping: key)
+            evict(keeping: key, &index)
         }
     }
 
@@ -91,7 +91,7 @@ final class ImageStore: @unchecked Sendable {
     /// bytes are not an image the host serves is removed: the content type is the bytes' own, never the header's,
     /// since anything in the data directory may have been written by another program.
     /// Only a regular file, not through a link, without waiting: a FIFO in its place blocked the read for ever.
-    private func read(_ key: String) -> (Header, Data)? {
+    private func read(_ key: String, _ index: inout [String: Entry]?) -> (Header, Data)? {
         let url = file(key)
         let bytes: Data
         do {
@@ -114,15 +114,15 @@ final class ImageStore: @unchecked Sendable {
         return (Header(contentType: contentType, url: String(fields[3])), data)
     }
 
-    private func touch(_ key: String) {
+    private func touch(_ key: String, _ index: inout [String: Entry]?) {
         let now = Date()
         try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file(key).path)
-        var entries = loadedIndex()
+        var entries = loadedIndex(&index)
         entries[key]?.lastUse = now
         index = entries
     }
 
-    private func loadedIndex() -> [String: Entry] {
+    private func loadedIndex(_ index: inout [String: Entry]?) -> [String: Entry] {
         if let index { return index }
         var entries: [String: Entry] = [:]
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
@@ -137,8 +137,8 @@ final class ImageStore: @unchecked Sendable {
     }
 
     /// Removes the least recently used entries until the total fits the capacity; `key` (just written) last.
-    private func evict(keeping key: String) {
-        var entries = loadedIndex()
+    private func evict(keeping key: String, _ index: inout [String: Entry]?) {
+        var entries = loadedIndex(&index)
         // Sizes are the files' own (a sparse file may claim exabytes): the sum stops at Int.max rather than trap.
         var total = entries.values.lazy.map(\.size).saturatingSum()
         let order = entries.filter { $0.key != key }.sorted { $0.value.lastUse < $1.value.lastUse }.map(\.key)

@@ -17,13 +17,23 @@ import Foundation
 /// (another session or process may have saved since), changes one key and replaces the file atomically
 /// (`AtomicFileWriter`). A damaged file is never overwritten: reads report it (`damageNotice`), and the next save
 /// moves it aside (`DamagedFile`) before writing a new one.
-public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
+public final class PlistFileStore: KeyValueStore, Sendable {
     public let file: URL
     private let prefix: String
-    /// Guards `cache` and `notice`; the lock file serialises writers across instances and processes.
-    private let lock = NSLock()
-    private var cache: (identity: FileIdentity, values: [String: Any])?
-    private var notice: String?
+    /// What this store last read of the file and its notice, for one caller at a time; the lock file serialises
+    /// writers across instances and processes.
+    private let state = Locked(State())
+
+    private struct State: Sendable {
+        var cache: (identity: FileIdentity, values: PropertyListValues)?
+        var notice: String?
+    }
+
+    /// A parsed file's dictionary. @unchecked: a property list is a tree of values (data, strings, numbers, dates,
+    /// arrays and dictionaries of them) that nobody mutates once parsed; the store copies it before a change.
+    private struct PropertyListValues: @unchecked Sendable {
+        let dictionary: [String: Any]
+    }
     /// 16 MiB: the largest state a feature keeps (20,000 unpinned ids, an invitation) is about 1 MB. A larger file,
     /// or one that is not a regular file (a FIFO would block the read for ever), is damaged: kept, moved aside on a save.
     public static let maximumFileSize = 16 << 20
@@ -58,32 +68,28 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
 
     /// Every value of the file by its full name; nil when the file cannot be read.
     func allValues() -> [String: Data]? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard case .values(let values) = readFile() else { return nil }
-        return values.compactMapValues { $0 as? Data }
+        state.withLock { state in
+            guard case .values(let values) = readFile(&state) else { return nil }
+            return values.compactMapValues { $0 as? Data }
+        }
     }
 
     /// Set when the file could not be read (it is kept, and moved aside on the next save) or was moved aside by
     /// this store; for the feature to show, so a reset is never silent.
-    public var damageNotice: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return notice
-    }
+    public var damageNotice: String? { state.withLock { $0.notice } }
 
     public func data(forKey key: String) -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        switch readFile() {
-        case .values(let values): return values[prefix + key] as? Data
-        case .damaged(let reason):
-            notice =
-                "The saved settings in \(file.path) are damaged (\(reason)). The file is kept: it will be moved aside, not overwritten, on the next save."
-            return nil
-        case .unreachable(let reason):
-            notice = "The saved settings in \(file.path) cannot be read: \(reason)."
-            return nil
+        state.withLock { state in
+            switch readFile(&state) {
+            case .values(let values): return values[prefix + key] as? Data
+            case .damaged(let reason):
+                state.notice =
+                    "The saved settings in \(file.path) are damaged (\(reason)). The file is kept: it will be moved aside, not overwritten, on the next save."
+                return nil
+            case .unreachable(let reason):
+                state.notice = "The saved settings in \(file.path) cannot be read: \(reason)."
+                return nil
+            }
         }
     }
 
@@ -96,54 +102,54 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
     /// The value `transform` makes of the one in the file, read and written under the writer lock, so no save of
     /// another instance or process comes between. A value that cannot be read (a damaged file) is nil to it.
     public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        try makeFolder()
-        var kept: Data?
-        try withWriterLock {
-            var values: [String: Any]
-            switch readFile() {
-            case .values(let found): values = found
-            case .damaged(let reason):
-                let aside: URL
-                do {
-                    aside = try DamagedFile.moveAside(file, at: Date())
-                } catch {
-                    throw FeatureError(
-                        "The saved settings in \(file.path) cannot be read (\(reason)) and cannot be moved aside: \(error.userFacingMessage)"
-                    )
+        try state.withLock { state throws -> Data? in
+            try makeFolder()
+            var kept: Data?
+            try withWriterLock {
+                var values: [String: Any]
+                switch readFile(&state) {
+                case .values(let found): values = found
+                case .damaged(let reason):
+                    let aside: URL
+                    do {
+                        aside = try DamagedFile.moveAside(file, at: Date())
+                    } catch {
+                        throw FeatureError(
+                            "The saved settings in \(file.path) cannot be read (\(reason)) and cannot be moved aside: \(error.userFacingMessage)"
+                        )
+                    }
+                    state.notice =
+                        "The saved settings in \(file.path) could not be read (\(reason)); the file was moved to \(aside.path) and a new one was started."
+                    values = [:]
+                case .unreachable(let reason):
+                    throw FeatureError("Cannot save to \(file.path): \(reason).")
                 }
-                notice =
-                    "The saved settings in \(file.path) could not be read (\(reason)); the file was moved to \(aside.path) and a new one was started."
-                values = [:]
-            case .unreachable(let reason):
-                throw FeatureError("Cannot save to \(file.path): \(reason).")
+                let name = prefix + key
+                let data = try transform(values[name] as? Data)
+                kept = data
+                if let data {
+                    if values[name] as? Data == data { return }
+                    values[name] = data
+                } else {
+                    if values[name] == nil { return }
+                    values[name] = nil
+                }
+                let bytes: Data
+                do {
+                    bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+                } catch {
+                    throw FeatureError("Cannot write the settings of \(file.path): \(error.userFacingMessage)")
+                }
+                // No fsync per save (a pin toggle saves every click): a kill keeps every save written, and the file
+                // reaches the disk against a power loss a moment later, once for a burst (`DeferredFileSync`).
+                try AtomicFileWriter.replace(file, with: bytes, syncing: false)
+                durability.didReplace()
+                // Still under the writer lock, so the file at the path is the one just written.
+                state.cache = FileIdentity(file).map { ($0, PropertyListValues(dictionary: values)) }
+                changes?.didSave(name, data: data, from: ObjectIdentifier(self))
             }
-            let name = prefix + key
-            let data = try transform(values[name] as? Data)
-            kept = data
-            if let data {
-                if values[name] as? Data == data { return }
-                values[name] = data
-            } else {
-                if values[name] == nil { return }
-                values[name] = nil
-            }
-            let bytes: Data
-            do {
-                bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
-            } catch {
-                throw FeatureError("Cannot write the settings of \(file.path): \(error.userFacingMessage)")
-            }
-            // No fsync per save (a pin toggle saves every click): a kill keeps every save written, and the file
-            // reaches the disk against a power loss a moment later, once for a burst (`DeferredFileSync`).
-            try AtomicFileWriter.replace(file, with: bytes, syncing: false)
-            durability.didReplace()
-            // Still under the writer lock, so the file at the path is the one just written.
-            cache = FileIdentity(file).map { ($0, values) }
-            changes?.didSave(name, data: data, from: ObjectIdentifier(self))
+            return kept
         }
-        return kept
     }
 
     /// The file's folder, made on the first save. `mkdir` itself rather than `FileManager`, whose errors on Linux
@@ -173,14 +179,14 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
 
     /// The file's values, parsed again only when it was replaced since the last read. A missing file (or folder)
     /// is empty; one that cannot be looked at (a file where its folder should be, no permission) cannot be read.
-    private func readFile() -> Contents {
+    private func readFile(_ state: inout State) -> Contents {
         let identity: FileIdentity
         switch FileIdentity.look(at: file) {
         case .success(let found): identity = found
         case .failure(let failure) where failure.code == ENOENT: return .values([:])
         case .failure(let failure): return .unreachable(String(cString: strerror(failure.code)))
         }
-        if let cache, cache.identity == identity { return .values(cache.values) }
+        if let cache = state.cache, cache.identity == identity { return .values(cache.values.dictionary) }
         let bytes: Data
         do {
             bytes = try RegularFile.read(file, maximumBytes: Self.maximumFileSize, followingLinks: false)
@@ -198,7 +204,7 @@ public final class PlistFileStore: KeyValueStore, @unchecked Sendable {
         guard let values = (try? XMLPropertyList.object(from: bytes)) as? [String: Any] else {
             return .damaged("it is not an XML property list of \(bytes.count) bytes holding a dictionary")
         }
-        cache = (identity, values)
+        state.cache = (identity, PropertyListValues(dictionary: values))
         return .values(values)
     }
 

@@ -58,7 +58,7 @@ public struct HostEnvironment: Sendable {
         keyValueChanges?.lookForOutsideChanges()
     }
 
-    /// The live environment: the continuous clock, the system's date, URLSession.
+    /// The live environment: the continuous clock, the system's date, the libcurl transport (`LiveHTTPTransport`).
     public static func live(dataDirectory: URL, locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil)
         -> HostEnvironment
     {
@@ -68,7 +68,7 @@ public struct HostEnvironment: Sendable {
     }
 
     /// The live transport, with the folders FoundationNetworking makes for itself kept under the data directory.
-    public static func liveTransport(dataDirectory: URL) -> URLSessionTransport {
+    public static func liveTransport(dataDirectory: URL) -> LiveHTTPTransport {
         FeatureContext.liveTransport(in: DataLayout(dataDirectory))
     }
 

@@ -1,4 +1,5 @@
 import CFeatureHostProcess
+import FeatureHostCore
 import FeatureHostPluginWire
 import Foundation
 
@@ -45,7 +46,8 @@ final class PluginChild: @unchecked Sendable {
     /// Set before the reader starts; called on the reader thread.
     private let onFrames: @Sendable (UInt32, UInt32) -> Void
     private let onDeath: @Sendable (Death) -> Void
-    private let writeLock = NSLock()
+    /// Held while one frame is sent, so frames from two threads never interleave on the socket.
+    private let sending = Locked(())
 
     // @unchecked: every field below is only touched while `condition` is locked.
     private let condition = NSCondition()
@@ -187,7 +189,7 @@ final class PluginChild: @unchecked Sendable {
 
     private func write(_ frame: ChannelFrame) -> Bool {
         let bytes = frame.encoded()
-        return writeLock.withLock { bytes.withUnsafeBufferPointer { featurehost_send_all(socket, $0.baseAddress, $0.count) } } == 0
+        return sending.withLock { _ in bytes.withUnsafeBufferPointer { featurehost_send_all(socket, $0.baseAddress, $0.count) } } == 0
     }
 
     private func wait(for id: UInt32, until deadline: ContinuousClock.Instant) -> CallOutcome {

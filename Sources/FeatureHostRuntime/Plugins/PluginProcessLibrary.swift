@@ -407,16 +407,15 @@ final class FrameHops: Sendable {
 /// `pingInterval` and kills it when two pings in a row go unanswered. Runs on a queue of its own, never on the
 /// main actor, so it works while the host's main actor waits.
 final class PluginWatchdog: @unchecked Sendable {
-    // @unchecked: `child` and `ticks` are only touched while `lock` is held; the timer is set once.
-    private let lock = NSLock()
-    private var child: PluginChild?
-    private var ticks = 0
+    // @unchecked: the timer source is set once and only cancelled; what changes is in `watched`.
+    /// The child it checks (nil while paused) and the checks since it began watching it.
+    private let watched: Locked<(child: PluginChild?, ticks: Int)>
     private let limits: PluginLimits
     private let timer: any DispatchSourceTimer
 
     init(child: PluginChild, limits: PluginLimits) {
         self.limits = limits
-        self.child = child
+        watched = Locked((child, 0))
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "featurehost.plugin.watchdog"))
         let interval = PluginChild.seconds(limits.memoryCheckInterval)
         timer.schedule(deadline: .now() + interval, repeating: interval)
@@ -426,19 +425,14 @@ final class PluginWatchdog: @unchecked Sendable {
 
     deinit { timer.cancel() }
 
-    func watch(_ child: PluginChild) {
-        lock.withLock {
-            self.child = child
-            ticks = 0
-        }
-    }
-    func pause() { lock.withLock { child = nil } }
+    func watch(_ child: PluginChild) { watched.withLock { $0 = (child, 0) } }
+    func pause() { watched.withLock { $0.child = nil } }
 
     private func check() {
-        let (child, pingNow): (PluginChild?, Bool) = lock.withLock {
-            ticks += 1
-            let every = max(Int(PluginChild.seconds(limits.pingInterval) / PluginChild.seconds(limits.memoryCheckInterval)), 1)
-            return (self.child, ticks % every == 0)
+        let every = max(Int(PluginChild.seconds(limits.pingInterval) / PluginChild.seconds(limits.memoryCheckInterval)), 1)
+        let (child, pingNow): (PluginChild?, Bool) = watched.withLock {
+            $0.ticks += 1
+            return ($0.child, $0.ticks % every == 0)
         }
         guard let child, child.isAlive else { return }
         if let resident = child.residentBytes, resident > limits.memoryBytes {

@@ -29,7 +29,7 @@ extension EventLoop {
             enqueueDated(connection, HTTPServerResponse.streamHead(status: status, headers: headers))
             if request.method == .head {
                 stream.finish()
-                connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
+                connection.phase = .closingAfterFlush(deadline: now() + configuration.requestDeadline)
             } else {
                 connection.phase = .streaming(stream)
             }
@@ -45,12 +45,14 @@ extension EventLoop {
             flushNow(connection)
         case .streamClose(let id):
             guard let connection = connections[id], connection.stream != nil else { return }
-            connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
+            connection.phase = .closingAfterFlush(deadline: now() + configuration.requestDeadline)
             flushNow(connection)
         case .abort(let id):
             if let connection = connections[id] { closeConnection(connection) }
         case .setImmediateAnswer(let answer):
             immediateAnswer = answer
+        case .checkDeadlines:
+            return  // Waking the loop was the point: it checks every deadline after this turn's poll.
         }
     }
 
@@ -73,11 +75,11 @@ extension EventLoop {
     /// After an answer was queued: the connection waits for its next request, or closes once the answer is sent.
     private func answered(_ connection: Connection, keepAlive: Bool) {
         guard keepAlive else {
-            connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
+            connection.phase = .closingAfterFlush(deadline: now() + configuration.requestDeadline)
             flushNow(connection)
             return
         }
-        let now = clock.now
+        let now = self.now()
         connection.answeredRequests += 1
         connection.phase = .awaitingRequest
         connection.idleSince = now
@@ -99,7 +101,7 @@ extension EventLoop {
         var response = response
         response.keepAlive = false
         enqueueDated(connection, response.serialized())
-        connection.phase = .closingAfterFlush(deadline: clock.now + configuration.requestDeadline)
+        connection.phase = .closingAfterFlush(deadline: now() + configuration.requestDeadline)
         flushNow(connection)
     }
 
@@ -138,6 +140,6 @@ extension EventLoop {
         }
         guard connection.queuedByteCount == 0, case .closingAfterFlush = connection.phase else { return }
         shutdown(connection.fd, Int32(SHUT_WR))
-        connection.phase = .lingering(deadline: clock.now + configuration.lingerTimeout)
+        connection.phase = .lingering(deadline: now() + configuration.lingerTimeout)
     }
 }

@@ -24,7 +24,7 @@ extension EventLoop {
     }
 
     func expireDeadlines() {
-        let now = clock.now
+        let now = self.now()
         for connection in Array(connections.values) {
             guard let deadline = deadline(of: connection), deadline.at <= now else { continue }
             if deadline.answers408 {

@@ -29,7 +29,7 @@ extension EventLoop {
     }
 
     private func evictionVictim() -> Connection? {
-        let now = clock.now
+        let now = self.now()
         var victim: (connection: Connection, key: EvictionKey)?
         for connection in connections.values {
             guard let key = evictionKey(connection, now: now) else { continue }

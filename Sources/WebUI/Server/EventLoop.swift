@@ -15,6 +15,7 @@ final class EventLoop: @unchecked Sendable {
     private let listeners: [Int32]
     let mailbox: LoopMailbox
     private let handler: Handler
+    /// For the two bounds on real waiting (the accept pause, the stop's flush); the deadlines use `now()`.
     let clock = ContinuousClock()
     var connections: [UInt64: Connection] = [:]
     private var nextConnectionID: UInt64 = 1
@@ -60,9 +61,11 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: polling
 
+    /// The deadlines' time: the configuration's clock.
+    func now() -> ContinuousClock.Instant { configuration.clock.now() }
+
     private func pollOnce() {
-        let now = clock.now
-        if let until = acceptPausedUntil, until <= now { acceptPausedUntil = nil }
+        if let until = acceptPausedUntil, until <= clock.now { acceptPausedUntil = nil }
         var descriptors = [pollfd(fd: mailbox.wakeUpDescriptor, events: Int16(POLLIN), revents: 0)]
         if acceptPausedUntil == nil {
             for listener in listeners { descriptors.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
@@ -75,7 +78,7 @@ final class EventLoop: @unchecked Sendable {
             if connection.queuedByteCount > 0 { events |= Int16(POLLOUT) }
             descriptors.append(pollfd(fd: connection.fd, events: events, revents: 0))
         }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds(now: now))
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeoutMilliseconds())
         guard ready > 0 else {
             for connection in polled { connection.hadReadPass = true }
             return
@@ -112,14 +115,15 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Until the nearest deadline; at most a second, which bounds any clock drift.
-    private func timeoutMilliseconds(now: ContinuousClock.Instant) -> Int32 {
+    /// Until the nearest deadline or the end of an accept pause; at most a second, which bounds any clock drift.
+    private func timeoutMilliseconds() -> Int32 {
+        let now = self.now()
         var nearest = now + .seconds(1)
-        if let until = acceptPausedUntil { nearest = min(nearest, until) }
         for connection in connections.values {
             if let deadline = deadline(of: connection) { nearest = min(nearest, deadline.at) }
         }
-        let wait = now.duration(to: nearest)
+        var wait = now.duration(to: nearest)
+        if let until = acceptPausedUntil { wait = min(wait, clock.now.duration(to: until)) }
         guard wait > .zero else { return 0 }
         let (seconds, attoseconds) = wait.components
         return Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
@@ -141,7 +145,7 @@ final class EventLoop: @unchecked Sendable {
                     refuseOverLimit(fd: fd, peer: peer)
                     continue
                 }
-                let now = clock.now
+                let now = self.now()
                 let connection = Connection(
                     id: nextConnectionID, fd: fd, peer: peer,
                     parser: HTTPRequestParser(headLimit: configuration.headLimit, bodyLimit: configuration.bodyLimit),
@@ -178,7 +182,7 @@ final class EventLoop: @unchecked Sendable {
             case .awaitingRequest:
                 if !connection.requestBegun {
                     connection.requestBegun = true
-                    if connection.answeredRequests > 0 { connection.requestStartedAt = clock.now }
+                    if connection.answeredRequests > 0 { connection.requestStartedAt = now() }
                 }
                 parse(connection, Array(readBuffer[0..<count]))
             case .streaming, .lingering, .handling, .closingAfterFlush:

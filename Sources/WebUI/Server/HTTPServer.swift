@@ -86,6 +86,12 @@ public final class HTTPServer: Sendable {
         mailbox.post(.setImmediateAnswer(answer))
     }
 
+    /// Wakes the I/O thread to check every deadline now: call it after moving a test's `ServerClock`, since the
+    /// thread otherwise sleeps until the nearest deadline it last computed (at most a second).
+    public func checkDeadlines() {
+        mailbox.post(.checkDeadlines)
+    }
+
     /// Open connections, including ones finishing their last answer.
     public var connectionCount: Int { mailbox.connectionCount }
 

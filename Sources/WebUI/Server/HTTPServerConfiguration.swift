@@ -49,6 +49,8 @@ extension HTTPServer {
         public var onRequestError: @Sendable (String) -> Void
         /// The wall clock the `Date` header of every response is read from (RFC 9110 §6.6.1); a fixed date in tests.
         public var wallClock: @Sendable () -> Date = { Date() }
+        /// What the deadlines are counted in; a test's clock moves them without waiting (`ServerClock`).
+        public var clock: ServerClock = .continuous
 
         public init(
             host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 256,

@@ -20,6 +20,8 @@ enum LoopWork: Sendable {
     case abort(connection: UInt64)
     /// From now on, complete requests are offered to this first (nil: every request goes to the handler).
     case setImmediateAnswer(HTTPServer.ImmediateAnswer?)
+    /// Nothing to do but wake up: a test moved the configuration's clock.
+    case checkDeadlines
 }
 
 /// What the loop thread shares with every other thread: the work queue with its wake-up pipe, the stop

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import Foundation
 import WebUI
+import WebUITesting
 
 /// A launcher whose config can change under open pages, as `HostPageLauncher.update` changes it: features run or
 /// fail by id, the home list is settable, and each instance is recorded with what it heard. It holds each scene

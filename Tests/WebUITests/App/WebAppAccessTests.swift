@@ -1,6 +1,7 @@
 import FeatureHostCore
 import Foundation
 import Testing
+import WebUITesting
 
 @testable import WebUI
 

@@ -1,6 +1,7 @@
 import FeatureHostTesting
 import Testing
 import WebUI
+import WebUITesting
 
 /// At the connection cap a new client takes the place of the connection that waited longest without a
 /// request in hand (issue 16: slow clients must not lock out the legitimate ones); streams and requests with

@@ -1,6 +1,7 @@
 import FeatureHostTesting
 import Testing
 import WebUI
+import WebUITesting
 
 /// Requests and answers over real sockets: methods, keep-alive, pipelining, the responder's edge cases.
 @Suite(.serialized) struct HTTPServerExchangeTests {

@@ -2,6 +2,7 @@ import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import Testing
+import WebUITesting
 
 @testable import WebUI
 

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import Testing
 import WebUI
+import WebUITesting
 
 /// Whatever clients send, the server keeps serving: random bytes, truncated requests, resets, from many
 /// clients at once. Seeded, so a failure replays.

@@ -1,6 +1,7 @@
 import FeatureHostTesting
 import Testing
 import WebUI
+import WebUITesting
 
 /// Answers the I/O thread gives itself (`HTTPServer.answerImmediately`): prepared bytes, written without the
 /// handler, in order with the handler's answers on the same connection.

@@ -3,6 +3,7 @@ import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI
+import WebUITesting
 
 /// Starting, binding errors and stopping.
 @Suite(.serialized) struct HTTPServerLifecycleTests {

@@ -1,6 +1,7 @@
 import FeatureHostTesting
 import Testing
 import WebUI
+import WebUITesting
 
 /// What a refused request gets over the wire, and that the server goes on serving.
 @Suite(.serialized) struct HTTPServerRefusalTests {

@@ -3,6 +3,7 @@ import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI
+import WebUITesting
 
 /// A stream is written, watched and closed from several threads at once, as page sessions do: under
 /// `swift test --sanitize=thread` (CI runs this suite so) these are the paths where a race would show.

@@ -2,6 +2,7 @@ import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import WebUI
+import WebUITesting
 
 /// A real server on 127.0.0.1 with a few routes the tests drive, and what its handler saw.
 ///

@@ -11,9 +11,9 @@ import Testing
 final class Harness {
     let host: TestHost
 
-    /// - Parameter loopback: answers the requests to 127.0.0.1 (URLSession for a `LoopbackHTTPServer`, or a
+    /// - Parameter loopback: answers the requests to 127.0.0.1 (the live transport for a `LoopbackHTTPServer`, or a
     ///   `ScriptedTransport`); every other host is unreachable, so the images on the real server fail at once.
-    init(start: Date = Date(timeIntervalSince1970: 1_773_664_440), loopback: any HTTPTransport = URLSessionTransport()) throws {
+    init(start: Date = Date(timeIntervalSince1970: 1_773_664_440), loopback: any HTTPTransport = LiveHTTPTransport()) throws {
         host = try TestHost(
             start: start, transport: LoopbackOnlyTransport(loopback: loopback, elsewhere: .unreachable(reason: Self.noNetwork)))
     }

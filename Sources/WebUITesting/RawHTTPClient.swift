@@ -19,31 +19,34 @@ private func sendBytes(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int, 
     private let noSignalFlag: Int32 = 0
 #endif
 
-struct ClientError: Error, CustomStringConvertible {
-    let description: String
+/// What went wrong on the client's side: the server ended the connection early, or did not answer in time.
+public struct ClientError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// One response as read off the wire.
-struct RawResponse {
-    let status: Int
-    let headers: [(String, String)]
-    let body: [UInt8]
+public struct RawResponse {
+    public let status: Int
+    public let headers: [(String, String)]
+    public let body: [UInt8]
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 
-    var bodyText: String { String(decoding: body, as: UTF8.self) }
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A blocking test client on a raw socket, so a test writes exactly the bytes it means. Every read is bounded
 /// (`SO_RCVTIMEO`), so a server that fails to answer fails the test instead of hanging it.
-final class RawHTTPClient {
+public final class RawHTTPClient {
     private let fd: Int32
     private var buffer: [UInt8] = []
     private var closed = false
 
-    init(port: UInt16, readTimeoutSeconds: Int = 60) throws {
+    public init(port: UInt16, readTimeoutSeconds: Int = 60) throws {
         #if canImport(Glibc)
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -69,9 +72,9 @@ final class RawHTTPClient {
 
     deinit { close() }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { sendBytes(fd, $0.baseAddress, $0.count, noSignalFlag) }
@@ -95,7 +98,7 @@ final class RawHTTPClient {
     }
 
     /// Reads one response framed by `Content-Length` (none for a HEAD, or until EOF when absent).
-    func readResponse(head: Bool = false) throws -> RawResponse {
+    public func readResponse(head: Bool = false) throws -> RawResponse {
         let separator = Array("\r\n\r\n".utf8)
         var end: Int?
         while true {
@@ -132,7 +135,7 @@ final class RawHTTPClient {
     }
 
     /// At least `count` bytes (what is buffered first).
-    func read(count: Int) throws -> [UInt8] {
+    public func read(count: Int) throws -> [UInt8] {
         while buffer.count < count {
             guard try fill() else { throw ClientError(description: "connection ended after \(buffer.count) of \(count) bytes") }
         }
@@ -142,26 +145,26 @@ final class RawHTTPClient {
     }
 
     /// Everything until the server closes (bounded by the read timeout); a reset counts as the end.
-    func readToEnd() throws -> [UInt8] {
+    public func readToEnd() throws -> [UInt8] {
         while try fill() {}
         defer { buffer = [] }
         return buffer
     }
 
     /// Whether the server closed the connection, reading and dropping anything before the end.
-    func waitForClose() throws -> Bool {
+    public func waitForClose() throws -> Bool {
         while try fill() {}
         return true
     }
 
     /// Closes with a reset (RST) instead of a FIN, as a crashed client would.
-    func reset() {
+    public func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         close()
     }
 
-    func close() {
+    public func close() {
         guard !closed else { return }
         closed = true
         closeDescriptor(fd)
@@ -174,17 +177,4 @@ final class RawHTTPClient {
         }
         return nil
     }
-}
-
-/// A value any thread may set and the test may read: the core's lock box, with the names these tests use.
-extension Locked where Value: Sendable {
-    func withValue<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-        withLock { value in body(&value) }
-    }
-
-    var current: Value { withLock { $0 } }
-}
-
-func get(_ path: String, close: Bool = false) -> String {
-    "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(close ? "Connection: close\r\n" : "")\r\n"
 }
