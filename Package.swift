@@ -79,13 +79,17 @@ let package = Package(
         .executable(name: "featurehost-plugin-host", targets: ["featurehost-plugin-host"]),
         // What a dynamic plugin package depends on (Examples/GreetingPlugin); it links its own static copy.
         .library(
-            name: "FeatureHostPluginKit", targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI", "WebUI"]),
+            name: "FeatureHostPluginKit",
+            targets: ["FeatureHostPluginKit", "FeatureHostCore", "DataSources", "TerminalUI", "WebHTML", "WebServer", "WebUI"]),
         // What an app or a plugin package builds on (docs/writing-a-feature.md, "A plugin in its own package"): the core,
         // the data sources (with `FeatureContext.standard`), each surface's kit, and the testing library.
         .library(name: "FeatureHostCore", targets: ["FeatureHostCore"]),
         .library(name: "DataSources", targets: ["DataSources"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "WebUI", targets: ["WebUI"]),
+        // The web kit's lower two parts, for an app that wants only the typed HTML or only the server.
+        .library(name: "WebHTML", targets: ["WebHTML"]),
+        .library(name: "WebServer", targets: ["WebServer"]),
         .library(name: "FeatureHostTesting", targets: ["FeatureHostTesting"]),
         // What a plugin or app author tests a web scene with, as the repository does: a recording ResponseSink, a raw
         // HTTP client, a server clock the test moves.
@@ -120,7 +124,12 @@ let package = Package(
         .target(name: "CTerminalRestore"),
         .target(name: "TerminalUI", dependencies: ["FeatureHostCore", "ImageDecoding", "CTerminalRestore"]),
         // The web surface: typed HTML, the HTTP/1.1 server, the live protocol, the page shell and its client script.
-        .target(name: "WebUI", dependencies: ["FeatureHostCore", "StrictJSON"], resources: [.process("Resources")]),
+        // The web kit in three parts: the typed HTML, the HTTP/1.1 server, and the app (sessions, patches, the page
+        // shell), which re-exports the other two.
+        .target(name: "WebHTML", dependencies: ["FeatureHostCore"]),
+        .target(name: "WebServer", dependencies: ["FeatureHostCore"]),
+        .target(
+            name: "WebUI", dependencies: ["FeatureHostCore", "StrictJSON", "WebHTML", "WebServer"], resources: [.process("Resources")]),
 
         // MARK: plugin boundary
         // The C ABI both sides include; the JSON forms of manifest and context; the plugin's side of the table.
@@ -216,7 +225,7 @@ let package = Package(
         .testTarget(name: "FeatureHostRuntimeTests", dependencies: ["FeatureHostRuntime", "FeatureHostTesting"]),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "FeatureHostTesting"]),
-        .testTarget(name: "WebUITests", dependencies: ["WebUI", "WebUITesting", "FeatureHostTesting"]),
+        .testTarget(name: "WebUITests", dependencies: ["WebHTML", "WebServer", "WebUI", "WebUITesting", "FeatureHostTesting"]),
         .testTarget(
             name: "FeatureHostEndToEndTests",
             dependencies: [

@@ -7,7 +7,7 @@ import Testing
 /// Issue 37, point 5: libcurl and the libraries it brings (11.6 MB mapped) come into `serve` only when a feature first
 /// needs the network. Car news on a local feed never maps it; the first fetch of an http source maps it and works.
 /// Each case reads the child's own `/proc/<pid>/maps`, so what this test process loaded does not count.
-@Suite(.serialized) struct TransportLoadsOnFirstUseTests {
+@Suite(.serialized, .onItsOwnThread) struct TransportLoadsOnFirstUseTests {
     @Test func carNewsOnALocalFeedNeverLoadsTheTransport() async throws {
         let directory = try TemporaryDirectory()
         let feed = directory.file("feed.json")

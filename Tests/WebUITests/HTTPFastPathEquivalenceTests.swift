@@ -2,6 +2,8 @@ import FeatureHostCore
 import Foundation
 import Testing
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// The request parsing every static file goes through was made cheaper (no string per header-name lookup, no array

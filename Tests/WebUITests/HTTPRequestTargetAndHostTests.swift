@@ -1,5 +1,7 @@
 import Testing
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// RFC 9112's own cases for the request target and `Host` (issue 34.16; conformance audit 2026-12-01 §5.2, §5.3).

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// The static files the server's I/O thread answers itself (`ImmediateFiles`): byte for byte what the app's own

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// What a config reload does to open feature pages: a turned-off feature's page closes it and says so, a restarted

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// Cookies the host did not set are ignored (issue 35.2; audit T-P5): another local server that gets the browser to

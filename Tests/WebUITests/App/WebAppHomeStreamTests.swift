@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// Open home pages stay live: their stream (`/home/events`) brings the list when the config changes it, a page

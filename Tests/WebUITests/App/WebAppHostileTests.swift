@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// Long text and invisible controls on the web page (issue 24, points 3 and 4).

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// The run's host name stays private (issue 35.2; audit failure 1: any 421 named it, so a local program that

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// A page session's one render loop: a page event is one render and at most one patch, in the turn that handled

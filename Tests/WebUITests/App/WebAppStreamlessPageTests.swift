@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// A visible page whose last stream closed (a reload left its session behind, the connection dropped) is not

@@ -2,6 +2,8 @@ import FeatureHostTesting
 import Foundation
 import Testing
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// Writes diff cases (old content, new content, ops) to `Tests/browser/fixtures/diff-cases.json` (a golden file

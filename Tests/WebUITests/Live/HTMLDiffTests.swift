@@ -1,5 +1,7 @@
 import Testing
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 @Suite struct HTMLDiffTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 @Suite struct PatchMessageJSONTests {

@@ -1,5 +1,7 @@
 import FeatureHostCore
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// A mutable description of an HTML value, for generating random trees and random edits of them.

@@ -1,3 +1,5 @@
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// Applies patch ops to a model of the client's DOM the way the client script does, and fails loudly where the

@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 /// Every response carries `Date` (RFC 9110 §6.6.1), from the server's injected wall clock, in IMF-fixdate.

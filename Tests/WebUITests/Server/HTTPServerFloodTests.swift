@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import WebUITesting
 
+@testable import WebHTML
+@testable import WebServer
 @testable import WebUI
 
 #if canImport(Glibc)

@@ -1,8 +1,8 @@
 /// Escaping shared by text and attribute values. All five characters are escaped in both places, so the same
 /// string is safe between tags, in a double- or a single-quoted attribute, and `</script>` can never close
 /// anything.
-enum HTMLEscaping {
-    static func escape(_ string: String, into output: inout String) {
+package enum HTMLEscaping {
+    package static func escape(_ string: String, into output: inout String) {
         // The five characters are ASCII, so the text between two of them is whole scalars: it is copied as it is,
         // a run at a time (a page of long text costs a copy, not a scalar-by-scalar append).
         let utf8 = string.utf8
@@ -30,7 +30,7 @@ enum HTMLEscaping {
     }
 
     /// The same escaping, appended to UTF-8 bytes: the live tree's render (`RenderedTree`).
-    static func escape(_ string: String, into output: inout [UInt8]) {
+    package static func escape(_ string: String, into output: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
             var runStart = 0
@@ -59,7 +59,7 @@ enum HTMLEscaping {
     private static let apostrophe = Array("&#39;".utf8)
 
     /// The length in bytes of `escape`'s output, without writing it.
-    static func escapedByteCount(_ string: String) -> Int {
+    package static func escapedByteCount(_ string: String) -> Int {
         var count = 0
         for byte in string.utf8 {
             switch byte {
@@ -72,7 +72,7 @@ enum HTMLEscaping {
         return count
     }
 
-    static func escaped(_ string: String) -> String {
+    package static func escaped(_ string: String) -> String {
         var output = ""
         escape(string, into: &output)
         return output

@@ -4,16 +4,16 @@ import FeatureHostCore
 /// for. Text only ever enters through `text(_:)` or a string in an `@HTMLBuilder` block, and is escaped when
 /// rendered; `trustedMarkup(_:)` is the one, deliberately named, way to emit `<` unescaped.
 public struct HTML: Sendable, Equatable {
-    enum Node: Sendable, Equatable {
+    package enum Node: Sendable, Equatable {
         case element(HTMLElement)
         case text(String)
         case fragment([HTML])
         case trusted(String)
     }
 
-    let node: Node
+    package let node: Node
 
-    init(_ node: Node) {
+    package init(_ node: Node) {
         self.node = node
     }
 
@@ -39,7 +39,7 @@ public struct HTML: Sendable, Equatable {
         HTML(.trusted(markup))
     }
 
-    static func element(_ tag: HTMLTag, _ attributes: [HTMLAttribute], _ children: [HTML]) -> HTML {
+    package static func element(_ tag: HTMLTag, _ attributes: [HTMLAttribute], _ children: [HTML]) -> HTML {
         HTML(.element(HTMLElement(tag: tag, attributes: attributes, children: children)))
     }
 
@@ -60,8 +60,8 @@ public struct HTML: Sendable, Equatable {
 }
 
 /// An element's parts. Only `HTMLTag`'s known names can be a tag, so no tag name needs checking at render time.
-struct HTMLElement: Sendable, Equatable {
-    let tag: HTMLTag
-    var attributes: [HTMLAttribute]
-    let children: [HTML]
+package struct HTMLElement: Sendable, Equatable {
+    package let tag: HTMLTag
+    package var attributes: [HTMLAttribute]
+    package let children: [HTML]
 }

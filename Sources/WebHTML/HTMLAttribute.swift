@@ -141,7 +141,7 @@ extension HTMLAttribute {
 extension HTMLAttribute {
     /// The attributes as rendered: refused and absent ones dropped, `class` values joined, otherwise the last
     /// one written wins, sorted by name so the same element always renders the same bytes (stable goldens).
-    static func normalized(_ attributes: [HTMLAttribute]) -> [(name: String, value: String?)] {
+    package static func normalized(_ attributes: [HTMLAttribute]) -> [(name: String, value: String?)] {
         var result: [(name: String, value: String?)] = []
         result.reserveCapacity(attributes.count)
         normalize(attributes, into: &result)
@@ -149,7 +149,7 @@ extension HTMLAttribute {
     }
 
     /// `normalized`, into `result` (emptied first, its storage kept): the live render reuses one buffer.
-    static func normalize(_ attributes: [HTMLAttribute], into result: inout [(name: String, value: String?)]) {
+    package static func normalize(_ attributes: [HTMLAttribute], into result: inout [(name: String, value: String?)]) {
         // An element has a handful of attributes: a linear search and an insertion sort beat a dictionary and a
         // sort, and this runs for every element of every render.
         result.removeAll(keepingCapacity: true)
