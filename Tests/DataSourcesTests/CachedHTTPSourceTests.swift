@@ -4,7 +4,7 @@ import FeatureHostTesting
 import Foundation
 import Testing
 
-@Suite struct CachedHTTPSourceTests {
+@Suite(.onItsOwnThread) struct CachedHTTPSourceTests {
     let server: LoopbackHTTPServer
     let directory: TemporaryDirectory
     let savedAt = Date(timeIntervalSince1970: 1_700_000_000)

@@ -6,7 +6,7 @@ import Testing
 
 /// `snapshot`'s throwaway copy of a data directory (reliability review, failure 6): a FIFO anywhere made it wait
 /// for ever, and it copied every byte (a 2 GB sparse file: 8.8 s and 2 GiB of writes).
-@Suite struct DataDirectoryCopyTests {
+@Suite(.onItsOwnThread) struct DataDirectoryCopyTests {
     let directory: TemporaryDirectory
 
     init() throws { directory = try TemporaryDirectory() }

@@ -63,7 +63,7 @@ import Testing
 
 /// Where requests may go, through the live transport: the first URL, each redirect, and each address a name
 /// resolves to.
-@Suite struct DestinationTests {
+@Suite(.onItsOwnThread) struct DestinationTests {
     let server: LoopbackHTTPServer
     let other: LoopbackHTTPServer
 

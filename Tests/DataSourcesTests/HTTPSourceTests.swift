@@ -4,7 +4,7 @@ import FeatureHostTesting
 import Foundation
 import Testing
 
-@Suite struct HTTPSourceTests {
+@Suite(.onItsOwnThread) struct HTTPSourceTests {
     let server: LoopbackHTTPServer
 
     init() throws { server = try LoopbackHTTPServer() }

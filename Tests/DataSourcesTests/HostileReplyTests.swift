@@ -7,7 +7,7 @@ import Testing
 /// The live transport against a hostile loopback server: every reply is bounded while it arrives, whatever the
 /// server claims or sends. (What the process's memory does under the same replies is measured by
 /// `HostileServerMemoryTests`, on a real `featurehost`.)
-@Suite struct HostileReplyTests {
+@Suite(.onItsOwnThread) struct HostileReplyTests {
     let server: LoopbackHTTPServer
     static let limit = 1024 * 1024
 

@@ -4,7 +4,7 @@ import FeatureHostTesting
 import Foundation
 import Testing
 
-@Suite struct ImageCacheTests {
+@Suite(.onItsOwnThread) struct ImageCacheTests {
     /// The 8-byte PNG signature and a little more: enough for the cache to know it is an image.
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 92))
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 1, count: 96))

@@ -103,6 +103,9 @@ enum RunCommand {
             follower.follow(config.followedFiles).first.map(model.note)
             let shell = LiveShell(model: model, terminal: terminal)
             await shell.run()
+            // Before the terminal's teardown puts SIGHUP's default action back: a closed terminal sends a second
+            // hang-up (the pane's shell passes its own on), which may end the process before the defer above runs.
+            registration?.unregister()
         }
         return 0
     }
