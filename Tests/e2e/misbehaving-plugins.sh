@@ -232,6 +232,8 @@ elapsed=$(($(date +%s) - started))
 cmp -s "$work/before" "$work/after" || fail "the host's trap left the terminal modes changed"
 [ "$(pane_flag alternate_on)" = "0" ] || fail "the host's trap left the alternate screen on"
 [ "$(pane_flag cursor_flag)" = "1" ] || fail "the host's trap left the cursor hidden"
-tmux capture-pane -p -S - -t "$session" | grep -q "Program crashed: Illegal instruction" \
-  || fail "the backtracer's report is not on the restored screen"
+# The report comes from the backtracer's own process, which may still be writing when the host's wait returns.
+report_shown() { tmux capture-pane -p -S - -t "$session" | grep -q "Program crashed: Illegal instruction"; }
+for _ in $(seq 1 100); do report_shown && break; sleep 0.1; done
+report_shown || fail "the backtracer's report is not on the restored screen: $(tmux capture-pane -p -S - -t "$session" | grep -v "^ *$" | tail -n 25)"
 echo "misbehaving-plugins.sh: the host's own fatal signal restored the terminal and it died in ${elapsed} s with the backtracer's report"
