@@ -134,13 +134,15 @@ static void chain(int index, int signal_number, siginfo_t *info, void *context) 
         previous->sa_sigaction(signal_number, info, context);
     } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
         previous->sa_handler(signal_number);
-    } else {
-        struct sigaction fallback;
-        memset(&fallback, 0, sizeof fallback);
-        fallback.sa_handler = SIG_DFL;
-        sigaction(signal_number, &fallback, NULL);
-        raise(signal_number);
     }
+    /* The process ends with the signal. A fault would trap again on return, but a signal another process sent
+     * (kill -ILL) would not: the Swift runtime's handler returns after its report, and the process would go on
+     * with its terminal handed back and /dev/null for input. */
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigaction(signal_number, &fallback, NULL);
+    raise(signal_number);
 }
 
 static void on_fatal(int signal_number, siginfo_t *info, void *context) {

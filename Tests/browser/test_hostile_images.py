@@ -135,6 +135,9 @@ def test_hostile_pictures_are_refused_and_the_host_stays_bounded(serve, browser,
         # Every picture settles: two shown, the others failed; none still loading.
         page.wait_for_function("""() => !document.querySelector('.car-news-placeholder.is-loading')
             && document.querySelectorAll('img.car-news-picture').length === 2""", timeout=60_000)
+        # An <img> in the DOM may not be decoded yet (naturalWidth 0 until it loads): wait for both to load or fail.
+        page.wait_for_function("""() => [...document.querySelectorAll('img.car-news-picture')].every(i => i.complete)""",
+                               timeout=60_000)
         shown = page.eval_on_selector_all("img.car-news-picture", "(images) => images.map(i => [i.alt, i.getAttribute('src'), i.naturalWidth])")
         assert len(shown) == 2 and all(src.startswith("/images/") and width > 0 for _, src, width in shown), shown
         assert page.locator(".car-news-placeholder.is-failed").count() == count - 2

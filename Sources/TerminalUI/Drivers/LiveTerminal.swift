@@ -304,7 +304,10 @@ public final class LiveTerminal: Sendable {
         if running { continuation.yield(.reload) }
     }
 
+    /// Not after a fatal signal: its handler put /dev/null on standard input, so the reader's end is no quit, and
+    /// a normal exit now would end the process before the backtracer's report (and with status 0).
     private func terminate() {
+        guard featurehost_terminal_restore_crashed() == 0 else { return }
         let running = state.withLock { $0.phase == .active || $0.phase == .suspended }
         guard running else { return }
         continuation.yield(.terminate)
