@@ -207,6 +207,11 @@ void featurehost_child_contain(void) {
     death.sa_handler = on_host_death;
     sigfillset(&death.sa_mask);
     sigaction(SIGTERM, &death, NULL);
+    /* A host killed while it was stopping this process to end it (featurehost_kill_plugin stops the tree before it
+     * kills it) leaves it stopped: the kernel then wakes the orphaned group with SIGHUP and SIGCONT, and SIGHUP,
+     * the lower number, comes before the pending SIGTERM. Its default action would end this process alone and leave
+     * the plugin's processes running (the one in a session of its own stopped for good). */
+    sigaction(SIGHUP, &death, NULL);
     /* SIGTERM rather than SIGKILL, so the plugin's processes end too. */
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     /* A host that died before the line above closed the channel: the reader's end of file ends the child. */

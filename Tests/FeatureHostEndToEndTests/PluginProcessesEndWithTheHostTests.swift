@@ -40,7 +40,8 @@ struct PluginProcessesEndWithTheHostTests {
         #expect(await eventually { !pids.contains(where: ProcessLiveness.isRunning) }, "none of \(pids) outlives the host")
     }
 
-    @Test func theyEndWhenTheHostIsKilled() async throws {
+    @Test(arguments: [false, true])
+    func theyEndWhenTheHostIsKilled(whileItStopsThePlugin: Bool) async throws {
         // create hangs after forking, so the host is still waiting for it when it is killed.
         let (directory, config, report) = try await prepare([.hangInCreate])
         let process = Process()
@@ -54,8 +55,31 @@ struct PluginProcessesEndWithTheHostTests {
         try process.run()
         #expect(await eventually { ProcessLiveness.reportedPIDs(report).count == 2 }, "the stub forked")
         let pids = ProcessLiveness.reportedProcesses(report)
+        if whileItStopsThePlugin {
+            // As the host's own kill of a plugin does first; the host dies before it sends SIGKILL.
+            let plugin = try #require(pids.first.flatMap { Self.parent(of: $0.pid) }, "the stub's processes have a parent")
+            kill(plugin, SIGSTOP)
+        }
         kill(process.processIdentifier, SIGKILL)
         #expect(await eventually { !process.isRunning }, "the host is gone")
-        #expect(await eventually { !pids.contains(where: ProcessLiveness.isRunning) }, "none of \(pids) outlives the killed host")
+        let ended = await eventually { !pids.contains(where: ProcessLiveness.isRunning) }
+        #expect(ended, "none of \(pids) outlives the killed host: \(Self.survivors(pids))")
+    }
+
+    /// Field 4 of `/proc/<pid>/stat`.
+    static func parent(of pid: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else {
+            return nil
+        }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+
+    /// Each process still running, as /proc shows it (state, parent, group, session), for a failure's message.
+    static func survivors(_ pids: [ProcessIdentity]) -> String {
+        pids.filter(ProcessLiveness.isRunning).map { process in
+            let stat = (try? String(contentsOfFile: "/proc/\(process.pid)/stat", encoding: .utf8)) ?? "unreadable"
+            return stat.split(separator: " ").prefix(7).joined(separator: " ")
+        }.joined(separator: "; ")
     }
 }
