@@ -17,9 +17,14 @@ cc=${CC:-$(command -v cc || command -v clang || true)}
 ext=so
 [ "$(uname)" = Darwin ] && ext=dylib
 
-swift build --product featurehost >/dev/null
-bin="$(swift build --show-bin-path)"
-binary="$bin/featurehost"
+# FEATUREHOST_BINARY runs the script against another build (.ci/run sets it: it runs the scripts side by side).
+if [ -n "${FEATUREHOST_BINARY:-}" ]; then
+  binary=$FEATUREHOST_BINARY
+else
+  swift build --product featurehost >/dev/null
+  binary="$(swift build --show-bin-path)/featurehost"
+fi
+bin=$(dirname "$binary")
 [ -x "$bin/featurehost-plugin-host" ] || fail "featurehost-plugin-host was not built beside featurehost"
 
 work=$(mktemp -d)

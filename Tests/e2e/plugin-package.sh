@@ -39,6 +39,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+. Tests/e2e/lib/tmux.bash # a tmux server of its own; the script runs from the repository root here
 mkdir -p "$plugin_builds"
 rm -rf "$kept"
 if [ -d "$plugin/.build" ]; then mv "$plugin/.build" "$kept"; fi

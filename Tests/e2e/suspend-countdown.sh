@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end: Ctrl-Z pauses the offer countdown. In a real terminal (tmux) with job control, the countdown
-# is read, the process is suspended (Ctrl-Z, and also `kill -TSTP`), kept stopped for 5 s, resumed with `fg`,
+# is read, the process is suspended (Ctrl-Z, and also `kill -TSTP`), kept stopped for 3 s, resumed with `fg`,
 # and read again: it may have gone down only by the seconds it ran in the foreground. Before the fix the
-# process often stopped before the feature had heard "background", and `fg` lost the whole 5 s.
+# process often stopped before the feature had heard "background", and `fg` lost the whole time it was stopped.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -23,7 +23,8 @@ trap cleanup EXIT
 
 ctrl_z_rounds=${CTRL_Z_ROUNDS:-10}
 kill_rounds=${KILL_ROUNDS:-3}
-stopped_for=5
+# Long enough that a lost stop (the bug: all of it) is well past the 1.5 s the check allows.
+stopped_for=3
 
 # No roll animation, so a capture never catches digits half-way.
 cat > "$work/config.json" <<'JSON'

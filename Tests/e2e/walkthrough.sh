@@ -6,8 +6,8 @@
 #   ```swift file=PATH   write the block to PATH (any language; a `diff` block replaces its - lines with its + lines)
 #   ```text expect=PATH  PATH must begin with the block
 # The first `run` block is the scaffold command; after it, this script checks that the scaffold edited only
-# its marked regions and refuses bad requests. After the last block: the whole `swift test` (scaffolding a
-# feature must leave every test green), the registry audit, and `featurehost snapshot`, `list`, `validate`.
+# its marked regions and refuses bad requests. After the last block: `swift test` (scaffolding a
+# feature must leave every test green; in place, the tests that can see the feature: step 3), the registry audit, and `featurehost snapshot`, `list`, `validate`.
 # Slow (a full build of the copy), so not in swift test.
 set -euo pipefail
 shopt -u patsub_replacement 2>/dev/null || true
@@ -29,9 +29,11 @@ cp Sources/featurehost/BuiltInFeatures.swift "$orig/Sources/featurehost/BuiltInF
 # tracked and new (not ignored) files, so it also checks work that is not committed yet, built from nothing.
 if [ "${FEATUREHOST_WALKTHROUGH_IN_PLACE:-0}" = 1 ] && [ -z "$(git status --porcelain)" ]; then
   pkg=$repo
+  in_place=1
   trap 'git -C "$repo" checkout -q -- . && git -C "$repo" clean -fdq; rm -rf "$work"' EXIT
   echo "walkthrough.sh: in place (the checkout is clean; it is put back at the end)"
 else
+  in_place=0
   trap 'rm -rf "$work"' EXIT
   pkg="$work/FeatureHost"
   mkdir -p "$pkg"
@@ -170,11 +172,21 @@ for ((n = 2; n <= count; n++)); do apply_block "$n"; done
 # No warnings from the project's code in any build the page ran.
 if cat "$work"/block-*.log | grep -E "^/.*(Sources|Features|Tests|Plugins)/.*warning:"; then fail "a build printed warnings"; fi
 
-# 3. The whole suite: scaffolding a feature leaves every test green. In parallel, as .ci/run's first run does (about
+# 3. The suite: scaffolding a feature leaves every test green. In parallel, as .ci/run's first run does (about
 #    two minutes here, against four one test at a time): the suites whose real-time bounds would measure the whole
 #    suite's queue on two cores (a pseudo-terminal's event) run on threads of their own (`.onItsOwnThread`).
-echo "+ swift test"
-if ! swift test > "$work/test.log" 2>&1; then
+#    In place (CI), the build the page made is the first step's plus Weather: the whole of it compiles here, and
+#    the tests that can see the new feature run: Weather's own, the end-to-end tests (they run the featurehost
+#    binary, which now registers it) and the scaffold's (they read the package). Every other test target runs the
+#    code .ci/run's first step ran; in a copy (someone's uncommitted work) the whole suite runs.
+suite=()
+if [ "$in_place" = 1 ]; then
+  echo "+ swift build --build-tests"
+  swift build --build-tests > "$work/build.log" 2>&1 || { tail -n 40 "$work/build.log" >&2; fail "the tests did not build after the walkthrough"; }
+  suite=(--filter 'Weather|FeatureHostEndToEndTests|FeatureScaffoldTests')
+fi
+echo "+ swift test ${suite[*]}"
+if ! swift test "${suite[@]}" > "$work/test.log" 2>&1; then
   { grep -E "error:|^✘ Test .* failed after" "$work/test.log" | sed -E 's/ failed after .*//' | sort -u | cut -c1-300 >&2; } || true
   { grep -E "^✘ Test .* recorded an issue" "$work/test.log" | cut -c1-600 >&2; } || true
   # A crash of the test process: the runtime's line and the backtrace, which name the test that crashed.

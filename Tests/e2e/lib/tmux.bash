@@ -1,5 +1,12 @@
 # Sourced by the end-to-end scripts (.ci/run runs Tests/e2e/*.sh only, not this folder).
 
+# Each script talks to a tmux server of its own (its sockets in a folder of its own, even for `-L NAME`): .ci/run
+# runs scripts side by side, and on one shared server a script's last session ending takes the server down under
+# another script's new session ("can't find pane"). Not the tmux this may run inside, either.
+unset TMUX
+TMUX_TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/featurehost-e2e-tmux.XXXXXX")
+export TMUX_TMPDIR
+
 # tmux "$@", tried again for a moment when it fails: a session started right after the last one was killed can
 # meet the server on its way out ("server exited unexpectedly").
 tmux_retrying() {
