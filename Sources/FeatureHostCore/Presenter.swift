@@ -3,18 +3,18 @@ import Observation
 /// Turns input, ticks and responses into a plain view state. Never touches a terminal.
 ///
 /// Presenters are `@Observable`: a surface host renders inside `withObservationTracking` (`RenderLoop`) and
-/// renders again, once, when what it read changes. So `viewState` is a stored `private(set)` property that
-/// changes only through an equality guard: a send that leaves it equal is no change, counts nothing and
-/// schedules no render. Each conformer writes it the same way:
+/// renders again, once, when what it read changes. So `viewState` changes only through an equality guard: a
+/// send that leaves it equal is no change and schedules no render. `PresenterCore` holds that guard once for
+/// every presenter, with the effects whose outcomes come back as actions:
 ///
 /// ```swift
-/// public private(set) var viewState: ViewState
-/// @ObservationIgnored public private(set) var changeCount = 0
+/// @ObservationIgnored private let core: PresenterCore<Action, ViewState>
+/// public var viewState: ViewState { core.viewState }          // tracked: it reads the core's observed state
 ///
-/// private func publish(_ new: ViewState) {
-///     guard new != viewState else { return }
-///     viewState = new
-///     changeCount += 1
+/// public func send(_ action: Action) {
+///     let work = model.apply(action, at: timeline.now)       // the pure state machine
+///     core.publish(model.viewState())                        // the equality guard
+///     for item in work { run(item) }                         // core.run(id, work: { … }, then: Action.finished)
 /// }
 /// ```
 @MainActor
@@ -24,9 +24,6 @@ public protocol Presenter: AnyObject, Observable {
 
     /// Everything the screen shows, already formatted. Observable: reading it inside a render tracks it.
     var viewState: ViewState { get }
-    /// How many times `viewState` really changed (became unequal to what it was): the one count of changes
-    /// that tests and benchmarks read. Not observed.
-    var changeCount: Int { get }
     /// The one entry point: user input, ticks, responses and lifecycle events.
     func send(_ action: Action)
 }

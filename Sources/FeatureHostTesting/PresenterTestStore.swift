@@ -16,9 +16,8 @@ import Testing
 ///
 /// Every published state is recorded as it comes (`ViewStateRecorder`), with the clock's instant: a `send` must
 /// make at most one change, and the changes the clock and finished work make wait in `receivedChanges` until a
-/// `receive` asserts each. `send` and `finish` fail while any wait. The presenter's `changeCount` must move
-/// with the changes: a publish of an equal state (a missing equality guard) fails. A store released without
-/// `finish()` fails the test too.
+/// `receive` asserts each. `send` and `finish` fail while any wait. A change to a state equal to the one before
+/// (a registrar that reports equal writes) fails. A store released without `finish()` fails the test too.
 @MainActor
 public final class PresenterTestStore<P: Presenter> {
     public typealias Change = ViewStateRecorder<P>.Change
@@ -33,8 +32,6 @@ public final class PresenterTestStore<P: Presenter> {
     /// How long, in real time, to wait for work in flight before calling it hung (`TestHost.idleTimeout`).
     public var idleTimeout: Double
     private let recorder: ViewStateRecorder<P>
-    /// `presenter.changeCount` when the store last took the recorder's changes.
-    private var counted: Int
     private let finished = FinishMark()
 
     /// - Parameters:
@@ -50,7 +47,6 @@ public final class PresenterTestStore<P: Presenter> {
         self.idleTimeout = idleTimeout
         state = presenter.viewState
         recorder = ViewStateRecorder(presenter, clock: clock)
-        counted = presenter.changeCount
         finished.location = sourceLocation
     }
 
@@ -193,12 +189,10 @@ public final class PresenterTestStore<P: Presenter> {
         receivedChanges += take(sourceLocation)
     }
 
-    /// The recorder's changes since the last call, checked against the presenter's own count of them and for
-    /// states equal to the one before (both mean the equality guard is missing).
+    /// The recorder's changes since the last call, checked for states equal to the one before (the equality
+    /// guard is missing).
     private func take(_ sourceLocation: SourceLocation) -> [Change] {
         let changes = recorder.take()
-        let count = presenter.changeCount
-        defer { counted = count }
         var previous = receivedChanges.last?.state ?? state
         for change in changes {
             if change.state == previous {
@@ -207,11 +201,6 @@ public final class PresenterTestStore<P: Presenter> {
                     sourceLocation)
             }
             previous = change.state
-        }
-        if count - counted != changes.count {
-            fail(
-                "the presenter counted \(count - counted) change(s) where \(changes.count) view state(s) were published: "
-                    + "`changeCount` must count each real change once (is the equality guard missing?)", sourceLocation)
         }
         return changes
     }

@@ -25,11 +25,11 @@ public final class SampleCounterPresenter: Presenter {
         public var fetched = "-"
     }
 
-    public private(set) var viewState: ViewState
+    public var viewState: ViewState { core.viewState }
     /// How many times the view state changed: the frames the presenter asked for.
-    @ObservationIgnored public private(set) var changeCount = 0
+    public var changeCount: Int { core.changeCount }
 
-    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let core: PresenterCore<Action, ViewState>
     @ObservationIgnored private let timeline: MonotonicTimeline
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let transport: any HTTPTransport
@@ -41,7 +41,6 @@ public final class SampleCounterPresenter: Presenter {
         effects: EffectRunner, timeline: MonotonicTimeline, now: @escaping @Sendable () -> Date, timeZone: TimeZone,
         hourCycle: HourCycle, transport: any HTTPTransport, fetching url: URL? = nil
     ) {
-        self.effects = effects
         self.timeline = timeline
         self.now = now
         self.transport = transport
@@ -50,7 +49,8 @@ public final class SampleCounterPresenter: Presenter {
         clockFormatter.locale = Locale(identifier: "en_US_POSIX")
         clockFormatter.timeZone = timeZone
         clockFormatter.dateFormat = Self.clockFormat(hourCycle)
-        viewState = ViewState(clock: clockFormatter.string(from: now()))
+        core = PresenterCore(ViewState(clock: clockFormatter.string(from: now())), effects: effects)
+        core.connect(self)
     }
 
     /// The user's time zone or hour cycle changed: the clock reads the new way now; the count, presses and pause stay.
@@ -59,7 +59,7 @@ public final class SampleCounterPresenter: Presenter {
         clockFormatter.dateFormat = Self.clockFormat(hourCycle)
         var state = viewState
         state.clock = clockFormatter.string(from: now())
-        publish(state)
+        core.publish(state)
     }
 
     static func clockFormat(_ hourCycle: HourCycle) -> String { hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss" }
@@ -81,36 +81,28 @@ public final class SampleCounterPresenter: Presenter {
             fetch()
         case .lifecycle(.didEnterBackground):
             state.isPaused = true
-            effects.cancel("tick")
+            core.cancel("tick")
         case .lifecycle(.willEnterForeground):
             state.isPaused = false
             if hasAppeared { startTimer() }
         }
-        publish(state)
-    }
-
-    /// An equal state is no change: nothing counted, nothing for a surface to render.
-    private func publish(_ new: ViewState) {
-        guard new != viewState else { return }
-        viewState = new
-        changeCount += 1
+        core.publish(state)
     }
 
     /// Wakes at each whole second of the timeline, so a late wake-up never shifts the next one.
     private func startTimer() {
-        effects.timer(
-            "tick", on: timeline, nextDeadline: { [timeline] in .seconds(Int64(timeline.now.seconds) + 1) },
-            fire: { [weak self] in self?.send(.tick) })
+        core.timer(
+            "tick", on: timeline, nextDeadline: { [timeline] in .seconds(Int64(timeline.now.seconds) + 1) }, fire: { .tick })
     }
 
     private func fetch() {
         guard let url else { return }
-        effects.run(
+        core.run(
             "fetch",
             work: { [transport] in
                 guard let reply = try? await transport.send(HTTPRequest(url: url)) else { return "failed" }
                 return String(decoding: reply.body, as: UTF8.self)
             },
-            apply: { [weak self] text in self?.send(.fetched(text)) })
+            then: Action.fetched)
     }
 }

@@ -22,11 +22,11 @@ public final class GreetingPresenter: Presenter {
         public var paused: Bool
     }
 
-    public private(set) var viewState: ViewState
+    public var viewState: ViewState { core.viewState }
     /// How many times the view state changed: the frames the presenter asked for.
-    @ObservationIgnored public private(set) var changeCount = 0
+    public var changeCount: Int { core.changeCount }
 
-    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let core: PresenterCore<Action, ViewState>
     @ObservationIgnored private let timeline: MonotonicTimeline
     @ObservationIgnored private let now: @Sendable () -> Date
     @ObservationIgnored private let clockFormatter: DateFormatter
@@ -38,16 +38,17 @@ public final class GreetingPresenter: Presenter {
         name: String, effects: EffectRunner, timeline: MonotonicTimeline, now: @escaping @Sendable () -> Date,
         timeZone: TimeZone, hourCycle: HourCycle
     ) {
-        self.effects = effects
         self.timeline = timeline
         self.now = now
         clockFormatter = DateFormatter()
         clockFormatter.locale = Locale(identifier: "en_US_POSIX")
         clockFormatter.timeZone = timeZone
         clockFormatter.dateFormat = Self.clockFormat(hourCycle)
-        viewState = ViewState(
+        let first = ViewState(
             greeting: "Hello, \(name)!", elapsed: "00:00:00", clock: clockFormatter.string(from: now()),
             waves: "No waves yet", paused: false)
+        core = PresenterCore(first, effects: effects)
+        core.connect(self)
     }
 
     /// The user's time zone or hour cycle changed: the clock reads the new way now, nothing else changes.
@@ -56,7 +57,7 @@ public final class GreetingPresenter: Presenter {
         clockFormatter.dateFormat = Self.clockFormat(hourCycle)
         var state = viewState
         state.clock = clockFormatter.string(from: now())
-        publish(state)
+        core.publish(state)
     }
 
     static func clockFormat(_ hourCycle: HourCycle) -> String { hourCycle == .twelveHour ? "hh:mm:ss a" : "HH:mm:ss" }
@@ -75,22 +76,14 @@ public final class GreetingPresenter: Presenter {
         case .lifecycle(let event):
             state.paused = event == .didEnterBackground
         }
-        publish(state)
-    }
-
-    /// An equal state is no change: nothing counted, nothing for a surface to render.
-    private func publish(_ new: ViewState) {
-        guard new != viewState else { return }
-        viewState = new
-        changeCount += 1
+        core.publish(state)
     }
 
     /// Sleeps to whole-second deadlines of the timeline, so no tick drifts or is skipped. The runner keeps one
     /// timer per id, so a second `.appear` starts nothing new.
     private func startTimer() {
-        effects.timer(
-            "tick", on: timeline, nextDeadline: { [timeline] in .seconds(Int64(timeline.now.seconds) + 1) },
-            fire: { [weak self] in self?.send(.tick) })
+        core.timer(
+            "tick", on: timeline, nextDeadline: { [timeline] in .seconds(Int64(timeline.now.seconds) + 1) }, fire: { .tick })
     }
 
     static func elapsedText(_ duration: Duration) -> String {

@@ -15,7 +15,8 @@ public struct TipsFeature: TerminalFeature, PresenterFeature {
 
     @MainActor public init(context: FeatureContext) throws {
         // In range once validated; rounded down, so 2.5 is the second tip.
-        presenter = TipsPresenter(first: Int(try context.settings.number(Self.firstSetting).rounded(.down)) - 1)
+        presenter = TipsPresenter(
+            first: Int(try context.settings.number(Self.firstSetting).rounded(.down)) - 1, effects: context.makeEffects())
     }
 
     @MainActor public func makeScene() -> any TerminalScene { TipsTerminalScene(presenter: presenter) }

@@ -24,13 +24,15 @@ public final class TipsPresenter: Presenter {
         "A plugin named in \"plugins\" appears beside the app's own features.",
     ]
 
-    public private(set) var viewState: ViewState
-    @ObservationIgnored public private(set) var changeCount = 0
+    public var viewState: ViewState { core.viewState }
+    public var changeCount: Int { core.changeCount }
+    @ObservationIgnored private let core: PresenterCore<Action, ViewState>
     @ObservationIgnored private var index: Int
 
-    init(first: Int) {
+    /// - Parameter effects: the runner `PresenterCore` holds; tips start no work.
+    init(first: Int, effects: EffectRunner) {
         index = min(max(first, 0), Self.tips.count - 1)
-        viewState = Self.state(at: index)
+        core = PresenterCore(Self.state(at: index), effects: effects)
     }
 
     public func send(_ action: Action) {
@@ -39,13 +41,7 @@ public final class TipsPresenter: Presenter {
         case .previous: index = (index + Self.tips.count - 1) % Self.tips.count
         case .lifecycle: break
         }
-        publish(Self.state(at: index))
-    }
-
-    private func publish(_ new: ViewState) {
-        guard new != viewState else { return }
-        viewState = new
-        changeCount += 1
+        core.publish(Self.state(at: index))
     }
 
     static func state(at index: Int) -> ViewState {

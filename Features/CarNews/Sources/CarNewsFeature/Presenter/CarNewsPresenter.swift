@@ -40,9 +40,9 @@ public final class CarNewsPresenter: Presenter {
     /// and goes often, and each change must not cost a request.
     public nonisolated static let foregroundRefreshInterval: Duration = .seconds(60)
 
-    public private(set) var viewState: CarNewsViewState
+    public var viewState: CarNewsViewState { core.viewState }
     /// Real changes of `viewState` so far, for tests and the benchmark.
-    @ObservationIgnored public private(set) var changeCount = 0
+    public var changeCount: Int { core.changeCount }
 
     /// What the screen is; `viewState` is derived from it after each action.
     @ObservationIgnored private var model = CarNewsModel()
@@ -50,7 +50,7 @@ public final class CarNewsPresenter: Presenter {
     @ObservationIgnored private let store: any ArticleClient
     /// Observed: a render that reads `locale` follows a change of conventions.
     private var formatter: ArticleFormatter
-    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let core: PresenterCore<Action, CarNewsViewState>
     @ObservationIgnored private let timeline: MonotonicTimeline
     @ObservationIgnored private let imageLoader: any ImageLoading
 
@@ -65,10 +65,10 @@ public final class CarNewsPresenter: Presenter {
         refresher = ArticleRefresher(source: source, store: store, now: now)
         self.store = store
         self.formatter = ArticleFormatter(dates: formatter, now: now, locale: locale)
-        self.effects = effects
         self.timeline = timeline
         imageLoader = images
-        viewState = CarNewsViewState(body: .message(CarNewsCopy.loading))
+        core = PresenterCore(CarNewsViewState(body: .message(CarNewsCopy.loading)), effects: effects)
+        core.connect(self)
     }
 
     /// The user's locale, for the counts a surface formats itself (the web pager's `10,000`).
@@ -77,58 +77,38 @@ public final class CarNewsPresenter: Presenter {
     /// Formats with other conventions from now on: the same articles and selection, their dates and counts again.
     public func reformat(dates: PublishDateFormatter, locale: Locale) {
         formatter = ArticleFormatter(dates: dates, now: formatter.now, locale: locale)
-        publish(model.viewState(formatter: formatter))
+        core.publish(model.viewState(formatter: formatter))
     }
 
     /// The one shape of a presenter: the action applied to the model, the view state derived from it (an equal
     /// one is no change), then the work the model asked for.
     public func send(_ action: Action) {
         let work = model.apply(action, at: timeline.now)
-        publish(model.viewState(formatter: formatter))
+        core.publish(model.viewState(formatter: formatter))
         for item in work { run(item) }
     }
 
-    /// An equal state is no change: nothing counted, nothing for a surface to render.
-    private func publish(_ new: ViewState) {
-        guard new != viewState else { return }
-        viewState = new
-        changeCount += 1
-    }
-
-    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome has
-    /// been applied here.
+    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome,
+    /// sent back as an action, has been applied here.
     private func run(_ work: CarNewsModel.Work) {
         let store = self.store
         switch work {
         case .readSaved(let anchor):
-            effects.run(
-                Self.savedEffect, work: { await store.saved(around: anchor) },
-                apply: { [weak self] saved in self?.send(.savedRead(saved)) })
+            core.run(Self.savedEffect, work: { await store.saved(around: anchor) }, then: Action.savedRead)
         case .refresh(let anchor):
             let refresher = self.refresher
-            effects.run(
-                Self.refreshEffect, work: { await refresher.refresh(around: anchor) },
-                apply: { [weak self] outcome in self?.send(.refreshFinished(outcome)) })
+            core.run(Self.refreshEffect, work: { await refresher.refresh(around: anchor) }, then: Action.refreshFinished)
         case .readWindow(let anchor):
-            effects.run(
+            core.run(
                 Self.windowEffect, work: { await store.saved(around: anchor, withLastRefresh: false) },
-                apply: { [weak self] read in self?.send(.windowRead(anchor, read)) })
+                then: { .windowRead(anchor, $0) })
         case .readArticle(let id):
-            effects.run(
-                Self.articleEffect,
-                work: { () async -> Result<Article?, FeatureError> in
-                    do {
-                        return .success(try await store.article(id: id))
-                    } catch {
-                        return .failure(FeatureError(error.userFacingMessage))
-                    }
-                },
-                apply: { [weak self] result in self?.send(.articleRead(id: id, result)) })
+            core.run(Self.articleEffect, work: { try await store.article(id: id) }, then: { .articleRead(id: id, $0) })
         case .cancelArticleRead:
-            effects.cancel(Self.articleEffect)
+            core.cancel(Self.articleEffect)
         case .fetchImage(let url, let image):
             let loader = imageLoader
-            effects.run(
+            core.run(
                 "image \(image)",
                 work: { () async -> ImageState in
                     do throws(ImageFailure) {
@@ -137,7 +117,7 @@ public final class CarNewsPresenter: Presenter {
                         return .failed(error.message)
                     }
                 },
-                apply: { [weak self] state in self?.send(.imageFinished(image: image, state)) })
+                then: { .imageFinished(image: image, $0) })
         }
     }
 

@@ -37,9 +37,9 @@ public final class ChatsPresenter: Presenter {
     /// holds, so a surface that never reports its rows still has every avatar it shows.
     nonisolated public static let avatarWindow = 20
 
-    public private(set) var viewState: ChatsViewState
+    public var viewState: ChatsViewState { core.viewState }
     /// Real changes of `viewState` so far, for tests and the benchmark.
-    @ObservationIgnored public private(set) var changeCount = 0
+    public var changeCount: Int { core.changeCount }
     @ObservationIgnored public let timing: ChatsSettings
     /// The feature's strings in the user's language, for the words a surface adds itself (its key hints).
     public var strings: ChatsStrings { formatter.strings }
@@ -52,7 +52,7 @@ public final class ChatsPresenter: Presenter {
     /// Observed: the words a surface adds itself (`strings`) follow a change of conventions.
     private var formatter: ChatRowFormatter
     @ObservationIgnored private let images: any ImageLoading
-    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let core: PresenterCore<Action, ChatsViewState>
 
     private static let loadID = "load"
     private static let clockID = "clock"
@@ -74,15 +74,15 @@ public final class ChatsPresenter: Presenter {
         self.timeline = timeline
         self.now = now
         self.images = images
-        self.effects = effects
         model = ChatsModel(timing: timing, calendar: calendar, date: now())
-        viewState = model.viewState(at: timeline.now, formatter: formatter)
+        core = PresenterCore(model.viewState(at: timeline.now, formatter: formatter), effects: effects)
+        core.connect(self)
     }
 
     /// Formats with other conventions from now on (the words too): what is shown is derived again, nothing else changes.
     public func reformat(_ formatter: ChatRowFormatter) {
         self.formatter = formatter
-        publish(model.viewState(at: timeline.now, formatter: formatter))
+        core.publish(model.viewState(at: timeline.now, formatter: formatter))
     }
 
     /// The action applied to the model, the view state derived from it (an equal one is no change), then the work
@@ -91,37 +91,27 @@ public final class ChatsPresenter: Presenter {
         let instant = timeline.now
         let schedule = model.schedule
         let work = model.apply(action, at: instant, date: now())
-        publish(model.viewState(at: instant, formatter: formatter))
+        core.publish(model.viewState(at: instant, formatter: formatter))
         for item in work { run(item) }
         // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
         if case .tick = action { return }
         syncTimer(after: schedule)
     }
 
-    /// An equal state is no change: nothing counted, nothing for a surface to render.
-    private func publish(_ new: ChatsViewState) {
-        guard new != viewState else { return }
-        viewState = new
-        changeCount += 1
-    }
-
     // MARK: - Work
 
-    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome has
-    /// been applied here.
+    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome,
+    /// sent back as an action, has been applied here.
     private func run(_ work: ChatsModel.Work) {
         switch work {
         case .load:
             // Loaded and sorted off the main actor: a large file must not stall the animation.
             let source = self.source
-            effects.run(
-                Self.loadID, work: { try await source.load().map { $0.sortedForDisplay() } },
-                apply: { [weak self] result in
-                    self?.send(.finishedLoading(result.mapError { FeatureError($0.userFacingMessage) }))
-                })
+            core.run(
+                Self.loadID, work: { try await source.load().map { $0.sortedForDisplay() } }, then: Action.finishedLoading)
         case .fetchAvatar(let url):
             let images = self.images
-            effects.run(
+            core.run(
                 Self.avatarID(url),
                 work: { () async -> Result<ImageReference, ImageFailure> in
                     do throws(ImageFailure) {
@@ -130,9 +120,9 @@ public final class ChatsPresenter: Presenter {
                         return .failure(error)
                     }
                 },
-                apply: { [weak self] result in self?.send(.finishedAvatar(url, result)) })
+                then: { .finishedAvatar(url, $0) })
         case .cancelAvatar(let url):
-            effects.cancel(Self.avatarID(url))
+            core.cancel(Self.avatarID(url))
         }
     }
 
@@ -146,16 +136,16 @@ public final class ChatsPresenter: Presenter {
     /// so it does not sleep to a deadline that has moved.
     private func syncTimer(after previous: ChatsModel.Schedule) {
         guard model.isTimed else {
-            effects.cancel(Self.clockID)
+            core.cancel(Self.clockID)
             return
         }
-        if model.schedule != previous { effects.cancel(Self.clockID) }
-        effects.timer(
+        if model.schedule != previous { core.cancel(Self.clockID) }
+        core.timer(
             Self.clockID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
                 return self.model.nextDeadline(at: self.timeline.now, date: self.now())
             },
-            fire: { [weak self] in self?.send(.tick) })
+            fire: { .tick })
     }
 }

@@ -22,15 +22,15 @@ public final class InvitationsPresenter: Presenter {
 
     public typealias ViewState = InvitationsViewState
 
-    public private(set) var viewState: ViewState
+    public var viewState: ViewState { core.viewState }
     /// Real changes of `viewState` so far, for tests and the benchmark.
-    @ObservationIgnored public private(set) var changeCount = 0
+    public var changeCount: Int { core.changeCount }
     /// What the flow is; `viewState` is derived from it after each action.
     @ObservationIgnored private var model: InvitationsModel
     @ObservationIgnored private let backend: any InvitationClient
     @ObservationIgnored private let storage: any RegistrationClient
     @ObservationIgnored private let timeline: MonotonicTimeline
-    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let core: PresenterCore<Action, ViewState>
 
     /// - Parameters:
     ///   - storage: read here, synchronously: the first frame must already know whether the user is registered.
@@ -43,43 +43,36 @@ public final class InvitationsPresenter: Presenter {
         self.backend = backend
         self.storage = storage
         self.timeline = timeline
-        self.effects = effects
         model = InvitationsModel(saved: storage.load())
-        viewState = model.viewState()
+        core = PresenterCore(model.viewState(), effects: effects)
+        core.connect(self)
         storage.observeChanges(self) { presenter in presenter.send(.savedRegistrationChanged) }
     }
 
     /// Whether the confetti timeline is running (it stops when the burst ends or the app goes to the background).
-    public var isAnimating: Bool { effects.isRunning(Effect.confetti) }
+    public var isAnimating: Bool { core.effects.isRunning(Effect.confetti) }
 
     /// The action applied to the model, the view state derived from it (an equal one is no change), then the work
     /// the model asked for, and the confetti timer started or stopped as the model says.
     public func send(_ action: Action) {
         let burst = model.animatedBurst
         let work = model.apply(action, at: timeline.now)
-        publish(model.viewState())
+        core.publish(model.viewState())
         for item in work { run(item) }
         // A frame changes nothing the timer depends on, and the timer ends by itself after the last one.
         if case .animationFrame = action { return }
         syncAnimation(after: burst)
     }
 
-    /// An equal state is no change: nothing counted, nothing for a surface to render.
-    private func publish(_ new: ViewState) {
-        guard new != viewState else { return }
-        viewState = new
-        changeCount += 1
-    }
-
     // MARK: - Work
 
-    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome has
-    /// been applied here.
+    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome,
+    /// sent back as an action, has been applied here.
     private func run(_ work: InvitationsModel.Work) {
         switch work {
         case .request(let invitation):
             let backend = self.backend
-            effects.run(
+            core.run(
                 Effect.request,
                 work: { () async -> Result<InvitationOutcome, InvitationFailure> in
                     do throws(InvitationFailure) {
@@ -88,10 +81,10 @@ public final class InvitationsPresenter: Presenter {
                         return .failure(error)
                     }
                 },
-                apply: { [weak self] result in self?.send(.submissionFinished(result)) })
+                then: Action.submissionFinished)
         case .save(let change):
             let storage = self.storage
-            effects.run(
+            core.run(
                 Effect.save,
                 work: { () async -> FeatureError? in
                     do {
@@ -101,13 +94,11 @@ public final class InvitationsPresenter: Presenter {
                         return FeatureError(error.userFacingMessage)
                     }
                 },
-                apply: { [weak self] failure in self?.send(.registrationSaved(change, failure: failure)) })
+                then: { .registrationSaved(change, failure: $0) })
         case .read:
             // A read under way is replaced by the newer one.
             let storage = self.storage
-            effects.run(
-                Effect.read, work: { storage.load() },
-                apply: { [weak self] saved in self?.send(.finishedReadingRegistration(saved)) })
+            core.run(Effect.read, work: { storage.load() }, then: Action.finishedReadingRegistration)
         }
     }
 
@@ -118,16 +109,16 @@ public final class InvitationsPresenter: Presenter {
     /// ends by itself once the burst is over or no longer shown; a stale timer's ticks go nowhere.
     private func syncAnimation(after previous: Int?) {
         guard let burst = model.animatedBurst else {
-            effects.cancel(Effect.confetti)
+            core.cancel(Effect.confetti)
             return
         }
-        if burst != previous { effects.cancel(Effect.confetti) }
-        effects.timer(
+        if burst != previous { core.cancel(Effect.confetti) }
+        core.timer(
             Effect.confetti, on: timeline,
             nextDeadline: { [weak self] in self?.celebration(burst)?.nextFrameDeadline },
             fire: { [weak self] in
-                guard let self, let celebration = self.celebration(burst) else { return }
-                self.send(.animationFrame(celebration.frame(dueAt: self.timeline.now), burst: burst))
+                guard let self, let celebration = self.celebration(burst) else { return nil }
+                return .animationFrame(celebration.frame(dueAt: self.timeline.now), burst: burst)
             })
     }
 

@@ -27,16 +27,16 @@ public final class OfferCountdownPresenter: Presenter {
 
     public typealias ViewState = OfferCountdownViewState
 
-    public private(set) var viewState: ViewState
+    public var viewState: ViewState { core.viewState }
     /// Real changes of `viewState` so far: the frames the presenter asked for, for tests and the benchmark.
-    @ObservationIgnored public private(set) var changeCount = 0
+    public var changeCount: Int { core.changeCount }
 
     private static let timerID = "countdown"
 
     @ObservationIgnored private let copy = OfferCopy.design
     @ObservationIgnored private let run: OfferRun
     private var timeline: MonotonicTimeline { run.timeline }
-    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let core: PresenterCore<Action, ViewState>
     /// What the screen is; `viewState` is derived from it and the run's state at each instant.
     @ObservationIgnored private var model = OfferCountdownModel()
 
@@ -53,8 +53,9 @@ public final class OfferCountdownPresenter: Presenter {
     /// changes them.
     init(run: OfferRun, effects: EffectRunner) {
         self.run = run
-        self.effects = effects
-        viewState = OfferCountdownModel().viewState(at: run.timeline.now, copy: .design, run: run.state)
+        core = PresenterCore(
+            OfferCountdownModel().viewState(at: run.timeline.now, copy: .design, run: run.state), effects: effects)
+        core.connect(self)
         run.changes.observe(self, as: ObjectIdentifier(self)) { presenter, _ in presenter.send(.runChanged) }
     }
 
@@ -69,32 +70,24 @@ public final class OfferCountdownPresenter: Presenter {
     public func send(_ action: Action) {
         let now = timeline.now
         for work in model.apply(action, at: now, run: run.state) { run.run(work, for: ObjectIdentifier(self), at: now) }
-        publish(model.viewState(at: now, copy: copy, run: run.state))
+        core.publish(model.viewState(at: now, copy: copy, run: run.state))
         // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
         if action != .tick { syncTimer(at: now) }
-    }
-
-    /// An equal state is no change: nothing counted, nothing for a surface to render.
-    private func publish(_ new: ViewState) {
-        guard new != viewState else { return }
-        viewState = new
-        changeCount += 1
     }
 
     /// Runs the timer while the model says this screen follows a next change (`OfferCountdownModel.needsTimer`), stops it
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
         guard model.needsTimer(at: now, run: run.state) else {
-            effects.cancel(Self.timerID)
+            core.cancel(Self.timerID)
             return
         }
         // Starts the timer unless it runs already; it asks for the next deadline before every sleep.
-        effects.timer(
+        core.timer(
             Self.timerID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
                 return self.run.state.countdown.nextDeadline(at: self.timeline.now)
-            },
-            fire: { [weak self] in self?.send(.tick) })
+            }, fire: { .tick })
     }
 }

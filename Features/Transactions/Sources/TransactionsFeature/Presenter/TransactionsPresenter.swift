@@ -35,16 +35,16 @@ public final class TransactionsPresenter: Presenter {
 
     public typealias ViewState = TransactionsViewState
 
-    public private(set) var viewState: ViewState
+    public var viewState: ViewState { core.viewState }
     /// Real changes of `viewState` so far, for tests and the benchmark.
-    @ObservationIgnored public private(set) var changeCount = 0
+    public var changeCount: Int { core.changeCount }
 
     /// What the screen is; `viewState` is derived from it after each action.
     @ObservationIgnored private var model = TransactionsModel()
     @ObservationIgnored private let pins: any PinClient
     @ObservationIgnored private let source: AnyDataSource<Loaded<[Transaction]>>
     @ObservationIgnored private var formatting: TransactionFormatting
-    @ObservationIgnored private let effects: EffectRunner
+    @ObservationIgnored private let core: PresenterCore<Action, ViewState>
 
     nonisolated static let loadingMessage = "Loading transactions…"
     nonisolated static let sumLabel = "Total spent:"
@@ -62,39 +62,32 @@ public final class TransactionsPresenter: Presenter {
         self.source = source
         self.pins = pins
         self.formatting = formatting
-        self.effects = effects
-        viewState = model.viewState(formatting: formatting)
+        core = PresenterCore(model.viewState(formatting: formatting), effects: effects)
+        core.connect(self)
         pins.observeChanges(self) { presenter in presenter.send(.savedPinsChanged) }
     }
 
     /// Formats with other conventions from now on: what is shown is derived again, nothing else changes.
     public func reformat(_ formatting: TransactionFormatting) {
         self.formatting = formatting
-        publish(model.viewState(formatting: formatting))
+        core.publish(model.viewState(formatting: formatting))
     }
 
     /// The one shape of a presenter: the action applied to the model, the view state derived from it (an equal
     /// one is no change), then the work the model asked for.
     public func send(_ action: Action) {
         let work = model.apply(action)
-        publish(model.viewState(formatting: formatting))
+        core.publish(model.viewState(formatting: formatting))
         for item in work { run(item) }
     }
 
-    /// An equal state is no change: nothing counted, nothing for a surface to render.
-    private func publish(_ new: ViewState) {
-        guard new != viewState else { return }
-        viewState = new
-        changeCount += 1
-    }
-
-    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome has
-    /// been applied here.
+    /// Runs off the main actor through the effect runner, which counts the work in flight until its outcome,
+    /// sent back as an action, has been applied here.
     private func run(_ work: TransactionsModel.Work) {
         switch work {
         case .load:
             let (source, pins) = (self.source, self.pins)
-            effects.run(
+            core.run(
                 Self.loadEffect,
                 work: { () async -> LoadOutcome in
                     var outcome = LoadOutcome()
@@ -110,21 +103,13 @@ public final class TransactionsPresenter: Presenter {
                     }
                     return outcome
                 },
-                apply: { [weak self] outcome in self?.send(.finishedLoading(outcome.transactions, pins: outcome.pins)) })
+                then: { .finishedLoading($0.transactions, pins: $0.pins) })
         case .savePins(let changes):
             let pins = self.pins
-            effects.run(
-                Self.savePinsEffect, work: { try await pins.save(changes) },
-                apply: { [weak self] result in
-                    self?.send(.finishedSavingPins(result.mapError { FeatureError($0.userFacingMessage) }))
-                })
+            core.run(Self.savePinsEffect, work: { try await pins.save(changes) }, then: Action.finishedSavingPins)
         case .readPins:
             let pins = self.pins
-            effects.run(
-                Self.readPinsEffect, work: { try await pins.unpinnedIDs() },
-                apply: { [weak self] result in
-                    self?.send(.finishedReadingPins(result.mapError { FeatureError($0.userFacingMessage) }))
-                })
+            core.run(Self.readPinsEffect, work: { try await pins.unpinnedIDs() }, then: Action.finishedReadingPins)
         }
     }
 }
