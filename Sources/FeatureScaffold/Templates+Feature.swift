@@ -89,9 +89,9 @@ extension Templates {
         /// clock) that stops in the background.
         ///
         /// The presenter shape every feature follows: what the screen is lives in one value, the model; `send`
-        /// applies the action to it at the clock's instant, publishes the view state derived from it (an equal
-        /// one is no change: nothing counted, nothing rendered), then runs what the new model asks for (here the
-        /// timer, which runs while the feature is shown in the foreground). Surfaces observe `viewState`.
+        /// applies the action to it at the clock's instant, publishes the view state derived from it through
+        /// `PresenterCore`'s equality guard (an equal one is no change), then runs what the new model asks for
+        /// (here the timer, which runs while the feature is shown in the foreground). Surfaces observe `viewState`.
         @MainActor
         @Observable
         public final class \#(names.name)Presenter: Presenter {
@@ -103,48 +103,41 @@ extension Templates {
 
             public typealias ViewState = \#(names.name)ViewState
 
-            public private(set) var viewState: ViewState
+            public var viewState: ViewState { core.viewState }
             /// How many times the view state changed: the frames the presenter asked for.
-            @ObservationIgnored public private(set) var changeCount = 0
+            public var changeCount: Int { core.changeCount }
 
             @ObservationIgnored private var model: \#(names.name)Model
-            @ObservationIgnored private let effects: EffectRunner
+            @ObservationIgnored private let core: PresenterCore<Action, ViewState>
             @ObservationIgnored private let timeline: MonotonicTimeline
             private static let timer = "open-time"
 
             public init(greeting: Greeting, effects: EffectRunner, timeline: MonotonicTimeline) {
-                self.effects = effects
                 self.timeline = timeline
                 model = \#(names.name)Model(greeting: greeting)
-                viewState = model.viewState
+                core = PresenterCore(model.viewState, effects: effects)
+                core.connect(self)
             }
 
             public func send(_ action: Action) {
                 model.apply(action, at: timeline.now)
-                publish(model.viewState)
+                core.publish(model.viewState)
                 syncTimer()
-            }
-
-            /// An equal state is no change: nothing counted, nothing for a surface to render.
-            private func publish(_ new: ViewState) {
-                guard new != viewState else { return }
-                viewState = new
-                changeCount += 1
             }
 
             /// Runs the timer while the model has a next tick (starting it unless it runs), stops it otherwise.
             private func syncTimer() {
                 guard model.isTimerRunning else {
-                    effects.cancel(Self.timer)
+                    core.cancel(Self.timer)
                     return
                 }
-                effects.timer(
+                core.timer(
                     Self.timer, on: timeline,
                     nextDeadline: { [weak self] in
                         guard let self else { return nil }
                         return self.model.nextTick(after: self.timeline.now)
                     },
-                    fire: { [weak self] in self?.send(.tick) })
+                    fire: { .tick })
             }
         }
 

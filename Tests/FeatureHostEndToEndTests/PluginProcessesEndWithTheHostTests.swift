@@ -47,7 +47,9 @@ struct PluginProcessesEndWithTheHostTests {
         let process = Process()
         process.executableURL = FeaturehostProcess.executable
         process.arguments = ["snapshot", "test-forks", "--config", config.path]
-        process.environment = FeaturehostProcess(in: directory.url).environment
+        // Every plugin deadline an hour: on a loaded machine the host's own kill of the hung create (10 s) must not
+        // come first, or race the test's (a host killed in the middle of it is the second case, on purpose).
+        process.environment = FeaturehostProcess(in: directory.url).environment.merging(["FEATUREHOST_PLUGIN_DEBUG": "1"]) { $1 }
         process.currentDirectoryURL = directory.url
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
