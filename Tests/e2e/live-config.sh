@@ -75,7 +75,9 @@ wait_until 5 bash -c "! tmux capture-pane -p -t $session | grep -qF 'The config 
 # SIGHUP rereads the config (it used to quit the shell): a feature turned off by an edit made... with the watch too.
 tmux send-keys -t "$session" Enter
 wait_until 10 shows "ACTIVATE OFFER" || fail "the countdown did not open again"
-pkill -HUP -f -- "--data-dir $work/data"  # this run's host only: other scripts may run beside this one
+# This run's host only (the pane's child; other scripts may run beside this one, and the tmux server's own command
+# line names the data directory too).
+kill -HUP "$(pgrep -P "$(tmux display-message -p -t "$session" '#{pane_pid}')" -x featurehost)"
 sleep 0.5
 shows "exited-" && fail "SIGHUP quit the shell"
 save "{ \"features\": [ { \"id\": \"offer-countdown\", \"enabled\": false }, { \"id\": \"transactions\", \"source\": { \"kind\": \"in-memory\" } } ] }"
