@@ -15,6 +15,12 @@ from harness import Harness
 OUTPUT = Path(__file__).resolve().parent / "output"
 
 
+def pytest_configure(config):
+    # .ci/run runs the browser files two at a time, then these on their own: they hold the host to a real-time
+    # bound (a change in one tab shows in the others within a second), which a second browser's load would measure.
+    config.addinivalue_line("markers", "alone: runs after the others, with nothing beside it (.ci/run)")
+
+
 @pytest.fixture(scope="session")
 def browser():
     executable = shutil.which("chromium") or shutil.which("chromium-browser")

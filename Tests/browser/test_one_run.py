@@ -11,6 +11,9 @@ import pytest
 from test_invitations import FakeAuth, wait_text
 from test_transactions import SUM, open_transactions, starter_url, wait_for_sum  # noqa: F401 (fixture)
 
+# Their one-second bounds are the product's (issue 26.3), so .ci/run gives them the machine to themselves.
+pytestmark = pytest.mark.alone
+
 DIGITS = "Array.from(document.querySelectorAll('.offer-box > span')).map(e => e.textContent).join('')"
 
 
