@@ -17,7 +17,9 @@ final class ChildChannel: Sendable {
 
     let fileDescriptor: Int32
     /// Held while one frame is sent, so frames from two threads never interleave on the socket.
-    private let sending = Locked(())
+    /// One frame on the socket at a time. A plain lock: it guards an act, not a value (a `Locked<Void>`'s empty
+    /// value gave the thread sanitizer an access with no address of its own, reported as a race).
+    private let sending = NSLock()
 
     init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
 
@@ -45,7 +47,7 @@ final class ChildChannel: Sendable {
 
     func send(_ message: ChildMessage, requestID: UInt32 = 0) {
         let bytes = message.frame(requestID: requestID).encoded()
-        let status = sending.withLock { _ in
+        let status = sending.withLock {
             bytes.withUnsafeBufferPointer { featurehost_send_all(fileDescriptor, $0.baseAddress, $0.count) }
         }
         // The host is gone; so is the reason to run.

@@ -47,7 +47,9 @@ final class PluginChild: @unchecked Sendable {
     private let onFrames: @Sendable (UInt32, UInt32) -> Void
     private let onDeath: @Sendable (Death) -> Void
     /// Held while one frame is sent, so frames from two threads never interleave on the socket.
-    private let sending = Locked(())
+    /// One frame on the socket at a time. A plain lock: it guards an act, not a value (a `Locked<Void>`'s empty
+    /// value gave the thread sanitizer an access with no address of its own, reported as a race).
+    private let sending = NSLock()
 
     // @unchecked: every field below is only touched while `condition` is locked.
     private let condition = NSCondition()
@@ -189,7 +191,7 @@ final class PluginChild: @unchecked Sendable {
 
     private func write(_ frame: ChannelFrame) -> Bool {
         let bytes = frame.encoded()
-        return sending.withLock { _ in bytes.withUnsafeBufferPointer { featurehost_send_all(socket, $0.baseAddress, $0.count) } } == 0
+        return sending.withLock { bytes.withUnsafeBufferPointer { featurehost_send_all(socket, $0.baseAddress, $0.count) } } == 0
     }
 
     private func wait(for id: UInt32, until deadline: ContinuousClock.Instant) -> CallOutcome {
