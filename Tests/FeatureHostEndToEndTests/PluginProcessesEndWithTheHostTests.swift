@@ -61,6 +61,8 @@ struct PluginProcessesEndWithTheHostTests {
             // As the host's own kill of a plugin does first; the host dies before it sends SIGKILL.
             let plugin = try #require(pids.first.flatMap { Self.parent(of: $0.pid) }, "the stub's processes have a parent")
             kill(plugin, SIGSTOP)
+            // Stopped before the host dies: the kernel wakes an orphaned group only if it has a stopped member then.
+            #expect(await eventually { Self.field(3, of: plugin) == "T" }, "the plugin's process stopped")
         }
         kill(process.processIdentifier, SIGKILL)
         #expect(await eventually { !process.isRunning }, "the host is gone")
@@ -69,12 +71,15 @@ struct PluginProcessesEndWithTheHostTests {
     }
 
     /// Field 4 of `/proc/<pid>/stat`.
-    static func parent(of pid: pid_t) -> pid_t? {
+    static func parent(of pid: pid_t) -> pid_t? { field(4, of: pid).flatMap { pid_t($0) } }
+
+    /// Field `number` (1-based, as proc(5) counts) of `/proc/<pid>/stat`, from 3 on (after the command's name).
+    static func field(_ number: Int, of pid: pid_t) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else {
             return nil
         }
         let fields = stat[stat.index(after: end)...].split(separator: " ")
-        return fields.count > 1 ? pid_t(fields[1]) : nil
+        return fields.count > number - 3 ? String(fields[number - 3]) : nil
     }
 
     /// Each process still running, as /proc shows it (state, parent, group, session), for a failure's message.
