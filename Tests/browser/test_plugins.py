@@ -9,6 +9,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import time
 
 import pytest
 
@@ -72,6 +73,18 @@ def plugin_processes(server):
             continue
         if int(fields[1]) == server.process.pid and name.startswith("featurehost-plu"):
             found.append(int(entry.name))
+    return found
+
+
+def settled_plugin_processes(server, settled, timeout=10.0):
+    """The server's plugin processes once `settled(them)` holds: a retired process is killed at once, but the host
+    reaps it on its reader's thread, so for a moment under load it is still in /proc. Polled within a bound, never
+    slept for; the last set seen is returned when the bound passes, for the assertion to show."""
+    deadline = time.monotonic() + timeout
+    found = set(plugin_processes(server))
+    while not settled(found) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        found = set(plugin_processes(server))
     return found
 
 
@@ -157,7 +170,7 @@ def test_a_rebuilt_plugin_reloads_alone_into_the_open_page(browser, server, libr
     page.wait_for_selector(".greeting-hello")
     assert page.inner_text(".greeting-hello") == "Hello, Web!"
     assert page.evaluate("() => window.__notReloaded === true"), "the page was reloaded"
-    after = set(plugin_processes(server))
+    after = settled_plugin_processes(server, lambda found: len(found) == 2)
     assert len(after) == 2 and len(after & before) == 1, f"only the rebuilt plugin's process is new: {before} -> {after}"
     page.click(".greeting-wave")
     page.wait_for_function("() => document.querySelector('.greeting-waves').textContent === 'Waved once'")
