@@ -17,23 +17,6 @@ PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
     "1f15c4890000000d49444154789c63f8cfc0f01f0005000201a5f6a1e50000000049454e44ae426082")
 
-# Records, from the first script on, each class the chats root takes and when (performance.now()).
-SCREEN_LOG = """
-window.__chatsScreens = [];
-document.addEventListener('DOMContentLoaded', () => {
-  const root = document.getElementById('fh-root');
-  if (!root) return;
-  let last = '';
-  const note = () => {
-    const chats = root.querySelector('.chats');
-    const screen = chats ? (chats.className.match(/chats-screen-(\\w+)/) || [])[1] : '';
-    if (screen && screen !== last) { last = screen; window.__chatsScreens.push([screen, performance.now()]); }
-  };
-  note();
-  new MutationObserver(note).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-});
-"""
-
 ANIMATIONS = """() => document.getAnimations().map(a => {
   const t = a.effect.getTiming();
   return { name: a.animationName, target: a.effect.target.getAttribute('class'), duration: t.duration,
@@ -41,6 +24,30 @@ ANIMATIONS = """() => document.getAnimations().map(a => {
            keyframes: a.effect.getKeyframes().map(k => ({ offset: k.computedOffset, transform: k.transform,
                                                          opacity: k.opacity, easing: k.easing })) };
 })"""
+
+# Records, from the first script on, each class the chats root takes and when (performance.now()), and the
+# animations running at the moment the hand-over starts: it lasts 0.3 s, which a loaded machine's polling can miss.
+SCREEN_LOG = """
+window.__chatsScreens = [];
+const chatsAnimations = """ + ANIMATIONS + """;
+document.addEventListener('DOMContentLoaded', () => {
+  const root = document.getElementById('fh-root');
+  if (!root) return;
+  let last = '';
+  const note = () => {
+    const chats = root.querySelector('.chats');
+    const screen = chats ? (chats.className.match(/chats-screen-(\\w+)/) || [])[1] : '';
+    if (screen && screen !== last) {
+      last = screen;
+      window.__chatsScreens.push([screen, performance.now()]);
+      if (screen === 'transition') window.__chatsHandOver = chatsAnimations();
+    }
+  };
+  note();
+  new MutationObserver(note).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+});
+"""
+
 
 CONTRAST = """(selectors) => {
   const rgb = (s) => (s.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
@@ -77,6 +84,12 @@ def open_chats(browser, server, log_screens=False, **context):
 
 def wait_for_screen(page, screen: str, timeout: float = 20_000):
     page.wait_for_function("(s) => !!document.querySelector('.chats.chats-screen-' + s)", arg=screen, timeout=timeout)
+
+
+def hand_over_animations(page, timeout: float = 20_000):
+    """The animations running when the hand-over began, as SCREEN_LOG recorded them."""
+    page.wait_for_function("() => window.__chatsHandOver !== undefined", timeout=timeout)
+    return page.evaluate("() => window.__chatsHandOver")
 
 
 def settle(page):
@@ -121,8 +134,7 @@ def test_launch_loader_and_hand_over_from_the_plist(server, browser, screenshots
     assert [k["opacity"] for k in loader[0]["keyframes"]] == ["1", "0", "0", "1"]
     assert round(loader[0]["keyframes"][1]["offset"] * 6, 3) == 1, "fades out over one dissolve (1/6 of the cycle)"
 
-    wait_for_screen(page, "transition")
-    during = page.evaluate(ANIMATIONS)
+    during = hand_over_animations(page)
     hand_over = {a["name"]: a for a in during if a["name"] in ("chats-leave", "chats-enter")}
     page.screenshot(path=screenshots / "transition.png")
     leave, enter = hand_over["chats-leave"], hand_over["chats-enter"]
@@ -407,9 +419,8 @@ def test_a_failed_load_then_try_again(serve, browser, screenshots):
 
 
 def test_reduced_motion_fades_without_scaling(server, browser, screenshots):
-    page = open_chats(browser, server, reduced_motion="reduce")
-    wait_for_screen(page, "transition")
-    during = {a["name"]: a for a in page.evaluate(ANIMATIONS)}
+    page = open_chats(browser, server, log_screens=True, reduced_motion="reduce")
+    during = {a["name"]: a for a in hand_over_animations(page)}
     leave, enter = during["chats-leave"], during["chats-enter"]
     assert [k["opacity"] for k in leave["keyframes"]] == ["1", "0"]
     assert all(k["transform"] in (None, "") for k in leave["keyframes"] + enter["keyframes"]), "nothing scales"

@@ -290,9 +290,15 @@ def test_a_message_the_host_did_not_answer_waits_and_goes_once_it_is_back(page, 
     """The connection (featurehost.js, Connection): an event whose request failed is kept, the page says the host is
     not answering and takes no click, and once the host answers the stream reopens and the event goes, once."""
     load(page, harness, '<button id="go" data-action="activate">Go</button><button id="other" data-action="other">Other</button>')
+    # Every state the page takes, recorded as it happens: the probe can bring it back to live before a poll looks.
+    page.evaluate("""() => {
+        window.connectionStates = [];
+        new MutationObserver(() => window.connectionStates.push(document.body.dataset.fhConnection))
+            .observe(document.body, { attributes: true, attributeFilter: ['data-fh-connection'] });
+    }""")
     harness.unanswered_posts = 1
     page.click("#go")
-    page.wait_for_function("() => document.body.dataset.fhConnection !== 'live'", timeout=5000)
+    page.wait_for_function("() => window.connectionStates.some((state) => state !== 'live')", timeout=10000)
     # The probe finds the host at once here, so the page may already be live again; the click went exactly once.
     page.wait_for_function("() => document.body.dataset.fhConnection === 'live'", timeout=10000)
     posts = harness.wait_for_posts(2)

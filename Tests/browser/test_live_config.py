@@ -194,7 +194,9 @@ def test_a_broken_edit_shows_the_banner_everywhere_until_it_is_mended(serve, bro
     server = serve(config=good)
     home = open_page(browser, server, "/", bypass_csp=True)
     feature = open_page(browser, server, "/f/transactions", size=(568, 320), bypass_csp=True)
-    feature.wait_for_selector("#fh-root button", timeout=30_000)
+    # Loaded, not "Loading transactions…": the feature must not change by itself while the banner comes and goes.
+    feature.wait_for_selector("#fh-root .tx-row", timeout=30_000)
+    feature.wait_for_function("() => !document.querySelector('#fh-root .tx-status')", timeout=30_000)
     before = feature.eval_on_selector("#fh-root", "root => root.innerHTML")
     broken = {"features": [{"id": "offer-countdown", "settings": {"duration": "1h"}}, {"id": "transactions"}]}
     write_renamed(server.config_file, broken)
