@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target, or each in turn (docs/reliability.md).
 #   Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]   e.g. Fuzz/run.sh FuzzHTTPRequest 600
-#   Fuzz/run.sh all SECONDS                            every target, SECONDS each (CI: 10), FUZZ_JOBS at a time
+#   Fuzz/run.sh all SECONDS                            every target, SECONDS each (CI: 5), FUZZ_JOBS at a time
 #   Fuzz/run.sh list
 # FUZZ_CONFIGURATION=release builds optimised (slower to build, faster to run; use it for long runs).
 # The corpus grows in .build-fuzz/corpus/TARGET, seeded from the committed Fuzz/Seeds/TARGET; a crash, a hang
