@@ -36,14 +36,14 @@ extension Templates {
             func render() -> HTML {
                 let state = presenter.viewState
                 let openFor = state.isPaused ? "\(state.openFor), paused in the background" : state.openFor
-                return section(.class("\#(names.id)"), .aria("labelledby", "\#(names.id)-title")) {
-                    h1(.class("\#(names.id)-title")) { "\#(names.title)" }.id("\#(names.id)-title")
-                    p(.class("\#(names.id)-greeting")) { state.greeting }
-                    div(.class("\#(names.id)-actions")) {
-                        button(.type("button"), .class("\#(names.id)-press"), .data("action", \#(names.name)WebAction.press.name)) { "Press" }.id("\#(names.id)-press")
-                        span(.class("\#(names.id)-presses"), .aria("live", "polite")) { state.presses }
+                return Tag.section(.class("\#(names.id)"), .aria("labelledby", "\#(names.id)-title")) {
+                    Tag.h1(.class("\#(names.id)-title")) { "\#(names.title)" }.id("\#(names.id)-title")
+                    Tag.p(.class("\#(names.id)-greeting")) { state.greeting }
+                    Tag.div(.class("\#(names.id)-actions")) {
+                        Tag.button(.type("button"), .class("\#(names.id)-press"), .data("action", \#(names.name)WebAction.press.name)) { "Press" }.id("\#(names.id)-press")
+                        Tag.span(.class("\#(names.id)-presses"), .aria("live", "polite")) { state.presses }
                     }
-                    p(.class("\#(names.id)-open-for")) { openFor }
+                    Tag.p(.class("\#(names.id)-open-for")) { openFor }
                 }
             }
 

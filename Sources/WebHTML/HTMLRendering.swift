@@ -7,7 +7,7 @@ extension HTML {
         return output
     }
 
-    /// A whole page: the doctype, then this node (normally `html { … }`).
+    /// A whole page: the doctype, then this node (normally `Tag.html { … }`).
     public func renderDocument() -> String {
         var output = "<!DOCTYPE html>"
         render(into: &output)

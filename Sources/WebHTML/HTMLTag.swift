@@ -1,5 +1,5 @@
 /// The tags pages may use. A closed list, so a tag name can never come from data; `script` is here only for
-/// `script(src:)`, which takes no children (the CSP forbids inline script).
+/// `Tag.script(src:)`, which takes no children (the CSP forbids inline script).
 package enum HTMLTag: String, Sendable {
     case html, head, body, meta, title, link, script
     case main, section, header, footer, nav, div, span, p, h1, h2, h3, ul, li, a, code

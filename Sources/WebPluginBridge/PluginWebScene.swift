@@ -36,8 +36,8 @@ final class PluginWebScene: WebScene {
             html = try ForeignMarkup.parse(String(decoding: markup, as: UTF8.self))
         } catch {
             // The plugin's bug, said on its page rather than drawn half-way.
-            html = div(.class("fh-plugin-refused"), .role("alert")) {
-                p { "The plugin \(instance.file.lastPathComponent) sent markup the host does not accept: \(error.description)." }
+            html = Tag.div(.class("fh-plugin-refused"), .role("alert")) {
+                Tag.p { "The plugin \(instance.file.lastPathComponent) sent markup the host does not accept: \(error.description)." }
             }
         }
         cache = (markup, html)
@@ -46,17 +46,17 @@ final class PluginWebScene: WebScene {
 
     /// What happened, the plugin's last lines and its log, and a Restart button when it can be restarted.
     static func panel(_ stop: PluginStop) -> HTML {
-        div(.class("fh-plugin-stopped"), .role("alert")) {
-            p { stop.message }
+        Tag.div(.class("fh-plugin-stopped"), .role("alert")) {
+            Tag.p { stop.message }
             if !stop.lastLines.isEmpty {
-                p(.class("fh-plugin-output-title")) { "Its last output:" }
-                ul(.class("fh-plugin-output")) {
-                    for line in stop.lastLines { li { line } }
+                Tag.p(.class("fh-plugin-output-title")) { "Its last output:" }
+                Tag.ul(.class("fh-plugin-output")) {
+                    for line in stop.lastLines { Tag.li { line } }
                 }
             }
-            if let log = stop.logFile { p(.class("fh-plugin-log")) { "Its log: \(log.path)" } }
+            if let log = stop.logFile { Tag.p(.class("fh-plugin-log")) { "Its log: \(log.path)" } }
             if stop.canRestart {
-                button(.type("button"), .class("fh-plugin-restart"), .data("action", restartAction)) { "Restart" }
+                Tag.button(.type("button"), .class("fh-plugin-restart"), .data("action", restartAction)) { "Restart" }
             }
         }
     }

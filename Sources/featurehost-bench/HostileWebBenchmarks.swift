@@ -56,8 +56,8 @@ private final class TextRowsScene: WebScene {
     }
 
     func render() -> HTML {
-        ul(.class("rows")) {
-            for (index, row) in rows.enumerated() { li(.aria("label", String(row.prefix(80)))) { row }.id("row-\(index)") }
+        Tag.ul(.class("rows")) {
+            for (index, row) in rows.enumerated() { Tag.li(.aria("label", String(row.prefix(80)))) { row }.id("row-\(index)") }
         }
     }
 

@@ -15,13 +15,13 @@ import WebUI
     }
 
     @Test func theBuildersOwnOutputComesBackByteForByte() throws {
-        let html = section(.class("a b"), .aria("labelledby", "t"), .data("fh-vars", "--x:1s")) {
-            h1 { "Tom & \"Jerry\" <'s>" }.id("t")
-            a(.href("https://example.com/?a=1&b=2")) { "link" }
-            input(.type("text"), .name("q"), .value("ü 界"), .disabled())
-            img(.src("/images/k.png"), .alt("a cat"))
-            svg(.viewBox("0 0 10 10"), .xmlns("http://www.w3.org/2000/svg")) { path(.d("M0 0L10 10"), .strokeWidth("2")) }
-            button(.type("button"), .data("action", "go"), .hidden()) { "Go" }
+        let html = Tag.section(.class("a b"), .aria("labelledby", "t"), .data("fh-vars", "--x:1s")) {
+            Tag.h1 { "Tom & \"Jerry\" <'s>" }.id("t")
+            Tag.a(.href("https://example.com/?a=1&b=2")) { "link" }
+            Tag.input(.type("text"), .name("q"), .value("ü 界"), .disabled())
+            Tag.img(.src("/images/k.png"), .alt("a cat"))
+            Tag.svg(.viewBox("0 0 10 10"), .xmlns("http://www.w3.org/2000/svg")) { Tag.path(.d("M0 0L10 10"), .strokeWidth("2")) }
+            Tag.button(.type("button"), .data("action", "go"), .hidden()) { "Go" }
         }
         #expect(try roundTrip(html) == html.render())
     }

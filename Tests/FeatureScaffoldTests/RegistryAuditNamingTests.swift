@@ -26,7 +26,7 @@ extension RegistryAuditTests {
                 "import TerminalUI\n\nenum ChartView {\n    static func draw(into frame: inout Frame) {}\n}\n",
             "Weather/Sources/WeatherWeb/Scene/WeatherWebScene.swift":
                 "import WebUI\n\nfinal class WeatherWebScene: WebScene {\n"
-                + "    func render() -> HTML { button(.data(\"action\", WeatherWebAction.press.name)) { \"Press\" } }\n}\n",
+                + "    func render() -> HTML { Tag.button(.data(\"action\", WeatherWebAction.press.name)) { \"Press\" } }\n}\n",
             "Weather/Sources/WeatherWeb/Scene/WeatherWebAction.swift": "enum WeatherWebAction: String {\n    case press\n}\n",
         ])
         #expect(RegistryAudit.namingProblems(in: package.url) == [])
@@ -49,7 +49,7 @@ extension RegistryAuditTests {
             "Weather/Sources/WeatherTerminal/Scene/Keys.swift": "enum KeysKeyMap {}\n",
             "Weather/Sources/WeatherWeb/Scene/WeatherWebScene.swift":
                 "import WebUI\n\nfinal class WeatherWebScene: WebScene {\n"
-                + "    func render() -> HTML { button(.data(\"action\", \"press\")) { \"Press\" } }\n}\n",
+                + "    func render() -> HTML { Tag.button(.data(\"action\", \"press\")) { \"Press\" } }\n}\n",
         ])
         let viewState = "the view state is a top-level WeatherViewState (a presenter may keep `typealias ViewState = WeatherViewState`)."
         let feature = "Features/Weather/Sources/WeatherFeature"

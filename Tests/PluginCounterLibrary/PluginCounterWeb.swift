@@ -19,11 +19,11 @@ final class PluginCounterWebScene: WebScene {
 
     func render() -> HTML {
         let state = presenter.viewState
-        return div(.class("counter")) {
-            p { "Seconds: \(state.seconds)\(state.isPaused ? " (paused)" : "")" }
-            p { "Clock: \(state.clock)" }
-            button(.type("button"), .data("action", "press")) { "Press & <hold>" }.id("press")
-            p(.aria("live", "polite")) { "Presses: \(state.presses)" }
+        return Tag.div(.class("counter")) {
+            Tag.p { "Seconds: \(state.seconds)\(state.isPaused ? " (paused)" : "")" }
+            Tag.p { "Clock: \(state.clock)" }
+            Tag.button(.type("button"), .data("action", "press")) { "Press & <hold>" }.id("press")
+            Tag.p(.aria("live", "polite")) { "Presses: \(state.presses)" }
         }
     }
 

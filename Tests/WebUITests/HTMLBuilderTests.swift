@@ -3,53 +3,53 @@ import WebUI
 
 @Suite struct HTMLBuilderTests {
     @Test func nesting() {
-        let html = div(.class("countdown")) {
-            span { "01" }
-            span(.class("sep")) { ":" }
-            span { "59" }
+        let html = Tag.div(.class("countdown")) {
+            Tag.span { "01" }
+            Tag.span(.class("sep")) { ":" }
+            Tag.span { "59" }
         }
         #expect(html.render() == #"<div class="countdown"><span>01</span><span class="sep">:</span><span>59</span></div>"#)
     }
 
     @Test func voidElementsHaveNoClosingTag() {
-        #expect(input(.type("text"), .name("q")).render() == #"<input name="q" type="text">"#)
-        #expect(meta(.charset("utf-8")).render() == #"<meta charset="utf-8">"#)
-        #expect(link(.rel("stylesheet"), .href("/s.css")).render() == #"<link href="/s.css" rel="stylesheet">"#)
-        #expect(img(.src("/a.png"), .alt("A car")).render() == #"<img alt="A car" src="/a.png">"#)
+        #expect(Tag.input(.type("text"), .name("q")).render() == #"<input name="q" type="text">"#)
+        #expect(Tag.meta(.charset("utf-8")).render() == #"<meta charset="utf-8">"#)
+        #expect(Tag.link(.rel("stylesheet"), .href("/s.css")).render() == #"<link href="/s.css" rel="stylesheet">"#)
+        #expect(Tag.img(.src("/a.png"), .alt("A car")).render() == #"<img alt="A car" src="/a.png">"#)
     }
 
     @Test func booleanAttributes() {
-        #expect(button(.disabled()) { "Go" }.render() == "<button disabled>Go</button>")
-        #expect(button(.disabled(false)) { "Go" }.render() == "<button>Go</button>")
-        #expect(div(.hidden(), .id("x")).render() == #"<div hidden id="x"></div>"#)
+        #expect(Tag.button(.disabled()) { "Go" }.render() == "<button disabled>Go</button>")
+        #expect(Tag.button(.disabled(false)) { "Go" }.render() == "<button>Go</button>")
+        #expect(Tag.div(.hidden(), .id("x")).render() == #"<div hidden id="x"></div>"#)
         // The last word on a boolean wins, like any other attribute.
-        #expect(div(.hidden(), .hidden(false)).render() == "<div></div>")
+        #expect(Tag.div(.hidden(), .hidden(false)).render() == "<div></div>")
     }
 
     @Test func attributesRenderInNameOrderWhateverTheWritingOrder() {
-        let one = a(.role("button"), .href("/x"), .id("go"), .data("key", "1"), .aria("label", "Go")) { "Go" }
-        let other = a(.aria("label", "Go"), .data("key", "1"), .id("go"), .href("/x"), .role("button")) { "Go" }
+        let one = Tag.a(.role("button"), .href("/x"), .id("go"), .data("key", "1"), .aria("label", "Go")) { "Go" }
+        let other = Tag.a(.aria("label", "Go"), .data("key", "1"), .id("go"), .href("/x"), .role("button")) { "Go" }
         let expected = #"<a aria-label="Go" data-key="1" href="/x" id="go" role="button">Go</a>"#
         #expect(one.render() == expected)
         #expect(other.render() == expected)
     }
 
     @Test func classesJoinAndOtherDuplicatesKeepTheLast() {
-        #expect(div(.class("a"), .id("x"), .class("b"), .id("y")).render() == #"<div class="a b" id="y"></div>"#)
+        #expect(Tag.div(.class("a"), .id("x"), .class("b"), .id("y")).render() == #"<div class="a b" id="y"></div>"#)
     }
 
     @Test func dataAndAriaSuffixesAreChecked() {
         #expect(
-            div(.data("feature-id", "chats"), .aria("hidden", "true")).render()
+            Tag.div(.data("feature-id", "chats"), .aria("hidden", "true")).render()
                 == #"<div aria-hidden="true" data-feature-id="chats"></div>"#)
         for bad in ["", "Key", "a b", "x=y", "-a", "a-", "1a", "a\"", "ü", "on click"] {
-            #expect(div(.data(bad, "v"), .aria(bad, "v")).render() == "<div></div>", "\(bad)")
+            #expect(Tag.div(.data(bad, "v"), .aria(bad, "v")).render() == "<div></div>", "\(bad)")
         }
     }
 
     @Test func ifElse() {
         func badge(_ count: Int) -> HTML {
-            span {
+            Tag.span {
                 if count == 0 {
                     "none"
                 } else if count == 1 {
@@ -66,21 +66,21 @@ import WebUI
 
     @Test func forLoops() {
         let names = ["Ada", "<Bob>"]
-        let html = ul {
+        let html = Tag.ul {
             for name in names {
-                li { name }
+                Tag.li { name }
             }
         }
         #expect(html.render() == "<ul><li>Ada</li><li>&lt;Bob&gt;</li></ul>")
-        #expect(ul { for name in [String]() { li { name } } }.render() == "<ul></ul>")
+        #expect(Tag.ul { for name in [String]() { Tag.li { name } } }.render() == "<ul></ul>")
     }
 
     @Test func optionals() {
         func card(subtitle: String?) -> HTML {
-            section {
-                h2 { "Title" }
+            Tag.section {
+                Tag.h2 { "Title" }
                 if let subtitle {
-                    p { subtitle }
+                    Tag.p { subtitle }
                 }
             }
         }
@@ -93,8 +93,8 @@ import WebUI
         func body(_ state: State) -> HTML {
             HTML.build {
                 switch state {
-                case .loading: p(.aria("busy", "true")) { "Loading" }
-                case .loaded(let text): p { text }
+                case .loading: Tag.p(.aria("busy", "true")) { "Loading" }
+                case .loaded(let text): Tag.p { text }
                 }
             }
         }
@@ -103,22 +103,22 @@ import WebUI
     }
 
     @Test func aWholePage() {
-        let page = html(.lang("en")) {
-            head {
-                meta(.charset("utf-8"))
-                title { "Cars & more" }
-                link(.rel("stylesheet"), .href("/app.css"))
-                script(src: "/app.js")
+        let page = Tag.html(.lang("en")) {
+            Tag.head {
+                Tag.meta(.charset("utf-8"))
+                Tag.title { "Cars & more" }
+                Tag.link(.rel("stylesheet"), .href("/app.css"))
+                Tag.script(src: "/app.js")
             }
-            body {
-                header { nav { a(.href("/")) { "Home" } } }
-                main(.id("content")) {
-                    form(.action("/events"), .method("post")) {
-                        label(.for("q")) { "Search" }
-                        input(.id("q"), .name("q"), .autocomplete("off"), .value("a\"b"))
+            Tag.body {
+                Tag.header { Tag.nav { Tag.a(.href("/")) { "Home" } } }
+                Tag.main(.id("content")) {
+                    Tag.form(.action("/events"), .method("post")) {
+                        Tag.label(.for("q")) { "Search" }
+                        Tag.input(.id("q"), .name("q"), .autocomplete("off"), .value("a\"b"))
                     }
                 }
-                footer { svg(.viewBox("0 0 10 10"), .aria("hidden", "true")) { circle(.cx("5"), .cy("5"), .r("4")) } }
+                Tag.footer { Tag.svg(.viewBox("0 0 10 10"), .aria("hidden", "true")) { Tag.circle(.cx("5"), .cy("5"), .r("4")) } }
             }
         }
         let expected =
@@ -133,10 +133,10 @@ import WebUI
     }
 
     @Test func stableKeys() {
-        #expect(div(.id("timer")).key == "timer")
-        #expect(div {}.id("a").id("b").key == "b")
-        #expect(div {}.id("b").render() == #"<div id="b"></div>"#)
-        #expect(div {}.key == nil)
+        #expect(Tag.div(.id("timer")).key == "timer")
+        #expect(Tag.div {}.id("a").id("b").key == "b")
+        #expect(Tag.div {}.id("b").render() == #"<div id="b"></div>"#)
+        #expect(Tag.div {}.key == nil)
         #expect(HTML.text("x").id("a").key == nil)
         #expect(HTML.text("x").id("a").render() == "x")
     }

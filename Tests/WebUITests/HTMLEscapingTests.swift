@@ -7,11 +7,11 @@ import WebUI
     }
 
     @Test func aStringInTheDSLIsText() {
-        #expect(p { "<b>bold</b>" }.render() == "<p>&lt;b&gt;bold&lt;/b&gt;</p>")
+        #expect(Tag.p { "<b>bold</b>" }.render() == "<p>&lt;b&gt;bold&lt;/b&gt;</p>")
     }
 
     @Test func closingScriptInTextCannotCloseAnything() {
-        let html = div { "</script><script>alert(1)</script>" }.render()
+        let html = Tag.div { "</script><script>alert(1)</script>" }.render()
         #expect(html == "<div>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</div>")
     }
 
@@ -21,7 +21,7 @@ import WebUI
     }
 
     @Test func nonASCIITextPassesThrough() {
-        #expect(span { "Zürich 🚗 — 12 €" }.render() == "<span>Zürich 🚗 — 12 €</span>")
+        #expect(Tag.span { "Zürich 🚗 — 12 €" }.render() == "<span>Zürich 🚗 — 12 €</span>")
     }
 
     /// Every attribute that takes a string, fed a value that tries to break out of its quotes.
@@ -62,14 +62,14 @@ import WebUI
         ]
         let hostile = #"x" onclick='alert(1)' a=<b>&</script>"#
         for constructor in constructors {
-            let html = div(constructor(hostile)).render()
+            let html = Tag.div(constructor(hostile)).render()
             #expect(html.hasSuffix(#"="x&quot; onclick=&#39;alert(1)&#39; a=&lt;b&gt;&amp;&lt;/script&gt;"></div>"#), "\(html)")
             #expect(!html.contains("'"))
         }
     }
 
     @Test func theIdModifierEscapes() {
-        #expect(div {}.id(#"a"b"#).render() == #"<div id="a&quot;b"></div>"#)
+        #expect(Tag.div {}.id(#"a"b"#).render() == #"<div id="a&quot;b"></div>"#)
     }
 
     @Test func trustedMarkupIsTheOnlyWayToEmitALessThan() {
@@ -77,7 +77,7 @@ import WebUI
         // The same bytes through every other door come out escaped.
         let hostile = "<i>"
         let doors: [HTML] = [
-            .text(hostile), div { hostile }, div(.class(hostile)), div(.data("x", hostile)), div {}.id(hostile),
+            .text(hostile), Tag.div { hostile }, Tag.div(.class(hostile)), Tag.div(.data("x", hostile)), Tag.div {}.id(hostile),
             .fragment([.text(hostile)]),
             HTML.build {
                 hostile

@@ -7,7 +7,7 @@ import WebUI
         "?page=2", "#pins", "//cdn.example.com/x.js", "a/b:c",
     ])
     func allowedLinksAreKept(url: String) {
-        #expect(a(.href(url)) { "x" }.render() == ##"<a href="\##(url)">x</a>"##)
+        #expect(Tag.a(.href(url)) { "x" }.render() == ##"<a href="\##(url)">x</a>"##)
     }
 
     @Test(arguments: [
@@ -16,19 +16,19 @@ import WebUI
         "mailto:a@example.com", "file:///etc/passwd",
     ])
     func otherSchemesInHrefRenderAsHash(url: String) {
-        #expect(a(.href(url)) { "x" }.render() == ##"<a href="#">x</a>"##)
-        #expect(form(.action(url)).render() == ##"<form action="#"></form>"##)
+        #expect(Tag.a(.href(url)) { "x" }.render() == ##"<a href="#">x</a>"##)
+        #expect(Tag.form(.action(url)).render() == ##"<form action="#"></form>"##)
     }
 
     @Test func imageDataIsAllowedInSrcOnly() {
         let png = "data:image/png;base64,iVBORw0KGgo="
-        #expect(img(.src(png), .alt("")).render() == ##"<img alt="" src="\##(png)">"##)
-        #expect(img(.src("data:text/html,hi")).render() == ##"<img src="#">"##)
-        #expect(img(.src("javascript:alert(1)")).render() == ##"<img src="#">"##)
+        #expect(Tag.img(.src(png), .alt("")).render() == ##"<img alt="" src="\##(png)">"##)
+        #expect(Tag.img(.src("data:text/html,hi")).render() == ##"<img src="#">"##)
+        #expect(Tag.img(.src("javascript:alert(1)")).render() == ##"<img src="#">"##)
     }
 
     @Test func scriptTakesACheckedSourceAndNoContent() {
-        #expect(script(src: "/app.js", .type("module")).render() == ##"<script src="/app.js" type="module"></script>"##)
-        #expect(script(src: "javascript:alert(1)").render() == ##"<script src="#"></script>"##)
+        #expect(Tag.script(src: "/app.js", .type("module")).render() == ##"<script src="/app.js" type="module"></script>"##)
+        #expect(Tag.script(src: "javascript:alert(1)").render() == ##"<script src="#"></script>"##)
     }
 }

@@ -6,7 +6,7 @@ import WebUI
     let title = "Offer"
 
     @Test func aMemberNamedLikeAnElementDoesNotHideIt() {
-        let page = WebUI.title { title }
+        let page = Tag.title { title }
         #expect(page.render() == "<title>Offer</title>")
     }
 }

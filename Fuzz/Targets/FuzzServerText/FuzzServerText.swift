@@ -29,7 +29,7 @@ public func fuzzServerText(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         let invisible = character.unicodeScalars.allSatisfy { InvisibleControls.contains($0) && !["\t", "\n", "\r"].contains($0) }
         fuzzInvariant(!invisible, "an invisible grapheme was kept")
     }
-    let html = p(.aria("label", text)) { text }
+    let html = Tag.p(.aria("label", text)) { text }
     let rendered = html.render()
     for scalar in rendered.unicodeScalars where InvisibleControls.contains(scalar) {
         fuzzInvariant(

@@ -7,24 +7,24 @@ enum AccessHelp {
         let command = "\(commandName) serve"
         if status == .misdirectedRequest {
             return PageShell.refusal(title: "This address is not this run's", appName: appName) {
-                p {
+                Tag.p {
                     "Each run of "
-                    code { command }
+                    Tag.code { command }
                     " has an address of its own, so a page of an earlier run cannot come back by itself."
                 }
-                p {
+                Tag.p {
                     "To get back in, open the address the running "
-                    code { command }
+                    Tag.code { command }
                     " printed when it started."
                 }
             }
         }
         return PageShell.refusal(title: "This page needs this run's address", appName: appName) {
-            p {
+            Tag.p {
                 "To get in, open the address "
-                code { command }
+                Tag.code { command }
                 " printed when it started: it carries this run's token (it ends in "
-                code { "?token=…" }
+                Tag.code { "?token=…" }
                 "), and every page of the run opens after it."
             }
         }

@@ -21,9 +21,9 @@ enum PageBudget {
     }
 
     private static func panel(size: Int, limit: Int) -> HTML {
-        div(.class("fh-panel"), .class("fh-too-large"), .role("alert")) {
-            h1 { "This page is too large to show" }
-            p {
+        Tag.div(.class("fh-panel"), .class("fh-too-large"), .role("alert")) {
+            Tag.h1 { "This page is too large to show" }
+            Tag.p {
                 "What it holds would take \(megabytes(size)) of HTML, and a page may take \(megabytes(limit)). "
                     + "The data behind it is unusually large; the other pages work as usual."
             }

@@ -23,10 +23,10 @@ enum ConfigBanner {
     /// keyboard can scroll it too.
     static func html(_ problems: [String]) -> HTML {
         guard !problems.isEmpty else { return .empty }
-        return section(.class("fh-config"), .role("alert"), .aria("label", "Config errors"), .tabindex(0)) {
-            p(.class("fh-config-title")) { title }
-            ul(.class("fh-config-problems")) {
-                for line in bounded(problems) { li { line } }
+        return Tag.section(.class("fh-config"), .role("alert"), .aria("label", "Config errors"), .tabindex(0)) {
+            Tag.p(.class("fh-config-title")) { title }
+            Tag.ul(.class("fh-config-problems")) {
+                for line in bounded(problems) { Tag.li { line } }
             }
         }.id(elementID)
     }

@@ -11,10 +11,10 @@ enum EndedFeaturePanel {
     }
 
     private static func panel(heading: String, message: String?) -> HTML {
-        div(.class("fh-panel"), .class("fh-feature-ended"), .role("alert")) {
-            h1 { heading }
-            if let message { p { message } }
-            a(.href("/"), .class("fh-panel-home")) { "All features" }
+        Tag.div(.class("fh-panel"), .class("fh-feature-ended"), .role("alert")) {
+            Tag.h1 { heading }
+            if let message { Tag.p { message } }
+            Tag.a(.href("/"), .class("fh-panel-home")) { "All features" }
         }.id("fh-feature-ended")
     }
 }

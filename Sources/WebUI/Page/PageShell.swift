@@ -17,14 +17,14 @@ public enum PageShell {
         language: String, appName: String = defaultAppName, problems: [String] = [], configVersion: Int = 0
     ) -> HTML {
         document(title: pageTitle, appName: appName, language: language, stylesheets: stylesheets, script: true) {
-            body(
+            Tag.body(
                 .data("fh-session", session.id), .data("fh-version", String(session.version)),
                 .data("fh-hour-cycle", session.hourCycle), .data("fh-fixed", session.fixed),
                 .data("fh-feature", featureID.rawValue), .data("fh-config", String(configVersion))
             ) {
                 homeLink
                 ConfigBanner.html(problems)
-                main(.class("fh-feature"), .data("feature", featureID.rawValue)) { content }.id("fh-root")
+                Tag.main(.class("fh-feature"), .data("feature", featureID.rawValue)) { content }.id("fh-root")
             }
         }
     }
@@ -37,9 +37,9 @@ public enum PageShell {
         configVersion: Int = 0
     ) -> HTML {
         document(title: appName, appName: appName, language: language, stylesheets: [], script: true) {
-            body(.data("fh-home", ""), .data("fh-version", String(homeVersion)), .data("fh-config", String(configVersion))) {
+            Tag.body(.data("fh-home", ""), .data("fh-version", String(homeVersion)), .data("fh-config", String(configVersion))) {
                 ConfigBanner.html(problems)
-                main(.class("fh-home")) { homeContent(entries, appName: appName) }.id("fh-root")
+                Tag.main(.class("fh-home")) { homeContent(entries, appName: appName) }.id("fh-root")
             }
         }
     }
@@ -47,16 +47,16 @@ public enum PageShell {
     /// What the home's `#fh-root` holds: its heading and the list. Also what a `home` event carries.
     public static func homeContent(_ entries: [HomeEntry], appName: String = defaultAppName) -> HTML {
         HTML.build {
-            header(.class("fh-home-header")) {
-                h1 { appName }
-                p { entries.isEmpty ? "No feature is enabled in the config." : "Choose a feature." }
+            Tag.header(.class("fh-home-header")) {
+                Tag.h1 { appName }
+                Tag.p { entries.isEmpty ? "No feature is enabled in the config." : "Choose a feature." }
             }
-            ul(.class("fh-feature-list")) {
+            Tag.ul(.class("fh-feature-list")) {
                 for entry in entries {
-                    li(.class("fh-feature-item"), .class(entry.failure == nil ? "" : "fh-failed")) {
-                        a(.href("/f/\(entry.id.rawValue)"), .class("fh-feature-link")) {
-                            span(.class("fh-feature-title")) { entry.title }
-                            span(.class("fh-feature-summary")) { entry.failure ?? entry.summary }
+                    Tag.li(.class("fh-feature-item"), .class(entry.failure == nil ? "" : "fh-failed")) {
+                        Tag.a(.href("/f/\(entry.id.rawValue)"), .class("fh-feature-link")) {
+                            Tag.span(.class("fh-feature-title")) { entry.title }
+                            Tag.span(.class("fh-feature-summary")) { entry.failure ?? entry.summary }
                         }
                     }.id("feature-\(entry.id.rawValue)")
                 }
@@ -74,11 +74,11 @@ public enum PageShell {
         title pageTitle: String, message: String, language: String = "en", appName: String = defaultAppName
     ) -> HTML {
         document(title: pageTitle, appName: appName, language: language, stylesheets: [], script: false) {
-            body {
-                main(.class("fh-panel"), .role("alert")) {
-                    h1 { pageTitle }
-                    p { message }
-                    a(.href("/"), .class("fh-panel-home")) { "All features" }
+            Tag.body {
+                Tag.main(.class("fh-panel"), .role("alert")) {
+                    Tag.h1 { pageTitle }
+                    Tag.p { message }
+                    Tag.a(.href("/"), .class("fh-panel-home")) { "All features" }
                 }
             }
         }
@@ -89,9 +89,9 @@ public enum PageShell {
         title pageTitle: String, appName: String = defaultAppName, language: String = "en", @HTMLBuilder message: () -> HTML
     ) -> HTML {
         document(title: pageTitle, appName: appName, language: language, stylesheets: [], script: false) {
-            body {
-                main(.class("fh-panel"), .class("fh-refusal"), .role("alert")) {
-                    h1 { pageTitle }
+            Tag.body {
+                Tag.main(.class("fh-panel"), .class("fh-refusal"), .role("alert")) {
+                    Tag.h1 { pageTitle }
                     message()
                 }
             }
@@ -99,7 +99,7 @@ public enum PageShell {
     }
 
     private static var homeLink: HTML {
-        a(.href("/"), .class("fh-home-link")) { "All features" }
+        Tag.a(.href("/"), .class("fh-home-link")) { "All features" }
     }
 
     private static func document(
@@ -107,15 +107,15 @@ public enum PageShell {
         @HTMLBuilder content: () -> HTML
     ) -> HTML {
         let fullTitle = pageTitle == appName ? appName : "\(pageTitle) · \(appName)"
-        return html(.lang(language)) {
-            head {
-                meta(.charset("utf-8"))
-                meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
-                meta(.name("color-scheme"), .content("light dark"))
-                WebUI.title { fullTitle }
-                link(.rel("stylesheet"), .href(stylesheetPath))
-                for sheet in stylesheets { link(.rel("stylesheet"), .href(sheet)) }
-                if script { WebUI.script(src: scriptPath, .defer()) }
+        return Tag.html(.lang(language)) {
+            Tag.head {
+                Tag.meta(.charset("utf-8"))
+                Tag.meta(.name("viewport"), .content("width=device-width, initial-scale=1, viewport-fit=cover"))
+                Tag.meta(.name("color-scheme"), .content("light dark"))
+                Tag.title { fullTitle }
+                Tag.link(.rel("stylesheet"), .href(stylesheetPath))
+                for sheet in stylesheets { Tag.link(.rel("stylesheet"), .href(sheet)) }
+                if script { Tag.script(src: scriptPath, .defer()) }
             }
             content()
         }

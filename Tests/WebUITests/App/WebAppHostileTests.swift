@@ -51,9 +51,9 @@ struct WebAppHostileTests {
             let html = random.tree(depth: 4).html
             #expect(html.renderedByteCount == html.render().utf8.count, "seed \(seed)")
         }
-        let odd = p(.class("a\"b"), .hidden(), .aria("label", "<&'>")) {
+        let odd = Tag.p(.class("a\"b"), .hidden(), .aria("label", "<&'>")) {
             "&<>\"'é😀"
-            input(.value("v"))
+            Tag.input(.value("v"))
         }
         #expect(odd.renderedByteCount == odd.render().utf8.count)
         #expect(PageBudget.bounded(odd) == odd)
@@ -72,7 +72,7 @@ struct WebAppHostileTests {
         for scalar in ["\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{200F}", "\u{1B}", "\\u001b", "\\u202e"] {
             #expect(!stream.text.contains(scalar), "\(scalar.unicodeScalars.first.map { String($0.value, radix: 16) } ?? "")")
         }
-        let html = p(.aria("label", "a\u{202E}b"), .alt("c\u{2067}d")) {
+        let html = Tag.p(.aria("label", "a\u{202E}b"), .alt("c\u{2067}d")) {
             "e\u{202D}f"
             "👨‍👩‍👧"
         }.render()

@@ -46,10 +46,10 @@ final class CounterScene: WebScene {
 
     func render() -> HTML {
         renders += 1
-        return div(.class("counter")) {
-            span(.class("count")) { "\(count)" }.id("count")
-            button(.data("action", "add")) { "Add" }
-            if !note.isEmpty { p(.class("note"), .aria("label", note)) { note } }
+        return Tag.div(.class("counter")) {
+            Tag.span(.class("count")) { "\(count)" }.id("count")
+            Tag.button(.data("action", "add")) { "Add" }
+            if !note.isEmpty { Tag.p(.class("note"), .aria("label", note)) { note } }
         }
     }
 

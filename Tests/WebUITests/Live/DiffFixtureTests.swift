@@ -15,214 +15,214 @@ import Testing
 @Suite struct DiffFixtureTests {
     static let handPicked: [(String, HTML, HTML)] = [
         (
-            "countdown digit", div { for d in [1, 2, 3] { span { "\(d)" }.id("d\(d)") } }.id("timer"),
-            div { for d in [1, 9, 3] { span { "\(d)" }.id(d == 9 ? "d2-9" : "d\(d)") } }.id("timer")
+            "countdown digit", Tag.div { for d in [1, 2, 3] { Tag.span { "\(d)" }.id("d\(d)") } }.id("timer"),
+            Tag.div { for d in [1, 9, 3] { Tag.span { "\(d)" }.id(d == 9 ? "d2-9" : "d\(d)") } }.id("timer")
         ),
         (
-            "merged texts", .fragment([.text("a"), .text(""), .text("b"), span { "x" }.id("s")]),
-            .fragment([.text("ab"), span { "y" }.id("s")])
+            "merged texts", .fragment([.text("a"), .text(""), .text("b"), Tag.span { "x" }.id("s")]),
+            .fragment([.text("ab"), Tag.span { "y" }.id("s")])
         ),
         (
             "a text in a keyed element",
-            div {
-                span { "1" }.id("a")
-                span { "2" }.id("b")
+            Tag.div {
+                Tag.span { "1" }.id("a")
+                Tag.span { "2" }.id("b")
             },
-            div {
-                span { "1" }.id("a")
-                span { "5" }.id("b")
+            Tag.div {
+                Tag.span { "1" }.id("a")
+                Tag.span { "5" }.id("b")
             }
         ),
         (
             "an unkeyed change under a keyed element",
-            section {
-                p { "t" }
-                div { span { "x" } }
+            Tag.section {
+                Tag.p { "t" }
+                Tag.div { Tag.span { "x" } }
             }.id("s"),
-            section {
-                p { "t" }
-                div { span { "y" } }
+            Tag.section {
+                Tag.p { "t" }
+                Tag.div { Tag.span { "y" } }
             }.id("s")
         ),
         (
-            "attributes of a keyed element", div(.class("a"), .hidden(), .data("n", "1")) { "x" }.id("k"),
-            div(.class("b"), .data("n", "1")) { "x" }.id("k")
+            "attributes of a keyed element", Tag.div(.class("a"), .hidden(), .data("n", "1")) { "x" }.id("k"),
+            Tag.div(.class("b"), .data("n", "1")) { "x" }.id("k")
         ),
         (
             "p holding a div (whole root)",
-            section {
-                p { div { "x" } }
-                span { "1" }
+            Tag.section {
+                Tag.p { Tag.div { "x" } }
+                Tag.span { "1" }
             },
-            section {
-                p { div { "y" } }
-                span { "2" }
+            Tag.section {
+                Tag.p { Tag.div { "y" } }
+                Tag.span { "2" }
             }
         ),
         (
             "p holding a ul deep down (whole root)",
-            section {
-                p { span { ul { li { "x" } } } }
-                span { "1" }
+            Tag.section {
+                Tag.p { Tag.span { Tag.ul { Tag.li { "x" } } } }
+                Tag.span { "1" }
             },
-            section {
-                p { span { ul { li { "y" } } } }
-                span { "2" }
+            Tag.section {
+                Tag.p { Tag.span { Tag.ul { Tag.li { "y" } } } }
+                Tag.span { "2" }
             }
         ),
         (
             "link in link (whole root)",
-            div {
-                a { span { a { "x" } } }
-                span { "1" }
+            Tag.div {
+                Tag.a { Tag.span { Tag.a { "x" } } }
+                Tag.span { "1" }
             },
-            div {
-                a { span { a { "y" } } }
-                span { "2" }
+            Tag.div {
+                Tag.a { Tag.span { Tag.a { "y" } } }
+                Tag.span { "2" }
             }
         ),
         (
             "button in button (whole root)",
-            div {
-                button { button { "x" } }
-                span { "1" }
+            Tag.div {
+                Tag.button { Tag.button { "x" } }
+                Tag.span { "1" }
             },
-            div {
-                button { button { "y" } }
-                span { "2" }
+            Tag.div {
+                Tag.button { Tag.button { "y" } }
+                Tag.span { "2" }
             }
         ),
         (
             "li in li (whole root)",
-            ul {
-                li { span { li { "x" } } }
-                li { "1" }
+            Tag.ul {
+                Tag.li { Tag.span { Tag.li { "x" } } }
+                Tag.li { "1" }
             },
-            ul {
-                li { span { li { "y" } } }
-                li { "2" }
+            Tag.ul {
+                Tag.li { Tag.span { Tag.li { "y" } } }
+                Tag.li { "2" }
             }
         ),
         (
             "heading in heading (whole root)",
-            div {
-                h1 { h2 { "x" } }
-                span { "1" }
+            Tag.div {
+                Tag.h1 { Tag.h2 { "x" } }
+                Tag.span { "1" }
             },
-            div {
-                h1 { h2 { "y" } }
-                span { "2" }
+            Tag.div {
+                Tag.h1 { Tag.h2 { "y" } }
+                Tag.span { "2" }
             }
         ),
         (
             "span in svg (whole root)",
-            div {
-                svg { g { span { "x" } } }
-                span { "1" }
+            Tag.div {
+                Tag.svg { Tag.g { Tag.span { "x" } } }
+                Tag.span { "1" }
             },
-            div {
-                svg { g { span { "y" } } }
-                span { "2" }
+            Tag.div {
+                Tag.svg { Tag.g { Tag.span { "y" } } }
+                Tag.span { "2" }
             }
         ),
         (
             "svg drawing",
-            div {
-                svg(.viewBox("0 0 2 2")) { circle(.r("1")) }
-                span { "1" }
+            Tag.div {
+                Tag.svg(.viewBox("0 0 2 2")) { Tag.circle(.r("1")) }
+                Tag.span { "1" }
             },
-            div {
-                svg(.viewBox("0 0 4 4")) { circle(.r("2")) }
-                span { "2" }
+            Tag.div {
+                Tag.svg(.viewBox("0 0 4 4")) { Tag.circle(.r("2")) }
+                Tag.span { "2" }
             }
         ),
         (
             "NUL text (dropped by the builder)",
-            div {
+            Tag.div {
                 "\u{0}"
-                span { "1" }
+                Tag.span { "1" }
             },
-            div {
+            Tag.div {
                 "\u{0}"
-                span { "2" }
+                Tag.span { "2" }
             }
         ),
         (
             "trusted icon",
-            div {
+            Tag.div {
                 HTML.trustedMarkup("<svg><path d=\"M0\"></path></svg>")
-                span { "1" }
+                Tag.span { "1" }
             },
-            div {
+            Tag.div {
                 HTML.trustedMarkup("<svg><path d=\"M1\"></path></svg>")
-                span { "2" }
+                Tag.span { "2" }
             }
         ),
         (
             "trusted icon beside a keyed span",
-            div {
+            Tag.div {
                 HTML.trustedMarkup("<svg><path d=\"M0\"></path></svg>")
-                span { "1" }.id("n")
+                Tag.span { "1" }.id("n")
             },
-            div {
+            Tag.div {
                 HTML.trustedMarkup("<svg><path d=\"M0\"></path></svg>")
-                span { "2" }.id("n")
+                Tag.span { "2" }.id("n")
             }
         ),
-        ("odd characters", p { "<&>\"' \u{2028}😀\r\n" }.id("odd"), p { "</script>\u{2029}\t" }.id("odd")),
+        ("odd characters", Tag.p { "<&>\"' \u{2028}😀\r\n" }.id("odd"), Tag.p { "</script>\u{2029}\t" }.id("odd")),
         (
-            "bidi controls (dropped by the builder)", p { "a\u{202E}gpj.exe\u{202C} \u{2066}b\u{2069}" },
-            p { "a\u{200F}c\u{200D}d 👨\u{200D}👩" }
+            "bidi controls (dropped by the builder)", Tag.p { "a\u{202E}gpj.exe\u{202C} \u{2066}b\u{2069}" },
+            Tag.p { "a\u{200F}c\u{200D}d 👨\u{200D}👩" }
         ),
         (
             "keyed reorder",
-            ul {
-                li { "a" }.id("a")
-                li { "b" }.id("b")
-                li { "c" }.id("c")
+            Tag.ul {
+                Tag.li { "a" }.id("a")
+                Tag.li { "b" }.id("b")
+                Tag.li { "c" }.id("c")
             }.id("list"),
-            ul {
-                li { "c" }.id("c")
-                li { "a" }.id("a")
+            Tag.ul {
+                Tag.li { "c" }.id("c")
+                Tag.li { "a" }.id("a")
             }.id("list")
         ),
         (
             "svg child replaced",
-            div {
-                svg {
-                    circle(.r("1")).id("c1")
-                    circle(.r("2"))
+            Tag.div {
+                Tag.svg {
+                    Tag.circle(.r("1")).id("c1")
+                    Tag.circle(.r("2"))
                 }
             },
-            div {
-                svg {
-                    circle(.r("1")).id("c9")
-                    circle(.r("2"))
+            Tag.div {
+                Tag.svg {
+                    Tag.circle(.r("1")).id("c9")
+                    Tag.circle(.r("2"))
                 }
             }
         ),
         (
-            "svg children morphed", div { svg { circle(.r("1")) }.id("pic") },
-            div {
-                svg {
-                    circle(.r("1"))
-                    path(.d("M0"))
+            "svg children morphed", Tag.div { Tag.svg { Tag.circle(.r("1")) }.id("pic") },
+            Tag.div {
+                Tag.svg {
+                    Tag.circle(.r("1"))
+                    Tag.path(.d("M0"))
                 }.id("pic")
             }
         ),
         (
-            "boolean attributes", div(.hidden()) { input(.disabled(), .value("x")).id("in") }.id("box"),
-            div { input(.value("y")).id("in") }.id("box")
+            "boolean attributes", Tag.div(.hidden()) { Tag.input(.disabled(), .value("x")).id("in") }.id("box"),
+            Tag.div { Tag.input(.value("y")).id("in") }.id("box")
         ),
         (
             "a key repeated (whole root)",
-            div {
-                span { "1" }.id("x")
-                span { "2" }.id("x")
+            Tag.div {
+                Tag.span { "1" }.id("x")
+                Tag.span { "2" }.id("x")
             },
-            div {
-                span { "1" }.id("x")
-                span { "3" }.id("x")
+            Tag.div {
+                Tag.span { "1" }.id("x")
+                Tag.span { "3" }.id("x")
             }
         ),
     ]

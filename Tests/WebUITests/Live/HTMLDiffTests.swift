@@ -6,9 +6,9 @@ import Testing
 
 @Suite struct HTMLDiffTests {
     private func countdown(_ digits: [Int]) -> HTML {
-        div(.class("countdown")) {
+        Tag.div(.class("countdown")) {
             for (index, digit) in digits.enumerated() {
-                span(.class("digit")) { "\(digit)" }.id("d\(index)-\(digit)")
+                Tag.span(.class("digit")) { "\(digit)" }.id("d\(index)-\(digit)")
             }
         }
     }
@@ -44,34 +44,35 @@ import Testing
     }
 
     @Test func aChangedTextInAKeyedElementMorphsThatElementOnly() {
-        let old = div {
-            span { "1" }.id("a")
-            span { "2" }.id("b")
+        let old = Tag.div {
+            Tag.span { "1" }.id("a")
+            Tag.span { "2" }.id("b")
         }
-        let new = div {
-            span { "1" }.id("a")
-            span { "5" }.id("b")
+        let new = Tag.div {
+            Tag.span { "1" }.id("a")
+            Tag.span { "5" }.id("b")
         }
         #expect(diff(old, new) == [.morph(key: "b", html: "5")])
     }
 
     @Test func aChangeBelowUnkeyedElementsMorphsTheNearestKeyedOne() {
-        let old = section {
-            p { "t" }
-            div { span { "x" } }
+        let old = Tag.section {
+            Tag.p { "t" }
+            Tag.div { Tag.span { "x" } }
         }.id("s")
-        let new = section {
-            p { "t" }
-            div { span { "y" } }
+        let new = Tag.section {
+            Tag.p { "t" }
+            Tag.div { Tag.span { "y" } }
         }.id("s")
         #expect(diff(old, new) == [.morph(key: "s", html: "<p>t</p><div><span>y</span></div>")])
         // With no keyed element above it, the root.
-        #expect(diff(div { span { "x" } }, div { span { "y" } }) == [.morph(key: "fh-root", html: "<div><span>y</span></div>")])
+        #expect(
+            diff(Tag.div { Tag.span { "x" } }, Tag.div { Tag.span { "y" } }) == [.morph(key: "fh-root", html: "<div><span>y</span></div>")])
     }
 
     @Test func attributeChangesOfAKeyedElementAreOneOpInPlace() {
-        let old = div(.class("a"), .hidden(), .data("n", "1")) { "x" }.id("k")
-        let new = div(.class("b"), .data("n", "1"), .disabled()) { "x" }.id("k")
+        let old = Tag.div(.class("a"), .hidden(), .data("n", "1")) { "x" }.id("k")
+        let new = Tag.div(.class("b"), .data("n", "1"), .disabled()) { "x" }.id("k")
         #expect(diff(old, new) == [.attributes(key: "k", set: ["class": "b", "disabled": ""], remove: ["hidden"])])
         #expect(
             PatchOp.attributes(key: "k", set: ["class": "b", "disabled": ""], remove: ["hidden"]).json
@@ -79,96 +80,96 @@ import Testing
     }
 
     @Test func anUnkeyedElementsAttributesMorphTheNearestKeyedOne() {
-        let old = div {
-            span(.class("a")) { "x" }
-            span { "long enough to lose" }.id("b")
+        let old = Tag.div {
+            Tag.span(.class("a")) { "x" }
+            Tag.span { "long enough to lose" }.id("b")
         }.id("k")
-        let new = div {
-            span(.class("b")) { "x" }
-            span { "long enough to lose" }.id("b")
+        let new = Tag.div {
+            Tag.span(.class("b")) { "x" }
+            Tag.span { "long enough to lose" }.id("b")
         }.id("k")
         #expect(diff(old, new) == [.morph(key: "k", html: #"<span class="b">x</span><span id="b">long enough to lose</span>"#)])
     }
 
     @Test func attributesAndContentOfOneKeyedElementTogether() {
-        let page = p { "A paragraph that stays as it is, so the two ops take fewer bytes than the whole root." }
+        let page = Tag.p { "A paragraph that stays as it is, so the two ops take fewer bytes than the whole root." }
         let old = HTML.build {
             page
-            p(.class("a")) { span { "1" } }.id("k")
+            Tag.p(.class("a")) { Tag.span { "1" } }.id("k")
         }
         let new = HTML.build {
             page
-            p(.class("b")) { span { "2" } }.id("k")
+            Tag.p(.class("b")) { Tag.span { "2" } }.id("k")
         }
         #expect(diff(old, new) == [.attributes(key: "k", set: ["class": "b"], remove: []), .morph(key: "k", html: "<span>2</span>")])
         // Alone, the element is smaller sent whole with the root.
         #expect(
-            diff(p(.class("a")) { span { "1" } }.id("k"), p(.class("b")) { span { "2" } }.id("k")) == [
+            diff(Tag.p(.class("a")) { Tag.span { "1" } }.id("k"), Tag.p(.class("b")) { Tag.span { "2" } }.id("k")) == [
                 .morph(key: "fh-root", html: #"<p class="b" id="k"><span>2</span></p>"#)
             ])
     }
 
     @Test func anInsertedItemMorphsTheKeyedList() {
-        let old = ul {
-            li { "a" }.id("a")
-            li { "c" }.id("c")
+        let old = Tag.ul {
+            Tag.li { "a" }.id("a")
+            Tag.li { "c" }.id("c")
         }.id("list")
-        let new = ul {
-            li { "a" }.id("a")
-            li { "b" }.id("b")
-            li { "c" }.id("c")
+        let new = Tag.ul {
+            Tag.li { "a" }.id("a")
+            Tag.li { "b" }.id("b")
+            Tag.li { "c" }.id("c")
         }.id("list")
         #expect(diff(old, new) == [.morph(key: "list", html: #"<li id="a">a</li><li id="b">b</li><li id="c">c</li>"#)])
     }
 
     @Test func reorderedKeysMorphTheListSoTheElementsLive() {
-        let old = ul {
-            li { "a" }.id("a")
-            li { "b" }.id("b")
+        let old = Tag.ul {
+            Tag.li { "a" }.id("a")
+            Tag.li { "b" }.id("b")
         }.id("list")
-        let new = ul {
-            li { "b" }.id("b")
-            li { "a" }.id("a")
+        let new = Tag.ul {
+            Tag.li { "b" }.id("b")
+            Tag.li { "a" }.id("a")
         }.id("list")
         #expect(diff(old, new) == [.morph(key: "list", html: #"<li id="b">b</li><li id="a">a</li>"#)])
     }
 
     @Test func aKeyedElementReplacedByOtherMarkupIsAReplace() {
-        let old = div {
-            span { "x" }
-            span { "gone" }.id("old")
+        let old = Tag.div {
+            Tag.span { "x" }
+            Tag.span { "gone" }.id("old")
         }.id("k")
-        let new = div {
-            span { "x" }
-            p { "new" }
+        let new = Tag.div {
+            Tag.span { "x" }
+            Tag.p { "new" }
         }.id("k")
         #expect(diff(old, new) == [.replace(key: "old", html: "<p>new</p>")])
         // The same key on another tag is a new element too.
         #expect(
             diff(
                 old,
-                div {
-                    span { "x" }
-                    p { "gone" }.id("old")
+                Tag.div {
+                    Tag.span { "x" }
+                    Tag.p { "gone" }.id("old")
                 }.id("k")) == [.replace(key: "old", html: #"<p id="old">gone</p>"#)])
     }
 
     @Test func aKeyThatMovesElsewhereIsNeverReplacedAway() {
         // `b` leaves the first list for the second: replacing it would recreate it (and lose its focus or
         // animation); the anchor holding both is morphed, and the client keeps what it can match.
-        let old = div {
-            ul {
-                li { "a" }.id("a")
-                li { "b" }.id("b")
+        let old = Tag.div {
+            Tag.ul {
+                Tag.li { "a" }.id("a")
+                Tag.li { "b" }.id("b")
             }
-            ul { li { "c" }.id("c") }
+            Tag.ul { Tag.li { "c" }.id("c") }
         }.id("k")
-        let new = div {
-            ul {
-                li { "a" }.id("a")
-                li { "x" }.id("x")
+        let new = Tag.div {
+            Tag.ul {
+                Tag.li { "a" }.id("a")
+                Tag.li { "x" }.id("x")
             }
-            ul { li { "b" }.id("b") }
+            Tag.ul { Tag.li { "b" }.id("b") }
         }.id("k")
         let ops = diff(old, new)
         #expect(ops.count == 1)
@@ -177,16 +178,16 @@ import Testing
 
     @Test func repeatedKeysAndTheRootsKeyAddressNothing() {
         let twice = diff(
-            div {
-                span { "1" }.id("x")
-                span { "2" }.id("x")
+            Tag.div {
+                Tag.span { "1" }.id("x")
+                Tag.span { "2" }.id("x")
             },
-            div {
-                span { "1" }.id("x")
-                span { "3" }.id("x")
+            Tag.div {
+                Tag.span { "1" }.id("x")
+                Tag.span { "3" }.id("x")
             })
         #expect(twice == [.morph(key: "fh-root", html: #"<div><span id="x">1</span><span id="x">3</span></div>"#)])
-        let root = diff(div { "1" }.id("fh-root"), div { "2" }.id("fh-root"))
+        let root = diff(Tag.div { "1" }.id("fh-root"), Tag.div { "2" }.id("fh-root"))
         #expect(root == [.morph(key: "fh-root", html: #"<div id="fh-root">2</div>"#)])
     }
 
@@ -194,38 +195,38 @@ import Testing
         let icon = HTML.trustedMarkup("<svg><path d=\"M0\"></path></svg>")
         #expect(
             diff(
-                div {
+                Tag.div {
                     icon
-                    span { "1" }.id("s")
+                    Tag.span { "1" }.id("s")
                 },
-                div {
+                Tag.div {
                     icon
-                    span { "2" }.id("s")
+                    Tag.span { "2" }.id("s")
                 }) == [.morph(key: "s", html: "2")])
         let changed = HTML.trustedMarkup("<svg><path d=\"M1\"></path></svg>")
         #expect(
             diff(
-                div {
+                Tag.div {
                     icon
-                    span { "1" }
+                    Tag.span { "1" }
                 }.id("k"),
-                div {
+                Tag.div {
                     changed
-                    span { "1" }
+                    Tag.span { "1" }
                 }.id("k")) == [
                     .morph(key: "k", html: #"<svg><path d="M1"></path></svg><span>1</span>"#)
                 ])
     }
 
     @Test func textsAreMergedAndEmptyTextsDropped() {
-        let old = HTML.fragment([.text("a"), .text(""), .fragment([.text("b")]), span { "x" }.id("s")])
-        let new = HTML.fragment([.text("ab"), span { "y" }.id("s")])
+        let old = HTML.fragment([.text("a"), .text(""), .fragment([.text("b")]), Tag.span { "x" }.id("s")])
+        let new = HTML.fragment([.text("ab"), Tag.span { "y" }.id("s")])
         #expect(diff(old, new) == [.morph(key: "s", html: "y")])
     }
 
     @Test func manySmallChangesGiveWayToOneMorphWhenThatIsSmaller() {
-        let old = div { for index in 0..<20 { span { "\(index)" }.id("s\(index)") } }.id("k")
-        let new = div { for index in 0..<20 { span { "\(index + 1)" }.id("s\(index)") } }.id("k")
+        let old = Tag.div { for index in 0..<20 { Tag.span { "\(index)" }.id("s\(index)") } }.id("k")
+        let new = Tag.div { for index in 0..<20 { Tag.span { "\(index + 1)" }.id("s\(index)") } }.id("k")
         let ops = diff(old, new)
         #expect(ops.count == 1)
         #expect(ops.first.map { if case .morph(key: "k", _) = $0 { true } else { false } } == true)
@@ -234,7 +235,7 @@ import Testing
     @Test func nestingTheParserWouldRestructureIsDiffedAsWritten() {
         // No model of the parser: the diff says what changed in the server's tree. Scenes write markup that nests
         // as HTML allows (docs/web-surface.md), which the browser builds as written.
-        #expect(diff(p { div { "x" } }.id("p"), p { div { "y" } }.id("p")) == [.morph(key: "p", html: "<div>y</div>")])
+        #expect(diff(Tag.p { Tag.div { "x" } }.id("p"), Tag.p { Tag.div { "y" } }.id("p")) == [.morph(key: "p", html: "<div>y</div>")])
     }
 
     @Test func theRenderedTreeIsTheRenderAndItsNodesTheBrowsersTree() throws {
@@ -257,7 +258,7 @@ import Testing
     }
 
     @Test func renderingStopsAtItsLimit() {
-        let long = div { String(repeating: "<", count: 1_000) }
+        let long = Tag.div { String(repeating: "<", count: 1_000) }
         #expect(RenderedTree(long, byteLimit: 4_010) == nil)
         #expect(RenderedTree(long, byteLimit: 4_011)?.markup.count == 4_011)
     }

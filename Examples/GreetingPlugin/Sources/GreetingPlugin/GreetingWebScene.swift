@@ -10,24 +10,24 @@ final class GreetingWebScene: WebScene {
 
     func render() -> HTML {
         let state = presenter.viewState
-        return section(.class("greeting"), .aria("labelledby", "greeting-title")) {
-            img(
+        return Tag.section(.class("greeting"), .aria("labelledby", "greeting-title")) {
+            Tag.img(
                 .class("greeting-art"), .src(WebAssets.path(feature: GreetingFeature.manifest.id, file: "wave.svg")),
                 .alt("A smiling face"))
-            h1(.class("greeting-title")) { "Greeting plugin" }.id("greeting-title")
-            p(.class("greeting-hello")) { state.greeting }
-            div(.class("greeting-row")) {
-                span(.class("greeting-label")) { "Open for" }
-                span(.class("greeting-value")) { state.elapsed }
-                if state.paused { span(.class("greeting-paused")) { "(paused)" } }
+            Tag.h1(.class("greeting-title")) { "Greeting plugin" }.id("greeting-title")
+            Tag.p(.class("greeting-hello")) { state.greeting }
+            Tag.div(.class("greeting-row")) {
+                Tag.span(.class("greeting-label")) { "Open for" }
+                Tag.span(.class("greeting-value")) { state.elapsed }
+                if state.paused { Tag.span(.class("greeting-paused")) { "(paused)" } }
             }
-            div(.class("greeting-row")) {
-                span(.class("greeting-label")) { "Clock" }
-                span(.class("greeting-value")) { state.clock }
+            Tag.div(.class("greeting-row")) {
+                Tag.span(.class("greeting-label")) { "Clock" }
+                Tag.span(.class("greeting-value")) { state.clock }
             }
-            div(.class("greeting-actions")) {
-                button(.type("button"), .class("greeting-wave"), .data("action", "wave")) { "Wave" }.id("greeting-wave")
-                span(.class("greeting-waves"), .aria("live", "polite")) { state.waves }
+            Tag.div(.class("greeting-actions")) {
+                Tag.button(.type("button"), .class("greeting-wave"), .data("action", "wave")) { "Wave" }.id("greeting-wave")
+                Tag.span(.class("greeting-waves"), .aria("live", "polite")) { state.waves }
             }
         }
     }

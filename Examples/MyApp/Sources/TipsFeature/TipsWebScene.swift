@@ -16,12 +16,12 @@ final class TipsWebScene: WebScene {
 
     func render() -> HTML {
         let state = presenter.viewState
-        return section(.class("tips"), .aria("labelledby", "tips-title")) {
-            h1 { "Tips" }.id("tips-title")
-            p(.class("tips-text"), .aria("live", "polite")) { state.tip }
-            p(.class("tips-position")) { state.position }
-            button(.type("button"), .data("action", "previous")) { "Previous" }.id("tips-previous")
-            button(.type("button"), .data("action", "next")) { "Next tip" }.id("tips-next")
+        return Tag.section(.class("tips"), .aria("labelledby", "tips-title")) {
+            Tag.h1 { "Tips" }.id("tips-title")
+            Tag.p(.class("tips-text"), .aria("live", "polite")) { state.tip }
+            Tag.p(.class("tips-position")) { state.position }
+            Tag.button(.type("button"), .data("action", "previous")) { "Previous" }.id("tips-previous")
+            Tag.button(.type("button"), .data("action", "next")) { "Next tip" }.id("tips-next")
         }
     }
 

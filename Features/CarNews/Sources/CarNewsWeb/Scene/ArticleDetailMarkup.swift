@@ -12,34 +12,34 @@ enum ArticleDetailMarkup {
     static let titleID = "car-news-detail-title"
 
     static func detail(_ detail: CarNewsViewState.Detail, state: CarNewsViewState) -> HTML {
-        section(
+        Tag.section(
             .class("car-news-detail"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", titleID),
             .data("fh-back", CarNewsWebAction.close.name)
         ) {
             CarNewsPageMarkup.header(
-                state, keys: "car-news-detail", heading: span(.class("car-news-detail-heading")) { CarNewsWebCopy.articleHeading },
+                state, keys: "car-news-detail", heading: Tag.span(.class("car-news-detail-heading")) { CarNewsWebCopy.articleHeading },
                 leading: backButton())
-            div(.class("car-news-article")) {
-                span(.class("car-news-frame is-detail")) {
+            Tag.div(.class("car-news-article")) {
+                Tag.span(.class("car-news-frame is-detail")) {
                     ArticlePictureMarkup.picture(detail.image, label: detail.imageLabel).id("car-news-detail-picture")
                 }
-                h2(.class("car-news-article-title")) { detail.title }.id(titleID)
-                p(.class("car-news-date")) { detail.date }
-                if detail.isLoading { p(.class("car-news-loading"), .role("status")) { CarNewsWebCopy.loadingArticle } }
+                Tag.h2(.class("car-news-article-title")) { detail.title }.id(titleID)
+                Tag.p(.class("car-news-date")) { detail.date }
+                if detail.isLoading { Tag.p(.class("car-news-loading"), .role("status")) { CarNewsWebCopy.loadingArticle } }
                 if let problem = detail.problem {
-                    div(.class("car-news-problem"), .role("alert")) {
-                        p { problem }
+                    Tag.div(.class("car-news-problem"), .role("alert")) {
+                        Tag.p { problem }
                         if detail.canRefresh {
                             CarNewsPageMarkup.refreshButton(CarNewsWebCopy.refreshList, busy: false, extraClass: "car-news-retry")
                         }
                     }
                 }
-                if !detail.ingress.isEmpty { p(.class("car-news-ingress")) { detail.ingress } }
+                if !detail.ingress.isEmpty { Tag.p(.class("car-news-ingress")) { detail.ingress } }
                 for section in detail.sections {
-                    if !section.subject.isEmpty { h3(.class("car-news-subject")) { section.subject } }
-                    if !section.description.isEmpty { p(.class("car-news-description")) { section.description } }
+                    if !section.subject.isEmpty { Tag.h3(.class("car-news-subject")) { section.subject } }
+                    if !section.description.isEmpty { Tag.p(.class("car-news-description")) { section.description } }
                 }
-                if let tags = detail.tags { p(.class("car-news-tags")) { tags } }
+                if let tags = detail.tags { Tag.p(.class("car-news-tags")) { tags } }
             }
             .id("car-news-detail-body")
         }
@@ -47,7 +47,7 @@ enum ArticleDetailMarkup {
     }
 
     private static func backButton() -> HTML {
-        button(
+        Tag.button(
             .class("car-news-button car-news-back"), .type("button"), .data("action", CarNewsWebAction.close.name)
         ) { CarNewsWebCopy.back }
         .id("car-news-back")

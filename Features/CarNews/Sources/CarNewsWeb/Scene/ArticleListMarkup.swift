@@ -13,7 +13,7 @@ enum ArticleListMarkup {
         return HTML.build {
             if paging.pageCount > 1 { pager(paging, coverage: coverage, locale: locale, place: .top) }
             // A new page is shown from its start (the client scrolls an element whose `data-fh-page` changes).
-            ul(.class("car-news-cards"), .aria("label", CarNewsWebCopy.listLabel), .data("fh-page", String(paging.page))) {
+            Tag.ul(.class("car-news-cards"), .aria("label", CarNewsWebCopy.listLabel), .data("fh-page", String(paging.page))) {
                 // The presenter holds the rows around the selection, which covers the page; after a far jump, for
                 // the moment their window is read, the page lists what it has.
                 for index in paging.range {
@@ -28,18 +28,18 @@ enum ArticleListMarkup {
     }
 
     private static func card(_ row: CarNewsViewState.Row, isSelected: Bool, coverage: Coverage) -> HTML {
-        li(.class("car-news-item")) {
-            button(
+        Tag.li(.class("car-news-item")) {
+            Tag.button(
                 .class("car-news-card"), .type("button"), .data("action", CarNewsWebAction.open(articleID: row.id).name),
                 isSelected ? .aria("current", "true") : .aria("current", "false"), coverage.tabOrder,
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
                 .when(isSelected && coverage == .shown, .data("fh-focus", ""))
             ) {
-                span(.class("car-news-frame")) {
+                Tag.span(.class("car-news-frame")) {
                     ArticlePictureMarkup.picture(row.image, label: row.imageLabel).id("car-news-picture-\(row.id)")
-                    span(.class("car-news-title")) { row.title }
+                    Tag.span(.class("car-news-title")) { row.title }
                 }
-                span(.class("car-news-date")) { row.date }
+                Tag.span(.class("car-news-date")) { row.date }
             }
             .id("car-news-open-\(row.id)")
         }
@@ -60,15 +60,15 @@ enum ArticleListMarkup {
         let first = paging.range.lowerBound + 1
         let last = paging.range.upperBound
         let suffix = place.keySuffix
-        return nav(.class("car-news-pager"), .aria("label", CarNewsWebCopy.pagerLabel)) {
-            button(
+        return Tag.nav(.class("car-news-pager"), .aria("label", CarNewsWebCopy.pagerLabel)) {
+            Tag.button(
                 .class("car-news-button car-news-newer"), .type("button"), .data("action", CarNewsWebAction.newer.name),
                 .aria("disabled", paging.hasNewer ? "false" : "true"), coverage.tabOrder
             ) { CarNewsWebCopy.newer }
             .id("car-news-newer\(suffix)")
-            span(.class("car-news-range")) { CarNewsWebCopy.pageRange(first: first, last: last, of: paging.count, locale: locale) }
+            Tag.span(.class("car-news-range")) { CarNewsWebCopy.pageRange(first: first, last: last, of: paging.count, locale: locale) }
                 .id("car-news-range\(suffix)")
-            button(
+            Tag.button(
                 .class("car-news-button car-news-older"), .type("button"), .data("action", CarNewsWebAction.older.name),
                 .aria("disabled", paging.hasOlder ? "false" : "true"), coverage.tabOrder
             ) { CarNewsWebCopy.older }

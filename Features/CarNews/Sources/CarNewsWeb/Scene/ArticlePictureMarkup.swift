@@ -9,16 +9,16 @@ enum ArticlePictureMarkup {
     static func picture(_ image: ImageState?, label: String) -> HTML {
         switch image {
         case .loaded(let reference):
-            img(.class("car-news-picture"), .src(WebImage.path(for: reference)), .alt(label))
+            Tag.img(.class("car-news-picture"), .src(WebImage.path(for: reference)), .alt(label))
         case .loading:
-            span(.class("car-news-picture car-news-placeholder is-loading"), .role("img"), .aria("label", label))
+            Tag.span(.class("car-news-picture car-news-placeholder is-loading"), .role("img"), .aria("label", label))
         case .failed:
-            span(.class("car-news-picture car-news-placeholder is-failed"), .role("img"), .aria("label", label)) {
-                span(.class("car-news-no-image")) { CarNewsWebCopy.pictureFailed }
+            Tag.span(.class("car-news-picture car-news-placeholder is-failed"), .role("img"), .aria("label", label)) {
+                Tag.span(.class("car-news-no-image")) { CarNewsWebCopy.pictureFailed }
             }
         case nil:
-            span(.class("car-news-picture car-news-placeholder is-none")) {
-                span(.class("car-news-no-image")) { CarNewsWebCopy.noImage }
+            Tag.span(.class("car-news-picture car-news-placeholder is-none")) {
+                Tag.span(.class("car-news-no-image")) { CarNewsWebCopy.noImage }
             }
         }
     }

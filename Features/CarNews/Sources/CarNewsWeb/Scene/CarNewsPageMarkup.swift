@@ -15,9 +15,9 @@ enum CarNewsPageMarkup {
         let isDetailOpen = state.detail != nil
         let coverage: Coverage = isDetailOpen ? .covered : .shown
         // `r` refreshes anywhere, as in the terminal; Escape is the article's (on the list it is the browser's).
-        return div(.class("car-news"), .data("keys", isDetailOpen ? "r R Escape" : "r R")) {
-            div(.class("car-news-list-view"), coverage.hiddenFromAssistiveTechnology) {
-                header(state, keys: "car-news-list", heading: h1(.class("car-news-heading")) { state.title }, coverage: coverage)
+        return Tag.div(.class("car-news"), .data("keys", isDetailOpen ? "r R Escape" : "r R")) {
+            Tag.div(.class("car-news-list-view"), coverage.hiddenFromAssistiveTechnology) {
+                header(state, keys: "car-news-list", heading: Tag.h1(.class("car-news-heading")) { state.title }, coverage: coverage)
                 if let banner = state.banner { bannerMarkup(banner, coverage: coverage) }
                 switch state.body {
                 case .list:
@@ -28,7 +28,7 @@ enum CarNewsPageMarkup {
                 if !state.notices.isEmpty { notices(state.notices) }
             }
             .id("car-news-list-view")
-            div(.class("car-news-layer")) {
+            Tag.div(.class("car-news-layer")) {
                 if let detail = state.detail { ArticleDetailMarkup.detail(detail, state: state) }
             }
             .id("car-news-layer")
@@ -41,10 +41,10 @@ enum CarNewsPageMarkup {
     static func header(
         _ state: CarNewsViewState, keys: String, heading: HTML, leading: HTML = .empty, coverage: Coverage = .shown
     ) -> HTML {
-        WebUI.header(.class("car-news-header")) {
+        Tag.header(.class("car-news-header")) {
             leading
             heading
-            span(.class("car-news-status"), .role("status")) { state.status ?? state.count ?? "" }.id("\(keys)-status")
+            Tag.span(.class("car-news-status"), .role("status")) { state.status ?? state.count ?? "" }.id("\(keys)-status")
             refreshButton(CarNewsWebCopy.refresh, busy: state.status != nil, extraClass: "car-news-refresh", coverage: coverage)
                 .id("\(keys)-refresh")
         }
@@ -53,17 +53,17 @@ enum CarNewsPageMarkup {
     /// Every refresh control sends `refresh`; while one runs it is marked busy (the presenter ignores another),
     /// and stays focusable, so the focus is not lost when it is pressed.
     static func refreshButton(_ label: String, busy: Bool, extraClass: String, coverage: Coverage = .shown) -> HTML {
-        button(
+        Tag.button(
             .class("car-news-button \(extraClass)"), .type("button"), .data("action", CarNewsWebAction.refresh.name),
             .aria("busy", busy ? "true" : "false"), coverage.tabOrder
         ) { label }
     }
 
     private static func bannerMarkup(_ banner: CarNewsViewState.Banner, coverage: Coverage) -> HTML {
-        div(.class("car-news-banner"), .role("status")) {
-            div(.class("car-news-banner-text")) {
-                p(.class("car-news-banner-title")) { banner.title }
-                p(.class("car-news-banner-detail")) { banner.detail }
+        Tag.div(.class("car-news-banner"), .role("status")) {
+            Tag.div(.class("car-news-banner-text")) {
+                Tag.p(.class("car-news-banner-title")) { banner.title }
+                Tag.p(.class("car-news-banner-detail")) { banner.detail }
             }
             if banner.canRetry {
                 refreshButton(CarNewsWebCopy.retry, busy: false, extraClass: "car-news-retry", coverage: coverage)
@@ -75,9 +75,9 @@ enum CarNewsPageMarkup {
     /// A message's own button, or the one it offered before a refresh it started (kept, busy: see
     /// `MessageActionMemory`).
     private static func messageMarkup(_ message: CarNewsViewState.Message, keptAction: String?, coverage: Coverage) -> HTML {
-        div(.class(message.isError ? "car-news-message is-error" : "car-news-message"), .role(message.isError ? "alert" : "status")) {
-            h2(.class("car-news-message-title")) { message.title }
-            if let detail = message.detail { p(.class("car-news-message-detail")) { detail } }
+        Tag.div(.class(message.isError ? "car-news-message is-error" : "car-news-message"), .role(message.isError ? "alert" : "status")) {
+            Tag.h2(.class("car-news-message-title")) { message.title }
+            if let detail = message.detail { Tag.p(.class("car-news-message-detail")) { detail } }
             if let label = MessageActionMemory.label(for: message) {
                 refreshButton(label, busy: false, extraClass: "car-news-retry", coverage: coverage).id("car-news-message-action")
             } else if let keptAction {
@@ -88,8 +88,8 @@ enum CarNewsPageMarkup {
     }
 
     private static func notices(_ notices: [String]) -> HTML {
-        ul(.class("car-news-notices"), .aria("label", CarNewsWebCopy.noticesLabel)) {
-            for notice in notices { li { notice } }
+        Tag.ul(.class("car-news-notices"), .aria("label", CarNewsWebCopy.noticesLabel)) {
+            for notice in notices { Tag.li { notice } }
         }
         .id("car-news-notices")
     }

@@ -14,19 +14,19 @@ enum ChatRowMarkup {
     static func row(
         _ row: ChatRowState, chat: Chat, index: Int, key: String, isSelected: Bool, isCurrent: Bool, copy: ChatsWebCopy
     ) -> HTML {
-        li(.class(isSelected ? "chats-row chats-selected" : "chats-row")) {
-            button(
+        Tag.li(.class(isSelected ? "chats-row chats-selected" : "chats-row")) {
+            Tag.button(
                 .class("chats-row-button"), .type("button"), .data("action", ChatsWebAction.select(index: index).name),
                 .when(isCurrent, .aria("current", "true")),
                 // Keyboard focus follows the selection ↑/↓ move (the client's `data-fh-focus`).
                 .when(isSelected, .data("fh-focus", ""))
             ) {
                 avatar(row.avatar).id("\(key)-avatar")
-                span(.class("chats-name")) { row.name }
-                span(.class("chats-date")) { row.date }
-                span(.class("chats-message")) { row.message }
+                Tag.span(.class("chats-name")) { row.name }
+                Tag.span(.class("chats-date")) { row.date }
+                Tag.span(.class("chats-message")) { row.message }
                 if let badge = row.unreadBadge {
-                    span(
+                    Tag.span(
                         .class("chats-badge"),
                         .aria("label", copy.strings.plural(.unreadCount, count: chat.unreadMessagesCount, number: badge))
                     ) { badge }
@@ -42,10 +42,10 @@ enum ChatRowMarkup {
     /// alternative text is empty (decorative), not the name a second time.
     static func avatar(_ state: ImageState?) -> HTML {
         if case .loaded(let reference)? = state {
-            return img(
+            return Tag.img(
                 .class("chats-avatar"), .src(WebImage.path(for: reference)), .alt(""), .width(avatarSize), .height(avatarSize))
         }
-        return span(.class("chats-avatar chats-avatar-placeholder"), .data("image", placeholderReason(state)))
+        return Tag.span(.class("chats-avatar chats-avatar-placeholder"), .data("image", placeholderReason(state)))
     }
 
     private static func placeholderReason(_ state: ImageState?) -> String {

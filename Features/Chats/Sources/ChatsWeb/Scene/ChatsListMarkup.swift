@@ -7,18 +7,18 @@ import WebUI
 /// the selection (and the pager when there is more than one page), the empty message or the error.
 enum ChatsListMarkup {
     static func list(_ list: ChatListState, copy: ChatsWebCopy, userChose: Bool = false) -> HTML {
-        div(.class("chats-list")) {
-            header(.class("chats-header")) {
-                div(.class("chats-heading")) {
-                    h1(.class("chats-title")) { list.title }.id("chats-title")
-                    p(.class("chats-summary")) { list.summary }.id("chats-summary")
+        Tag.div(.class("chats-list")) {
+            Tag.header(.class("chats-header")) {
+                Tag.div(.class("chats-heading")) {
+                    Tag.h1(.class("chats-title")) { list.title }.id("chats-title")
+                    Tag.p(.class("chats-summary")) { list.summary }.id("chats-summary")
                 }
-                div(.class("chats-tools")) {
-                    p(.class("chats-refreshing"), .role("status")) { list.refreshing ?? "" }.id("chats-refreshing")
+                Tag.div(.class("chats-tools")) {
+                    Tag.p(.class("chats-refreshing"), .role("status")) { list.refreshing ?? "" }.id("chats-refreshing")
                     if hasRefresh(list) {
                         // `aria-disabled`, not `disabled`: a disabled button drops the focus it has, and the keys
                         // with it; the scene ignores a refresh while one runs.
-                        button(
+                        Tag.button(
                             .class("chats-refresh"), .type("button"), .data("action", ChatsWebAction.refresh.name),
                             .when(list.refreshing != nil, .aria("disabled", "true"))
                         ) { copy.refresh }
@@ -26,7 +26,7 @@ enum ChatsListMarkup {
                     }
                 }
             }
-            if let notice = list.notice { p(.class("chats-notice"), .role("status")) { notice } }
+            if let notice = list.notice { Tag.p(.class("chats-notice"), .role("status")) { notice } }
             content(list, copy: copy, userChose: userChose)
         }
     }
@@ -41,18 +41,18 @@ enum ChatsListMarkup {
     private static func content(_ list: ChatListState, copy: ChatsWebCopy, userChose: Bool) -> HTML {
         switch list.content {
         case .loading(let text):
-            return p(.class("chats-list-loading"), .role("status")) { text }
+            return Tag.p(.class("chats-list-loading"), .role("status")) { text }
         case .empty(let title, let message):
-            return div(.class("chats-empty")) {
-                h2(.class("chats-empty-title")) { title }
-                p(.class("chats-empty-message")) { message }
+            return Tag.div(.class("chats-empty")) {
+                Tag.h2(.class("chats-empty-title")) { title }
+                Tag.p(.class("chats-empty-message")) { message }
             }
         case .failed(let title, let message, let hint, let retry):
-            return div(.class("chats-error"), .role("alert")) {
-                h2(.class("chats-error-title")) { title }
-                p(.class("chats-error-message")) { message }
-                p(.class("chats-error-hint")) { hint }
-                button(.class("chats-retry"), .type("button"), .data("action", ChatsWebAction.retry.name)) { retry }.id("chats-retry")
+            return Tag.div(.class("chats-error"), .role("alert")) {
+                Tag.h2(.class("chats-error-title")) { title }
+                Tag.p(.class("chats-error-message")) { message }
+                Tag.p(.class("chats-error-hint")) { hint }
+                Tag.button(.class("chats-retry"), .type("button"), .data("action", ChatsWebAction.retry.name)) { retry }.id("chats-retry")
             }
         case .rows(let rows):
             return rowsPage(rows, selected: list.selectedIndex ?? 0, title: list.title, copy: copy, userChose: userChose)
@@ -66,7 +66,7 @@ enum ChatsListMarkup {
         let page = pages.page(of: selected)
         let shown = pages.rows(ofPage: page)
         return HTML.build {
-            ul(.class("chats-rows"), .aria("label", title)) {
+            Tag.ul(.class("chats-rows"), .aria("label", title)) {
                 for (index, key) in keys(rows, shown) {
                     ChatRowMarkup.row(
                         rows[index], chat: rows.chat(at: index), index: index, key: key, isSelected: index == selected,
@@ -92,10 +92,10 @@ enum ChatsListMarkup {
     private static func pager(_ pages: RowPages, page: Int, shown: Range<Int>, copy: ChatsWebCopy) -> HTML {
         let isFirst = page == 0
         let isLast = page == pages.count - 1
-        return nav(.class("chats-pager"), .aria("label", copy.pager)) {
+        return Tag.nav(.class("chats-pager"), .aria("label", copy.pager)) {
             pagerButton(.firstPage, copy.first, disabled: isFirst)
             pagerButton(.previousPage, copy.previous, disabled: isFirst)
-            p(.class("chats-pager-position"), .role("status")) { copy.range(shown, of: pages.rowCount) }
+            Tag.p(.class("chats-pager-position"), .role("status")) { copy.range(shown, of: pages.rowCount) }
             pagerButton(.nextPage, copy.next, disabled: isLast)
             pagerButton(.lastPage, copy.last, disabled: isLast)
         }
@@ -105,7 +105,7 @@ enum ChatsListMarkup {
     /// At either end the buttons that lead nowhere are `aria-disabled` (the scene ignores them): a `disabled`
     /// one would drop the focus of the user who just pressed it.
     private static func pagerButton(_ action: ChatsWebAction, _ title: String, disabled: Bool) -> HTML {
-        button(
+        Tag.button(
             .class("chats-pager-button"), .type("button"), .data("action", action.name),
             .when(disabled, .aria("disabled", "true"))
         ) { title }

@@ -14,18 +14,18 @@ enum ChatsLoadingMarkup {
     static func layer(_ state: ChatsViewState, copy: ChatsWebCopy) -> HTML {
         switch state.screen {
         case .list:
-            return div(.class("chats-loading-layer"), .hidden()).id("chats-loading-layer")
+            return Tag.div(.class("chats-loading-layer"), .hidden()).id("chats-loading-layer")
         case .launch, .loading, .transition:
             let leaving = state.screen == .transition
-            return div(
+            return Tag.div(
                 .class(leaving ? "chats-loading-layer chats-leaving" : "chats-loading-layer"),
                 .when(leaving, .aria("hidden", "true"))
             ) {
-                img(.class("chats-logo"), .src(logoPath), .alt(copy.logo), .width("120"), .height("120"))
-                div(.class("chats-loader"), .aria("hidden", "true")) {
+                Tag.img(.class("chats-logo"), .src(logoPath), .alt(copy.logo), .width("120"), .height("120"))
+                Tag.div(.class("chats-loader"), .aria("hidden", "true")) {
                     for index in 0..<frameCount { frame(index) }
                 }
-                p(.class("chats-loading-label"), .role("status")) { state.screen == .launch ? "" : state.loadingLabel }
+                Tag.p(.class("chats-loading-label"), .role("status")) { state.screen == .launch ? "" : state.loadingLabel }
                     .id("chats-loading-label")
             }
             .id("chats-loading-layer")
@@ -35,12 +35,12 @@ enum ChatsLoadingMarkup {
     /// Six dots on a ring, clockwise from the top left; in frame `f` the dot at `f` is the orange head and the
     /// two before it a fading tail, the others light grey (the terminal's loader, drawn).
     static func frame(_ index: Int) -> HTML {
-        svg(
+        Tag.svg(
             .class("chats-loader-frame chats-loader-frame-\(index)"), .viewBox("0 0 43 57"), .width(frameWidth),
             .height(frameHeight)
         ) {
             for (position, point) in dots.enumerated() {
-                circle(.class(dotClass(position: position, head: index)), .cx(point.x), .cy(point.y), .r("4.5"))
+                Tag.circle(.class(dotClass(position: position, head: index)), .cx(point.x), .cy(point.y), .r("4.5"))
             }
         }
     }

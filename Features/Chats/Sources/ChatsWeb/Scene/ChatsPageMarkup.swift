@@ -13,7 +13,7 @@ enum ChatsPageMarkup {
     /// `userChose`: the selected row is `aria-current` only once the user has chosen one.
     static func page(_ state: ChatsViewState, timing: ChatsSettings, copy: ChatsWebCopy, userChose: Bool = false) -> HTML {
         let screen = screenName(state.screen)
-        return div(
+        return Tag.div(
             .class("chats chats-screen-\(screen)"), .data("fh-vars", vars(timing)), keys(state)
         ) {
             listLayer(state, copy: copy, userChose: userChose)
@@ -53,14 +53,14 @@ enum ChatsPageMarkup {
     private static func listLayer(_ state: ChatsViewState, copy: ChatsWebCopy, userChose: Bool) -> HTML {
         switch state.screen {
         case .launch, .loading:
-            return section(.class("chats-list-layer"), .hidden()).id("chats-list-layer")
+            return Tag.section(.class("chats-list-layer"), .hidden()).id("chats-list-layer")
         case .transition:
-            return section(.class("chats-list-layer chats-entering"), .aria("hidden", "true")) {
+            return Tag.section(.class("chats-list-layer chats-entering"), .aria("hidden", "true")) {
                 ChatsListMarkup.list(state.list, copy: copy, userChose: userChose)
             }
             .id("chats-list-layer")
         case .list:
-            return section(.class("chats-list-layer"), .aria("labelledby", "chats-title")) {
+            return Tag.section(.class("chats-list-layer"), .aria("labelledby", "chats-title")) {
                 ChatsListMarkup.list(state.list, copy: copy, userChose: userChose)
             }
             .id("chats-list-layer")

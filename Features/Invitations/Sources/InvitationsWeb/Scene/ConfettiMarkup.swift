@@ -17,11 +17,13 @@ enum ConfettiMarkup {
         let pieces = (0..<pieceCount).map { index in
             isRegistered ? cannonPiece(index, &random) : showerPiece(&random)
         }
-        return div(
+        return Tag.div(
             .class("inv-confetti inv-confetti-\(name)"), .aria("hidden", "true"),
             .data("fh-vars", "--burst:\(durationMilliseconds)ms")
         ) {
-            for piece in pieces { span(.class("inv-piece inv-shape-\(piece.shape) inv-c-\(piece.color)"), .data("fh-vars", piece.vars)) }
+            for piece in pieces {
+                Tag.span(.class("inv-piece inv-shape-\(piece.shape) inv-c-\(piece.color)"), .data("fh-vars", piece.vars))
+            }
         }
         // A new key for each kind: a new element, so its animations start when it appears.
         .id("inv-confetti-\(name)")

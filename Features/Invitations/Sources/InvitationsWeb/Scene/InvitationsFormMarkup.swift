@@ -19,9 +19,9 @@ enum InvitationsFormMarkup {
     ///   - heldValues: fields being edited, with the input attributes they keep until committed.
     ///   - failedSends: Sends refused for invalid fields so far; no attribute while 0.
     static func dialog(_ form: ViewState.RequestForm, heldValues: [InvitationField: HeldInput] = [:], failedSends: Int = 0) -> HTML {
-        div(.class("inv-dialog inv-request"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title")) {
-            h2(.class("inv-dialog-title")) { form.title }.id("inv-dialog-title")
-            WebUI.form(
+        Tag.div(.class("inv-dialog inv-request"), .role("dialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title")) {
+            Tag.h2(.class("inv-dialog-title")) { form.title }.id("inv-dialog-title")
+            Tag.form(
                 .class("inv-form"), .data("action", InvitationsWebAction.send.name), .novalidate(),
                 .aria("busy", form.isSending ? "true" : "false"),
                 .when(failedSends > 0, .data("fh-reveal", String(failedSends)))
@@ -30,8 +30,8 @@ enum InvitationsFormMarkup {
                     self.field(field, input: heldValues[field.id] ?? HeldInput(field), isLocked: form.isSending)
                 }
                 status(form.status)
-                div(.class("inv-actions")) {
-                    button(.class("inv-button inv-primary"), .type("submit"), .aria("disabled", form.isSending ? "true" : "false")) {
+                Tag.div(.class("inv-actions")) {
+                    Tag.button(.class("inv-button inv-primary"), .type("submit"), .aria("disabled", form.isSending ? "true" : "false")) {
                         form.sendButton
                     }
                     .id("inv-primary")
@@ -40,7 +40,7 @@ enum InvitationsFormMarkup {
             }
             .id("inv-form")
             // Last in the document so Tab reaches the fields first; the stylesheet puts it top-right.
-            button(
+            Tag.button(
                 .class("inv-close"), .type("button"), .data("action", InvitationsWebAction.dismiss.name),
                 .aria("label", InvitationsWebCopy.closeFormLabel), .aria("disabled", form.isSending ? "true" : "false")
             ) { InvitationsWebCopy.close }
@@ -53,9 +53,9 @@ enum InvitationsFormMarkup {
         let name = field.id.rawValue
         let inputID = "inv-\(name)"
         let errorID = "inv-\(name)-error"
-        return div(.class("inv-field"), .when(field.error != nil, .class("inv-invalid"))) {
-            label(.class("inv-label"), .for(inputID)) { field.label }
-            input(
+        return Tag.div(.class("inv-field"), .when(field.error != nil, .class("inv-invalid"))) {
+            Tag.label(.class("inv-label"), .for(inputID)) { field.label }
+            Tag.input(
                 .class("inv-input"), .type(inputType(field.id)), .name(name),
                 .data("action", InvitationsWebAction.field(field.id).name), .value(held.value),
                 .placeholder(field.placeholder), .autocomplete(autocomplete(field.id)), .maxlength(TextFieldValue.maximumLength),
@@ -63,7 +63,7 @@ enum InvitationsFormMarkup {
             )
             .id(inputID)
             // Always there (empty when valid), so a message appearing does not move the fields below.
-            p(.class("inv-error")) { field.error ?? "" }.id(errorID)
+            Tag.p(.class("inv-error")) { field.error ?? "" }.id(errorID)
         }
         .id("inv-field-\(name)")
     }
@@ -75,7 +75,7 @@ enum InvitationsFormMarkup {
         case .error: tone = "inv-status-error"
         case nil: tone = "inv-status-none"
         }
-        return p(.class("inv-status \(tone)"), .role("status")) { status?.text ?? "" }.id("inv-status")
+        return Tag.p(.class("inv-status \(tone)"), .role("status")) { status?.text ?? "" }.id("inv-status")
     }
 
     private static func inputType(_ field: InvitationField) -> String {

@@ -11,18 +11,18 @@ enum InvitationsModalMarkup {
     typealias ViewState = InvitationsPresenter.ViewState
 
     static func layer(_ modal: ViewState.Modal?, heldValues: [InvitationField: HeldInput], failedSends: Int = 0) -> HTML {
-        guard let modal else { return div(.class("inv-layer"), .hidden()).id("inv-layer") }
-        return div(.class("inv-layer")) {
+        guard let modal else { return Tag.div(.class("inv-layer"), .hidden()).id("inv-layer") }
+        return Tag.div(.class("inv-layer")) {
             switch modal {
             case .requestForm(let form):
-                div(.class("inv-backdrop"), .data("action", InvitationsWebAction.dismiss.name))
+                Tag.div(.class("inv-backdrop"), .data("action", InvitationsWebAction.dismiss.name))
                 InvitationsFormMarkup.dialog(form, heldValues: heldValues, failedSends: failedSends)
             case .cancelAlert(let alert):
                 // An alert asks for a choice: a click beside it does not answer it (Escape keeps the invite).
-                div(.class("inv-backdrop"))
+                Tag.div(.class("inv-backdrop"))
                 alertDialog(alert)
             case .celebration(let celebration):
-                div(.class("inv-backdrop"), .data("action", InvitationsWebAction.dismiss.name))
+                Tag.div(.class("inv-backdrop"), .data("action", InvitationsWebAction.dismiss.name))
                 celebrationDialog(celebration)
                 ConfettiMarkup.burst(celebration.kind)
             }
@@ -31,20 +31,20 @@ enum InvitationsModalMarkup {
     }
 
     private static func alertDialog(_ alert: ViewState.CancelAlert) -> HTML {
-        div(
+        Tag.div(
             .class("inv-dialog inv-alert"), .role("alertdialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title"),
             .aria("describedby", "inv-dialog-message")
         ) {
-            h2(.class("inv-dialog-title")) { alert.title }.id("inv-dialog-title")
+            Tag.h2(.class("inv-dialog-title")) { alert.title }.id("inv-dialog-title")
             // A form only so its parts keep their keys into the cancelled view; its buttons act by themselves.
-            form(.class("inv-form"), .data("action", InvitationsWebAction.alert.name)) {
-                p(.class("inv-message")) { alert.message }.id("inv-dialog-message")
-                div(.class("inv-actions")) {
-                    button(.class("inv-button inv-secondary"), .type("button"), .data("action", InvitationsWebAction.keep.name)) {
+            Tag.form(.class("inv-form"), .data("action", InvitationsWebAction.alert.name)) {
+                Tag.p(.class("inv-message")) { alert.message }.id("inv-dialog-message")
+                Tag.div(.class("inv-actions")) {
+                    Tag.button(.class("inv-button inv-secondary"), .type("button"), .data("action", InvitationsWebAction.keep.name)) {
                         alert.keepButton
                     }
                     .id("inv-secondary")
-                    button(.class("inv-button inv-danger"), .type("button"), .data("action", InvitationsWebAction.confirmCancel.name)) {
+                    Tag.button(.class("inv-button inv-danger"), .type("button"), .data("action", InvitationsWebAction.confirmCancel.name)) {
                         alert.cancelButton
                     }
                     .id("inv-primary")
@@ -58,16 +58,16 @@ enum InvitationsModalMarkup {
 
     /// OK submits its form, so Enter and a click both dismiss; the confetti is drawn beside the dialog.
     private static func celebrationDialog(_ celebration: ViewState.Celebration) -> HTML {
-        div(
+        Tag.div(
             .class("inv-dialog inv-celebration inv-celebration-\(celebration.kind == .registered ? "registered" : "cancelled")"),
             .role("dialog"), .aria("modal", "true"), .aria("labelledby", "inv-dialog-title"),
             .aria("describedby", "inv-dialog-message")
         ) {
-            h2(.class("inv-dialog-title")) { celebration.title }.id("inv-dialog-title")
-            form(.class("inv-form"), .data("action", InvitationsWebAction.dismiss.name)) {
-                p(.class("inv-message")) { celebration.message }.id("inv-dialog-message")
-                div(.class("inv-actions")) {
-                    button(.class("inv-button inv-primary"), .type("submit")) { celebration.button }.id("inv-primary")
+            Tag.h2(.class("inv-dialog-title")) { celebration.title }.id("inv-dialog-title")
+            Tag.form(.class("inv-form"), .data("action", InvitationsWebAction.dismiss.name)) {
+                Tag.p(.class("inv-message")) { celebration.message }.id("inv-dialog-message")
+                Tag.div(.class("inv-actions")) {
+                    Tag.button(.class("inv-button inv-primary"), .type("submit")) { celebration.button }.id("inv-primary")
                 }
                 .id("inv-actions")
             }

@@ -21,7 +21,7 @@ enum InvitationsPageMarkup {
         case .celebration: keys = .data("keys", "Escape Enter")
         case .requestForm, .cancelAlert: keys = .data("keys", "Escape")
         }
-        return div(.class("invitations"), keys) {
+        return Tag.div(.class("invitations"), keys) {
             page(state)
             InvitationsModalMarkup.layer(state.modal, heldValues: heldValues, failedSends: failedSends)
         }
@@ -33,15 +33,15 @@ enum InvitationsPageMarkup {
     private static func page(_ state: ViewState) -> HTML {
         let page = state.page
         let isModalOpen = state.modal != nil
-        return div(.class("inv-page")) {
-            div(.class("inv-card")) {
-                p(.class("inv-brand")) { state.brand }
-                h1(.class("inv-title")) { page.title }.id("inv-title")
-                p(.class("inv-text")) { page.text }.id("inv-text")
+        return Tag.div(.class("inv-page")) {
+            Tag.div(.class("inv-card")) {
+                Tag.p(.class("inv-brand")) { state.brand }
+                Tag.h1(.class("inv-title")) { page.title }.id("inv-title")
+                Tag.p(.class("inv-text")) { page.text }.id("inv-text")
                 if let notice = state.notice {
-                    p(.class("inv-notice"), .role("status")) { notice }.id("inv-notice")
+                    Tag.p(.class("inv-notice"), .role("status")) { notice }.id("inv-notice")
                 }
-                button(
+                Tag.button(
                     .class("inv-button inv-page-button"), .when(page.kind == .registered, .class("inv-danger")),
                     .type("button"), isModalOpen ? .tabindex(-1) : .data("action", InvitationsWebAction.activate.name)
                 ) { page.button }

@@ -17,7 +17,7 @@ enum OfferPageMarkup {
         let isPopupOpen = state.popup != nil
         // Escape and Enter close the popup; on the main screen they are left to the browser and the shell.
         let keys: HTMLAttribute = .when(isPopupOpen, .data("keys", "Escape Enter"))
-        return div(.class("offer"), .data("fh-vars", "--roll:\(rollMilliseconds)ms"), keys) {
+        return Tag.div(.class("offer"), .data("fh-vars", "--roll:\(rollMilliseconds)ms"), keys) {
             artwork(close: state.copy.close, isPopupOpen: isPopupOpen)
             content(state, rolledFrom: froms, isPopupOpen: isPopupOpen)
             portraitMessage()
@@ -29,26 +29,26 @@ enum OfferPageMarkup {
     /// Shown by the stylesheet instead of the offer when the page is taller than wide: a phone turning, and
     /// the terminal's words.
     private static func portraitMessage() -> HTML {
-        div(.class("offer-portrait")) {
-            svg(
+        Tag.div(.class("offer-portrait")) {
+            Tag.svg(
                 .class("offer-portrait-icon"), .viewBox("0 0 64 64"), .width("64"), .height("64"), .fill("none"),
                 .stroke("currentColor"), .strokeWidth("3"), .aria("hidden", "true")
             ) {
-                path(.d("M20 10h16a4 4 0 0 1 4 4v36a4 4 0 0 1-4 4H20a4 4 0 0 1-4-4V14a4 4 0 0 1 4-4z"))
-                path(.d("M26 48h4"))
-                path(.d("M46 16a16 16 0 0 1 8 14m0 0l3-5m-3 5l-5-3"))
+                Tag.path(.d("M20 10h16a4 4 0 0 1 4 4v36a4 4 0 0 1-4 4H20a4 4 0 0 1-4-4V14a4 4 0 0 1 4-4z"))
+                Tag.path(.d("M26 48h4"))
+                Tag.path(.d("M46 16a16 16 0 0 1 8 14m0 0l3-5m-3 5l-5-3"))
             }
-            p(.class("offer-portrait-title")) { OfferWebCopy.portraitTitle }
-            p(.class("offer-portrait-hint")) { OfferWebCopy.portraitHint }
+            Tag.p(.class("offer-portrait-title")) { OfferWebCopy.portraitTitle }
+            Tag.p(.class("offer-portrait-hint")) { OfferWebCopy.portraitHint }
         }
     }
 
     /// The artwork is decoration (empty `alt`); the `✕` on it is a real button that does nothing, as the spec
     /// says. While the popup is open it leaves the tab order, so Tab goes from the focused button to the popup.
     private static func artwork(close: String, isPopupOpen: Bool) -> HTML {
-        div(.class("offer-art")) {
-            img(.class("offer-art-image"), .src(artworkPath), .alt(""))
-            button(
+        Tag.div(.class("offer-art")) {
+            Tag.img(.class("offer-art-image"), .src(artworkPath), .alt(""))
+            Tag.button(
                 .class("offer-close"), .type("button"), .aria("label", OfferWebCopy.closeOfferLabel),
                 .when(isPopupOpen, .tabindex(-1))
             ) { close }
@@ -58,23 +58,23 @@ enum OfferPageMarkup {
 
     private static func content(_ state: OfferCountdownPresenter.ViewState, rolledFrom froms: [Int?], isPopupOpen: Bool) -> HTML {
         let copy = state.copy
-        return div(.class("offer-content")) {
-            div(.class("offer-group")) {
-                h1(.class("offer-headline")) { copy.headline }
-                p(.class("offer-subheadline")) { copy.subheadline }
+        return Tag.div(.class("offer-content")) {
+            Tag.div(.class("offer-group")) {
+                Tag.h1(.class("offer-headline")) { copy.headline }
+                Tag.p(.class("offer-subheadline")) { copy.subheadline }
             }
-            div(.class("offer-group")) {
-                p(.class("offer-discount")) { copy.discount }
-                p(.class("offer-audience")) { copy.audience }
+            Tag.div(.class("offer-group")) {
+                Tag.p(.class("offer-discount")) { copy.discount }
+                Tag.p(.class("offer-audience")) { copy.audience }
             }
             OfferTimerMarkup.timer(state.countdown, rolledFrom: froms)
             // Only once expired: the timer before it keeps its place, so the live diff's paths to the digits hold.
-            if let note = state.expiredNote { p(.class("offer-expired"), .role("status")) { note } }
-            p(.class("offer-caption")) { copy.caption }
+            if let note = state.expiredNote { Tag.p(.class("offer-expired"), .role("status")) { note } }
+            Tag.p(.class("offer-caption")) { copy.caption }
             activateButton(state.activateButton, isPopupOpen: isPopupOpen)
-            footer(.class("offer-links")) {
+            Tag.footer(.class("offer-links")) {
                 // No destination in the spec: placeholder links (no href), drawn as links, not focusable.
-                for title in copy.footerLinks { a(.class("offer-link")) { title } }
+                for title in copy.footerLinks { Tag.a(.class("offer-link")) { title } }
             }
         }
     }
@@ -85,7 +85,7 @@ enum OfferPageMarkup {
     private static func activateButton(_ button: ActivateButtonState, isPopupOpen: Bool) -> HTML {
         let from = button.gradient.first ?? .gray
         let to = button.gradient.last ?? from
-        return WebUI.button(
+        return Tag.button(
             .class("offer-activate offer-from-\(from.rawValue) offer-to-\(to.rawValue)"), .type("button"),
             isPopupOpen ? .tabindex(-1) : .data("action", OfferCountdownWebAction.activate.name), .disabled(!button.isEnabled)
         ) { button.title }

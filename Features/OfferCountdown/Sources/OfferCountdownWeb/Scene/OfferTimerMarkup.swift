@@ -10,10 +10,10 @@ import WebUI
 /// The markup is deliberately terse: it is what crosses the wire every second.
 enum OfferTimerMarkup {
     static func timer(_ countdown: CountdownState, rolledFrom froms: [Int?]) -> HTML {
-        div(.class("offer-timer"), .role("timer"), .aria("label", OfferWebCopy.timerLabel)) {
+        Tag.div(.class("offer-timer"), .role("timer"), .aria("label", OfferWebCopy.timerLabel)) {
             for (box, start) in stride(from: 0, to: countdown.digits.count, by: 2).enumerated() {
-                if box > 0 { span(.class("offer-colon")) { ":" } }
-                span(.class("offer-box")) {
+                if box > 0 { Tag.span(.class("offer-colon")) { ":" } }
+                Tag.span(.class("offer-box")) {
                     for position in start..<min(start + 2, countdown.digits.count) {
                         digit(countdown.digits[position].digit, at: position, from: position < froms.count ? froms[position] : nil)
                     }
@@ -25,7 +25,7 @@ enum OfferTimerMarkup {
     /// `<span data-from="5" id="d7-4">4</span>`, or without `data-from` for a digit that did not roll.
     static func digit(_ value: Int, at position: Int, from: Int?) -> HTML {
         let text = String(value)
-        let element = if let from { span(.data("from", String(from))) { text } } else { span { text } }
+        let element = if let from { Tag.span(.data("from", String(from))) { text } } else { Tag.span { text } }
         return element.id(digitKey(position: position, digit: value))
     }
 

@@ -6,21 +6,21 @@ import WebUI
 /// (colour key, name, pinned sum, share).
 enum InsightsMarkup {
     static func content(_ insights: TransactionsPresenter.ViewState.Insights) -> HTML {
-        section(.class("tx-insights"), .aria("label", TransactionsWebCopy.insightsLabel)) {
-            div(.class("tx-chart")) {
+        Tag.section(.class("tx-insights"), .aria("label", TransactionsWebCopy.insightsLabel)) {
+            Tag.div(.class("tx-chart")) {
                 RingChartMarkup.ring(insights.rows, label: ringLabel(insights))
-                p(.class("tx-chart-hole")) {
-                    span(.class("tx-chart-label")) { insights.totalLabel }
-                    span(.class("tx-chart-total")) { insights.total }
+                Tag.p(.class("tx-chart-hole")) {
+                    Tag.span(.class("tx-chart-label")) { insights.totalLabel }
+                    Tag.span(.class("tx-chart-total")) { insights.total }
                 }
             }
-            ul(.class("tx-insight-list")) {
+            Tag.ul(.class("tx-insight-list")) {
                 for row in insights.rows {
-                    li(.class("tx-insight")) {
-                        span(.class("tx-key tx-c-\(row.color.rawValue)"), .aria("hidden", "true"))
-                        span(.class("tx-insight-title")) { row.title }
-                        span(.class("tx-insight-amount")) { row.amount }
-                        span(.class("tx-insight-share")) { row.share }
+                    Tag.li(.class("tx-insight")) {
+                        Tag.span(.class("tx-key tx-c-\(row.color.rawValue)"), .aria("hidden", "true"))
+                        Tag.span(.class("tx-insight-title")) { row.title }
+                        Tag.span(.class("tx-insight-amount")) { row.amount }
+                        Tag.span(.class("tx-insight-share")) { row.share }
                     }
                     .id("tx-insight-\(row.title)")
                 }
@@ -42,17 +42,17 @@ enum RingChartMarkup {
     static let radius = 48.0
 
     static func ring(_ rows: [TransactionsPresenter.ViewState.InsightRow], label: String) -> HTML {
-        svg(
+        Tag.svg(
             .class("tx-ring"), .viewBox("0 0 \(size) \(size)"), .role("img"), .aria("label", label), .fill("none"),
             .strokeWidth("16")
         ) {
-            circle(.class("tx-ring-track"), .cx(center), .cy(center), .r(format(radius)))
+            Tag.circle(.class("tx-ring-track"), .cx(center), .cy(center), .r(format(radius)))
             for segment in RingSegments.segments(perMille: rows.map(\.perMille)) {
                 let color = rows[segment.index].color.rawValue
                 if segment.isWhole {
-                    circle(.class("tx-arc tx-s-\(color)"), .cx(center), .cy(center), .r(format(radius)))
+                    Tag.circle(.class("tx-arc tx-s-\(color)"), .cx(center), .cy(center), .r(format(radius)))
                 } else {
-                    path(.class("tx-arc tx-s-\(color)"), .d(arc(from: segment.start, to: segment.end)))
+                    Tag.path(.class("tx-arc tx-s-\(color)"), .d(arc(from: segment.start, to: segment.end)))
                 }
             }
         }

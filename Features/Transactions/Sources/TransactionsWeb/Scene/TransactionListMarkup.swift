@@ -28,7 +28,7 @@ enum TransactionListMarkup {
         HTML.build {
             filterBar(state.filters, focusOnFilters: focusOnFilters)
             if let message = state.emptyMessage {
-                p(.class("tx-empty")) { message }
+                Tag.p(.class("tx-empty")) { message }
             } else {
                 list(state, focusOnFilters: focusOnFilters)
             }
@@ -40,12 +40,12 @@ enum TransactionListMarkup {
     /// `tabindex=-1`, a roving tabindex) moved with ←/→, as a tab list is. The chosen one is `aria-selected` and
     /// ringed, so the choice shows without colour.
     private static func filterBar(_ filters: [TransactionsPresenter.ViewState.FilterButton], focusOnFilters: Bool) -> HTML {
-        div(
+        Tag.div(
             .class("tx-filters"), .role("tablist"), .aria("label", TransactionsWebCopy.filtersLabel),
             .data("keys", "ArrowLeft ArrowRight")
         ) {
             for (filter, button) in zip(CategoryFilter.allCases, filters) {
-                WebUI.button(
+                Tag.button(
                     .class("tx-capsule tx-c-\(button.color.rawValue)"), .type("button"), .role("tab"),
                     .aria("selected", button.isSelected ? "true" : "false"), .tabindex(button.isSelected ? 0 : -1),
                     .when(button.isSelected && focusOnFilters, .data("fh-focus", "")),
@@ -60,7 +60,7 @@ enum TransactionListMarkup {
         let rows = state.rows
         let paging = Paging(rowCount: rows.count, selectedRow: state.selectedRow)
         return HTML.build {
-            ul(.class("tx-list"), .aria("label", TransactionsWebCopy.listLabel), .data("keys", "ArrowUp ArrowDown")) {
+            Tag.ul(.class("tx-list"), .aria("label", TransactionsWebCopy.listLabel), .data("keys", "ArrowUp ArrowDown")) {
                 for index in paging.range {
                     TransactionRowMarkup.row(
                         rows[index], index: index, isSelected: index == state.selectedRow, focusFollows: !focusOnFilters)
@@ -72,17 +72,17 @@ enum TransactionListMarkup {
     }
 
     private static func pager(_ paging: Paging, rows: TransactionRows) -> HTML {
-        nav(.class("tx-pager"), .aria("label", TransactionsWebCopy.pagingLabel)) {
-            button(
+        Tag.nav(.class("tx-pager"), .aria("label", TransactionsWebCopy.pagingLabel)) {
+            Tag.button(
                 .class("tx-page"), .type("button"), .data("action", TransactionsWebAction.previousPage.name),
                 .disabled(!paging.hasPrevious)
             ) { TransactionsWebCopy.previousPage }
             .id("tx-page-previous")
-            span(.class("tx-position")) {
+            Tag.span(.class("tx-position")) {
                 rows.position(showing: paging.range.lowerBound...(paging.range.upperBound - 1))
             }
             .id("tx-position")
-            button(
+            Tag.button(
                 .class("tx-page"), .type("button"), .data("action", TransactionsWebAction.nextPage.name),
                 .disabled(!paging.hasNext)
             ) { TransactionsWebCopy.nextPage }
@@ -92,11 +92,11 @@ enum TransactionListMarkup {
 
     /// Fixed at the bottom: the filter's name top-right in its colour, `Total spent:` and the pinned sum below.
     private static func floatingSum(_ sum: TransactionsPresenter.ViewState.FloatingSum) -> HTML {
-        div(.class("tx-sum"), .aria("live", "polite")) {
-            p(.class("tx-sum-title tx-t-\(sum.color.rawValue)")) { sum.title }
-            p(.class("tx-sum-line")) {
-                span(.class("tx-sum-label")) { sum.label }
-                span(.class("tx-sum-amount")) { sum.amount }
+        Tag.div(.class("tx-sum"), .aria("live", "polite")) {
+            Tag.p(.class("tx-sum-title tx-t-\(sum.color.rawValue)")) { sum.title }
+            Tag.p(.class("tx-sum-line")) {
+                Tag.span(.class("tx-sum-label")) { sum.label }
+                Tag.span(.class("tx-sum-amount")) { sum.amount }
             }
         }
         .id("tx-sum")
