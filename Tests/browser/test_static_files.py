@@ -107,7 +107,10 @@ def test_each_file_with_its_headers_and_head_without_a_body(serve):
             assert got.header(name) == value, (path, name)
         client.send(request("HEAD", path, server.host, cookie))
         head = client.read(head_only=True)
-        assert head.status == 200 and head.headers == got.headers, path
+        # The same head but its Date, which moves on when the two answers straddle a second.
+        undated = lambda headers: [(name, value) for name, value in headers if name.lower() != "date"]
+        assert head.status == 200 and undated(head.headers) == undated(got.headers), path
+        assert head.header("Date"), path
     # A HEAD's answer had no body: the next answer on the connection starts right after its head.
     client.send(request("GET", "/assets/featurehost.css", server.host, cookie))
     assert client.read().body == FILES["/assets/featurehost.css"][0].read_bytes()
