@@ -155,12 +155,13 @@ def test_launch_loader_and_hand_over_from_the_plist(server, browser, screenshots
     screens = page.evaluate("() => window.__chatsScreens")
     times = {name: at for name, at in screens}
     assert [name for name, _ in screens] == ["launch", "loading", "transition", "list"]
-    # The presenter's timeline, as the page saw it: 2.0 s of loader, then 0.3 s of hand-over (patch latency aside).
-    assert 1_800 <= times["transition"] - times["loading"] <= 2_600, screens
-    # Each mark waits on its patch's delivery, so one late patch shortens the hand-over the page sees (155 ms once,
-    # under CI's load); from the loader's start to the list the presenter's 2.3 s holds within the same latency.
+    # The presenter's timeline, as the page saw it: 2.0 s of loader, then 0.3 s of hand-over. Each mark waits on its
+    # own patch, and under CI's load one patch came 400 ms late (loader seen for 1.63 s) and another 150 ms late
+    # (hand-over seen for 155 ms), so the floors allow that much; the exact timeline is PresenterTimelineTests'
+    # (an injected clock). What this holds: the page shows each screen, in order, for about as long as it should.
+    assert 1_400 <= times["transition"] - times["loading"] <= 2_600, screens
     assert 100 <= times["list"] - times["transition"] <= 700, screens
-    assert 2_100 <= times["list"] - times["loading"] <= 3_100, screens
+    assert 1_700 <= times["list"] - times["loading"] <= 3_100, screens
     page.screenshot(path=screenshots / "list.png", full_page=True)
     avatars_done(page)
     assert_no_csp_violation(page)
