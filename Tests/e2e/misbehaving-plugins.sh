@@ -17,13 +17,8 @@ cc=${CC:-$(command -v cc || command -v clang || true)}
 ext=so
 [ "$(uname)" = Darwin ] && ext=dylib
 
-# FEATUREHOST_BINARY runs the script against another build (.ci/run sets it: it runs the scripts side by side).
-if [ -n "${FEATUREHOST_BINARY:-}" ]; then
-  binary=$FEATUREHOST_BINARY
-else
-  swift build --product featurehost >/dev/null
-  binary="$(swift build --show-bin-path)/featurehost"
-fi
+. Tests/e2e/lib/binary.bash # FEATUREHOST_BINARY, or this checkout's build
+binary=$(featurehost_binary)
 bin=$(dirname "$binary")
 [ -x "$bin/featurehost-plugin-host" ] || fail "featurehost-plugin-host was not built beside featurehost"
 

@@ -9,13 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 command -v tmux >/dev/null 2>&1 || { echo "pictures.sh: tmux is required (apt-get install tmux)" >&2; exit 1; }
-# FEATUREHOST_BINARY runs the script against another build (.ci/run sets it: it runs the scripts side by side).
-if [ -n "${FEATUREHOST_BINARY:-}" ]; then
-  binary=$FEATUREHOST_BINARY
-else
-  swift build --product featurehost >/dev/null
-  binary="$(swift build --show-bin-path)/featurehost"
-fi
+. Tests/e2e/lib/binary.bash # FEATUREHOST_BINARY, or this checkout's build
+binary=$(featurehost_binary)
 
 work=$(mktemp -d)
 # One tmux server per run of featurehost (a new socket each time): a server being shut down is never reused.

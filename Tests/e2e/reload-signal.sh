@@ -8,12 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 command -v tmux >/dev/null 2>&1 || { echo "reload-signal.sh: tmux is required (apt-get install tmux)" >&2; exit 1; }
-if [ -n "${FEATUREHOST_BINARY:-}" ]; then
-  binary=$FEATUREHOST_BINARY
-else
-  swift build --product featurehost >/dev/null
-  binary="$(swift build --show-bin-path)/featurehost"
-fi
+. Tests/e2e/lib/binary.bash # FEATUREHOST_BINARY, or this checkout's build
+binary=$(featurehost_binary)
 
 work=$(mktemp -d)
 session="featurehost-reload-$$"
