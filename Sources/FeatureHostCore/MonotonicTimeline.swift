@@ -9,9 +9,19 @@ public struct MonotonicTimeline: Sendable {
     /// Set for a clock on a manual clock's time, whose sleepers register on the caller's actor (see
     /// `sleep(until:)`) and whose timers run inline (see `makeTimer`).
     private let manual: (clock: any ManualClockBased, start: ManualClock.Instant)?
+    /// Set for the continuous clock: its timers share one queue (`ContinuousTimers`), offsets from this start.
+    private let continuousStart: ContinuousClock.Instant?
 
     public init(clock: any Clock<Duration>) {
-        (elapsedNow, sleeper) = Self.open(clock)
+        if let continuous = clock as? ContinuousClock {
+            let start = continuous.now
+            elapsedNow = { start.duration(to: continuous.now) }
+            sleeper = { offset in try await continuous.sleep(until: start.advanced(by: offset), tolerance: nil) }
+            continuousStart = start
+        } else {
+            (elapsedNow, sleeper) = Self.open(clock)
+            continuousStart = nil
+        }
         if let clock = clock as? any ManualClockBased {
             manual = (clock, clock.now)
         } else {
@@ -50,20 +60,37 @@ public struct MonotonicTimeline: Sendable {
         try await sleep(until: now + duration, isolation: isolation)
     }
 
-    /// On a manual clock, a timer the clock runs inline at each `nextDeadline()` (offsets on this timeline);
-    /// nil on any other clock, where a timer is a task that sleeps. Not started yet: see `ManualClock.Timer`.
+    /// A timer that runs without a task of its own, calling `fire` at each `nextDeadline()` (offsets on this
+    /// timeline): on a manual clock the clock runs it inline (`ManualClock.Timer`); on the continuous clock it joins
+    /// the timers every timeline there shares (`TimerQueue`). Nil on any other clock, where a timer is a task that
+    /// sleeps. Not started yet.
     @MainActor
     func makeTimer(
         activity: ActivityTracker, nextDeadline: @escaping @MainActor () -> Duration?, fire: @escaping @MainActor () -> Void
-    ) -> ManualClock.Timer? {
+    ) -> TimelineTimer? {
+        if let start = continuousStart {
+            let timer = ContinuousTimers.queue.add(
+                nextDeadline: {
+                    guard let offset = nextDeadline() else { return nil }
+                    return start.advanced(by: offset)
+                }, fire: fire)
+            return TimelineTimer(start: timer.start, stop: timer.stop)
+        }
         guard let (clock, start) = manual else { return nil }
-        return clock.manualClock.makeTimer(
+        let timer = clock.manualClock.makeTimer(
             activity: activity,
             nextDeadline: {
                 guard let offset = nextDeadline() else { return nil }
                 return clock.wakeUpInstant(for: start.advanced(by: offset))
             }, fire: fire)
+        return TimelineTimer(start: { timer.start() }, stop: { timer.stop() })
     }
+}
+
+/// A timer a clock runs itself (`MonotonicTimeline.makeTimer`): started once, stopped from any thread.
+struct TimelineTimer: Sendable {
+    let start: @MainActor @Sendable () -> Void
+    let stop: @Sendable () -> Void
 }
 
 /// A clock that keeps a manual clock's time: `ManualClock` itself, or a test's stand-in over one (a clock whose
