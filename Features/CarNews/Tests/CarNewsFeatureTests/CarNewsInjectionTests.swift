@@ -17,7 +17,7 @@ import Testing
         let presenter = CarNewsPresenter(
             source: AnyDataSource(InMemorySource(feed)), store: store,
             formatter: PublishDateFormatter(timeZone: .gmt, hourCycle: .twentyFourHour), now: { host.now },
-            locale: Locale(identifier: "en_US"), effects: EffectRunner(activity: host.activity),
+            locale: Locale(identifier: "en_US"), effects: host.makeEffects(),
             timeline: MonotonicTimeline(clock: host.clock), images: host.images)
         presenter.send(.lifecycle(.appear))
         await host.settle()

@@ -27,6 +27,14 @@ struct CarNewsPresenterTests {
     }
 
     private static let loadingRows = sampleRows.map { $0.with(image: .loading) }
+    /// The image effects a list of the sample's rows starts: one per row with a picture, by the picture's URL.
+    private static let sampleImageLoads = imageLoads(
+        ["e_tron_winter.jpg", "estate_a6.jpg", "audi_q7.jpg", "audi_a8_night.jpg", "geneva_show.jpg", "audi_r8.jpg", "audi_tt_rs.jpg"])
+    private static let quirkyImageLoads = imageLoads(["audi_a8.jpg", "audi_q7.jpg"])
+
+    private static func imageLoads(_ files: [String]) -> [String] {
+        files.map { "image https://www.apphusetreach.no/sites/default/files/\($0)" }
+    }
 
     /// The bundled sample appeared on a store: `Updating…`, the refreshed list with its images loading, then the
     /// images failing (offline), in whatever order they fail.
@@ -35,8 +43,8 @@ struct CarNewsPresenterTests {
     ) async throws -> PresenterTestStore<CarNewsPresenter> {
         let store = harness.store(try harness.feature(source).presenter)
         #expect(store.state == .loading)  // nothing is read before it appears
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0 = .list(Self.loadingRows) }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.sampleImageLoads) { $0 = .list(Self.loadingRows) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
         return store
@@ -53,8 +61,8 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let missing = harness.host.directory.file("nowhere.json")
         let store = harness.store(try harness.feature(SourceConfiguration(kind: .jsonFile, path: missing)).presenter)
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0 = .failed("\(missing.path): the file does not exist.") }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"]) { $0 = .failed("\(missing.path): the file does not exist.") }
         await store.finish()
     }
 
@@ -82,7 +90,7 @@ struct CarNewsPresenterTests {
     func detail() async throws {
         let store = try await openedSample(try Harness())
         store.send(.moveSelection(by: 2)) { $0.selectedIndex = 2 }
-        store.send(.openSelected) {
+        store.send(.openSelected, starts: ["article"]) {
             $0.detail = CarNewsViewState.Detail(
                 id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
                 imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg"), isLoading: true, ingress: "",
@@ -110,7 +118,7 @@ struct CarNewsPresenterTests {
     @Test("closing an article before its text arrives drops the read")
     func closeWhileReading() async throws {
         let store = try await openedSample(try Harness())
-        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: Self.sampleRows[0]) }
+        store.send(.openSelected, starts: ["article"]) { $0.detail = Self.loadingDetail(of: Self.sampleRows[0]) }
         store.send(.closeDetail) { $0.detail = nil }
         await store.finish()
         #expect(store.state == .list(Self.sampleRows))
@@ -132,9 +140,9 @@ struct CarNewsPresenterTests {
         let harness = try Harness(loopback: transport)
         let store = harness.store(try harness.feature(.http(url)).presenter)
         let row = Row(id: 1, title: "Tagged article", date: "16 March, 09:05", imageLabel: "No image")
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0 = .list([row]) }
-        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: row) }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"]) { $0 = .list([row]) }
+        store.send(.openSelected, starts: ["article"]) { $0.detail = Self.loadingDetail(of: row) }
         await store.receive {
             $0.detail = CarNewsViewState.Detail(
                 id: 1, title: "Tagged article", date: "16 March, 09:05", imageLabel: "No image",
@@ -150,16 +158,18 @@ struct CarNewsPresenterTests {
         let transport = ScriptedTransport([.success(reply), .success(reply)])
         let harness = try Harness(loopback: transport)
         let store = harness.store(try harness.feature(.http(url)).presenter)
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
         store.send(.refresh)
         store.send(.refresh)
-        await store.receive { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
+        await store.receive(starts: ["refresh"] + Self.quirkyImageLoads) {
+            $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) })
+        }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Fixtures.quirkyRows) }
         #expect(transport.requests.count == 1)
-        store.send(.refresh) { $0.status = "Updating…" }
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
         // A good refresh asks again for the images that failed.
-        await store.receive { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
+        await store.receive(starts: Self.quirkyImageLoads) { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Fixtures.quirkyRows) }
         #expect(transport.requests.count == 2)
@@ -173,8 +183,8 @@ struct CarNewsPresenterTests {
         await store.advance(by: .seconds(59))
         store.send(.lifecycle(.willEnterForeground))
         await store.advance(by: .seconds(1))
-        store.send(.lifecycle(.willEnterForeground)) { $0.status = "Updating…" }
-        await store.receive { $0 = .list(Self.loadingRows) }
+        store.send(.lifecycle(.willEnterForeground), starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive(starts: Self.sampleImageLoads) { $0 = .list(Self.loadingRows) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
         await store.finish()
@@ -185,8 +195,8 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let store = harness.store(try harness.feature(Harness.inMemory).presenter)
         store.send(.lifecycle(.willEnterForeground))
-        store.send(.refresh) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0 = .list(Self.loadingRows) }
+        store.send(.refresh, starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.sampleImageLoads) { $0 = .list(Self.loadingRows) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
         await store.finish()
@@ -237,8 +247,8 @@ struct CarNewsPresenterTests {
         let notice =
             "The saved articles could not be read (file is not a database), so the file was moved aside to "
             + "articles.sqlite.corrupt-20260316-123400; the articles will be downloaded again."
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0.notices = [notice] }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.sampleImageLoads) { $0.notices = [notice] }
         await store.receive {
             $0 = .list(Self.loadingRows)
             $0.notices = [notice]
@@ -332,7 +342,7 @@ struct CarNewsPresenterTests {
         ) {
             $0 = .list([Row(id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image")])
         }
-        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: $0.rows[0]) }
+        store.send(.openSelected, starts: ["article"]) { $0.detail = Self.loadingDetail(of: $0.rows[0]) }
         await store.receive {
             $0.detail = CarNewsViewState.Detail(
                 id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image", ingress: "", sections: [], tags: nil,
