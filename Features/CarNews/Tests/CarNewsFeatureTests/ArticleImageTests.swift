@@ -130,9 +130,18 @@ struct ArticleImageTests {
         Self.serve(
             [Fixtures.article(1, "None", minutes: 1, image: " "), Fixtures.article(2, "Relative", minutes: 2, image: "car.png")],
             on: server)
-        let presenter = try await harness.appeared(Harness.http(server))
-        #expect(
-            presenter.viewState.rows.map(\.image) == [.failed("The image address \"car.png\" is not a web address."), nil])
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        // Not a web address: failed at once, no effect started for it.
+        await store.receive(starts: ["refresh"]) {
+            $0 = .list([
+                .init(
+                    id: 2, title: "Relative", date: "16 March, 00:02", imageLabel: "Image: car.png",
+                    image: .failed("The image address \"car.png\" is not a web address.")),
+                .init(id: 1, title: "None", date: "16 March, 00:01", imageLabel: "No image"),
+            ])
+        }
+        await store.finish()
         #expect(Self.imageRequests(server).isEmpty)
     }
 }

@@ -28,13 +28,8 @@ struct CarNewsPresenterTests {
 
     private static let loadingRows = sampleRows.map { $0.with(image: .loading) }
     /// The image effects a list of the sample's rows starts: one per row with a picture, by the picture's URL.
-    private static let sampleImageLoads = imageLoads(
+    private static let sampleImageLoads = Harness.imageLoads(
         ["e_tron_winter.jpg", "estate_a6.jpg", "audi_q7.jpg", "audi_a8_night.jpg", "geneva_show.jpg", "audi_r8.jpg", "audi_tt_rs.jpg"])
-    private static let quirkyImageLoads = imageLoads(["audi_a8.jpg", "audi_q7.jpg"])
-
-    private static func imageLoads(_ files: [String]) -> [String] {
-        files.map { "image https://www.apphusetreach.no/sites/default/files/\($0)" }
-    }
 
     /// The bundled sample appeared on a store: `Updating…`, the refreshed list with its images loading, then the
     /// images failing (offline), in whatever order they fail.
@@ -161,7 +156,7 @@ struct CarNewsPresenterTests {
         store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
         store.send(.refresh)
         store.send(.refresh)
-        await store.receive(starts: ["refresh"] + Self.quirkyImageLoads) {
+        await store.receive(starts: ["refresh"] + Harness.quirkyImageLoads) {
             $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) })
         }
         await store.advance(by: .zero)
@@ -169,7 +164,7 @@ struct CarNewsPresenterTests {
         #expect(transport.requests.count == 1)
         store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
         // A good refresh asks again for the images that failed.
-        await store.receive(starts: Self.quirkyImageLoads) { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
+        await store.receive(starts: Harness.quirkyImageLoads) { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Fixtures.quirkyRows) }
         #expect(transport.requests.count == 2)
@@ -206,16 +201,20 @@ struct CarNewsPresenterTests {
     func twelveHourUser() async throws {
         let harness = try Harness()
         let zone = try #require(TimeZone(identifier: "America/New_York"))
-        let presenter = try harness.feature(
-            Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour
-        )
-        .presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        #expect(
-            presenter.viewState.rows.map(\.date) == [
-                "2 March, 02:45 AM", "16 January, 04:43 PM", "25 May 2018, 10:13 AM", "2 April 2018, 11:05 PM",
-                "9 March 2018, 05:30 AM", "20 December 2017, 04:43 PM", "1 July 2017, 05:00 AM",
-            ])
+        let store = harness.store(
+            try harness.feature(Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour).presenter)
+        let dates = [
+            "2 March, 02:45 AM", "16 January, 04:43 PM", "25 May 2018, 10:13 AM", "2 April 2018, 11:05 PM",
+            "9 March 2018, 05:30 AM", "20 December 2017, 04:43 PM", "1 July 2017, 05:00 AM",
+        ]
+        let rows = zip(Self.sampleRows, dates).map { row, date in
+            var local = row
+            local.date = date
+            return local
+        }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.settled(starts: ["refresh"] + Self.sampleImageLoads) { $0 = .list(rows) }
+        await store.finish()
     }
 
     @Test("new conventions while it runs: the same articles and selection, their times on the new clock, nothing refreshed")
@@ -267,9 +266,9 @@ struct CarNewsPresenterTests {
         let url = try #require(URL(string: "http://127.0.0.1:8080/articles"))
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
         let harness = try Harness(loopback: transport)
-        let presenter = try harness.feature(.http(url, cache: false)).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        let store = harness.store(try harness.feature(.http(url, cache: false)).presenter)
+        await store.appearOnTheQuirkyReply()
+        await store.finish()
         let saved = (try? FileManager.default.contentsOfDirectory(atPath: harness.storageDirectory.path)) ?? []
         #expect(saved.isEmpty)
     }
@@ -305,11 +304,19 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let file = harness.storageDirectory.appendingPathComponent("articles.sqlite")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-        let presenter = try await harness.appeared(Harness.inMemory)
-        #expect(presenter.viewState.rows == Self.sampleRows)
-        let notice = try #require(presenter.viewState.notices.first)
+        let store = harness.store(try harness.feature(Harness.inMemory).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        // The read of the saved list says so at once; then the refresh and the images, kept in memory.
+        await store.advance(by: .zero, starts: ["refresh"] + Self.sampleImageLoads)
+        let notice = try #require(store.receivedChanges.first?.state.notices.first)
         #expect(notice.hasPrefix("Articles cannot be saved for offline reading ("))
         #expect(notice.hasSuffix("); they are kept in memory only."))
+        await store.receive { $0.notices = [notice] }
+        await store.settled {
+            $0 = .list(Self.sampleRows)
+            $0.notices = [notice]
+        }
+        await store.finish()
     }
 
     @Test("a reply that could not be saved is still shown and opened, with a notice; a row gone from the store says so")
