@@ -39,25 +39,48 @@ struct ArticleImageTests {
         ]
     }
 
+    /// The two articles' rows, their images loading.
+    private static func loadingRows(_ server: LoopbackHTTPServer) -> [CarNewsViewState.Row] {
+        [
+            .init(id: 2, title: "Unpictured", date: "16 March, 02:00", imageLabel: "Image: missing.png", image: .loading),
+            .init(id: 1, title: "Pictured", date: "16 March, 01:00", imageLabel: "Image: a8.png", image: .loading),
+        ]
+    }
+
+    /// The image effects of the two articles' rows.
+    private static func imageLoads(_ server: LoopbackHTTPServer) -> [String] {
+        ["image " + server.url("images/missing.png").absoluteString, "image " + server.url("images/a8.png").absoluteString]
+    }
+
+    private static let notFound = ImageState.failed("The image missing.png could not be loaded: the server answered HTTP 404.")
+
     @Test("a row's image loads into the host's cache and the open article shows it; a 404 is a failed image")
     func loadedAndFailed() async throws {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         Self.serve(Self.twoArticles(server), on: server)
-        let presenter = try await harness.appeared(Harness.http(server))
-
-        let rows = presenter.viewState.rows
-        try #require(rows.map(\.id) == [2, 1])
-        #expect(rows[0].image == .failed("The image missing.png could not be loaded: the server answered HTTP 404."))
-        let loaded = try #require(Self.reference(rows[1].image))
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.imageLoads(server)) { $0 = .list(Self.loadingRows(server)) }
+        // Each image as it comes, in either order; the loaded one's reference is the cache's to make.
+        await store.advance(by: .zero)
+        let loaded = try #require(Self.reference(store.receivedChanges.last?.state.rows.last?.image))
         #expect(loaded.contentType == "image/png")
         #expect(loaded.byteCount == SampleImage.png.count)
         #expect(harness.host.images.cachedImage(forKey: loaded.key)?.data == SampleImage.png)
+        store.skipReceivedChanges {
+            $0.rows[0].image = Self.notFound
+            $0.rows[1].image = .loaded(loaded)
+        }
 
-        presenter.send(.moveSelection(by: 1))
-        await harness.send(.openSelected, to: presenter)
-        #expect(presenter.viewState.detail?.image == .loaded(loaded))
-        #expect(presenter.viewState.detail?.imageLabel == "Image: a8.png")
+        store.send(.moveSelection(by: 1)) { $0.selectedIndex = 1 }
+        store.send(.openSelected, starts: ["article"]) { $0.detail = CarNewsPresenterTests.loadingDetail(of: $0.rows[1]) }
+        await store.advance(by: .zero)
+        let detail = try #require(store.receivedChanges.first?.state.detail)
+        #expect(detail.image == .loaded(loaded))
+        #expect(detail.imageLabel == "Image: a8.png")
+        await store.receive { $0.detail = detail }
+        await store.finish()
         #expect(Self.imageRequests(server).sorted() == ["/images/a8.png", "/images/missing.png"])  // each once
     }
 
@@ -108,18 +131,30 @@ struct ArticleImageTests {
         let server = try LoopbackHTTPServer()
         let articles = Self.twoArticles(server)
         Self.serve(articles, on: server)
-        let presenter = try await harness.appeared(Harness.http(server))
-        // `require`, not an index: on a machine too loaded to settle in time this fails, never crashes the run.
-        #expect(
-            try #require(presenter.viewState.rows.first).image
-                == .failed("The image missing.png could not be loaded: the server answered HTTP 404."))
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.imageLoads(server)) { $0 = .list(Self.loadingRows(server)) }
+        await store.advance(by: .zero)
+        let loaded = try #require(Self.reference(store.receivedChanges.last?.state.rows.last?.image))
+        store.skipReceivedChanges {
+            $0.rows[0].image = Self.notFound
+            $0.rows[1].image = .loaded(loaded)
+        }
 
         let reply = Fixtures.reply(articles)
         server.respond { request in
             request.path == "/articles" ? .json(reply) : .data(SampleImage.png, contentType: "image/png")
         }
-        await harness.send(.refresh, to: presenter)
-        #expect(Self.reference(try #require(presenter.viewState.rows.first).image) != nil)
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        // Only the failed one is asked again.
+        await store.receive(starts: [Self.imageLoads(server)[0]]) {
+            $0.status = nil
+            $0.rows[0].image = .loading
+        }
+        await store.advance(by: .zero)
+        let retried = try #require(Self.reference(store.receivedChanges.last?.state.rows.first?.image))
+        await store.receive { $0.rows[0].image = .loaded(retried) }
+        await store.finish()
         #expect(Self.imageRequests(server).filter { $0 == "/images/a8.png" }.count == 1)  // the loaded one is not asked again
     }
 

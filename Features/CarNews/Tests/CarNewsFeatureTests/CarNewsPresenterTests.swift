@@ -119,7 +119,7 @@ struct CarNewsPresenterTests {
         #expect(store.state == .list(Self.sampleRows))
     }
 
-    private static func loadingDetail(of row: Row) -> CarNewsViewState.Detail {
+    static func loadingDetail(of row: Row) -> CarNewsViewState.Detail {
         CarNewsViewState.Detail(
             id: row.id, title: row.title, date: row.date, imageLabel: row.imageLabel, image: row.image, isLoading: true,
             ingress: "", sections: [], tags: nil)
