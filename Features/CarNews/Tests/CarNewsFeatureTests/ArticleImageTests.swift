@@ -89,20 +89,31 @@ struct ArticleImageTests {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         Self.serve(Self.twoArticles(server), on: server)
-        let first = try await harness.appeared(Harness.http(server))
-        // `require`, not an index: on a machine too loaded to settle in time this fails, never crashes the run.
-        try #require(first.viewState.rows.count == 2)
-        let loaded = try #require(Self.reference(first.viewState.rows[1].image))
+        let first = harness.store(try harness.feature(Harness.http(server)).presenter)
+        first.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await first.receive(starts: ["refresh"] + Self.imageLoads(server)) { $0 = .list(Self.loadingRows(server)) }
+        await first.advance(by: .zero)
+        let loaded = try #require(Self.reference(first.receivedChanges.last?.state.rows.last?.image))
+        first.skipReceivedChanges {
+            $0.rows[0].image = Self.notFound
+            $0.rows[1].image = .loaded(loaded)
+        }
+        await first.finish()
 
         server.stop()
-        let reopened = try await harness.appeared(Harness.http(server))
-        #expect(reopened.viewState.banner?.detail == "Could not connect to 127.0.0.1: the connection was refused.")
-        try #require(reopened.viewState.rows.count == 2)
-        #expect(reopened.viewState.rows[1].image == .loaded(loaded))
-        #expect(
-            reopened.viewState.rows[0].image
-                == .failed(
-                    "The image missing.png could not be loaded: Could not connect to 127.0.0.1: the connection was refused."))
+        let refused = "Could not connect to 127.0.0.1: the connection was refused."
+        let reopened = harness.store(try harness.feature(Harness.http(server)).presenter)
+        reopened.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await reopened.receive(starts: ["refresh"] + Self.imageLoads(server)) {
+            $0 = CarNewsViewState.list(Self.loadingRows(server)).updating()
+        }
+        await reopened.settled {
+            var rows = Self.loadingRows(server)
+            rows[0].image = .failed("The image missing.png could not be loaded: \(refused)")
+            rows[1].image = .loaded(loaded)
+            $0 = .offline(rows, lastUpdated: "16 March, 12:34", reason: refused)
+        }
+        await reopened.finish()
     }
 
     @Test("only the first rows and the rows around the selection ask for their images")
@@ -114,15 +125,30 @@ struct ArticleImageTests {
             Fixtures.article(Int64(id), "Car \(id)", minutes: id, image: server.url("images/\(id).png").absoluteString)
         }
         Self.serve(articles, on: server)
-        let presenter = try await harness.appeared(Harness.http(server))
+        let rows = articles.reversed().map { article in
+            CarNewsViewState.Row(
+                id: article.id, title: article.title, date: String(format: "16 March, 00:%02d", Int(article.id)),
+                imageLabel: "Image: \(article.id).png", image: .loading)
+        }
+        let loads = rows.map { "image " + server.url("images/\($0.id).png").absoluteString }
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + loads.prefix(20)) { $0 = .list(rows) }
+        await store.advance(by: .zero)
         #expect(Self.imageRequests(server).count == 20)
-        #expect(presenter.viewState.rows.prefix(20).allSatisfy { Self.reference($0.image) != nil })
-        #expect(presenter.viewState.rows.dropFirst(20).allSatisfy { $0.image == .loading })
+        // The first 20 loaded (their references are the cache's to make), the rest still waiting.
+        let first = store.receivedChanges.last?.state.rows.prefix(20).map(\.image) ?? []
+        #expect(first.count == 20 && first.allSatisfy { Self.reference($0) != nil })
+        store.skipReceivedChanges { $0.rows.replaceSubrange(0..<first.count, with: zip(rows, first).map { $0.with(image: $1) }) }
 
-        await harness.send(.selectLast, to: presenter)
+        store.send(.selectLast, starts: Array(loads.suffix(10))) { $0.selectedIndex = 29 }
+        await store.advance(by: .zero)
         #expect(Set(Self.imageRequests(server)).count == 30)
         #expect(Self.imageRequests(server).count == 30)
-        #expect(presenter.viewState.rows.allSatisfy { Self.reference($0.image) != nil })
+        let all = store.receivedChanges.last?.state.rows.map(\.image) ?? []
+        #expect(all.count == 30 && all.allSatisfy { Self.reference($0) != nil })
+        store.skipReceivedChanges { $0.rows = zip(rows, all).map { $0.with(image: $1) } }
+        await store.finish()
     }
 
     @Test("a good refresh asks again for the images that failed")
