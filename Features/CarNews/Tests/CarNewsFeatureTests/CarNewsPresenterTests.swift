@@ -222,15 +222,32 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let zone = try #require(TimeZone(identifier: "America/New_York"))
         let feature = try harness.feature(Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour)
-        await harness.send(.lifecycle(.appear), to: feature.presenter)
-        await harness.send(.moveSelection(by: 1), to: feature.presenter)
-        let before = feature.presenter.viewState
+        let store = harness.store(feature.presenter)
+        func rows(_ dates: [String]) -> [Row] {
+            zip(Self.sampleRows, dates).map { row, date in
+                var local = row
+                local.date = date
+                return local
+            }
+        }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.settled(starts: ["refresh"] + Self.sampleImageLoads) {
+            $0 = .list(
+                rows([
+                    "2 March, 02:45 AM", "16 January, 04:43 PM", "25 May 2018, 10:13 AM", "2 April 2018, 11:05 PM",
+                    "9 March 2018, 05:30 AM", "20 December 2017, 04:43 PM", "1 July 2017, 05:00 AM",
+                ]))
+        }
+        store.send(.moveSelection(by: 1)) { $0.selectedIndex = 1 }
         #expect(feature.reformat(for: FormatConventions(locale: Locale(identifier: "de_DE"), timeZone: zone, hourCycle: .twentyFourHour)))
-        let after = feature.presenter.viewState
-        #expect(after.rows.map(\.title) == before.rows.map(\.title))
-        #expect(after.selectedIndex == before.selectedIndex)
-        #expect(after.rows.first?.date == "2 March, 02:45", "\(after.rows.first?.date ?? "")")
-        #expect(after.rows[1].date == "16 January, 16:43")
+        // The same articles and selection, on the new clock; nothing starts (no refresh).
+        await store.receive {
+            $0.rows = rows([
+                "2 March, 02:45", "16 January, 16:43", "25 May 2018, 10:13", "2 April 2018, 23:05", "9 March 2018, 05:30",
+                "20 December 2017, 16:43", "1 July 2017, 05:00",
+            ])
+        }
+        await store.finish()
         #expect(feature.locale.identifier == "de_DE", "the web pager's counts follow")
     }
 
