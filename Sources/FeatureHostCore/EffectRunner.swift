@@ -17,10 +17,16 @@ public final class EffectRunner {
     }
 
     private let activity: ActivityTracker
+    /// Where each start is noted, in tests; nil in production.
+    private let log: EffectLog?
     private var running: [String: Running] = [:]
     private var generation: UInt64 = 0
 
-    public init(activity: ActivityTracker) { self.activity = activity }
+    /// - Parameter log: notes the id of each effect and timer that starts (a test store asserts them).
+    public init(activity: ActivityTracker, log: EffectLog? = nil) {
+        self.activity = activity
+        self.log = log
+    }
 
     /// Starts `work` off the main actor and hands its value to `apply` on the main actor, unless the effect
     /// was cancelled first. Replaces a running effect with the same id.
@@ -28,6 +34,7 @@ public final class EffectRunner {
         _ id: String, work: @escaping @concurrent @Sendable () async -> Value, apply: @escaping @MainActor (Value) -> Void
     ) {
         cancel(id)
+        log?.record(id)
         let generation = nextGeneration()
         let activity = self.activity
         activity.begin()
@@ -63,6 +70,7 @@ public final class EffectRunner {
         fire: @escaping @MainActor () -> Void
     ) {
         guard running[id] == nil else { return }
+        log?.record(id)
         let generation = nextGeneration()
         let next: @MainActor () -> Duration? = { [weak self] in
             guard let deadline = nextDeadline() else {

@@ -28,12 +28,16 @@ public struct FeatureContext: Sendable {
     /// What this run of the host keeps for the feature across every instance of it (the shell's, each web
     /// page's): one per feature id and run. A context made outside a host has a run of its own.
     public var run: FeatureRun
+    /// Notes each effect and timer the context's runners start: set by `TestHost`, for `PresenterTestStore`;
+    /// nil in production.
+    public var effectLog: EffectLog?
 
     public init(
         id: FeatureID, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, transport: any HTTPTransport,
         storageDirectory: URL, locale: Locale, timeZone: TimeZone, hourCycle: HourCycle,
         settings: FeatureSettings = FeatureSettings(), source: SourceConfiguration?, keyValueStore: any KeyValueStore,
-        activity: ActivityTracker, payloadCacheFile: URL, images: any ImageLoading, run: FeatureRun = FeatureRun()
+        activity: ActivityTracker, payloadCacheFile: URL, images: any ImageLoading, run: FeatureRun = FeatureRun(),
+        effectLog: EffectLog? = nil
     ) {
         self.id = id
         self.clock = clock
@@ -50,11 +54,12 @@ public struct FeatureContext: Sendable {
         self.payloadCacheFile = payloadCacheFile
         self.images = images
         self.run = run
+        self.effectLog = effectLog
     }
 
     /// A runner for a presenter's async work and timers, counted on this context's activity tracker. The
-    /// presenter owns it: its work is cancelled with it.
-    @MainActor public func makeEffects() -> EffectRunner { EffectRunner(activity: activity) }
+    /// presenter owns it: its work is cancelled with it. It notes its starts on `effectLog`, when there is one.
+    @MainActor public func makeEffects() -> EffectRunner { EffectRunner(activity: activity, log: effectLog) }
 
     /// A fresh timeline on this context's clock, starting now.
     public func makeTimeline() -> MonotonicTimeline { MonotonicTimeline(clock: clock) }

@@ -3,21 +3,30 @@ import Foundation
 import Testing
 
 /// Drives one presenter with the discipline of a TCA `TestStore`, without TCA: every change of the view state is
-/// asserted, exactly, as a mutation of the state before it; time moves only when the test advances the clock;
-/// and the test ends with nothing unasserted, no work in flight and nothing asleep on the clock.
+/// asserted, exactly, as a mutation of the state before it; so is every effect and timer that starts, by its id;
+/// time moves only when the test advances the clock; and the test ends with nothing unasserted, no work in flight
+/// and nothing asleep on the clock.
 ///
 /// ```swift
 /// let store = PresenterTestStore(presenter, host: host)
-/// store.send(.activate) { $0.popup = popup }                    // the whole new view state must equal this
-/// await store.advance(by: .seconds(1)) { $0.countdown = next }   // the one change the second made
-/// await store.receive { $0.rows = loaded }                       // the change a finished request made
-/// await store.finish()                                           // nothing unasserted, in flight or asleep
+/// store.send(.activate, starts: ["load", "tick"]) { $0.popup = popup } // the whole new view state, and what started
+/// await store.advance(by: .seconds(1)) { $0.countdown = next }          // the one change the second made
+/// await store.receive(starts: ["save"]) { $0.rows = loaded }            // a finished request's change and starts
+/// await store.finish()                                                  // nothing unasserted, in flight or asleep
 /// ```
 ///
 /// Every published state is recorded as it comes (`ViewStateRecorder`), with the clock's instant: a `send` must
 /// make at most one change, and the changes the clock and finished work make wait in `receivedChanges` until a
 /// `receive` asserts each. `send` and `finish` fail while any wait. A change to a state equal to the one before
-/// (a registrar that reports equal writes) fails. A store released without `finish()` fails the test too.
+/// fails: a presenter without `PresenterCore`'s guard whose view state is derived from observed properties
+/// reports a write that leaves it equal (`PresenterCore.publish` never does). A store released without
+/// `finish()` fails the test too.
+///
+/// Starts are read from the host's `EffectLog` (`TestHost.effectLog`, which its contexts' runners note on): a
+/// `run`, an `after`, a `timer` that was not running. Each step's `starts:` lists the ids it started, in any order
+/// (finished work may come back in either order); by default none. `send` asserts what the send itself started;
+/// `advance` and `receive` assert what started since the last step (timers, finished work). What started before
+/// the store was made is not asserted, as the state it starts from is not.
 @MainActor
 public final class PresenterTestStore<P: Presenter> {
     public typealias Change = ViewStateRecorder<P>.Change
@@ -29,30 +38,37 @@ public final class PresenterTestStore<P: Presenter> {
     public private(set) var state: P.ViewState
     /// Changes seen and not yet asserted, oldest first.
     public private(set) var receivedChanges: [Change] = []
+    /// Ids of the effects and timers started since the last step and not yet asserted, oldest first.
+    public private(set) var startedEffects: [String] = []
     /// How long, in real time, to wait for work in flight before calling it hung (`TestHost.idleTimeout`).
     public var idleTimeout: Double
     private let recorder: ViewStateRecorder<P>
+    private let effectLog: EffectLog?
     private let finished = FinishMark()
 
     /// - Parameters:
     ///   - presenter: made on `clock` and `activity` (a `TestHost`'s, usually: see the other initialiser).
+    ///   - effectLog: where the presenter's runner notes its starts; nil asserts that nothing starts.
     ///   - sourceLocation: where a store released without `finish()` is reported.
     public init(
-        _ presenter: P, clock: ManualClock, activity: ActivityTracker, idleTimeout: Double = TestHost.idleTimeout,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ presenter: P, clock: ManualClock, activity: ActivityTracker, effectLog: EffectLog? = nil,
+        idleTimeout: Double = TestHost.idleTimeout, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         self.presenter = presenter
         self.clock = clock
         self.activity = activity
+        self.effectLog = effectLog
         self.idleTimeout = idleTimeout
         state = presenter.viewState
         recorder = ViewStateRecorder(presenter, clock: clock)
+        // The starts that made the state the store starts from are its premise, like that state.
+        _ = effectLog?.take()
         finished.location = sourceLocation
     }
 
-    /// A store for a presenter made from one of `host`'s contexts.
+    /// A store for a presenter made from one of `host`'s contexts (or on a runner from `host.makeEffects()`).
     public convenience init(_ presenter: P, host: TestHost, sourceLocation: SourceLocation = #_sourceLocation) {
-        self.init(presenter, clock: host.clock, activity: host.activity, sourceLocation: sourceLocation)
+        self.init(presenter, clock: host.clock, activity: host.activity, effectLog: host.effectLog, sourceLocation: sourceLocation)
     }
 
     deinit {
@@ -65,16 +81,25 @@ public final class PresenterTestStore<P: Presenter> {
     /// Sends `action` and asserts the change it made at once: the new view state must equal `update` applied to
     /// the last asserted one. Without `update`, the send must change nothing. Fails first if changes the store saw
     /// were never asserted, and when the send made more than one change (a surface would show only the last).
+    /// The effects and timers the send started must be `starts`, and none may wait unasserted from before.
     public func send(
-        _ action: P.Action, sourceLocation: SourceLocation = #_sourceLocation, assert update: ((inout P.ViewState) -> Void)? = nil
+        _ action: P.Action, starts: [String] = [], sourceLocation: SourceLocation = #_sourceLocation,
+        assert update: ((inout P.ViewState) -> Void)? = nil
     ) {
         collect(sourceLocation)
         if !receivedChanges.isEmpty {
             fail(describe(receivedChanges, "before send(\(action)): assert them with `receive` first"), sourceLocation)
             dropReceived()
         }
+        if !startedEffects.isEmpty {
+            fail(
+                "\(Self.list(startedEffects)) started before send(\(action)) and not asserted: "
+                    + "assert them with `receive(starts:)` or `advance(by:starts:)` first", sourceLocation)
+            startedEffects.removeAll()
+        }
         presenter.send(action)
         let made = take(sourceLocation)
+        check(starts: starts, in: "send(\(action))", sourceLocation)
         let new = made.last?.state ?? state
         defer { state = new }
         if made.count > 1 {
@@ -97,21 +122,26 @@ public final class PresenterTestStore<P: Presenter> {
 
     /// Moves the clock by `duration` (waking each sleeper at its deadline, in order) and waits for the work that
     /// started meanwhile: each change made on the way waits, with its instant, for `receive`. With `update`,
-    /// asserts the first of them (`receive(_:)`); the rest still wait.
+    /// asserts the first of them (`receive(_:)`); the rest still wait. The effects and timers started since the
+    /// last step (the timers' and the finished work's) must be `starts`.
     public func advance(
-        by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation, assert update: ((inout P.ViewState) -> Void)? = nil
+        by duration: Duration, starts: [String] = [], sourceLocation: SourceLocation = #_sourceLocation,
+        assert update: ((inout P.ViewState) -> Void)? = nil
     ) async {
         await clock.advance(by: duration)
         await settle()
         collect(sourceLocation)
+        check(starts: starts, in: "advance(by: \(duration))", sourceLocation)
         if let update { await receive(sourceLocation: sourceLocation, update) }
     }
 
     /// Asserts the oldest change not yet asserted (waiting first, bounded, for the work in flight when there is
     /// none): it must equal `update` applied to the last asserted view state, and have come at `instant` when one
-    /// is given (the clock's offset).
+    /// is given (the clock's offset). The effects and timers started since the last step (by the finished work)
+    /// must be `starts`.
     public func receive(
-        at instant: Duration? = nil, sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout P.ViewState) -> Void
+        at instant: Duration? = nil, starts: [String] = [], sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: (inout P.ViewState) -> Void
     ) async {
         collect(sourceLocation)
         if receivedChanges.isEmpty {
@@ -123,6 +153,7 @@ public final class PresenterTestStore<P: Presenter> {
             return
         }
         let change = receivedChanges.removeFirst()
+        check(starts: starts, in: "receive (the change at \(change.at))", sourceLocation)
         var expected = state
         update(&expected)
         if change.state != expected {
@@ -135,15 +166,25 @@ public final class PresenterTestStore<P: Presenter> {
         state = change.state
     }
 
+    /// Waits (bounded) for the work in flight and asserts what started since the last step, for finished work
+    /// that starts more without changing the view state (a save's observer reading again). Changes it made wait
+    /// for `receive` as ever.
+    public func settle(starts: [String], sourceLocation: SourceLocation = #_sourceLocation) async {
+        await settle()
+        collect(sourceLocation)
+        check(starts: starts, in: "settle", sourceLocation)
+    }
+
     /// Drops the changes not yet asserted, on purpose: a long run whose every step other tests cover. With
-    /// `update`, asserts where they ended (the last of them) as a mutation of the last asserted state. Returns how
-    /// many were dropped.
+    /// `update`, asserts where they ended (the last of them) as a mutation of the last asserted state. The starts
+    /// made meanwhile are dropped too. Returns how many changes were dropped.
     @discardableResult
     public func skipReceivedChanges(
         sourceLocation: SourceLocation = #_sourceLocation, to update: ((inout P.ViewState) -> Void)? = nil
     ) -> Int {
         collect(sourceLocation)
         let count = receivedChanges.count
+        startedEffects.removeAll()
         guard let last = receivedChanges.last else {
             if update != nil { fail("expected changes to skip, but none came", sourceLocation) }
             return 0
@@ -161,9 +202,9 @@ public final class PresenterTestStore<P: Presenter> {
         return count
     }
 
-    /// Ends the test: waits (bounded) for the work in flight, then fails for each change not asserted, for work
-    /// still in flight, and for anything still asleep on the clock (a timer still running: stop it as the app
-    /// would, e.g. by sending `.lifecycle(.didEnterBackground)`).
+    /// Ends the test: waits (bounded) for the work in flight, then fails for each change and each start not
+    /// asserted, for work still in flight, and for anything still asleep on the clock (a timer still running: stop
+    /// it as the app would, e.g. by sending `.lifecycle(.didEnterBackground)`).
     public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
         finished.done()
         await settle()
@@ -171,6 +212,12 @@ public final class PresenterTestStore<P: Presenter> {
         if !receivedChanges.isEmpty {
             fail(describe(receivedChanges, "at the end: assert them with `receive`"), sourceLocation)
             dropReceived()
+        }
+        if !startedEffects.isEmpty {
+            fail(
+                "\(Self.list(startedEffects)) started and not asserted at the end: assert them with `receive(starts:)` or "
+                    + "`advance(by:starts:)`", sourceLocation)
+            startedEffects.removeAll()
         }
         if activity.inFlight > 0 {
             fail("\(activity.inFlight) piece(s) of work still in flight at the end", sourceLocation)
@@ -184,9 +231,36 @@ public final class PresenterTestStore<P: Presenter> {
 
     // MARK: - Bookkeeping
 
-    /// Moves what the recorder saw into `receivedChanges`.
+    /// Moves what the recorder saw into `receivedChanges`, and what the log saw into `startedEffects`.
     private func collect(_ sourceLocation: SourceLocation) {
         receivedChanges += take(sourceLocation)
+        startedEffects += effectLog?.take() ?? []
+    }
+
+    /// Asserts that the effects started since the last step, and not yet asserted, are `expected` (in any order),
+    /// and clears them.
+    private func check(starts expected: [String], in step: String, _ sourceLocation: SourceLocation) {
+        startedEffects += effectLog?.take() ?? []
+        let started = startedEffects
+        startedEffects.removeAll()
+        var unasserted = started
+        var missing: [String] = []
+        for id in expected {
+            if let index = unasserted.firstIndex(of: id) { unasserted.remove(at: index) } else { missing.append(id) }
+        }
+        if !unasserted.isEmpty {
+            fail("\(step) started \(Self.list(unasserted)), not asserted: add it to `starts:`", sourceLocation)
+        }
+        if !missing.isEmpty {
+            fail(
+                "\(step) did not start \(Self.list(missing)) (it started \(Self.list(started))); a timer whose id runs "
+                    + "does not start again", sourceLocation)
+        }
+    }
+
+    /// `"a", "b"`, or `nothing`.
+    private static func list(_ ids: [String]) -> String {
+        ids.isEmpty ? "nothing" : ids.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 
     /// The recorder's changes since the last call, checked for states equal to the one before (the equality

@@ -22,6 +22,9 @@ public final class TestHost: Sendable {
     /// Each feature's run, shared by every context this host makes for its id (as the host shares it between the
     /// shell and every web page).
     public let runs = FeatureRuns()
+    /// Where the runners of this host's contexts note each effect and timer they start: what a
+    /// `PresenterTestStore` on this host asserts.
+    public let effectLog = EffectLog()
 
     /// - Parameter start: the wall-clock time at clock zero (default 2026-03-16 12:34:00 UTC).
     public init(
@@ -57,11 +60,16 @@ public final class TestHost: Sendable {
         locale: Locale = Locale(identifier: "en_US"), timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .gmt,
         hourCycle: HourCycle? = .twentyFourHour
     ) throws -> FeatureContext {
-        try FeatureContext.standard(
+        var context = try FeatureContext.standard(
             id: id, dataDirectory: directory.url, source: source, settings: FeatureSettings(settings, owner: "settings of \"\(id)\""),
             locale: locale, timeZone: timeZone, hourCycle: hourCycle, clock: clock, now: clock.wallClock(startingAt: start),
             activity: activity, transport: transport, images: images, keyValueStore: store, run: runs.run(for: id))
+        context.effectLog = effectLog
+        return context
     }
+
+    /// A runner as this host's contexts make it: counted on `activity`, its starts noted on `effectLog`.
+    @MainActor public func makeEffects() -> EffectRunner { EffectRunner(activity: activity, log: effectLog) }
 
     /// The context the host gives `feature` for a config entry with just its id: the manifest's id and default
     /// source, unless `source` names another. A feature with a data source needs one in its context.

@@ -19,8 +19,8 @@ extension Templates {
                 try \#(names.module)(context: host.context(for: \#(names.module).self, settings: settings))
             }
 
-            /// Its presenter in a test store: each change is asserted whole, and the test ends with nothing left
-            /// running.
+            /// Its presenter in a test store: each change is asserted whole, so is each timer that starts, and the
+            /// test ends with nothing left running.
             func store(settings: [String: SettingValue] = [:]) throws -> PresenterTestStore<\#(names.name)Presenter> {
                 PresenterTestStore(try feature(settings: settings).presenter, host: host)
             }
@@ -39,7 +39,7 @@ extension Templates {
             @Test func theTimerStartsOnAppearAndStopsInTheBackground() async throws {
                 let store = try store()
                 await store.advance(by: .seconds(5))  // nothing runs before the feature appears
-                store.send(.lifecycle(.appear))
+                store.send(.lifecycle(.appear), starts: ["open-time"])  // the timer's id: each start is asserted
                 await store.advance(by: .seconds(1)) { $0.openFor = "Open for 1 s" }
                 await store.advance(by: .seconds(2))
                 await store.receive(at: .seconds(7)) { $0.openFor = "Open for 2 s" }
@@ -47,7 +47,7 @@ extension Templates {
                 store.send(.lifecycle(.didEnterBackground)) { $0.isPaused = true }
                 await store.advance(by: .seconds(10))  // no ticks in the background
                 // The time open counts on in the background.
-                store.send(.lifecycle(.willEnterForeground)) {
+                store.send(.lifecycle(.willEnterForeground), starts: ["open-time"]) {
                     $0.isPaused = false
                     $0.openFor = "Open for 13 s"
                 }

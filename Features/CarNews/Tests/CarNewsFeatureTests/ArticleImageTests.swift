@@ -39,25 +39,48 @@ struct ArticleImageTests {
         ]
     }
 
+    /// The two articles' rows, their images loading.
+    private static func loadingRows(_ server: LoopbackHTTPServer) -> [CarNewsViewState.Row] {
+        [
+            .init(id: 2, title: "Unpictured", date: "16 March, 02:00", imageLabel: "Image: missing.png", image: .loading),
+            .init(id: 1, title: "Pictured", date: "16 March, 01:00", imageLabel: "Image: a8.png", image: .loading),
+        ]
+    }
+
+    /// The image effects of the two articles' rows.
+    private static func imageLoads(_ server: LoopbackHTTPServer) -> [String] {
+        ["image " + server.url("images/missing.png").absoluteString, "image " + server.url("images/a8.png").absoluteString]
+    }
+
+    private static let notFound = ImageState.failed("The image missing.png could not be loaded: the server answered HTTP 404.")
+
     @Test("a row's image loads into the host's cache and the open article shows it; a 404 is a failed image")
     func loadedAndFailed() async throws {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         Self.serve(Self.twoArticles(server), on: server)
-        let presenter = try await harness.appeared(Harness.http(server))
-
-        let rows = presenter.viewState.rows
-        try #require(rows.map(\.id) == [2, 1])
-        #expect(rows[0].image == .failed("The image missing.png could not be loaded: the server answered HTTP 404."))
-        let loaded = try #require(Self.reference(rows[1].image))
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.imageLoads(server)) { $0 = .list(Self.loadingRows(server)) }
+        // Each image as it comes, in either order; the loaded one's reference is the cache's to make.
+        await store.advance(by: .zero)
+        let loaded = try #require(Self.reference(store.receivedChanges.last?.state.rows.last?.image))
         #expect(loaded.contentType == "image/png")
         #expect(loaded.byteCount == SampleImage.png.count)
         #expect(harness.host.images.cachedImage(forKey: loaded.key)?.data == SampleImage.png)
+        store.skipReceivedChanges {
+            $0.rows[0].image = Self.notFound
+            $0.rows[1].image = .loaded(loaded)
+        }
 
-        presenter.send(.moveSelection(by: 1))
-        await harness.send(.openSelected, to: presenter)
-        #expect(presenter.viewState.detail?.image == .loaded(loaded))
-        #expect(presenter.viewState.detail?.imageLabel == "Image: a8.png")
+        store.send(.moveSelection(by: 1)) { $0.selectedIndex = 1 }
+        store.send(.openSelected, starts: ["article"]) { $0.detail = CarNewsPresenterTests.loadingDetail(of: $0.rows[1]) }
+        await store.advance(by: .zero)
+        let detail = try #require(store.receivedChanges.first?.state.detail)
+        #expect(detail.image == .loaded(loaded))
+        #expect(detail.imageLabel == "Image: a8.png")
+        await store.receive { $0.detail = detail }
+        await store.finish()
         #expect(Self.imageRequests(server).sorted() == ["/images/a8.png", "/images/missing.png"])  // each once
     }
 
@@ -66,20 +89,31 @@ struct ArticleImageTests {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         Self.serve(Self.twoArticles(server), on: server)
-        let first = try await harness.appeared(Harness.http(server))
-        // `require`, not an index: on a machine too loaded to settle in time this fails, never crashes the run.
-        try #require(first.viewState.rows.count == 2)
-        let loaded = try #require(Self.reference(first.viewState.rows[1].image))
+        let first = harness.store(try harness.feature(Harness.http(server)).presenter)
+        first.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await first.receive(starts: ["refresh"] + Self.imageLoads(server)) { $0 = .list(Self.loadingRows(server)) }
+        await first.advance(by: .zero)
+        let loaded = try #require(Self.reference(first.receivedChanges.last?.state.rows.last?.image))
+        first.skipReceivedChanges {
+            $0.rows[0].image = Self.notFound
+            $0.rows[1].image = .loaded(loaded)
+        }
+        await first.finish()
 
         server.stop()
-        let reopened = try await harness.appeared(Harness.http(server))
-        #expect(reopened.viewState.banner?.detail == "Could not connect to 127.0.0.1: the connection was refused.")
-        try #require(reopened.viewState.rows.count == 2)
-        #expect(reopened.viewState.rows[1].image == .loaded(loaded))
-        #expect(
-            reopened.viewState.rows[0].image
-                == .failed(
-                    "The image missing.png could not be loaded: Could not connect to 127.0.0.1: the connection was refused."))
+        let refused = "Could not connect to 127.0.0.1: the connection was refused."
+        let reopened = harness.store(try harness.feature(Harness.http(server)).presenter)
+        reopened.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await reopened.receive(starts: ["refresh"] + Self.imageLoads(server)) {
+            $0 = CarNewsViewState.list(Self.loadingRows(server)).updating()
+        }
+        await reopened.settled {
+            var rows = Self.loadingRows(server)
+            rows[0].image = .failed("The image missing.png could not be loaded: \(refused)")
+            rows[1].image = .loaded(loaded)
+            $0 = .offline(rows, lastUpdated: "16 March, 12:34", reason: refused)
+        }
+        await reopened.finish()
     }
 
     @Test("only the first rows and the rows around the selection ask for their images")
@@ -91,15 +125,30 @@ struct ArticleImageTests {
             Fixtures.article(Int64(id), "Car \(id)", minutes: id, image: server.url("images/\(id).png").absoluteString)
         }
         Self.serve(articles, on: server)
-        let presenter = try await harness.appeared(Harness.http(server))
+        let rows = articles.reversed().map { article in
+            CarNewsViewState.Row(
+                id: article.id, title: article.title, date: String(format: "16 March, 00:%02d", Int(article.id)),
+                imageLabel: "Image: \(article.id).png", image: .loading)
+        }
+        let loads = rows.map { "image " + server.url("images/\($0.id).png").absoluteString }
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + loads.prefix(20)) { $0 = .list(rows) }
+        await store.advance(by: .zero)
         #expect(Self.imageRequests(server).count == 20)
-        #expect(presenter.viewState.rows.prefix(20).allSatisfy { Self.reference($0.image) != nil })
-        #expect(presenter.viewState.rows.dropFirst(20).allSatisfy { $0.image == .loading })
+        // The first 20 loaded (their references are the cache's to make), the rest still waiting.
+        let first = store.receivedChanges.last?.state.rows.prefix(20).map(\.image) ?? []
+        #expect(first.count == 20 && first.allSatisfy { Self.reference($0) != nil })
+        store.skipReceivedChanges { $0.rows.replaceSubrange(0..<first.count, with: zip(rows, first).map { $0.with(image: $1) }) }
 
-        await harness.send(.selectLast, to: presenter)
+        store.send(.selectLast, starts: Array(loads.suffix(10))) { $0.selectedIndex = 29 }
+        await store.advance(by: .zero)
         #expect(Set(Self.imageRequests(server)).count == 30)
         #expect(Self.imageRequests(server).count == 30)
-        #expect(presenter.viewState.rows.allSatisfy { Self.reference($0.image) != nil })
+        let all = store.receivedChanges.last?.state.rows.map(\.image) ?? []
+        #expect(all.count == 30 && all.allSatisfy { Self.reference($0) != nil })
+        store.skipReceivedChanges { $0.rows = zip(rows, all).map { $0.with(image: $1) } }
+        await store.finish()
     }
 
     @Test("a good refresh asks again for the images that failed")
@@ -108,18 +157,30 @@ struct ArticleImageTests {
         let server = try LoopbackHTTPServer()
         let articles = Self.twoArticles(server)
         Self.serve(articles, on: server)
-        let presenter = try await harness.appeared(Harness.http(server))
-        // `require`, not an index: on a machine too loaded to settle in time this fails, never crashes the run.
-        #expect(
-            try #require(presenter.viewState.rows.first).image
-                == .failed("The image missing.png could not be loaded: the server answered HTTP 404."))
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.imageLoads(server)) { $0 = .list(Self.loadingRows(server)) }
+        await store.advance(by: .zero)
+        let loaded = try #require(Self.reference(store.receivedChanges.last?.state.rows.last?.image))
+        store.skipReceivedChanges {
+            $0.rows[0].image = Self.notFound
+            $0.rows[1].image = .loaded(loaded)
+        }
 
         let reply = Fixtures.reply(articles)
         server.respond { request in
             request.path == "/articles" ? .json(reply) : .data(SampleImage.png, contentType: "image/png")
         }
-        await harness.send(.refresh, to: presenter)
-        #expect(Self.reference(try #require(presenter.viewState.rows.first).image) != nil)
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        // Only the failed one is asked again.
+        await store.receive(starts: [Self.imageLoads(server)[0]]) {
+            $0.status = nil
+            $0.rows[0].image = .loading
+        }
+        await store.advance(by: .zero)
+        let retried = try #require(Self.reference(store.receivedChanges.last?.state.rows.first?.image))
+        await store.receive { $0.rows[0].image = .loaded(retried) }
+        await store.finish()
         #expect(Self.imageRequests(server).filter { $0 == "/images/a8.png" }.count == 1)  // the loaded one is not asked again
     }
 
@@ -130,9 +191,18 @@ struct ArticleImageTests {
         Self.serve(
             [Fixtures.article(1, "None", minutes: 1, image: " "), Fixtures.article(2, "Relative", minutes: 2, image: "car.png")],
             on: server)
-        let presenter = try await harness.appeared(Harness.http(server))
-        #expect(
-            presenter.viewState.rows.map(\.image) == [.failed("The image address \"car.png\" is not a web address."), nil])
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        // Not a web address: failed at once, no effect started for it.
+        await store.receive(starts: ["refresh"]) {
+            $0 = .list([
+                .init(
+                    id: 2, title: "Relative", date: "16 March, 00:02", imageLabel: "Image: car.png",
+                    image: .failed("The image address \"car.png\" is not a web address.")),
+                .init(id: 1, title: "None", date: "16 March, 00:01", imageLabel: "No image"),
+            ])
+        }
+        await store.finish()
         #expect(Self.imageRequests(server).isEmpty)
     }
 }

@@ -17,11 +17,14 @@ import Testing
         let presenter = CarNewsPresenter(
             source: AnyDataSource(InMemorySource(feed)), store: store,
             formatter: PublishDateFormatter(timeZone: .gmt, hourCycle: .twentyFourHour), now: { host.now },
-            locale: Locale(identifier: "en_US"), effects: EffectRunner(activity: host.activity),
+            locale: Locale(identifier: "en_US"), effects: host.makeEffects(),
             timeline: MonotonicTimeline(clock: host.clock), images: host.images)
-        presenter.send(.lifecycle(.appear))
-        await host.settle()
-        #expect(presenter.viewState.rows.map(\.title) == ["Injected"])
+        let steps = PresenterTestStore(presenter, host: host)
+        steps.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await steps.settled(starts: ["refresh"]) {
+            $0 = .list([CarNewsViewState.Row(id: 7, title: "Injected", date: "24 November 2025, 16:00", imageLabel: "No image")])
+        }
+        await steps.finish()
         #expect(try await store.article(id: 7)?.title == "Injected", "the refresh saved into the injected store")
     }
 }

@@ -27,6 +27,9 @@ struct CarNewsPresenterTests {
     }
 
     private static let loadingRows = sampleRows.map { $0.with(image: .loading) }
+    /// The image effects a list of the sample's rows starts: one per row with a picture, by the picture's URL.
+    private static let sampleImageLoads = Harness.imageLoads(
+        ["e_tron_winter.jpg", "estate_a6.jpg", "audi_q7.jpg", "audi_a8_night.jpg", "geneva_show.jpg", "audi_r8.jpg", "audi_tt_rs.jpg"])
 
     /// The bundled sample appeared on a store: `Updating…`, the refreshed list with its images loading, then the
     /// images failing (offline), in whatever order they fail.
@@ -35,8 +38,8 @@ struct CarNewsPresenterTests {
     ) async throws -> PresenterTestStore<CarNewsPresenter> {
         let store = harness.store(try harness.feature(source).presenter)
         #expect(store.state == .loading)  // nothing is read before it appears
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0 = .list(Self.loadingRows) }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.sampleImageLoads) { $0 = .list(Self.loadingRows) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
         return store
@@ -53,8 +56,8 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let missing = harness.host.directory.file("nowhere.json")
         let store = harness.store(try harness.feature(SourceConfiguration(kind: .jsonFile, path: missing)).presenter)
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0 = .failed("\(missing.path): the file does not exist.") }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"]) { $0 = .failed("\(missing.path): the file does not exist.") }
         await store.finish()
     }
 
@@ -82,7 +85,7 @@ struct CarNewsPresenterTests {
     func detail() async throws {
         let store = try await openedSample(try Harness())
         store.send(.moveSelection(by: 2)) { $0.selectedIndex = 2 }
-        store.send(.openSelected) {
+        store.send(.openSelected, starts: ["article"]) {
             $0.detail = CarNewsViewState.Detail(
                 id: 119297, title: "Q7 – Greatness starts, when you don't stop", date: "25 May 2018, 14:13",
                 imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg"), isLoading: true, ingress: "",
@@ -110,13 +113,13 @@ struct CarNewsPresenterTests {
     @Test("closing an article before its text arrives drops the read")
     func closeWhileReading() async throws {
         let store = try await openedSample(try Harness())
-        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: Self.sampleRows[0]) }
+        store.send(.openSelected, starts: ["article"]) { $0.detail = Self.loadingDetail(of: Self.sampleRows[0]) }
         store.send(.closeDetail) { $0.detail = nil }
         await store.finish()
         #expect(store.state == .list(Self.sampleRows))
     }
 
-    private static func loadingDetail(of row: Row) -> CarNewsViewState.Detail {
+    static func loadingDetail(of row: Row) -> CarNewsViewState.Detail {
         CarNewsViewState.Detail(
             id: row.id, title: row.title, date: row.date, imageLabel: row.imageLabel, image: row.image, isLoading: true,
             ingress: "", sections: [], tags: nil)
@@ -132,9 +135,9 @@ struct CarNewsPresenterTests {
         let harness = try Harness(loopback: transport)
         let store = harness.store(try harness.feature(.http(url)).presenter)
         let row = Row(id: 1, title: "Tagged article", date: "16 March, 09:05", imageLabel: "No image")
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0 = .list([row]) }
-        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: row) }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"]) { $0 = .list([row]) }
+        store.send(.openSelected, starts: ["article"]) { $0.detail = Self.loadingDetail(of: row) }
         await store.receive {
             $0.detail = CarNewsViewState.Detail(
                 id: 1, title: "Tagged article", date: "16 March, 09:05", imageLabel: "No image",
@@ -150,16 +153,18 @@ struct CarNewsPresenterTests {
         let transport = ScriptedTransport([.success(reply), .success(reply)])
         let harness = try Harness(loopback: transport)
         let store = harness.store(try harness.feature(.http(url)).presenter)
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
         store.send(.refresh)
         store.send(.refresh)
-        await store.receive { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
+        await store.receive(starts: ["refresh"] + Harness.quirkyImageLoads) {
+            $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) })
+        }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Fixtures.quirkyRows) }
         #expect(transport.requests.count == 1)
-        store.send(.refresh) { $0.status = "Updating…" }
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
         // A good refresh asks again for the images that failed.
-        await store.receive { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
+        await store.receive(starts: Harness.quirkyImageLoads) { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Fixtures.quirkyRows) }
         #expect(transport.requests.count == 2)
@@ -173,8 +178,8 @@ struct CarNewsPresenterTests {
         await store.advance(by: .seconds(59))
         store.send(.lifecycle(.willEnterForeground))
         await store.advance(by: .seconds(1))
-        store.send(.lifecycle(.willEnterForeground)) { $0.status = "Updating…" }
-        await store.receive { $0 = .list(Self.loadingRows) }
+        store.send(.lifecycle(.willEnterForeground), starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive(starts: Self.sampleImageLoads) { $0 = .list(Self.loadingRows) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
         await store.finish()
@@ -185,8 +190,8 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let store = harness.store(try harness.feature(Harness.inMemory).presenter)
         store.send(.lifecycle(.willEnterForeground))
-        store.send(.refresh) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0 = .list(Self.loadingRows) }
+        store.send(.refresh, starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.sampleImageLoads) { $0 = .list(Self.loadingRows) }
         await store.advance(by: .zero)
         store.skipReceivedChanges { $0 = .list(Self.sampleRows) }
         await store.finish()
@@ -196,16 +201,20 @@ struct CarNewsPresenterTests {
     func twelveHourUser() async throws {
         let harness = try Harness()
         let zone = try #require(TimeZone(identifier: "America/New_York"))
-        let presenter = try harness.feature(
-            Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour
-        )
-        .presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        #expect(
-            presenter.viewState.rows.map(\.date) == [
-                "2 March, 02:45 AM", "16 January, 04:43 PM", "25 May 2018, 10:13 AM", "2 April 2018, 11:05 PM",
-                "9 March 2018, 05:30 AM", "20 December 2017, 04:43 PM", "1 July 2017, 05:00 AM",
-            ])
+        let store = harness.store(
+            try harness.feature(Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour).presenter)
+        let dates = [
+            "2 March, 02:45 AM", "16 January, 04:43 PM", "25 May 2018, 10:13 AM", "2 April 2018, 11:05 PM",
+            "9 March 2018, 05:30 AM", "20 December 2017, 04:43 PM", "1 July 2017, 05:00 AM",
+        ]
+        let rows = zip(Self.sampleRows, dates).map { row, date in
+            var local = row
+            local.date = date
+            return local
+        }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.settled(starts: ["refresh"] + Self.sampleImageLoads) { $0 = .list(rows) }
+        await store.finish()
     }
 
     @Test("new conventions while it runs: the same articles and selection, their times on the new clock, nothing refreshed")
@@ -213,15 +222,32 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let zone = try #require(TimeZone(identifier: "America/New_York"))
         let feature = try harness.feature(Harness.inMemory, locale: Locale(identifier: "en_US"), timeZone: zone, hourCycle: .twelveHour)
-        await harness.send(.lifecycle(.appear), to: feature.presenter)
-        await harness.send(.moveSelection(by: 1), to: feature.presenter)
-        let before = feature.presenter.viewState
+        let store = harness.store(feature.presenter)
+        func rows(_ dates: [String]) -> [Row] {
+            zip(Self.sampleRows, dates).map { row, date in
+                var local = row
+                local.date = date
+                return local
+            }
+        }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.settled(starts: ["refresh"] + Self.sampleImageLoads) {
+            $0 = .list(
+                rows([
+                    "2 March, 02:45 AM", "16 January, 04:43 PM", "25 May 2018, 10:13 AM", "2 April 2018, 11:05 PM",
+                    "9 March 2018, 05:30 AM", "20 December 2017, 04:43 PM", "1 July 2017, 05:00 AM",
+                ]))
+        }
+        store.send(.moveSelection(by: 1)) { $0.selectedIndex = 1 }
         #expect(feature.reformat(for: FormatConventions(locale: Locale(identifier: "de_DE"), timeZone: zone, hourCycle: .twentyFourHour)))
-        let after = feature.presenter.viewState
-        #expect(after.rows.map(\.title) == before.rows.map(\.title))
-        #expect(after.selectedIndex == before.selectedIndex)
-        #expect(after.rows.first?.date == "2 March, 02:45", "\(after.rows.first?.date ?? "")")
-        #expect(after.rows[1].date == "16 January, 16:43")
+        // The same articles and selection, on the new clock; nothing starts (no refresh).
+        await store.receive {
+            $0.rows = rows([
+                "2 March, 02:45", "16 January, 16:43", "25 May 2018, 10:13", "2 April 2018, 23:05", "9 March 2018, 05:30",
+                "20 December 2017, 16:43", "1 July 2017, 05:00",
+            ])
+        }
+        await store.finish()
         #expect(feature.locale.identifier == "de_DE", "the web pager's counts follow")
     }
 
@@ -237,8 +263,8 @@ struct CarNewsPresenterTests {
         let notice =
             "The saved articles could not be read (file is not a database), so the file was moved aside to "
             + "articles.sqlite.corrupt-20260316-123400; the articles will be downloaded again."
-        store.send(.lifecycle(.appear)) { $0 = CarNewsViewState.loading.updating() }
-        await store.receive { $0.notices = [notice] }
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"] + Self.sampleImageLoads) { $0.notices = [notice] }
         await store.receive {
             $0 = .list(Self.loadingRows)
             $0.notices = [notice]
@@ -257,9 +283,9 @@ struct CarNewsPresenterTests {
         let url = try #require(URL(string: "http://127.0.0.1:8080/articles"))
         let transport = ScriptedTransport([.success(HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))])
         let harness = try Harness(loopback: transport)
-        let presenter = try harness.feature(.http(url, cache: false)).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        let store = harness.store(try harness.feature(.http(url, cache: false)).presenter)
+        await store.appearOnTheQuirkyReply()
+        await store.finish()
         let saved = (try? FileManager.default.contentsOfDirectory(atPath: harness.storageDirectory.path)) ?? []
         #expect(saved.isEmpty)
     }
@@ -295,11 +321,19 @@ struct CarNewsPresenterTests {
         let harness = try Harness()
         let file = harness.storageDirectory.appendingPathComponent("articles.sqlite")
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-        let presenter = try await harness.appeared(Harness.inMemory)
-        #expect(presenter.viewState.rows == Self.sampleRows)
-        let notice = try #require(presenter.viewState.notices.first)
+        let store = harness.store(try harness.feature(Harness.inMemory).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        // The read of the saved list says so at once; then the refresh and the images, kept in memory.
+        await store.advance(by: .zero, starts: ["refresh"] + Self.sampleImageLoads)
+        let notice = try #require(store.receivedChanges.first?.state.notices.first)
         #expect(notice.hasPrefix("Articles cannot be saved for offline reading ("))
         #expect(notice.hasSuffix("); they are kept in memory only."))
+        await store.receive { $0.notices = [notice] }
+        await store.settled {
+            $0 = .list(Self.sampleRows)
+            $0.notices = [notice]
+        }
+        await store.finish()
     }
 
     @Test("a reply that could not be saved is still shown and opened, with a notice; a row gone from the store says so")
@@ -332,7 +366,7 @@ struct CarNewsPresenterTests {
         ) {
             $0 = .list([Row(id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image")])
         }
-        store.send(.openSelected) { $0.detail = Self.loadingDetail(of: $0.rows[0]) }
+        store.send(.openSelected, starts: ["article"]) { $0.detail = Self.loadingDetail(of: $0.rows[0]) }
         await store.receive {
             $0.detail = CarNewsViewState.Detail(
                 id: 2, title: "Gone", date: "16 March, 09:05", imageLabel: "No image", ingress: "", sections: [], tags: nil,

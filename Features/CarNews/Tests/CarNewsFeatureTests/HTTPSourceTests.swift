@@ -18,9 +18,10 @@ struct HTTPSourceTests {
         let harness = try Harness()
         // What the config entry {"kind":"http","url":"http://127.0.0.1:<port>/articles"} resolves to.
         let feature = try harness.feature(.http(server.url("articles")))
-        feature.handle(.appear)
-        #expect(await harness.host.settle())
-        #expect(feature.presenter.viewState == .list(Fixtures.quirkyRows))
+        let store = harness.store(feature.presenter)
+        feature.handle(.appear)  // the host's way in, past the store
+        await store.settled(starts: ["saved list", "refresh"] + Harness.quirkyImageLoads) { $0 = .list(Fixtures.quirkyRows) }
+        await store.finish()
         #expect(server.requests.map(\.path) == ["/articles"])
         #expect(FileManager.default.fileExists(atPath: harness.storageDirectory.appendingPathComponent("articles.sqlite").path))
         #expect(!FileManager.default.fileExists(atPath: harness.host.payloadCacheFile.path))
@@ -36,16 +37,18 @@ struct HTTPSourceTests {
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(long))
         let harness = try Harness()
-        let presenter = try await harness.appeared(Harness.http(server, timeout: 60))
-        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        let store = harness.store(try harness.feature(Harness.http(server, timeout: 60)).presenter)
+        await store.appearOnTheQuirkyReply()
 
         // Declared past the limit: refused before the body, and the saved list stays under the banner.
         server.respond(with: LoopbackHTTPServer.Reply(body: Data("{}".utf8), framing: .declaredLength("100663297")))
-        await harness.send(.refresh, to: presenter)
-        #expect(
-            presenter.viewState.banner?.detail
-                == "The reply from \(server.url("articles").absoluteString) is larger than the 100663296-byte limit.")
-        #expect(presenter.viewState.rows.count == 2)
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                reason: "The reply from \(server.url("articles").absoluteString) is larger than the 100663296-byte limit.")
+        }
+        await store.finish()
     }
 
     @Test("with no source in the config, the default is the real API, cached")
@@ -71,10 +74,13 @@ struct HTTPSourceTests {
         server.respond(with: .json(#"{"status":"success","content":[\#(([good] + bad).joined(separator: ","))]}"#))
         let harness = try Harness()
         let feature = try harness.feature(.http(server.url("articles")))
-        feature.handle(.appear)
-        #expect(await harness.host.settle())
-        #expect(feature.presenter.viewState.rows.map(\.title) == ["Fine"])
-        #expect(feature.presenter.viewState.notices == ["3 articles from the server could not be read and were skipped."])
+        let store = harness.store(feature.presenter)
+        feature.handle(.appear)  // the host's way in, past the store
+        await store.settled(starts: ["saved list", "refresh"]) {
+            $0 = .list([CarNewsViewState.Row(id: 1, title: "Fine", date: "16 March, 09:05", imageLabel: "No image")])
+            $0.notices = ["3 articles from the server could not be read and were skipped."]
+        }
+        await store.finish()
     }
 
     @Test("a feed that is a compression bomb or too large is refused while it arrives; the saved list stays")
@@ -82,20 +88,16 @@ struct HTTPSourceTests {
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(Fixtures.quirkyReply))
         let harness = try Harness()
-        let feature = try harness.feature(.http(server.url("articles")))
-        feature.handle(.appear)
-        #expect(await harness.host.settle())
-        #expect(feature.presenter.viewState.rows.count == 2)
-        for attack in [
-            HostileReply.compressionBomb(inflatedSize: 1 << 30, contentType: "application/json"),
-            HostileReply.huge(size: 400 << 20, contentType: "application/json", framing: .chunked),
-        ] {
-            server.respond(with: attack)
-            feature.presenter.send(.refresh)
-            #expect(await harness.host.settle())
-            #expect(feature.presenter.viewState.rows.count == 2, "the saved articles stay")
-            let banner = try #require(feature.presenter.viewState.banner)
-            #expect("\(banner)".contains("100663296-byte limit"), "\(banner)")  // the feed's own limit (`maximumFeedSize`)
-        }
+        let store = harness.store(try harness.feature(.http(server.url("articles"))).presenter)
+        await store.appearOnTheQuirkyReply()
+        // The saved articles stay; the banner names the feed's own limit (`maximumFeedSize`).
+        let tooLarge = "The reply from \(server.url("articles").absoluteString) is larger than the 100663296-byte limit."
+        server.respond(with: HostileReply.compressionBomb(inflatedSize: 1 << 30, contentType: "application/json"))
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive { $0 = .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: tooLarge) }
+        server.respond(with: HostileReply.huge(size: 400 << 20, contentType: "application/json", framing: .chunked))
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive { $0 = .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: tooLarge) }
+        await store.finish()
     }
 }

@@ -58,6 +58,14 @@ final class Harness {
     /// Why an image on the real server fails here: the tests reach loopback only.
     nonisolated static let noNetwork = "the tests reach 127.0.0.1 only"
 
+    /// The image effects a list starts: one per row with a picture, by the picture's file on the real server.
+    nonisolated static func imageLoads(_ files: [String]) -> [String] {
+        files.map { "image https://www.apphusetreach.no/sites/default/files/\($0)" }
+    }
+
+    /// The image effects a list of `Fixtures.quirkyRows` starts.
+    nonisolated static let quirkyImageLoads = imageLoads(["audi_a8.jpg", "audi_q7.jpg"])
+
     /// The state of an image on the real server (the bundled sample's and the fixtures'), as the tests see it.
     nonisolated static func offlineImage(_ file: String) -> ImageState {
         .failed("The image \(file) could not be loaded: Could not connect to www.apphusetreach.no: \(noNetwork).")
@@ -110,4 +118,37 @@ extension Fixtures {
             id: 119302, title: "Q7 – Greatness starts, when you don't stop.", date: "25 May 2018, 14:13",
             imageLabel: "Image: audi_q7.jpg", image: Harness.offlineImage("audi_q7.jpg")),
     ]
+}
+
+extension PresenterTestStore where P == CarNewsPresenter {
+    /// Waits for the work in flight and asserts where its changes ended: the images fail in any order, each a
+    /// change of its own that other tests assert (`observation`).
+    func settled(
+        starts: [String] = [], sourceLocation: SourceLocation = #_sourceLocation, to update: @escaping (inout CarNewsViewState) -> Void
+    ) async {
+        await advance(by: .zero, starts: starts, sourceLocation: sourceLocation)
+        skipReceivedChanges(sourceLocation: sourceLocation, to: update)
+    }
+
+    /// The first appearance on a source that answers `Fixtures.quirkyReply`, over an empty database: loading,
+    /// the reply's rows with their images loading, then each image's failure.
+    func appearOnTheQuirkyReply(sourceLocation: SourceLocation = #_sourceLocation) async {
+        send(.lifecycle(.appear), starts: ["saved list"], sourceLocation: sourceLocation) { $0 = CarNewsViewState.loading.updating() }
+        await receive(starts: ["refresh"] + Harness.quirkyImageLoads, sourceLocation: sourceLocation) {
+            $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) })
+        }
+        await settled(sourceLocation: sourceLocation) { $0 = .list(Fixtures.quirkyRows) }
+    }
+
+    /// A later appearance over the saved `Fixtures.quirkyRows`: loading, the saved rows with their images loading,
+    /// then `update`: where the refresh and the images' failures end.
+    func appearOverTheSavedQuirkyRows(
+        sourceLocation: SourceLocation = #_sourceLocation, to update: @escaping (inout CarNewsViewState) -> Void
+    ) async {
+        send(.lifecycle(.appear), starts: ["saved list"], sourceLocation: sourceLocation) { $0 = CarNewsViewState.loading.updating() }
+        await receive(starts: ["refresh"] + Harness.quirkyImageLoads, sourceLocation: sourceLocation) {
+            $0 = CarNewsViewState.list(Fixtures.quirkyRows.map { $0.with(image: .loading) }).updating()
+        }
+        await settled(sourceLocation: sourceLocation, to: update)
+    }
 }

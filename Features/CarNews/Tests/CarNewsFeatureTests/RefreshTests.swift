@@ -15,52 +15,40 @@ struct RefreshTests {
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(Fixtures.quirkyReply))
         let url = server.url("articles").absoluteString
-        let presenter = try harness.feature(Harness.http(server)).presenter
-        #expect(presenter.viewState == .loading)
-
-        presenter.send(.lifecycle(.appear))
-        #expect(presenter.viewState == CarNewsViewState.loading.updating())
-        await harness.host.settle()
-        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        #expect(store.state == .loading)
+        await store.appearOnTheQuirkyReply()
         #expect(server.requests.map(\.path) == ["/articles"])
 
-        await harness.host.advance(by: .seconds(5 * 60))
+        await store.advance(by: .seconds(5 * 60))
         server.respond(with: .text("Internal error", status: 500))
-        presenter.send(.refresh)
-        #expect(presenter.viewState == CarNewsViewState.list(Fixtures.quirkyRows).updating())
-        await harness.host.settle()
-        #expect(
-            presenter.viewState
-                == .offline(
-                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: "The server answered HTTP 500 for \(url)."))
+        store.send(.refresh, starts: ["refresh"]) { $0 = CarNewsViewState.list(Fixtures.quirkyRows).updating() }
+        await store.receive {
+            $0 = .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: "The server answered HTTP 500 for \(url).")
+        }
 
         server.respond(with: .text("<html><body>502 Bad Gateway</body></html>"))
-        await harness.send(.refresh, to: presenter)
-        let garbage = try #require(presenter.viewState.banner?.detail)
         // One colon after "read", no space before it, no colon after a full stop.
-        #expect(
-            garbage
-                == #"The reply from \#(url) could not be read: The given data was not valid JSON: line 1, column 1: expected a value, found "<"."#
-        )
-        #expect(
-            presenter.viewState == .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: garbage))
+        let garbage =
+            #"The reply from \#(url) could not be read: The given data was not valid JSON: line 1, column 1: expected a value, found "<"."#
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive { $0 = .offline(Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: garbage) }
 
         server.respond(with: .json(#"{"status":"error","content":[]}"#))
-        await harness.send(.refresh, to: presenter)
-        #expect(
-            presenter.viewState
-                == .offline(
-                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
-                    reason:
-                        #"The reply from \#(url) could not be read at status: the server reported "error" instead of "success"."#))
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                reason: #"The reply from \#(url) could not be read at status: the server reported "error" instead of "success"."#)
+        }
 
         server.stop()
-        await harness.send(.refresh, to: presenter)
-        #expect(
-            presenter.viewState
-                == .offline(
-                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
-                    reason: "Could not connect to 127.0.0.1: the connection was refused."))
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34", reason: "Could not connect to 127.0.0.1: the connection was refused.")
+        }
+        await store.finish()
     }
 
     @Test("a reopened feature shows the saved rows first, before its refresh answers")
@@ -72,16 +60,13 @@ struct RefreshTests {
 
         server.respond(with: .text("down", status: 503))
         await harness.host.advance(by: .seconds(3600))
-        let reopened = try harness.feature(Harness.http(server)).presenter
-        let recorder = ViewStateRecorder(reopened)
-        await harness.send(.lifecycle(.appear), to: reopened)
-        let saved = CarNewsViewState.list(Fixtures.quirkyRows.map { $0.with(image: .loading) }).updating()
-        #expect(recorder.states.prefix(2) == [CarNewsViewState.loading.updating(), saved])
-        #expect(
-            reopened.viewState
-                == .offline(
-                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
-                    reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString)."))
+        let reopened = harness.store(try harness.feature(Harness.http(server)).presenter)
+        await reopened.appearOverTheSavedQuirkyRows {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString).")
+        }
+        await reopened.finish()
     }
 
     @Test(
@@ -95,23 +80,37 @@ struct RefreshTests {
 
         server.respond(with: .text("down", status: 503))
         let other = SourceConfiguration.http(server.url("other"), timeout: 5)
-        let elsewhere = try await harness.appeared(other)
-        #expect(elsewhere.viewState == .failed("The server answered HTTP 503 for \(server.url("other").absoluteString)."))
+        let elsewhere = harness.store(try harness.feature(other).presenter)
+        elsewhere.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await elsewhere.receive(starts: ["refresh"]) {
+            $0 = .failed("The server answered HTTP 503 for \(server.url("other").absoluteString).")
+        }
+        await elsewhere.finish()
 
         // The first source still has its copy.
-        let back = try await harness.appeared(Harness.http(server))
-        #expect(back.viewState.rows.map(\.id) == Fixtures.quirkyRows.map(\.id))
-        #expect(back.viewState.banner?.title == "Offline — last updated 16 March, 12:34")
+        let back = harness.store(try harness.feature(Harness.http(server)).presenter)
+        await back.appearOverTheSavedQuirkyRows {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString).")
+        }
+        await back.finish()
 
         // The other source's first good reply replaces the list whole; from then on the copy is its own.
         server.respond(with: .json(#"{"status":"success","content":[{"id":7,"title":"Other","dateTime":"16.03.2026 10:00"}]}"#))
-        let replaced = try await harness.appeared(other)
-        #expect(replaced.viewState.rows.map(\.id) == [7])
+        let replaced = harness.store(try harness.feature(other).presenter)
+        replaced.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await replaced.receive(starts: ["refresh"]) {
+            $0 = .list([.init(id: 7, title: "Other", date: "16 March, 10:00", imageLabel: "No image")])
+        }
+        await replaced.finish()
         server.respond(with: .text("down", status: 503))
-        let firstAgain = try await harness.appeared(Harness.http(server))
-        #expect(
-            firstAgain.viewState.body
-                == .message(CarNewsCopy.loadFailed("The server answered HTTP 503 for \(server.url("articles").absoluteString).")))
+        let firstAgain = harness.store(try harness.feature(Harness.http(server)).presenter)
+        firstAgain.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await firstAgain.receive(starts: ["refresh"]) {
+            $0 = .failed("The server answered HTTP 503 for \(server.url("articles").absoluteString).")
+        }
+        await firstAgain.finish()
     }
 
     @Test("with nothing saved, a failing server gives the error screen, and r retries")
@@ -119,15 +118,17 @@ struct RefreshTests {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         server.respond(with: .text("Internal error", status: 500))
-        let presenter = try harness.feature(Harness.http(server)).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        #expect(presenter.viewState == .failed("The server answered HTTP 500 for \(server.url("articles").absoluteString)."))
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"]) {
+            $0 = .failed("The server answered HTTP 500 for \(server.url("articles").absoluteString).")
+        }
 
         server.respond(with: .json(Fixtures.quirkyReply))
-        presenter.send(.refresh)
-        #expect(presenter.viewState == CarNewsViewState.loading.updating())
-        await harness.host.settle()
-        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        store.send(.refresh, starts: ["refresh"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: Harness.quirkyImageLoads) { $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) }) }
+        await store.settled { $0 = .list(Fixtures.quirkyRows) }
+        await store.finish()
     }
 
     @Test("with nothing saved and no server at all, the error screen says so")
@@ -135,9 +136,10 @@ struct RefreshTests {
         let harness = try Harness()
         let port = try LoopbackHTTPServer.refusedPort()
         let source = SourceConfiguration.http(try #require(URL(string: "http://127.0.0.1:\(port)/articles")))
-        let presenter = try harness.feature(source).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        #expect(presenter.viewState == .failed("Could not connect to 127.0.0.1: the connection was refused."))
+        let store = harness.store(try harness.feature(source).presenter)
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"]) { $0 = .failed("Could not connect to 127.0.0.1: the connection was refused.") }
+        await store.finish()
     }
 
     @Test("a server that accepts and stays silent times out, and the saved list stays")
@@ -145,15 +147,16 @@ struct RefreshTests {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(Fixtures.quirkyReply))
-        let presenter = try harness.feature(Harness.http(server, timeout: 1)).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
+        let store = harness.store(try harness.feature(Harness.http(server, timeout: 1)).presenter)
+        await store.appearOnTheQuirkyReply()
         server.respond(with: .json(Fixtures.quirkyReply, delay: 5))
-        await harness.send(.refresh, to: presenter)
-        #expect(
-            presenter.viewState
-                == .offline(
-                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
-                    reason: "The request to \(server.url("articles").absoluteString) timed out after 1 s."))
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                reason: "The request to \(server.url("articles").absoluteString) timed out after 1 s.")
+        }
+        await store.finish()
     }
 
     @Test("a reply whose every article is bad is a failed load, not an empty list")
@@ -161,15 +164,17 @@ struct RefreshTests {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(Fixtures.quirkyReply))
-        let presenter = try harness.feature(Harness.http(server)).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        await store.appearOnTheQuirkyReply()
         server.respond(with: .json(#"{"status":"success","content":[{"id":1,"title":"T","dateTime":"yesterday"}]}"#))
-        await harness.send(.refresh, to: presenter)
-        #expect(presenter.viewState.rows == Fixtures.quirkyRows)
-        #expect(
-            presenter.viewState.banner?.detail
-                == "The reply from \(server.url("articles").absoluteString) could not be read at content: none of the 1 article could be read "
-                + #"(at content[0].dateTime: "yesterday" is not a date in the form dd.MM.yyyy HH:mm)."#)
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                reason: "The reply from \(server.url("articles").absoluteString) could not be read at content: none of the 1 article "
+                    + #"could be read (at content[0].dateTime: "yesterday" is not a date in the form dd.MM.yyyy HH:mm)."#)
+        }
+        await store.finish()
     }
 
     @Test("a good reply replaces the list: new rows in, removed rows out, skipped ones counted, selection follows its article")
@@ -180,22 +185,28 @@ struct RefreshTests {
         let b = Fixtures.article(2, "B", minutes: 120)
         let c = Fixtures.article(3, "C", minutes: 180)
         server.respond(with: .json(Fixtures.reply([a, b])))
-        let presenter = try harness.feature(Harness.http(server)).presenter
-        await harness.send(.lifecycle(.appear), to: presenter)
-        presenter.send(.moveSelection(by: 1))
-        #expect(presenter.viewState.selectedIndex == 1)  // A
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        let rows: [CarNewsViewState.Row] = [
+            .init(id: 2, title: "B", date: "16 March, 02:00", imageLabel: "No image"),
+            .init(id: 1, title: "A", date: "16 March, 01:00", imageLabel: "No image"),
+        ]
+        store.send(.lifecycle(.appear), starts: ["saved list"]) { $0 = CarNewsViewState.loading.updating() }
+        await store.receive(starts: ["refresh"]) { $0 = .list(rows) }
+        store.send(.moveSelection(by: 1)) { $0.selectedIndex = 1 }  // A
 
         let withBadOne = Fixtures.reply([a, c]).replacingOccurrences(
             of: #""content":[{"content""#, with: #""content":[{"id":9,"title":null},{"content""#)
         server.respond(with: .json(withBadOne))
-        await harness.send(.refresh, to: presenter)
-        var expected = CarNewsViewState.list(
-            [
-                .init(id: 3, title: "C", date: "16 March, 03:00", imageLabel: "No image"),
-                .init(id: 1, title: "A", date: "16 March, 01:00", imageLabel: "No image"),
-            ], selected: 1)
-        expected.notices = ["1 article from the server could not be read and was skipped."]
-        #expect(presenter.viewState == expected)
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive {
+            $0 = CarNewsViewState.list(
+                [
+                    .init(id: 3, title: "C", date: "16 March, 03:00", imageLabel: "No image"),
+                    .init(id: 1, title: "A", date: "16 March, 01:00", imageLabel: "No image"),
+                ], selected: 1)
+            $0.notices = ["1 article from the server could not be read and was skipped."]
+        }
+        await store.finish()
     }
 
     @Test("a good reply with no articles keeps the saved list and says so; the next outage still shows it")
@@ -203,27 +214,40 @@ struct RefreshTests {
         let harness = try Harness()
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(Fixtures.quirkyReply))
-        let presenter = try await harness.appeared(Harness.http(server))
-        #expect(presenter.viewState == .list(Fixtures.quirkyRows))
+        let store = harness.store(try harness.feature(Harness.http(server)).presenter)
+        await store.appearOnTheQuirkyReply()
 
-        await harness.host.advance(by: .seconds(5 * 60))
+        await store.advance(by: .seconds(5 * 60))
         server.respond(with: .json(#"{"status":"success","content":[],"serverTime":1658175403}"#))
-        await harness.send(.refresh, to: presenter)
-        var kept = CarNewsViewState.list(Fixtures.quirkyRows)
-        kept.notices = ["The server sent no articles just now; showing the ones saved 16 March, 12:34."]
-        #expect(presenter.viewState == kept)
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        let noArticles = ["The server sent no articles just now; showing the ones saved 16 March, 12:34."]
+        // A good reply: the images that failed are asked for again.
+        await store.receive(starts: Harness.quirkyImageLoads) {
+            $0 = .list(Fixtures.quirkyRows.map { $0.with(image: .loading) })
+            $0.notices = noArticles
+        }
+        await store.settled {
+            $0 = .list(Fixtures.quirkyRows)
+            $0.notices = noArticles
+        }
 
         server.respond(with: .text("down", status: 503))
-        await harness.send(.refresh, to: presenter)
-        #expect(presenter.viewState.rows == Fixtures.quirkyRows)
-        #expect(presenter.viewState.banner?.title == "Offline — last updated 16 March, 12:34")
+        store.send(.refresh, starts: ["refresh"]) { $0.status = "Updating…" }
+        await store.receive {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString).")
+            $0.notices = noArticles
+        }
+        await store.finish()
 
         // A later session reads the same saved rows from the database, under the offline banner.
-        let reopened = try await harness.appeared(Harness.http(server))
-        #expect(
-            reopened.viewState
-                == .offline(
-                    Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
-                    reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString)."))
+        let reopened = harness.store(try harness.feature(Harness.http(server)).presenter)
+        await reopened.appearOverTheSavedQuirkyRows {
+            $0 = .offline(
+                Fixtures.quirkyRows, lastUpdated: "16 March, 12:34",
+                reason: "The server answered HTTP 503 for \(server.url("articles").absoluteString).")
+        }
+        await reopened.finish()
     }
 }

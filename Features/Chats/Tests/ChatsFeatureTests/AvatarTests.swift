@@ -32,10 +32,10 @@ struct AvatarTests {
 
         // Loaded: the first 20 rows fetch theirs, so `a` starts; rows sharing a URL share its state. (A fetch held
         // by the transport is work in flight: wait for its request, not for the store to settle.)
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
         await transport.waitForRequests(1)
         #expect(transport.requests == [Self.a])
-        await store.receive(at: .zero) { $0.list = list([Self.a: .loading]) }
+        await store.receive(at: .zero, starts: ["avatar http://img.example/a.png", "clock"]) { $0.list = list([Self.a: .loading]) }
         #expect(store.state.list.rows?[31].avatar == .loading)
         #expect(store.state.list.rows?[1].avatar == nil)
 
@@ -50,7 +50,9 @@ struct AvatarTests {
         store.skipReceivedChanges(to: Fixtures.handedOver)
 
         // The selection moves down: `b` comes into the window; `a` is loaded already and not fetched again.
-        store.send(.select(index: 30)) { $0.list = list([Self.a: .loaded(reference), Self.b: .loading], selected: 30) }
+        store.send(.select(index: 30), starts: ["avatar http://img.example/b.png"]) {
+            $0.list = list([Self.a: .loaded(reference), Self.b: .loading], selected: 30)
+        }
         await transport.waitForRequests(2)
         #expect(transport.requests == [Self.a, Self.b])
 
@@ -60,7 +62,9 @@ struct AvatarTests {
         #expect(transport.cancelled == [Self.b])
 
         // A surface reports it shows row 30: `b` starts again, and fails.
-        store.send(.rowsVisible(28..<32)) { $0.list = list([Self.a: .loaded(reference), Self.b: .loading]) }
+        store.send(.rowsVisible(28..<32), starts: ["avatar http://img.example/b.png"]) {
+            $0.list = list([Self.a: .loaded(reference), Self.b: .loading])
+        }
         await transport.waitForRequests(3)
         transport.reply(Self.b, HTTPResponse(status: 404))
         let notFound = ImageState.failed("The image b.png could not be loaded: the server answered HTTP 404.")
@@ -75,7 +79,7 @@ struct AvatarTests {
         #expect(transport.pending.isEmpty)
 
         // An explicit refresh retries the failure (only).
-        store.send(.reload) {
+        store.send(.reload, starts: ["load", "avatar http://img.example/b.png"]) {
             $0.list = list([Self.a: .loaded(reference), Self.b: .loading], selected: 35)
             $0.list.refreshing = "Loading chats…"
         }

@@ -104,8 +104,8 @@ struct FeatureTests {
             version.next() == 1 ? Loaded(chats) : Loaded([Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats)
         }
         let store = PresenterTestStore(try Fixtures.presenter(host, source: source), host: host)
-        store.send(.lifecycle(.appear))
-        await store.receive(at: .zero) { $0.list = Fixtures.list(chats, summary: "3 chats") }
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
+        await store.receive(at: .zero, starts: ["clock"]) { $0.list = Fixtures.list(chats, summary: "3 chats") }
         await store.advance(by: .milliseconds(2_800))
         store.skipReceivedChanges(to: Fixtures.handedOver)
 
@@ -116,7 +116,7 @@ struct FeatureTests {
         store.send(.select(index: -4)) { $0.list.selectedIndex = 0 }
         store.send(.select(index: 1)) { $0.list.selectedIndex = 1 }
 
-        store.send(.reload) { $0.list.refreshing = "Loading chats…" }
+        store.send(.reload, starts: ["load"]) { $0.list.refreshing = "Loading chats…" }
         let refreshed = [Fixtures.chat(4, "D", at: "2026-03-16T12:30:00Z")] + chats
         await store.receive {
             $0.list = Fixtures.list(refreshed, summary: "4 chats", now: Fixtures.start.addingTimeInterval(2.8), selected: 2)

@@ -19,8 +19,8 @@ import Testing
             Fixtures.chat(4, "D", unread: Int.min, at: "2026-03-16T09:00:00Z"),
         ]
         let store = PresenterTestStore(try Fixtures.presenter(host, source: Fixtures.source(chats)), host: host)
-        store.send(.lifecycle(.appear))
-        await store.receive {
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
+        await store.receive(starts: ["clock"]) {
             $0.list = Fixtures.list(chats, summary: "4 chats · 9,223,372,036,854,775,807 unread messages")
         }
         #expect(store.state.list.rows?.count == 4)

@@ -41,9 +41,9 @@ struct PresenterTimelineTests {
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
         #expect(store.state == Self.state(.launch, loader: (0, 1, 0), list: Fixtures.loadingList))
 
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
         // The launch screen stays for `launchDuration` (0.5 s) while the data loads behind it.
-        await store.receive(at: .zero) { $0.list = list }
+        await store.receive(at: .zero, starts: ["clock"]) { $0.list = list }
         await store.advance(by: .milliseconds(499))
         await store.advance(by: .milliseconds(1)) { $0.screen = .loading }
         // The loader samples each dissolve four times.
@@ -83,7 +83,7 @@ struct PresenterTimelineTests {
             return Loaded(Self.chats)
         }
         let store = PresenterTestStore(try Fixtures.presenter(host, source: source, timing: .standard), host: host)
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
         // The load is held: the clock alone moves (`store.advance` would wait for the load).
         await host.clock.advance(by: .milliseconds(500))
         await store.receive(at: .milliseconds(500)) { $0.screen = .loading }
@@ -95,7 +95,7 @@ struct PresenterTimelineTests {
 
         gate.open()
         let list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(3.51))
-        await store.receive(at: .milliseconds(3_510)) { $0 = Self.state(.transition, loader: (0, 1, 0.1), list: list) }
+        await store.receive(at: .milliseconds(3_510), starts: ["clock"]) { $0 = Self.state(.transition, loader: (0, 1, 0.1), list: list) }
 
         // The hand-over's steps count from its own start (3.51 s), not from the loader's grid.
         await store.advance(by: .milliseconds(25))
@@ -128,18 +128,18 @@ struct PresenterTimelineTests {
             return Loaded(Self.chats)
         }
         let store = PresenterTestStore(try Fixtures.presenter(host, source: source, timing: .standard), host: host)
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
         let failed = ChatListState(
             title: "Chats",
             content: .failed(
                 title: "Couldn’t load your chats", message: "/data/chats.plist: the file does not exist.",
                 hint: "Check the source, then try again.", retry: "Try Again"))
-        await store.receive(at: .zero) { $0.list = failed }
+        await store.receive(at: .zero, starts: ["clock"]) { $0.list = failed }
 
         await store.advance(by: .milliseconds(2_800))
         store.skipReceivedChanges { $0 = Self.listed(failed) }
 
-        store.send(.reload) { $0.list = Fixtures.loadingList }
+        store.send(.reload, starts: ["load"]) { $0.list = Fixtures.loadingList }
         await store.receive {
             $0.list = Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(2.8))
         }
@@ -152,8 +152,8 @@ struct PresenterTimelineTests {
         let host = try TestHost(transport: ManualTransport())
         let store = PresenterTestStore(try Fixtures.presenter(host, source: Fixtures.source(Self.chats), timing: .standard), host: host)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
-        store.send(.lifecycle(.appear))
-        await store.receive(at: .zero) { $0.list = list }
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
+        await store.receive(at: .zero, starts: ["clock"]) { $0.list = list }
         await store.advance(by: .seconds(1))
         store.skipReceivedChanges { $0 = Self.state(.loading, loader: (5, 0, 0), list: list) }
         store.send(.lifecycle(.didEnterBackground))
@@ -161,7 +161,7 @@ struct PresenterTimelineTests {
         await store.advance(by: .seconds(2))
 
         // Back at 3 s: the hand-over ended meanwhile, and "now" for the dates is the return.
-        store.send(.lifecycle(.willEnterForeground)) {
+        store.send(.lifecycle(.willEnterForeground), starts: ["clock"]) {
             $0 = Self.listed(Fixtures.list(Self.sorted, summary: Self.summary, now: Fixtures.start.addingTimeInterval(3)))
         }
         #expect(host.clock.sleeperCount == 1, "the timer runs again, to local midnight")
@@ -172,8 +172,8 @@ struct PresenterTimelineTests {
     @Test func relativeDatesMoveOnAtLocalMidnight() async throws {
         let host = try TestHost(transport: ManualTransport())
         let store = PresenterTestStore(try Fixtures.presenter(host, source: Fixtures.source(Self.chats), timing: .standard), host: host)
-        store.send(.lifecycle(.appear))
-        await store.receive(at: .zero) { $0.list = Fixtures.list(Self.sorted, summary: Self.summary) }
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
+        await store.receive(at: .zero, starts: ["clock"]) { $0.list = Fixtures.list(Self.sorted, summary: Self.summary) }
         await store.advance(by: .seconds(3))
         store.skipReceivedChanges { $0 = Self.listed(Fixtures.list(Self.sorted, summary: Self.summary)) }
         #expect(store.state.list.rows?.map(\.date) == ["11:00", "Yesterday"])
@@ -198,8 +198,8 @@ struct PresenterTimelineTests {
                 timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 2, transitionDuration: 0.3, launchDuration: 0)),
             host: host)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
-        store.send(.lifecycle(.appear)) { $0.screen = .loading }
-        await store.receive(at: .zero) { $0.list = list }
+        store.send(.lifecycle(.appear), starts: ["load", "clock"]) { $0.screen = .loading }
+        await store.receive(at: .zero, starts: ["clock"]) { $0.list = list }
         await store.advance(by: .milliseconds(2_300))
         store.skipReceivedChanges { $0 = Self.listed(list) }
         store.send(.lifecycle(.didEnterBackground))
@@ -214,8 +214,8 @@ struct PresenterTimelineTests {
                 timing: ChatsSettings(frameDuration: 0.1, loadingDuration: 0.5, transitionDuration: 0)),
             host: host)
         let list = Fixtures.list(Self.sorted, summary: Self.summary)
-        store.send(.lifecycle(.appear))
-        await store.receive(at: .zero) { $0.list = list }
+        store.send(.lifecycle(.appear), starts: ["load", "clock"])
+        await store.receive(at: .zero, starts: ["clock"]) { $0.list = list }
         await store.advance(by: .milliseconds(999))
         store.skipReceivedChanges { $0 = Self.state(.loading, loader: (4, 5, 0.75), list: list) }
         await store.advance(by: .milliseconds(1)) { $0 = Self.listed(list) }

@@ -59,13 +59,15 @@ struct BindingActionTests {
         store.send(.setText(field: .email, "jane@example.com")) { $0.modal = Expected.form([values[0], values[1], ""]) }
         store.send(.setText(field: .confirmEmail, "jane@example.com")) { $0.modal = Expected.form(values) }
         store.send(.focus(.send)) { $0.modal = Expected.form(values, focus: .send) }
-        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        store.send(.activate, starts: ["request"]) { $0.modal = Expected.form(values, focus: .send, sending: true) }
         store.send(.setText(field: .fullName, "Someone Else"))
         store.send(.setText(field: .email, ""))
         store.send(.setText(field: .confirmEmail, "x"))
 
         gate.open()
-        await store.receive { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()) }
+        await store.receive(starts: ["save", "read", "confetti"]) {
+            $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations())
+        }
         #expect(server.requests.map(\.bodyText) == [#"{"name":"Jane Doe","email":"jane@example.com"}"#])
         // With a celebration, the registered page or the alert on screen there is no form to set.
         store.send(.setText(field: .fullName, "X"))
@@ -119,8 +121,12 @@ struct BindingActionTests {
             $0.modal = Expected.form(["Joe", "jo@example.com", "jo@example.com"], focus: .field(.fullName))
         }
         store.send(.focus(.send)) { $0.modal = Expected.form(["Joe", "jo@example.com", "jo@example.com"], focus: .send) }
-        store.send(.activate) { $0.modal = Expected.form(["Joe", "jo@example.com", "jo@example.com"], focus: .send, sending: true) }
-        await store.receive { $0 = Expected.registered(name: "Joe", email: "jo@example.com", modal: Expected.congratulations()) }
+        store.send(.activate, starts: ["request"]) {
+            $0.modal = Expected.form(["Joe", "jo@example.com", "jo@example.com"], focus: .send, sending: true)
+        }
+        await store.receive(starts: ["save", "read", "confetti"]) {
+            $0 = Expected.registered(name: "Joe", email: "jo@example.com", modal: Expected.congratulations())
+        }
         store.send(.dismiss) { $0 = Expected.registered(name: "Joe", email: "jo@example.com") }
         await store.finish()
     }
@@ -162,8 +168,8 @@ struct BindingActionTests {
         store.send(.focus(.send))
         store.send(.focus(.alert(.keep))) { $0.modal = Expected.alert(focus: .keep) }
         store.send(.focus(.alert(.cancelInvite))) { $0.modal = Expected.alert(focus: .cancelInvite) }
-        store.send(.activate)
-        await store.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
+        store.send(.activate, starts: ["save"])
+        await store.receive(starts: ["read", "confetti"]) { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
         store.send(.dismiss) { $0 = Expected.notRegistered() }
         await store.finish()
     }

@@ -97,7 +97,7 @@ struct CelebrationTests {
         #expect(h.host.clock.sleeperCount == 0)
         await store.advance(by: .seconds(1))
         // The timer starts again and its first deadline is past: the frame the clock says, at once.
-        store.send(.lifecycle(.willEnterForeground))
+        store.send(.lifecycle(.willEnterForeground), starts: ["confetti"])
         await h.host.clock.settle()
         await store.receive(at: .milliseconds(1_100)) { $0.modal = Expected.congratulations(frame: 22) }
         await store.advance(by: .milliseconds(50)) { $0.modal = Expected.congratulations(frame: 23) }
@@ -113,8 +113,8 @@ struct CelebrationTests {
         store.send(.activate) { $0 = registered(Expected.alert()) }
         store.send(.focusPrevious) { $0.modal = Expected.alert(focus: .cancelInvite) }
         // The alert stays until the device has kept the cancel.
-        store.send(.activate)
-        await store.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
+        store.send(.activate, starts: ["save"])
+        await store.receive(starts: ["read", "confetti"]) { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
         await store.advance(by: .milliseconds(1500))
         store.skipReceivedChanges { $0.modal = Expected.cancelled(frame: 30) }
         await store.advance(by: .seconds(2))

@@ -64,7 +64,7 @@ struct FeatureTests {
         let store = try Harness(source: SourceConfiguration(kind: .inMemory)).store()
         store.fillForm(name: "Used Person", email: "usedemail@blinq.app", confirmation: "usedemail@blinq.app")
         let values = ["Used Person", "usedemail@blinq.app", "usedemail@blinq.app"]
-        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        store.send(.activate, starts: ["request"]) { $0.modal = Expected.form(values, focus: .send, sending: true) }
         await store.receive {
             $0.modal = Expected.form(values, focus: .send, status: Expected.error("This email address is already in use"))
         }

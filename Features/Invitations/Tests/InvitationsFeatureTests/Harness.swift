@@ -138,8 +138,11 @@ extension PresenterTestStore where P == InvitationsPresenter {
     /// Fills the form, sends it and receives the answer: the congratulations over the registered page.
     func register(name: String, email: String, sourceLocation: SourceLocation = #_sourceLocation) async {
         fillForm(name: name, email: email, confirmation: email, sourceLocation: sourceLocation)
-        send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form([name, email, email], focus: .send, sending: true) }
-        await receive(sourceLocation: sourceLocation) {
+        send(.activate, starts: ["request"], sourceLocation: sourceLocation) {
+            $0.modal = Expected.form([name, email, email], focus: .send, sending: true)
+        }
+        // Registered: the save, the read that follows it, and the celebration's timer.
+        await receive(starts: ["save", "read", "confetti"], sourceLocation: sourceLocation) {
             $0 = Expected.registered(name: name, email: email, modal: Expected.congratulations())
         }
     }

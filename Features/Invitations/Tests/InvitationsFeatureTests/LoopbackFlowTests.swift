@@ -36,8 +36,10 @@ struct LoopbackFlowTests {
         store.send(.insert("jane@example.com")) { $0.modal = Expected.form(filled, focus: .field(.confirmEmail)) }
         store.send(.activate) { $0.modal = Expected.form(filled, focus: .send) }
 
-        store.send(.activate) { $0.modal = Expected.form(filled, focus: .send, sending: true) }
-        await store.receive { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()) }
+        store.send(.activate, starts: ["request"]) { $0.modal = Expected.form(filled, focus: .send, sending: true) }
+        await store.receive(starts: ["save", "read", "confetti"]) {
+            $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations())
+        }
 
         let received = try #require(server.requests.first)
         #expect(server.requests.count == 1)
@@ -51,8 +53,8 @@ struct LoopbackFlowTests {
         store.send(.activate) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com") }
         store.send(.activate) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.alert(focus: .keep)) }
         store.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
-        store.send(.activate)
-        await store.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
+        store.send(.activate, starts: ["save"])
+        await store.receive(starts: ["read", "confetti"]) { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
         #expect(h.host.store.data(forKey: LiveRegistrationClient.key) == nil)
         store.send(.dismiss) { $0 = Expected.notRegistered() }
         // Cancelling is local: the backend heard only the one request.
@@ -68,8 +70,10 @@ struct LoopbackFlowTests {
         let store = try Harness(url: server.url("fakeAuth")).store()
         let values = ["  Ann Lee ", " ann@example.org", "ann@example.org "]
         store.fillForm(name: values[0], email: values[1], confirmation: values[2])
-        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
-        await store.receive { $0 = Expected.registered(name: "Ann Lee", email: "ann@example.org", modal: Expected.congratulations()) }
+        store.send(.activate, starts: ["request"]) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive(starts: ["save", "read", "confetti"]) {
+            $0 = Expected.registered(name: "Ann Lee", email: "ann@example.org", modal: Expected.congratulations())
+        }
         #expect(server.requests.map(\.bodyText) == [#"{"name":"Ann Lee","email":"ann@example.org"}"#])
         store.send(.dismiss) { $0 = Expected.registered(name: "Ann Lee", email: "ann@example.org") }
         await store.finish()
@@ -111,14 +115,16 @@ struct LoopbackFlowTests {
         let store = try Harness(url: server.url("fakeAuth")).store()
         store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
-        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        store.send(.activate, starts: ["request"]) { $0.modal = Expected.form(values, focus: .send, sending: true) }
         await store.receive {
             $0.modal = Expected.form(
                 values, focus: .send,
                 status: Expected.error("The invitation server had a problem (HTTP 500). Please press Send to try again in a moment."))
         }
-        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
-        await store.receive { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()) }
+        store.send(.activate, starts: ["request"]) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive(starts: ["save", "read", "confetti"]) {
+            $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations())
+        }
         #expect(server.requests.map(\.bodyText) == Array(repeating: #"{"name":"Jane Doe","email":"jane@example.com"}"#, count: 2))
         store.send(.dismiss) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com") }
         await store.finish()
@@ -156,7 +162,9 @@ struct LoopbackFlowTests {
         let store = h.store(sourceLocation: sourceLocation)
         store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com", sourceLocation: sourceLocation)
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
-        store.send(.activate, sourceLocation: sourceLocation) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        store.send(.activate, starts: ["request"], sourceLocation: sourceLocation) {
+            $0.modal = Expected.form(values, focus: .send, sending: true)
+        }
         await store.receive(sourceLocation: sourceLocation) {
             $0.modal = Expected.form(values, focus: .send, status: Expected.error(message))
         }
@@ -228,7 +236,7 @@ struct LoopbackFlowTests {
         let server = try LoopbackHTTPServer { _ in LoopbackHTTPServer.Reply.text("Registered").held(by: gate) }
         let store = try Harness(url: server.url("fakeAuth")).store()
         store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
-        store.send(.activate) {
+        store.send(.activate, starts: ["request"]) {
             $0.modal = Expected.form(["Jane Doe", "jane@example.com", "jane@example.com"], focus: .send, sending: true)
         }
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
@@ -242,7 +250,9 @@ struct LoopbackFlowTests {
         store.send(.focusNext) { $0.modal = Expected.form(values, focus: .send, sending: true) }
         store.send(.activate)
         gate.open()
-        await store.receive { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations()) }
+        await store.receive(starts: ["save", "read", "confetti"]) {
+            $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com", modal: Expected.congratulations())
+        }
         #expect(server.requests.count == 1)
         store.send(.dismiss) { $0 = Expected.registered(name: "Jane Doe", email: "jane@example.com") }
         await store.finish()

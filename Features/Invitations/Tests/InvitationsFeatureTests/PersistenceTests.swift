@@ -27,8 +27,10 @@ struct PersistenceTests {
             $0.page.isButtonFocused = false
         }
         second.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
-        second.send(.activate)
-        await second.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
+        second.send(.activate, starts: ["save"])
+        await second.receive(starts: ["read", "read", "confetti"]) {
+            $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled())
+        }
         second.send(.dismiss) { $0 = Expected.notRegistered() }
         await second.finish()
 
@@ -57,6 +59,7 @@ struct PersistenceTests {
         let store = try Harness(source: SourceConfiguration(kind: .inMemory), host: host).store()
         #expect(store.state == Expected.notRegistered(notice: Self.unreadableNotice))
         // Removed once the feature appears, in an effect: the page does not change.
+        await store.settle(starts: ["read"])
         await store.finish()
         #expect(host.store.data(forKey: "registration") == nil)
         // The notice goes once the user acts on the page.

@@ -25,8 +25,8 @@ struct InvitationsSavingTests {
         let store = try Harness(source: SourceConfiguration(kind: .inMemory), host: host).store()
         store.fillForm(name: "Jane Doe", email: "jane@example.com", confirmation: "jane@example.com")
         let values = ["Jane Doe", "jane@example.com", "jane@example.com"]
-        store.send(.activate) { $0.modal = Expected.form(values, focus: .send, sending: true) }
-        await store.receive {
+        store.send(.activate, starts: ["request"]) { $0.modal = Expected.form(values, focus: .send, sending: true) }
+        await store.receive(starts: ["save"]) {
             $0 = Expected.registered(
                 name: "Jane Doe", email: "jane@example.com",
                 notice: "The invitation server accepted your request, but this device could not keep it: \(Self.reason) "
@@ -49,7 +49,7 @@ struct InvitationsSavingTests {
         host.store.refuseWrites(Self.reason)
         store.send(.activate) { $0 = page(Expected.alert()) }
         store.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
-        store.send(.activate)
+        store.send(.activate, starts: ["save"])
         await store.receive {
             $0 = page(notice: "Your invite was not cancelled: this device could not save the change: \(Self.reason)")
         }
@@ -58,8 +58,8 @@ struct InvitationsSavingTests {
         host.store.refuseWrites(nil)
         store.send(.activate) { $0 = page(Expected.alert()) }
         store.send(.focusNext) { $0.modal = Expected.alert(focus: .cancelInvite) }
-        store.send(.activate)
-        await store.receive { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
+        store.send(.activate, starts: ["save"])
+        await store.receive(starts: ["read", "confetti"]) { $0 = Expected.notRegistered(focused: false, modal: Expected.cancelled()) }
         store.send(.dismiss) { $0 = Expected.notRegistered() }
         await store.finish()
     }
@@ -85,7 +85,7 @@ struct InvitationsSavingTests {
         let host = try TestHost()
         let presenter = InvitationsPresenter(
             backend: InMemoryInvitationClient(), storage: storage, timeline: try host.context(id: "invitations").makeTimeline(),
-            effects: EffectRunner(activity: host.activity))
+            effects: host.makeEffects())
         presenter.send(.lifecycle(.appear))
         for action: InvitationsPresenter.Action in [
             .activate, .insert("Jane Doe"), .activate, .insert("jane@example.com"), .activate, .insert("jane@example.com"),
@@ -123,7 +123,7 @@ extension InvitationsSavingTests {
         let host = try TestHost()
         let presenter = InvitationsPresenter(
             backend: InMemoryInvitationClient(), storage: storage, timeline: try host.context(id: "invitations").makeTimeline(),
-            effects: EffectRunner(activity: host.activity))
+            effects: host.makeEffects())
         presenter.send(.lifecycle(.appear))
         await storage.entered.wait()
         for action: InvitationsPresenter.Action in [

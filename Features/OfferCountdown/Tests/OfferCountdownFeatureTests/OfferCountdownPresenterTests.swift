@@ -18,7 +18,7 @@ struct OfferCountdownPresenterTests {
         await store.advance(by: .seconds(10))  // nothing runs before the screen appears
         #expect(h.host.clock.sleeperCount == 0)
 
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("01:00:00:00") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("01:00:00:00") }
         await store.advance(by: .milliseconds(999))
         // One second later every digit that changed rolls; the day's tens digit stays still.
         await store.advance(by: .milliseconds(1)) {
@@ -49,7 +49,7 @@ struct OfferCountdownPresenterTests {
     @Test("after 5.5 s it shows 00:23:59:55 with nothing rolling")
     func halfSecond() async throws {
         let store = try Harness().store()
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("01:00:00:00") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("01:00:00:00") }
         await store.advance(by: .seconds(exactly: 5.5))
         #expect(store.skipReceivedChanges { $0 = Expect.running("00:23:59:55") } == 5 * 3, "each second and its two roll steps")
         #expect(!store.state.countdown.isRolling)
@@ -60,7 +60,7 @@ struct OfferCountdownPresenterTests {
     @Test("one change per second plus two roll steps, each at its own instant, and none in between")
     func changesPerSecond() async throws {
         let store = try Harness().store()
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("01:00:00:00") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("01:00:00:00") }
         await store.advance(by: .seconds(3))
         for (second, old, new) in [(1, "01:00:00:00", "00:23:59:59"), (2, "00:23:59:59", "00:23:59:58")] {
             let start = Duration.seconds(second)
@@ -81,7 +81,7 @@ struct OfferCountdownPresenterTests {
     func pauseResume() async throws {
         let h = try Harness()
         let store = h.store()
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("01:00:00:00") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("01:00:00:00") }
         await store.advance(by: .seconds(exactly: 5.5))
         store.skipReceivedChanges { $0 = Expect.running("00:23:59:55") }
 
@@ -89,7 +89,7 @@ struct OfferCountdownPresenterTests {
         #expect(h.host.clock.sleeperCount == 0)
         await store.advance(by: .seconds(3_600))  // no change while in the background
 
-        store.send(.lifecycle(.willEnterForeground)) { $0.countdown.phase = .running }
+        store.send(.lifecycle(.willEnterForeground), starts: ["countdown"]) { $0.countdown.phase = .running }
         // The half second left before the pause is what is left now.
         await store.advance(by: .milliseconds(499))
         await store.advance(by: .milliseconds(1)) {
@@ -102,13 +102,13 @@ struct OfferCountdownPresenterTests {
     @Test("a pause during a roll shows the digits settled, and the next change rolls again")
     func pauseMidRoll() async throws {
         let store = try Harness().store()
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("01:00:00:00") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("01:00:00:00") }
         await store.advance(by: .milliseconds(1_100)) {
             $0.countdown = Expect.countdown("00:23:59:59", .running, rollingFrom: "01:00:00:00", progress: 0)
         }
         store.send(.lifecycle(.didEnterBackground)) { $0.countdown = Expect.countdown("00:23:59:59", .paused) }
         await store.advance(by: .seconds(60))
-        store.send(.lifecycle(.willEnterForeground)) { $0 = Expect.running("00:23:59:59") }
+        store.send(.lifecycle(.willEnterForeground), starts: ["countdown"]) { $0 = Expect.running("00:23:59:59") }
         await store.advance(by: .milliseconds(899))
         await store.advance(by: .milliseconds(1)) {
             $0.countdown = Expect.countdown("00:23:59:58", .running, rollingFrom: "00:23:59:59", progress: 0)
@@ -123,7 +123,7 @@ struct OfferCountdownPresenterTests {
         store.send(.lifecycle(.didEnterBackground))  // still waiting: nothing to show
         store.send(.lifecycle(.appear)) { $0.countdown.phase = .paused }
         await store.advance(by: .seconds(5))
-        store.send(.lifecycle(.willEnterForeground)) { $0.countdown.phase = .running }
+        store.send(.lifecycle(.willEnterForeground), starts: ["countdown"]) { $0.countdown.phase = .running }
         await store.advance(by: .milliseconds(1_500))
         store.skipReceivedChanges { $0 = Expect.running("00:23:59:59") }
         store.send(.lifecycle(.didEnterBackground)) { $0.countdown.phase = .paused }
@@ -133,7 +133,7 @@ struct OfferCountdownPresenterTests {
     @Test("stops at 00:00:00:00: the last roll ends, then no more wake-ups or changes")
     func stopsAtZero() async throws {
         let store = try Harness(settings: ["duration": .number(3)]).store()
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("00:00:00:03") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("00:00:00:03") }
         await store.advance(by: .seconds(3))
         store.skipReceivedChanges {
             $0 = Expect.state(
@@ -156,7 +156,7 @@ struct OfferCountdownPresenterTests {
     @Test("activating opens the popup with the countdown's value; the countdown keeps running behind it")
     func activates() async throws {
         let store = try Harness(settings: ["duration": .number(200)]).store()
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("00:00:03:20") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("00:00:03:20") }
         await store.advance(by: .seconds(exactly: 5.35))
         store.skipReceivedChanges { $0 = Expect.running("00:00:03:15") }
         store.send(.activate) {
@@ -193,7 +193,7 @@ struct OfferCountdownPresenterTests {
         arguments: [(0.0, "01:00:00:00"), (0.999, "01:00:00:00"), (3.0, "23:59:57"), (19.2, "23:59:41")])
     func popupTime(after seconds: Double, expected: String) async throws {
         let store = try Harness().store()
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("01:00:00:00") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("01:00:00:00") }
         await store.advance(by: .seconds(exactly: seconds))
         store.skipReceivedChanges()
         store.send(.activate) {

@@ -47,7 +47,7 @@ struct OfferSettingsTests {
     @Test("a roll of 0 switches the animation off: one change per second, on the second")
     func noRoll() async throws {
         let store = try Harness(settings: ["rollDuration": .number(0)]).store()
-        store.send(.lifecycle(.appear)) { $0 = Expect.running("01:00:00:00") }
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("01:00:00:00") }
         await store.advance(by: .seconds(10))
         #expect(store.receivedChanges.map(\.at) == (1...10).map { Duration.seconds($0) })
         #expect(store.receivedChanges.allSatisfy { !$0.state.countdown.isRolling })

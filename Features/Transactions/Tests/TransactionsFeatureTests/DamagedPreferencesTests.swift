@@ -17,7 +17,7 @@ import Testing
         let pins = LivePinClient(try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "transactions."))
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource(try starterTransactions())), pins: pins,
-            formatting: TransactionsPresenterTests.formatting, effects: EffectRunner(activity: host.activity))
+            formatting: TransactionsPresenterTests.formatting, effects: host.makeEffects())
         presenter.send(.lifecycle(.appear))
         await host.settle()
         let warning = try #require(presenter.viewState.pinsWarning)

@@ -20,9 +20,9 @@ import Testing
     {
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource(try starterTransactions())), pins: pins, formatting: Self.formatting,
-            effects: EffectRunner(activity: host.activity))
+            effects: host.makeEffects())
         let store = PresenterTestStore(presenter, host: host, sourceLocation: sourceLocation)
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load"])
         return store
     }
 
@@ -36,13 +36,16 @@ import Testing
         let pins = InMemoryPinClient(unpinnedIDs: [99])
         let store = try store(host, pins: pins)
         await store.receive { $0 = state([]) }
-        store.send(.togglePin) { $0 = state([1]) }
-        await host.settle()
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1]) }
+        // The save is heard back (the store's observers) and the pins are read again.
+        await store.settle(starts: ["read-pins", "read-pins"])
         #expect(pins.saved == [1, 99])
         store.send(.moveSelection(by: 12)) { $0.selectedRow = 12 }
-        store.send(.togglePin) { $0 = state([1, 13], selectedRow: 12) }
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1, 13], selectedRow: 12) }
         store.send(.moveSelection(by: -12)) { $0.selectedRow = 0 }
         store.send(.togglePin) { $0 = state([13]) }
+        // The first save, heard back and read again; then the two changes made meanwhile, saved together.
+        await store.settle(starts: ["read-pins", "save-pins", "read-pins", "read-pins", "read-pins"])
         await store.finish()
         #expect(pins.saved == [13, 99])
     }
@@ -55,7 +58,7 @@ import Testing
         let pins = HeldPinClient()
         let store = try store(host, pins: pins)
         await store.receive { $0 = state([]) }
-        store.send(.togglePin) { $0 = state([1]) }
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1]) }
         #expect(store.state.sum?.amount == "$389.09")
         #expect(host.activity.inFlight == 1)
         await pins.entered.wait()
@@ -64,6 +67,7 @@ import Testing
         store.send(.togglePin) { $0 = state([1, 2], selectedRow: 1) }  // waits for the save under way
         #expect(store.state.sum?.amount == "$334.49")
         pins.release.open()
+        await store.settle(starts: ["read-pins", "save-pins", "read-pins", "read-pins", "read-pins"])
         await store.finish()
         #expect(pins.log == [[1: false], [2: false]])
     }
@@ -72,12 +76,13 @@ import Testing
         let host = try TestHost()
         let store = try store(host, pins: LivePinClient(host.store))
         await store.receive { $0 = state([]) }
-        store.send(.togglePin) { $0 = state([1]) }
-        await host.settle()
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1]) }
+        // The save is heard back (the store's observers) and the pins are read again.
+        await store.settle(starts: ["read-pins", "read-pins"])
         let reason = "Cannot create /data/preferences.plist.saving: Read-only file system."
         host.store.refuseWrites(reason)
         store.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }
-        store.send(.togglePin) { $0 = state([1, 2], selectedRow: 1) }  // unpin Jeans: shown at once, then taken back
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1, 2], selectedRow: 1) }  // unpin Jeans: shown at once, then taken back
         let notSaved = "Unpinning \"Jeans\" was not saved: \(reason) The pins shown are the saved ones."
         await store.receive { $0 = state([1], selectedRow: 1, pinsWarning: notSaved) }
         #expect(
@@ -92,8 +97,8 @@ import Testing
 
         // Unpinning a row again that failed to save is a change like any other; once saves work, the warning goes.
         host.store.refuseWrites(nil)
-        store.send(.togglePin) { $0 = state([1, 2], selectedRow: 1, pinsWarning: notSaved) }
-        await store.receive { $0.pinsWarning = nil }
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1, 2], selectedRow: 1, pinsWarning: notSaved) }
+        await store.receive(starts: ["read-pins", "read-pins"]) { $0.pinsWarning = nil }
         #expect(try host.store.value([Int].self, forKey: "unpinned-ids") == [1, 2])
         await store.finish()
     }
@@ -105,12 +110,12 @@ import Testing
         await store.receive { $0 = state([]) }
         pins.refuseSaves("The disk is full.")
         // The first change goes alone; the next two wait for it and go together.
-        store.send(.togglePin) { $0 = state([1]) }
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1]) }
         store.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }
         store.send(.togglePin) { $0 = state([1, 2], selectedRow: 1) }
         store.send(.moveSelection(by: 1)) { $0.selectedRow = 2 }
         store.send(.togglePin) { $0 = state([1, 2, 3], selectedRow: 2) }
-        await store.receive {
+        await store.receive(starts: ["save-pins"]) {
             $0 = state(
                 [2, 3], selectedRow: 2,
                 pinsWarning: "Unpinning \"Movie Night\" was not saved: The disk is full. The pins shown are the saved ones.")
@@ -131,15 +136,15 @@ import Testing
         let second = try store(host, pins: LivePinClient(host.store))
         await first.receive { $0 = state([]) }
         await second.receive { $0 = state([]) }
-        first.send(.togglePin) { $0 = state([1]) }
+        first.send(.togglePin, starts: ["save-pins"]) { $0 = state([1]) }
         // The other session hears of the save and reads the pins again: the first's pin shows there too.
-        await second.receive { $0 = state([1]) }
+        await second.receive(starts: ["read-pins", "read-pins", "read-pins"]) { $0 = state([1]) }
         second.send(.moveSelection(by: 1)) { $0.selectedRow = 1 }
-        second.send(.togglePin) { $0 = state([1, 2], selectedRow: 1) }
-        await first.receive { $0 = state([1, 2]) }
+        second.send(.togglePin, starts: ["save-pins"]) { $0 = state([1, 2], selectedRow: 1) }
+        await first.receive(starts: ["read-pins", "read-pins", "read-pins"]) { $0 = state([1, 2]) }
         #expect(try host.store.value([Int].self, forKey: "unpinned-ids") == [1, 2])
-        second.send(.togglePin) { $0 = state([1], selectedRow: 1) }  // 2 pinned again
-        await first.receive { $0 = state([1]) }
+        second.send(.togglePin, starts: ["save-pins"]) { $0 = state([1], selectedRow: 1) }  // 2 pinned again
+        await first.receive(starts: ["read-pins", "read-pins", "read-pins"]) { $0 = state([1]) }
         #expect(try host.store.value([Int].self, forKey: "unpinned-ids") == [1])
         #expect(second.state.sum?.amount == "$389.09")
         await first.finish()
@@ -163,8 +168,9 @@ import Testing
         let host = try TestHost()
         let store = try store(host, pins: LivePinClient(host.store))
         await store.receive { $0 = state([]) }
-        store.send(.togglePin) { $0 = state([1]) }
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1]) }
         store.send(.togglePin) { $0 = state([]) }
+        await store.settle(starts: ["read-pins", "save-pins", "read-pins", "read-pins", "read-pins"])
         await store.finish()
         #expect(host.store.keys == [])
     }
@@ -175,11 +181,11 @@ import Testing
         let store = try store(host, pins: LivePinClient(host.store))
         let warning = unreadablePinsWarning
         await store.receive { $0 = state([], pinsWarning: warning) }
-        store.send(.togglePin) { $0 = state([1], pinsWarning: warning) }
+        store.send(.togglePin, starts: ["save-pins"]) { $0 = state([1], pinsWarning: warning) }
         // The save is reported (a store in memory cannot tell whose it was) and the pins read again: readable now.
-        await store.receive { $0.pinsWarning = nil }
+        await store.receive(starts: ["read-pins", "read-pins"]) { $0.pinsWarning = nil }
         #expect(try await LivePinClient(host.store).unpinnedIDs() == [1])
-        store.send(.reload)  // the list stays while it runs
+        store.send(.reload, starts: ["load"])  // the list stays while it runs
         await store.finish()
     }
 }

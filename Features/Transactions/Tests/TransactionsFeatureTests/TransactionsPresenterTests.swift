@@ -20,7 +20,7 @@ import Testing
         let feature = try TransactionsFeature(
             context: try host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
         let store = PresenterTestStore(feature.presenter, host: host, sourceLocation: sourceLocation)
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load"])
         await store.receive { $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08") }
         return store
     }
@@ -46,7 +46,7 @@ import Testing
                     rows: []))
         // Nothing loads until the feature appears.
         await store.advance(by: .seconds(60))
-        store.send(.lifecycle(.appear))  // the load starts: still "Loading transactions…"
+        store.send(.lifecycle(.appear), starts: ["load"])  // the load starts: still "Loading transactions…"
         await store.receive { $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08") }
         #expect(Screen(store.state) == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
         await store.finish()
@@ -57,10 +57,10 @@ import Testing
         // A source the factory does not wrap: only the presenter's effect counts it.
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource(try starterTransactions())), pins: InMemoryPinClient(),
-            formatting: Self.formatting, effects: EffectRunner(activity: host.activity))
+            formatting: Self.formatting, effects: host.makeEffects())
         let store = PresenterTestStore(presenter, host: host)
         #expect(host.activity.inFlight == 0)
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load"])
         #expect(host.activity.inFlight == 1)
         // A second start while the load runs does not start another.
         store.send(.reload)
@@ -131,7 +131,7 @@ import Testing
             ("$215.28", "46.6%", 466),
         ]
         // Shown at once; the save that keeps it changes nothing more.
-        store.send(.togglePin) {
+        store.send(.togglePin, starts: ["save-pins"]) {
             $0 = loadedState(
                 filter: .category(.food), unpinned: [4], selectedRow: 1, sum: "$63.92", insights: unpinnedInsights, total: "$461.72")
         }
@@ -148,6 +148,7 @@ import Testing
         store.send(.togglePin) {
             $0 = loadedState(filter: .category(.food), selectedRow: 1, sum: "$74.28", insights: starterInsights, total: "$472.08")
         }
+        await store.settle(starts: ["read-pins", "save-pins", "read-pins", "read-pins", "read-pins"])
         await store.finish()
     }
 
@@ -170,6 +171,7 @@ import Testing
         #expect(insights.total == store.state.sum?.amount)
         #expect(insights.total == "$154.11")
         #expect(insights.rows.map(\.perMille).reduce(0, +) == 1000)
+        await store.settle(starts: ["read-pins", "save-pins", "read-pins", "read-pins", "read-pins"])
         await store.finish()
     }
 
@@ -186,6 +188,7 @@ import Testing
             $0 = loadedState(
                 tab: .insights, unpinned: Set(1...13), selectedRow: 12, sum: "$0.00", insights: emptyInsights, total: "$0.00")
         }
+        await store.settle(starts: ["read-pins", "save-pins", "read-pins", "read-pins", "read-pins"])
         await store.finish()
     }
 
@@ -193,10 +196,10 @@ import Testing
         let host = try TestHost()
         let presenter = TransactionsPresenter(
             source: AnyDataSource(InMemorySource([Transaction]())), pins: LivePinClient(host.store),
-            formatting: Self.formatting, effects: EffectRunner(activity: host.activity))
+            formatting: Self.formatting, effects: host.makeEffects())
         let store = PresenterTestStore(presenter, host: host)
         store.send(.togglePin)
-        store.send(.reload)
+        store.send(.reload, starts: ["load"])
         await store.receive {
             $0 = loadedState(
                 transactions: [], selectedRow: nil, sum: "$0.00", insights: emptyInsights, total: "$0.00", formatting: Self.formatting)
@@ -215,20 +218,20 @@ import Testing
         let feature = try TransactionsFeature(
             context: try host.context(id: "transactions", source: SourceConfiguration(kind: .jsonFile, path: file)))
         let store = PresenterTestStore(feature.presenter, host: host)
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load"])
         await store.receive {
             $0.status = .failed("Transactions could not be loaded: \(file.path): the file does not exist.")
             $0.canRetry = true
         }
         try FileManager.default.copyItem(at: try #require(TransactionSamples.file), to: file)
-        store.send(.reload) {
+        store.send(.reload, starts: ["load"]) {
             $0.status = .loading("Loading transactions…")
             $0.canRetry = false
         }
         await store.receive { $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08") }
         // A reload that fails keeps the data and says why.
         try FileManager.default.removeItem(at: file)
-        store.send(.reload)  // the list stays while it runs
+        store.send(.reload, starts: ["load"])  // the list stays while it runs
         await store.receive {
             $0.notice = "Reload failed: \(file.path): the file does not exist."
             $0.canRetry = true
@@ -242,7 +245,7 @@ import Testing
         let feature = try TransactionsFeature(
             context: try host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
         let store = PresenterTestStore(feature.presenter, host: host)
-        store.send(.lifecycle(.appear))
+        store.send(.lifecycle(.appear), starts: ["load"])
         let warning = unreadablePinsWarning
         await store.receive {
             $0 = loadedState(sum: "$472.08", insights: starterInsights, total: "$472.08", pinsWarning: warning, canRetry: false)
