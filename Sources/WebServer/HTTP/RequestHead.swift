@@ -93,12 +93,16 @@ struct CompleteHead: Sendable {
     let version: HTTPVersion
     let headers: HTTPHeaders
     let contentLength: Int
+    /// Whether the connection may stay open after the answer, read from `Connection` as the headers came.
+    let keepAlive: Bool
 }
 
 /// The head being read, line by line.
 struct RequestHead: Sendable {
     var requestLine: RequestLine?
     var headers = HTTPHeaders()
+    /// Every `Connection` field's options so far, read from the bytes once (not again for each answer).
+    var connection = ConnectionOptions()
 
     mutating func addHeader(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) {
         guard let first = line.first else { throw .malformedHeader }
@@ -112,6 +116,7 @@ struct RequestHead: Sendable {
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }),
             let text = strictUTF8(value)
         else { throw .malformedHeader }
+        if ConnectionOptions.isConnection(line[..<colon]) { connection.read(value) }
         headers.append(name: name, value: text)
     }
 
@@ -134,7 +139,7 @@ struct RequestHead: Sendable {
         }
         return CompleteHead(
             method: requestLine.method, target: requestLine.target, version: requestLine.version, headers: headers,
-            contentLength: contentLength)
+            contentLength: contentLength, keepAlive: connection.keepsAlive(requestLine.version))
     }
 
     /// 1*DIGIT; a numeral above the limit is 413 however long it is (no overflow).
