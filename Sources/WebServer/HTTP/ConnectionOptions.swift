@@ -18,9 +18,6 @@ struct ConnectionOptions: Equatable, Sendable {
         }
     }
 
-    /// Whether a header name is `Connection`, any case, on its bytes.
-    static func isConnection<Name: Collection<UInt8>>(_ name: Name) -> Bool { equalsIgnoringCase(name, connectionName) }
-
     /// Each comma-separated token of one field value.
     mutating func read<Value: BidirectionalCollection<UInt8>>(_ value: Value) {
         var start = value.startIndex
@@ -45,7 +42,6 @@ struct ConnectionOptions: Equatable, Sendable {
 
     private static let closeToken = Array("close".utf8)
     private static let keepAliveToken = Array("keep-alive".utf8)
-    private static let connectionName = Array("connection".utf8)
 
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
