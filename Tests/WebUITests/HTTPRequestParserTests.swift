@@ -66,6 +66,18 @@ import WebUI
         #expect(byteByByte == whole)
     }
 
+    /// Names compare without case: by their bytes when all are ASCII (the parser's, always), as Foundation's
+    /// lowercasing when one is not (a Kelvin sign lowercases to `k`).
+    @Test func headerNamesCompareWithoutCaseASCIIOrNot() {
+        let ascii = HTTPHeaders([("Host", "h"), ("COOKIE", "a=1"), ("cookie", "b=2"), ("Cookies", "c=3")])
+        #expect(ascii["host"] == "h")
+        #expect(ascii.values(for: "Cookie") == ["a=1", "b=2"])
+        #expect(ascii["Cooki"] == nil)
+        let other = HTTPHeaders([("\u{212A}ey", "kelvin"), ("Key", "plain")])
+        #expect(other.values(for: "key") == ["kelvin", "plain"])
+        #expect(other["KEY"] == "kelvin")
+    }
+
     @Test func http10NeedsNoHost() throws {
         let parsed = try #require(request(parseWhole(bytes("HEAD / HTTP/1.0\r\n\r\n"))))
         #expect(parsed.method == .head)
