@@ -127,7 +127,9 @@ let package = Package(
         // The web kit in three parts: the typed HTML, the HTTP/1.1 server, and the app (sessions, patches, the page
         // shell), which re-exports the other two.
         .target(name: "WebHTML", dependencies: ["FeatureHostCore"]),
-        .target(name: "WebServer", dependencies: ["FeatureHostCore"]),
+        // A static answer's body as a sealed memfd, sent with sendfile (C: memfd_create is not in Swift's Glibc).
+        .target(name: "CWebServerFile"),
+        .target(name: "WebServer", dependencies: ["FeatureHostCore", "CWebServerFile"]),
         .target(
             name: "WebUI", dependencies: ["FeatureHostCore", "StrictJSON", "WebHTML", "WebServer"], resources: [.process("Resources")]),
 

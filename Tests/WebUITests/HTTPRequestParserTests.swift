@@ -41,10 +41,41 @@ import WebUI
         ("HTTP/1.0", "Connection: keep-alive, close\r\n", false), ("HTTP/1.0", "Connection: keep-alive-ish\r\n", false),
         ("HTTP/1.0", "Connection: TE\r\nConnection: KEEP-ALIVE\r\n", true), ("HTTP/1.0", "X-Connection: keep-alive\r\n", false),
         ("HTTP/1.0", "Connection: \u{212A}eep-alive\r\n", false), ("HTTP/1.1", "Connection: close\u{00A0}\r\n", true),
+        // The name in any case, no space after the colon, a token list without spaces, an empty value, the 1.0 default.
+        ("HTTP/1.0", "CoNnEcTiOn: KeEp-AlIvE\r\n", true), ("HTTP/1.1", "CONNECTION:close\r\n", false),
+        ("HTTP/1.1", "Connection: keep-alive,close\r\n", false), ("HTTP/1.1", "Connection:\t\t\r\n", true),
+        ("HTTP/1.0", "Connection:\t\t\r\n", false), ("HTTP/1.0", "Connection: close\r\n", false),
+        ("HTTP/1.0", "Connection: Upgrade\r\n", false), ("HTTP/1.0", "Connection:keep-alive\t,\tTE\r\n", true),
+        ("HTTP/1.1", "Connectio: close\r\nConnections: close\r\n", true), ("HTTP/1.1", "Connection: \"close\"\r\n", true),
     ])
     func keepAlive(version: String, header: String, expected: Bool) throws {
         let raw = "GET / \(version)\r\nHost: h\r\n\(header)\r\n"
         #expect(try #require(request(parseWhole(bytes(raw)))).keepAlive == expected)
+    }
+
+    /// Read as the header lines arrive: a request split at every byte reads the same, and each pipelined request
+    /// has its own options (the second is not closed by the first's `close`, nor kept by its `keep-alive`).
+    @Test func connectionIsReadPerRequestWhateverTheReads() {
+        let raw = bytes(
+            "GET /a HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n" + "GET /b HTTP/1.1\r\nHost: h\r\n\r\n"
+                + "GET /c HTTP/1.0\r\nConnection: keep-alive\r\n\r\n" + "GET /d HTTP/1.0\r\n\r\n")
+        let whole = drain([raw]).compactMap(request)
+        let byteByByte = drain(raw.map { [$0] }).compactMap(request)
+        #expect(whole.map(\.path) == ["/a", "/b", "/c", "/d"])
+        #expect(whole.map(\.keepAlive) == [false, true, true, false])
+        #expect(byteByByte == whole)
+    }
+
+    /// Names compare without case: by their bytes when all are ASCII (the parser's, always), as Foundation's
+    /// lowercasing when one is not (a Kelvin sign lowercases to `k`).
+    @Test func headerNamesCompareWithoutCaseASCIIOrNot() {
+        let ascii = HTTPHeaders([("Host", "h"), ("COOKIE", "a=1"), ("cookie", "b=2"), ("Cookies", "c=3")])
+        #expect(ascii["host"] == "h")
+        #expect(ascii.values(for: "Cookie") == ["a=1", "b=2"])
+        #expect(ascii["Cooki"] == nil)
+        let other = HTTPHeaders([("\u{212A}ey", "kelvin"), ("Key", "plain")])
+        #expect(other.values(for: "key") == ["kelvin", "plain"])
+        #expect(other["KEY"] == "kelvin")
     }
 
     @Test func http10NeedsNoHost() throws {

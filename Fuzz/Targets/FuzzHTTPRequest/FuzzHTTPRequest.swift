@@ -15,6 +15,14 @@ public func fuzzHTTPRequest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         guard let expected = ConnectionReference.keepAlive(request) else { continue }
         fuzzInvariant(request.keepAlive == expected, "keepAlive is \(request.keepAlive), Foundation's reading says \(expected)")
     }
+    // The framing fields the parser notes from the names' bytes agree with the header list read by name.
+    for request in whole.requests {
+        let lengths = request.headers.values(for: "Content-Length")
+        fuzzInvariant(request.headers.values(for: "Transfer-Encoding").isEmpty, "a request with Transfer-Encoding was taken")
+        fuzzInvariant(lengths.count <= 1, "a request with \(lengths.count) Content-Length fields was taken")
+        fuzzInvariant(request.headers.values(for: "Host").count <= 1, "a request with several Host fields was taken")
+        fuzzInvariant(lengths.first.map { Int($0) == request.body.count } ?? request.body.isEmpty, "the body is not Content-Length long")
+    }
     _ = HTTPReading.inOneRead(input.bytes, parser: HTTPRequestParser())
     return 0
 }

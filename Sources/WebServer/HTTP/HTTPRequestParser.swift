@@ -84,7 +84,7 @@ public struct HTTPRequestParser: Sendable {
         let request = HTTPServerRequest(
             method: complete.method, rawTarget: complete.target.raw, path: complete.target.path,
             rawQuery: complete.target.query, version: complete.version, headers: complete.headers,
-            body: Array(buffer[bodyStart..<bodyEnd]))
+            body: Array(buffer[bodyStart..<bodyEnd]), keepAlive: complete.keepAlive)
         // Drop the spent request so a long keep-alive connection does not grow the buffer.
         buffer.removeSubrange(0..<bodyEnd)
         lineStart = 0

@@ -72,6 +72,9 @@ public struct HTTPServerRequest: Sendable, Equatable {
     public let version: HTTPVersion
     public let headers: HTTPHeaders
     public let body: [UInt8]
+    /// Whether the connection may stay open after the response (RFC 9112 §9.3): HTTP/1.1 unless `Connection`
+    /// names `close`, HTTP/1.0 only when it names `keep-alive`. Read once, by the parser, from the header bytes.
+    public let keepAlive: Bool
 
     /// Form-style query items (`+` is a space), in order; a name without `=` has an empty value.
     public var queryItems: [(name: String, value: String)] {
@@ -86,14 +89,6 @@ public struct HTTPServerRequest: Sendable, Equatable {
         }
     }
 
-    /// Whether the connection may stay open after the response (RFC 9112 §9.3).
-    public var keepAlive: Bool {
-        let options = ConnectionOptions(headers)
-        switch version {
-        case .http11: return !options.close
-        case .http10: return options.keepAlive && !options.close
-        }
-    }
 }
 
 enum PercentDecoding {

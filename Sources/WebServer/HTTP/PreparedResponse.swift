@@ -22,7 +22,7 @@ public struct PreparedResponse: Sendable, Equatable {
         statusLine = ByteChunk(Array(keepAliveHead[..<split]))
         keepAliveFields = ByteChunk(Array(keepAliveHead[split...]))
         closeFields = ByteChunk(Array(closeHead[split...]))
-        body = ByteChunk(response.body)
+        body = ByteChunk(response.body, sendable: response.body.count >= ByteChunk.sendFileThreshold)
     }
 
     /// Made from the same response, so the same bytes.

@@ -5,8 +5,8 @@
 #endif
 
 /// What a connection still has to send: chunks held by reference, written with one `sendmsg` (a gather write) for
-/// as many of them as the socket takes. A static file's head and body go out in one system call, straight from
-/// the memory they were prepared in.
+/// as many of them as the socket takes. A static file's head goes out straight from the memory it was prepared in;
+/// its body, when it has a file (`ByteChunk.file`), with `sendfile` after it.
 struct OutputQueue {
     private var chunks: [ByteChunk] = []
     /// The first chunk not yet wholly sent, and how much of it was.
@@ -39,7 +39,7 @@ struct OutputQueue {
     mutating func write(to fd: Int32) -> Socket.IOResult {
         var total = 0
         while count > 0 {
-            switch Socket.writeChunks(fd, chunks[first..<min(chunks.count, first + Self.chunksPerWrite)], skipping: offset) {
+            switch writeSome(to: fd) {
             case .transferred(let sent):
                 guard sent > 0 else { return .wouldBlock }  // The socket took nothing; poll says when it can.
                 total += sent
@@ -53,6 +53,21 @@ struct OutputQueue {
         first = 0
         offset = 0
         return .transferred(total)
+    }
+
+    /// One system call: the chunks in memory up to the next one with a file in one gather write, or that file's
+    /// rest with `sendfile`.
+    private func writeSome(to fd: Int32) -> Socket.IOResult {
+        let head = chunks[first]
+        if head.file >= 0 {
+            let sent = Socket.sendFile(fd, from: head.file, offset: offset, count: head.count - offset)
+            // A socket sendfile cannot write to still takes the same bytes from memory.
+            guard case .failed = sent else { return sent }
+            return Socket.writeChunks(fd, chunks[first...first], skipping: offset)
+        }
+        let end = min(chunks.count, first + Self.chunksPerWrite)
+        let filed = chunks[first..<end].firstIndex { $0.file >= 0 }
+        return Socket.writeChunks(fd, chunks[first..<(filed ?? end)], skipping: offset, more: filed != nil)
     }
 
     private mutating func consume(_ sent: Int) {

@@ -1,3 +1,4 @@
+import CWebServerFile
 import Foundation
 
 #if canImport(Glibc)
@@ -170,10 +171,12 @@ enum Socket {
     }
 
     /// One gather write of `chunks` (the first `skipping` bytes of the first already sent), never raising SIGPIPE.
-    static func writeChunks(_ fd: Int32, _ chunks: ArraySlice<ByteChunk>, skipping: Int) -> IOResult {
+    /// `more`: a body follows by `sendFile`, so the kernel holds these bytes back to go out with it (`MSG_MORE`)
+    /// rather than sending the head in a packet of its own.
+    static func writeChunks(_ fd: Int32, _ chunks: ArraySlice<ByteChunk>, skipping: Int, more: Bool = false) -> IOResult {
         guard !chunks.isEmpty else { return .transferred(0) }
         #if canImport(Glibc)
-            let flags = Int32(MSG_NOSIGNAL)
+            let flags = Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0)
         #else
             let flags: Int32 = 0  // SO_NOSIGPIPE is set on every accepted socket instead.
         #endif
@@ -188,6 +191,14 @@ enum Socket {
             return sendmsg(fd, &message, flags)
         }
         if count >= 0 { return .transferred(count) }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed
+    }
+
+    /// Up to `count` bytes of `file` from `offset` with `sendfile`: the kernel sends the file's pages, no copy from
+    /// here, and never a SIGPIPE (`featurehost_send_file`). Only a chunk that has a file comes here (Linux).
+    static func sendFile(_ fd: Int32, from file: Int32, offset: Int, count: Int) -> IOResult {
+        let sent = featurehost_send_file(fd, file, Int64(offset), count)
+        if sent >= 0 { return .transferred(Int(sent)) }
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? .wouldBlock : .failed
     }
 
