@@ -322,7 +322,12 @@ def test_missed_heartbeats_mean_the_host_is_gone_and_another_run_means_restarted
     page.wait_for_function("() => document.getElementById('fh-connection').classList.contains('fh-connection-flash')")
     page.screenshot(path=str(screenshots / "lost.png"))
     harness.probe_status = 421
-    page.click(".fh-connection-retry")
+    # The page also probes by itself, with backoff: it may meet the new run before a click lands (its banner then
+    # says so, and the button is gone), so the button is pressed only while it is still shown.
+    page.evaluate("""() => {
+        const retry = document.querySelector('.fh-connection-retry');
+        if (retry && retry.checkVisibility()) retry.click();
+    }""")
     page.wait_for_function("() => document.body.dataset.fhConnection === 'restarted'", timeout=5000)
     assert "Open the address the new run printed" in page.inner_text("#fh-connection")
     page.screenshot(path=str(screenshots / "restarted.png"))
