@@ -11,12 +11,9 @@ public protocol ImageLoading: Sendable {
     func cachedImage(forKey key: String) -> CachedImage?
     /// This loader for a feature whose configured source is at `origin`: image URLs named by that source's data
     /// are fetched from public hosts and from `origin`, never from other local or private addresses. The host
-    /// gives each feature its loader scoped this way; a loader without a notion of addresses returns itself.
+    /// gives each feature its loader scoped this way; a loader without a notion of addresses returns itself (and
+    /// says so: there is no default, so a loader never skips the check by forgetting it).
     func scoped(trusting origin: HTTPOrigin?) -> any ImageLoading
-}
-
-extension ImageLoading {
-    public func scoped(trusting origin: HTTPOrigin?) -> any ImageLoading { self }
 }
 
 /// An image in the cache: what a view state carries once it has loaded.

@@ -16,7 +16,7 @@ public protocol KeyValueStore: Sendable {
     /// saved value is then unchanged.
     func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data?
     /// Set when the store's file could not be read (so every value reads as absent) or was moved aside: for the
-    /// feature to show, so a reset is never silent. Stores in memory never have one.
+    /// feature to show, so a reset is never silent. Stores in memory never have one (and say so: no default).
     var damageNotice: String? { get }
     /// Calls `onChange` on the main actor, for as long as `owner` lives, with this store's keys whose values were
     /// changed by another holder of the same storage: another store of the same file in this process as soon as
@@ -28,15 +28,6 @@ public protocol KeyValueStore: Sendable {
 }
 
 extension KeyValueStore {
-    public var damageNotice: String? { nil }
-
-    /// Read, then set: not atomic. Stores that more than one session writes implement their own.
-    public func update(forKey key: String, _ transform: (Data?) throws -> Data?) throws -> Data? {
-        let new = try transform(data(forKey: key))
-        try set(new, forKey: key)
-        return new
-    }
-
     /// Decodes a stored value. `nil` when absent; throws a `FeatureError` naming the key when it cannot be read.
     public func value<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T? {
         guard let data = data(forKey: key) else { return nil }

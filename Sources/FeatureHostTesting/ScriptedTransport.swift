@@ -1,5 +1,6 @@
 import FeatureHostCore
 import Foundation
+import Testing
 
 /// A transport that answers at once from a script: a list of answers given in order (the last one repeats),
 /// or a function of the request. Records every request. For replies the test releases one by one, see
@@ -34,7 +35,11 @@ public final class ScriptedTransport: HTTPTransport, Sendable {
             return state.script.count > 1 ? state.script.removeFirst() : state.script.first
         }
         if let answer { return try answer(request) }
-        guard let next else { throw HTTPError.failed(request.url, reason: "the script has no answer") }
+        guard let next else {
+            // An empty script is a test that did not say what the network answers: it fails, not just the request.
+            Issue.record("ScriptedTransport has no answer for \(request.method) \(request.url)")
+            throw HTTPError.failed(request.url, reason: "the script has no answer")
+        }
         return try next.get()
     }
 }

@@ -17,7 +17,17 @@ final class InMemoryImages: ImageLoading, Sendable {
         return ImageReference(key: key, contentType: "image/jpeg", byteCount: data.count)
     }
 
-    func image(at url: URL) async throws(ImageFailure) -> ImageReference { throw ImageFailure("not used") }
+    /// The pictures here are only drawn from what `add` kept: a fetch or a scoping is a test that went wrong, and
+    /// fails it rather than quietly failing the fetch.
+    func image(at url: URL) async throws(ImageFailure) -> ImageReference {
+        Issue.record("InMemoryImages fetches nothing: \(url) was asked for")
+        throw ImageFailure("not set up")
+    }
+
+    func scoped(trusting origin: HTTPOrigin?) -> any ImageLoading {
+        Issue.record("InMemoryImages is not scoped by the pictures it draws")
+        return self
+    }
 
     func cachedImage(forKey key: String) -> CachedImage? {
         state.withLock { state in

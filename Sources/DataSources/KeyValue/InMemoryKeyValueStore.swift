@@ -23,6 +23,9 @@ public final class InMemoryKeyValueStore: KeyValueStore, Sendable {
     /// to be idle waits for the observers too.
     public func countDeliveries(on activity: ActivityTracker) { changes.countDeliveries(on: activity) }
 
+    /// Memory is never damaged or moved aside.
+    public var damageNotice: String? { nil }
+
     public func data(forKey key: String) -> Data? {
         state.withLock { $0.values[key] }
     }
