@@ -2,6 +2,7 @@
 # Runs one libFuzzer target, or each in turn (docs/reliability.md).
 #   Fuzz/run.sh TARGET SECONDS [libFuzzer flags...]   e.g. Fuzz/run.sh FuzzHTTPRequest 600
 #   Fuzz/run.sh all SECONDS                            every target, SECONDS each (CI: 5), FUZZ_JOBS at a time
+#   Fuzz/run.sh build                                  every target built, none run (then FUZZ_BUILT=1 run.sh all)
 #   Fuzz/run.sh list
 # FUZZ_CONFIGURATION=release builds optimised (slower to build, faster to run; use it for long runs).
 # The corpus grows in .build-fuzz/corpus/TARGET, seeded from the committed Fuzz/Seeds/TARGET; a crash, a hang
@@ -17,7 +18,7 @@ configuration=${FUZZ_CONFIGURATION:-debug}
 scratch=.build-fuzz
 
 usage() {
-  echo "usage: Fuzz/run.sh TARGET SECONDS [libFuzzer flags...] | all SECONDS | list" >&2
+  echo "usage: Fuzz/run.sh TARGET SECONDS [libFuzzer flags...] | all SECONDS | build | list" >&2
   echo "targets: ${targets[*]}" >&2
   exit 2
 }
@@ -79,12 +80,21 @@ run_built() {
 [ $# -ge 1 ] || usage
 case $1 in
   list) printf '%s\n' "${targets[@]}" ;;
+  build)
+    # Every target built, none run.
+    failed=0
+    for target in "${targets[@]}"; do build "$target" || failed=1; done
+    exit "$failed"
+    ;;
   all)
     [ $# -eq 2 ] || usage
     # Every target is built first (one after the other: they share the scratch folder), then they run FUZZ_JOBS at a
     # time (the machine's cores by default): each one still gets SECONDS of a core to itself.
     failed=0
-    for target in "${targets[@]}"; do build "$target" || failed=1; done
+    # FUZZ_BUILT=1: `Fuzz/run.sh build` made them already (CI builds them beside the browser tests).
+    if [ "${FUZZ_BUILT:-0}" != 1 ]; then
+      for target in "${targets[@]}"; do build "$target" || failed=1; done
+    fi
     [ "$failed" -eq 0 ] || exit 1
     jobs_at_once=${FUZZ_JOBS:-$(nproc)}
     failures=$(mktemp -d)

@@ -5,6 +5,8 @@ avatars that show the #C8C8C8 circle until they load, and 10,000 chats paged. Ti
 wait is for something the page shows."""
 
 import json
+import re
+import socket
 import threading
 import time
 from datetime import datetime, timedelta, timezone
@@ -76,6 +78,7 @@ def open_chats(browser, server, log_screens=False, **context):
     page.on("console", lambda message: page.console_messages.append(message.text))
     if log_screens:
         page.add_init_script(SCREEN_LOG)
+    page.fh_server = server
     response = page.goto(server.page_url("/f/chats"))
     page.served_html = response.text()
     page.wait_for_selector(".chats", state="attached")
@@ -83,7 +86,41 @@ def open_chats(browser, server, log_screens=False, **context):
 
 
 def wait_for_screen(page, screen: str, timeout: float = 20_000):
-    page.wait_for_function("(s) => !!document.querySelector('.chats.chats-screen-' + s)", arg=screen, timeout=timeout)
+    try:
+        page.wait_for_function("(s) => !!document.querySelector('.chats.chats-screen-' + s)", arg=screen, timeout=timeout)
+    except Exception:
+        raise AssertionError(f"no {screen} screen: {stuck_report(page)}")
+
+
+def stuck_report(page):
+    """For a failed wait: what the page shows (its screens so far, its version) beside what the server renders now,
+    so a late presenter and a missed patch tell themselves apart."""
+    shown = page.evaluate("""() => ({ cls: (document.querySelector('.chats') || {}).className,
+        version: window.FeatureHost && window.FeatureHost.version(), data: Object.assign({}, document.body.dataset),
+        screens: window.__chatsScreens, now: performance.now(), hidden: document.hidden })""")
+    server = getattr(page, "fh_server", None)
+    rendered = None
+    if server is not None:
+        try:
+            session = shown["data"].get("fhSession")
+            with socket.create_connection(server.address, timeout=10) as connection:
+                connection.sendall((f"GET /s/{session}/events?v=-1 HTTP/1.1\r\nHost: {server.host}\r\n"
+                                    f"Cookie: featurehost-token={server.token}\r\n\r\n").encode())
+                data = b""
+                while True:
+                    match = re.search(rb"event: patch\nid: (\d+)\ndata: (.*)\n\n", data)
+                    if match:
+                        html = json.loads(match.group(2))["ops"][0]["html"]
+                        rendered = (match.group(1), re.findall(r'class="(chats chats-screen-[a-z]+)', html))
+                        break
+                    chunk = connection.recv(65536)
+                    if not chunk:
+                        rendered = ("closed", data[:400])
+                        break
+                    data += chunk
+        except Exception as error:
+            rendered = repr(error)
+    return f"page={shown} server={rendered} log={server.lines[-30:] if server is not None and hasattr(server, 'lines') else None}"
 
 
 def hand_over_animations(page, timeout: float = 20_000):
