@@ -163,7 +163,12 @@ static void on_fatal(int signal_number, siginfo_t *info, void *context) {
     }
 }
 
+/* Arming and disarming are process-wide, and two live terminals (two tests at once) may do them from two threads:
+ * one lock keeps what is saved whole. The handler never takes it (not async-signal-safe); it reads `armed` alone. */
+static pthread_mutex_t arm_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void featurehost_terminal_restore_arm(int input_fd, int output_fd, const struct termios *original, const char *sequence) {
+    pthread_mutex_lock(&arm_lock);
     armed = 0;
     saved_input = input_fd;
     saved_output = output_fd;
@@ -180,6 +185,11 @@ void featurehost_terminal_restore_arm(int input_fd, int output_fd, const struct 
         installed = 1;
     }
     armed = 1;
+    pthread_mutex_unlock(&arm_lock);
 }
 
-void featurehost_terminal_restore_disarm(void) { armed = 0; }
+void featurehost_terminal_restore_disarm(void) {
+    pthread_mutex_lock(&arm_lock);
+    armed = 0;
+    pthread_mutex_unlock(&arm_lock);
+}
