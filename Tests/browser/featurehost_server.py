@@ -8,8 +8,10 @@ and the port) and sends `host` as its `Host` header."""
 import json
 import os
 import pathlib
+import re
 import select
 import signal
+import socket
 import subprocess
 import threading
 import time
@@ -93,3 +95,21 @@ class Server:
             rest = self.process.stdout.read()
             self.lines = [line for line in rest.splitlines() if line]
         return self.process.returncode
+
+
+def server_render(server, session):
+    """The session's content and version now: the first message of a stream that asks from version -1."""
+    with socket.create_connection(server.address, timeout=10) as connection:
+        connection.sendall((f"GET /s/{session}/events?v=-1 HTTP/1.1\r\nHost: {server.host}\r\n"
+                            f"Cookie: featurehost-token={server.token}\r\n\r\n").encode())
+        data = b""
+        while True:
+            match = re.search(rb"event: patch\nid: \d+\ndata: (.*)\n\n", data)
+            if match:
+                message = json.loads(match.group(1))
+                first = message["ops"][0]
+                assert first["op"] == "morph" and first["key"] == "fh-root", first
+                return message["to"], first["html"]
+            chunk = connection.recv(65536)
+            assert chunk, "the stream closed before its first message"
+            data += chunk

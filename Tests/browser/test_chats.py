@@ -6,13 +6,15 @@ wait is for something the page shows."""
 
 import json
 import re
-import socket
 import threading
 import time
 from datetime import datetime, timedelta, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from featurehost_server import server_render
 
 # 1×1 PNG: the host's image cache takes it for a picture (image bytes, image/png).
 PNG = bytes.fromhex(
@@ -88,8 +90,8 @@ def open_chats(browser, server, log_screens=False, **context):
 def wait_for_screen(page, screen: str, timeout: float = 20_000):
     try:
         page.wait_for_function("(s) => !!document.querySelector('.chats.chats-screen-' + s)", arg=screen, timeout=timeout)
-    except Exception:
-        raise AssertionError(f"no {screen} screen: {stuck_report(page)}")
+    except PlaywrightTimeout as timeout:
+        raise AssertionError(f"no {screen} screen: {stuck_report(page)}") from timeout
 
 
 def stuck_report(page):
@@ -98,29 +100,13 @@ def stuck_report(page):
     shown = page.evaluate("""() => ({ cls: (document.querySelector('.chats') || {}).className,
         version: window.FeatureHost && window.FeatureHost.version(), data: Object.assign({}, document.body.dataset),
         screens: window.__chatsScreens, now: performance.now(), hidden: document.hidden })""")
-    server = getattr(page, "fh_server", None)
-    rendered = None
-    if server is not None:
-        try:
-            session = shown["data"].get("fhSession")
-            with socket.create_connection(server.address, timeout=10) as connection:
-                connection.sendall((f"GET /s/{session}/events?v=-1 HTTP/1.1\r\nHost: {server.host}\r\n"
-                                    f"Cookie: featurehost-token={server.token}\r\n\r\n").encode())
-                data = b""
-                while True:
-                    match = re.search(rb"event: patch\nid: (\d+)\ndata: (.*)\n\n", data)
-                    if match:
-                        html = json.loads(match.group(2))["ops"][0]["html"]
-                        rendered = (match.group(1), re.findall(r'class="(chats chats-screen-[a-z]+)', html))
-                        break
-                    chunk = connection.recv(65536)
-                    if not chunk:
-                        rendered = ("closed", data[:400])
-                        break
-                    data += chunk
-        except Exception as error:
-            rendered = repr(error)
-    return f"page={shown} server={rendered} log={server.lines[-30:] if server is not None and hasattr(server, 'lines') else None}"
+    server = page.fh_server
+    try:
+        version, html = server_render(server, shown["data"].get("fhSession"))
+        rendered = (version, re.findall(r'class="(chats chats-screen-[a-z]+)', html))
+    except Exception as error:  # a report, so the wait's own failure stays the one told
+        rendered = repr(error)
+    return f"page={shown} server={rendered} log={server.lines[-30:]}"
 
 
 def hand_over_animations(page, timeout: float = 20_000):

@@ -5,11 +5,11 @@ a second event stream opened with `v=-1` starts with a whole-root morph carrying
 Nothing is slept for: each wait is for a version the page or the server reports."""
 
 import json
-import re
-import socket
 import time
 
 import pytest
+
+from featurehost_server import server_render
 
 CANON = """() => {
   window.fhCanon = (root) => {
@@ -36,24 +36,6 @@ PARSED = """(html) => {
   main.append(template.content);
   return window.fhCanon(main);
 }"""
-
-
-def server_render(server, session):
-    """The session's content and version now: the first message of a stream that asks from version -1."""
-    with socket.create_connection(server.address, timeout=10) as connection:
-        connection.sendall((f"GET /s/{session}/events?v=-1 HTTP/1.1\r\nHost: {server.host}\r\n"
-                            f"Cookie: featurehost-token={server.token}\r\n\r\n").encode())
-        data = b""
-        while True:
-            match = re.search(rb"event: patch\nid: \d+\ndata: (.*)\n\n", data)
-            if match:
-                message = json.loads(match.group(1))
-                first = message["ops"][0]
-                assert first["op"] == "morph" and first["key"] == "fh-root", first
-                return message["to"], first["html"]
-            chunk = connection.recv(65536)
-            assert chunk, "the stream closed before its first message"
-            data += chunk
 
 
 def expect_server_dom(page, server, label):
