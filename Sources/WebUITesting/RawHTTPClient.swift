@@ -65,7 +65,9 @@ public final class RawHTTPClient {
         }
         guard result == 0 else {
             let text = String(cString: strerror(errno))
-            closeDescriptor(fd)
+            // A class whose init throws once its properties are set still runs deinit: marked closed here, or
+            // deinit would close the number again, by then perhaps another test's socket (a send on EBADF).
+            close()
             throw ClientError(description: "connect to 127.0.0.1:\(port): \(text)")
         }
     }
