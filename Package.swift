@@ -37,6 +37,7 @@ var featureTargets: [Target] {
     featureBundles.flatMap { bundle -> [Target] in
         let feature = "\(bundle.name)Feature"
         let terminal = "\(bundle.name)Terminal"
+        let fixtures = "\(bundle.name)Fixtures"
         return [
             // Surface-neutral: never a surface module (RegistryAudit checks the imports).
             .target(
@@ -45,11 +46,19 @@ var featureTargets: [Target] {
             .target(
                 name: terminal, dependencies: [.target(name: feature), "FeatureHostCore", "TerminalUI"],
                 path: "Features/\(bundle.name)/Sources/\(terminal)"),
+            // What the feature's three test targets share (the feature on a test host, its sample data): `package`
+            // declarations, so each test target imports it rather than copying it.
+            .target(
+                name: fixtures,
+                dependencies: [.target(name: feature), "FeatureHostCore", "FeatureHostTesting"]
+                    + (featureImports[bundle.name] ?? ["DataSources"]),
+                path: "Features/\(bundle.name)/Tests/\(fixtures)"),
             .testTarget(
-                name: "\(feature)Tests", dependencies: [.target(name: feature), "FeatureHostTesting"],
+                name: "\(feature)Tests", dependencies: [.target(name: feature), .target(name: fixtures), "FeatureHostTesting"],
                 path: "Features/\(bundle.name)/Tests/\(feature)Tests"),
             .testTarget(
-                name: "\(terminal)Tests", dependencies: [.target(name: terminal), .target(name: feature), "FeatureHostTesting"],
+                name: "\(terminal)Tests",
+                dependencies: [.target(name: terminal), .target(name: feature), .target(name: fixtures), "FeatureHostTesting"],
                 path: "Features/\(bundle.name)/Tests/\(terminal)Tests", exclude: ["Golden"]),
         ] + webTargets(bundle.name)
     }
@@ -63,7 +72,10 @@ func webTargets(_ name: String) -> [Target] {
             name: web, dependencies: [.target(name: feature), "FeatureHostCore", "WebUI"],
             path: "Features/\(name)/Sources/\(web)", resources: [.process("Resources")]),
         .testTarget(
-            name: "\(web)Tests", dependencies: [.target(name: web), .target(name: feature), "WebUI", "FeatureHostTesting"],
+            name: "\(web)Tests",
+            dependencies: [
+                .target(name: web), .target(name: feature), .target(name: "\(name)Fixtures"), "WebUI", "WebUITesting", "FeatureHostTesting",
+            ],
             path: "Features/\(name)/Tests/\(web)Tests", exclude: ["Golden"]),
     ]
 }

@@ -90,6 +90,12 @@ public final class TestHost: Sendable {
         await settle()
     }
 
+    /// `advance(by:)` in whole milliseconds, so `0.175` means exactly 175 ms (a `Double` 0.175 is a hair off).
+    @MainActor
+    public func advance(seconds: Double) async {
+        await advance(by: .milliseconds(Int64((seconds * 1_000).rounded())))
+    }
+
     /// Waits until no request or load is in flight and every result has been applied; false when `timeout`
     /// seconds passed first. The bound catches a hang, not slowness: `swift test` starts every test at once on
     /// Swift's pool (two threads on a 2-core machine), so the work a test waits for queues behind the whole suite's,

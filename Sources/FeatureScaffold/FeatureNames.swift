@@ -27,6 +27,8 @@ public struct FeatureNames: Equatable, Sendable {
     public var testModule: String { module + "Tests" }
     public var terminalTestModule: String { terminalModule + "Tests" }
     public var webTestModule: String { webModule + "Tests" }
+    /// What the three test targets share: the feature on a test host.
+    public var fixturesModule: String { name + RegistryAudit.fixturesSuffix }
     public var title: String { Self.words(name).joined(separator: " ") }
 
     /// A PascalCase Swift type name of ASCII letters and digits, without the `Feature` suffix the module adds.

@@ -74,12 +74,12 @@ extension RegistryAudit {
         return nil
     }
 
-    /// The bundle a module belongs to: `ChatsFeature`, `ChatsTerminal` → `Chats`. Any `…Feature` module counts,
-    /// listed or not.
+    /// The bundle a module belongs to: `ChatsFeature`, `ChatsTerminal`, `ChatsFixtures` → `Chats`. Any `…Feature` or `…Fixtures`
+    /// module counts, listed or not.
     static func feature(owning module: String, bundles: [String]) -> String? {
-        for suffix in ["Feature"] + surfaces.keys.sorted() where module.hasSuffix(suffix) && module.count > suffix.count {
+        for suffix in ["Feature", fixturesSuffix] + surfaces.keys.sorted() where module.hasSuffix(suffix) && module.count > suffix.count {
             let name = String(module.dropLast(suffix.count))
-            if suffix == "Feature" || bundles.contains(name) { return name }
+            if suffix == "Feature" || suffix == fixturesSuffix || bundles.contains(name) { return name }
         }
         return nil
     }

@@ -7,6 +7,8 @@ extension RegistryAudit {
     /// The folders a surface target holds, besides its `<Name>Feature+<Surface>.swift` conformance: the scene,
     /// and for the web its stylesheets and files (served under `/assets/<id>/`).
     public static let surfaceFolders: [String: Set<String>] = ["Terminal": ["Scene"], "Web": ["Scene", "Resources"]]
+    /// The suffix of the module beside a bundle's test targets that holds what they share (`ChatsFixtures`).
+    public static let fixturesSuffix = "Fixtures"
 
     /// Target folders the package generator does not know, and folders outside the shared vocabulary.
     public static func layoutProblems(in package: URL) -> [String] {
@@ -30,9 +32,10 @@ extension RegistryAudit {
                     )
                 }
             }
-            for test in tests where !known.map({ $0 + "Tests" }).contains(test) {
+            let testFolders = known.map { $0 + "Tests" } + [name + fixturesSuffix]
+            for test in tests where !testFolders.contains(test) {
                 problems.append(
-                    "Features/\(name)/Tests/\(test) is not a test target folder: a bundle's tests are \(known.map { $0 + "Tests" }.joined(separator: ", "))."
+                    "Features/\(name)/Tests/\(test) is not a test target folder: a bundle's tests are \(testFolders.joined(separator: ", "))."
                 )
             }
         }

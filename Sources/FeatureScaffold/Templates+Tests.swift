@@ -1,10 +1,27 @@
-/// The bundle's two test targets: presenter tests without any surface, and the scene's golden and key tests.
+/// The bundle's test targets: presenter tests without any surface, the scene's golden and key tests, and the fixtures
+/// module they share.
 extension Templates {
+    static func fixtures(_ names: FeatureNames) -> String {
+        #"""
+        \#(imports("FeatureHostCore", "FeatureHostTesting", names.module))
+
+        extension \#(names.module) {
+            /// The feature as the host builds it for a config entry with its id (and this source, its default when
+            /// nil, and these settings), on `host`'s context: what the bundle's three test targets drive.
+            @MainActor
+            package static func onTestHost(
+                _ host: TestHost, source: SourceConfiguration? = nil, settings: [String: SettingValue] = [:]
+            ) throws -> \#(names.module) {
+                try \#(names.module)(context: host.context(for: \#(names.module).self, source: source, settings: settings))
+            }
+        }
+
+        """#
+    }
+
     static func presenterTests(_ names: FeatureNames) -> String {
         #"""
-        import FeatureHostCore
-        import FeatureHostTesting
-        import Testing
+        \#(imports("FeatureHostCore", "FeatureHostTesting", "Testing", names.fixturesModule))
 
         @testable import \#(names.module)
 
@@ -16,7 +33,7 @@ extension Templates {
 
             /// The feature as the host builds it for a config entry with its id (and these settings).
             func feature(settings: [String: SettingValue] = [:]) throws -> \#(names.module) {
-                try \#(names.module)(context: host.context(for: \#(names.module).self, settings: settings))
+                try \#(names.module).onTestHost(host, settings: settings)
             }
 
             /// Its presenter in a test store: each change is asserted whole, so is each timer that starts, and the
@@ -79,7 +96,7 @@ extension Templates {
 
     static func sceneTests(_ names: FeatureNames) -> String {
         #"""
-        \#(imports("FeatureHostCore", "FeatureHostTesting", "TerminalUI", "Testing", names.module))
+        \#(imports("FeatureHostCore", "FeatureHostTesting", "TerminalUI", "Testing", names.module, names.fixturesModule))
 
         @testable import \#(names.terminalModule)
 
@@ -91,7 +108,7 @@ extension Templates {
             /// The feature shown as the shell shows it: its scene made, then `.appear`.
             init() throws {
                 host = try TestHost()
-                feature = try \#(names.module)(context: host.context(for: \#(names.module).self))
+                feature = try \#(names.module).onTestHost(host)
                 driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
                 feature.handle(.appear)
             }

@@ -104,7 +104,7 @@ extension Templates {
 
     static func webSceneTests(_ names: FeatureNames) -> String {
         #"""
-        \#(imports("FeatureHostCore", "FeatureHostTesting", "Foundation", "Testing", "WebUI", names.module))
+        \#(imports("FeatureHostCore", "FeatureHostTesting", "Testing", "WebUI", "WebUITesting", names.module, names.fixturesModule))
 
         @testable import \#(names.webModule)
 
@@ -116,17 +116,14 @@ extension Templates {
             /// The feature shown as the web shows it: its scene made, then `.appear`.
             init() throws {
                 host = try TestHost()
-                feature = try \#(names.module)(context: host.context(for: \#(names.module).self))
+                feature = try \#(names.module).onTestHost(host)
                 scene = feature.makeWebScene()
                 feature.handle(.appear)
             }
 
-            /// One element per line, so a golden's diff reads well.
-            func html() -> String { scene.render().render().replacingOccurrences(of: "><", with: ">\n<") }
-
             @Test func theMainPageMatchesItsGoldenHTML() async throws {
                 await host.settle()
-                try GoldenFile.check(html(), named: "main.html", in: GoldenFile.directory())
+                try GoldenFile.check(scene.goldenText(), named: "main.html", in: GoldenFile.directory())
             }
 
             @Test func aClickOnPressPressesAndOtherEventsAreIgnored() {
@@ -134,15 +131,15 @@ extension Templates {
                 #expect(scene.handle(.click("press")) == .handled)
                 #expect(scene.handle(.click("other")) == .ignored)
                 #expect(scene.handle(.key("Escape")) == .ignored)
-                #expect(html().contains(">Pressed once<"))
+                #expect(scene.html().contains(">Pressed once<"))
                 #expect(feature.presenter.changeCount == changes + 1, "one change, for the press")
             }
 
             @Test func timeAndTheBackgroundAreShown() async {
                 await host.advance(by: .seconds(2))
-                #expect(html().contains(">Open for 2 s<"))
+                #expect(scene.html().contains(">Open for 2 s<"))
                 feature.handle(.didEnterBackground)
-                #expect(html().contains(">Open for 2 s, paused in the background<"))
+                #expect(scene.html().contains(">Open for 2 s, paused in the background<"))
             }
 
             @Test func theStylesheetShips() {

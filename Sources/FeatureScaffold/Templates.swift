@@ -8,6 +8,7 @@
 ///   Tests/<Name>FeatureTests/  presenter tests
 ///   Tests/<Name>TerminalTests/ scene tests and Golden/
 ///   Tests/<Name>WebTests/      web scene tests and Golden/
+///   Tests/<Name>Fixtures/      what the three test targets share (the feature on a test host)
 ///   README.md
 /// ```
 ///
@@ -45,12 +46,13 @@ public enum Templates {
             File(path: "\(root)/Tests/\(names.terminalTestModule)/Golden/main-80x24.txt", contents: golden(names)),
             File(path: "\(root)/Tests/\(names.webTestModule)/\(names.name)WebSceneTests.swift", contents: webSceneTests(names)),
             File(path: "\(root)/Tests/\(names.webTestModule)/Golden/main.html", contents: webGolden(names)),
+            File(path: "\(root)/Tests/\(names.fixturesModule)/\(names.module)+TestHost.swift", contents: fixtures(names)),
             File(path: "\(root)/README.md", contents: readme(names)),
         ]
     }
 
-    /// The line the feature adds to `featureBundles` in Package.swift; the manifest's generator makes the six
-    /// targets (feature, terminal, web and their tests) from it.
+    /// The line the feature adds to `featureBundles` in Package.swift; the manifest's generator makes the seven
+    /// targets (feature, terminal, web, their tests and the fixtures they share) from it.
     public static func packageLine(_ names: FeatureNames) -> String { "(name: \"\(names.name)\", resources: false)," }
     /// The registry imports the three modules: the feature, the terminal module with its `TerminalFeature`
     /// conformance and the web module with its `WebFeature` conformance.

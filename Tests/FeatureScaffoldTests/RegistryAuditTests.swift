@@ -53,7 +53,9 @@ import Testing
             "Weather/Tests/WeatherFeatureTests/PresenterTests.swift":
                 "import DataSources\nimport FeatureHostCore\nimport FeatureHostTesting\nimport Testing\n@testable import WeatherFeature\n",
             "Weather/Tests/WeatherTerminalTests/SceneTests.swift":
-                "import FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport WeatherFeature\n@testable import WeatherTerminal\n",
+                "import FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport WeatherFeature\nimport WeatherFixtures\n@testable import WeatherTerminal\n",
+            "Weather/Tests/WeatherFixtures/WeatherFeature+TestHost.swift":
+                "import FeatureHostCore\nimport FeatureHostTesting\nimport WeatherFeature\n",
         ])
         #expect(try RegistryAudit.problems(in: package.url) == [])
     }
@@ -167,11 +169,12 @@ import Testing
     @Test func testsNeverImportAnotherFeatureOrAnExecutable() throws {
         let package = try weather([
             "Weather/Tests/WeatherFeatureTests/Tests.swift":
-                "import FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport ChatsFeature\n@testable import featurehost\n"
+                "import FeatureHostTesting\nimport TerminalUI\nimport Testing\nimport ChatsFeature\nimport ChatsFixtures\nimport WeatherFixtures\n@testable import featurehost\n"
         ])
         #expect(
             RegistryAudit.importProblems(in: package.url) == [
                 "Features/Weather/Tests/WeatherFeatureTests/Tests.swift imports ChatsFeature: a feature's tests never import another feature (Chats).",
+                "Features/Weather/Tests/WeatherFeatureTests/Tests.swift imports ChatsFixtures: a feature's tests never import another feature (Chats).",
                 "Features/Weather/Tests/WeatherFeatureTests/Tests.swift imports featurehost: a feature's tests never import an executable; run it as a process (FeaturehostProcess) in Tests/FeatureHostEndToEndTests.",
             ])
     }
@@ -207,7 +210,7 @@ import Testing
                 "Features/Weather/Sources/WeatherFeature/Scene is not one of the folders a Feature target holds: Data, Domain, Presenter, Resources.",
                 "Features/Weather/Sources/WeatherKit is not a target folder: a bundle's sources are WeatherFeature, WeatherTerminal, WeatherWeb.",
                 "Features/Weather/Sources/WeatherTerminal/Views is not one of the folders a Terminal target holds: Scene.",
-                "Features/Weather/Tests/WeatherKitTests is not a test target folder: a bundle's tests are WeatherFeatureTests, WeatherTerminalTests, WeatherWebTests.",
+                "Features/Weather/Tests/WeatherKitTests is not a test target folder: a bundle's tests are WeatherFeatureTests, WeatherTerminalTests, WeatherWebTests, WeatherFixtures.",
             ])
     }
 

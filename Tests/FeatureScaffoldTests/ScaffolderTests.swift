@@ -56,6 +56,7 @@ import Testing
                 "Features/Weather/Tests/WeatherTerminalTests/Golden/main-80x24.txt",
                 "Features/Weather/Tests/WeatherWebTests/WeatherWebSceneTests.swift",
                 "Features/Weather/Tests/WeatherWebTests/Golden/main.html",
+                "Features/Weather/Tests/WeatherFixtures/WeatherFeature+TestHost.swift",
                 "Features/Weather/README.md",
             ])
         #expect(result.edited == [Scaffolder.manifestFile, Scaffolder.registryFile])

@@ -1,3 +1,4 @@
+import CarNewsFixtures
 import FeatureHostTesting
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CarNewsFixtures
 import FeatureHostCore
 import Foundation
 import Testing

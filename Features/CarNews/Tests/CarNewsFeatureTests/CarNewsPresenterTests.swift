@@ -1,3 +1,4 @@
+import CarNewsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation

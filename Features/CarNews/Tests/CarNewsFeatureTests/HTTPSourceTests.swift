@@ -1,3 +1,4 @@
+import CarNewsFixtures
 import DataSources
 import FeatureHostCore
 import FeatureHostTesting

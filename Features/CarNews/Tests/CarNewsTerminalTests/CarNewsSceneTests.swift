@@ -1,4 +1,5 @@
 import CarNewsFeature
+import CarNewsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
@@ -21,7 +22,7 @@ struct CarNewsSceneTests {
 
     /// The feature's scene on a scripted server, appeared and settled.
     private func opened(
-        _ harness: SceneHarness, _ source: SourceConfiguration = SceneHarness.inMemory, size: Size = body, settle: Bool = true
+        _ harness: Harness, _ source: SourceConfiguration = Harness.inMemory, size: Size = body, settle: Bool = true
     ) async throws -> TextDriver {
         let driver = TextDriver(scene: try harness.scene(source), size: size)
         if settle { await harness.host.settle() }
@@ -31,11 +32,11 @@ struct CarNewsSceneTests {
     private static func replies(_ answers: Result<HTTPResponse, HTTPError>...) -> ScriptedTransport { ScriptedTransport(answers) }
 
     private static let good = Result<HTTPResponse, HTTPError>.success(
-        HTTPResponse(status: 200, body: Data(SceneFixtures.quirkyReply.utf8)))
+        HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))
 
     @Test("the list: image placeholders with the title over them, the date under; the first card focused")
     func list() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let driver = try await opened(harness)
         try check(driver, "list-80x23.txt")
         #expect(
@@ -48,14 +49,14 @@ struct CarNewsSceneTests {
 
     @Test("the list at the minimum size")
     func minimumSize() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let driver = try await opened(harness, size: Size(width: 40, height: 12))
         try check(driver, "list-40x12.txt")
     }
 
     @Test("End scrolls to the last card; ↑ moves the focus up without scrolling; Home goes back to the top")
     func scrolling() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let driver = try await opened(harness)
         #expect(driver.press(.end, .up) == [.handled, .handled])
         try check(driver, "list-end-up-80x23.txt")
@@ -65,7 +66,7 @@ struct CarNewsSceneTests {
 
     @Test("PageDown moves by the cards that fit on the screen; Tab and Shift-Tab move like ↓ and ↑")
     func paging() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let driver = try await opened(harness)
         driver.press(.pageDown)
         #expect((try #require(driver.scene as? CarNewsTerminalScene)).presenter.viewState.selectedIndex == 4)
@@ -75,7 +76,7 @@ struct CarNewsSceneTests {
 
     @Test("Enter opens the article; Esc goes back to the list; Esc on the list is the shell's")
     func detail() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let driver = try await opened(harness)
         driver.press(.down, .down, .enter)
         await harness.host.settle()  // the article's text is read from the store
@@ -92,7 +93,7 @@ struct CarNewsSceneTests {
 
     @Test("a long article scrolls: ↓, PageDown, End, Home, clamped at both ends")
     func detailScrolling() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let size = Size(width: 40, height: 12)
         let driver = try await opened(harness, size: size)
         _ = driver.text()  // the shell draws before it delivers keys
@@ -111,7 +112,7 @@ struct CarNewsSceneTests {
 
     @Test("before the first reply: loading, with the refresh under way")
     func loading() async throws {
-        let harness = try SceneHarness(loopback: Self.replies(Self.good))
+        let harness = try Harness(loopback: Self.replies(Self.good))
         let driver = try await opened(harness, .http(Self.url), settle: false)
         try check(driver, "loading-80x23.txt")
         #expect(driver.scene.keyHints.isEmpty, "r does nothing while the first load runs")
@@ -121,7 +122,7 @@ struct CarNewsSceneTests {
 
     @Test("a failed refresh over saved articles: the offline banner above the list")
     func offline() async throws {
-        let harness = try SceneHarness(loopback: Self.replies(Self.good, .failure(.status(500, Self.url))))
+        let harness = try Harness(loopback: Self.replies(Self.good, .failure(.status(500, Self.url))))
         let driver = try await opened(harness, .http(Self.url))
         await harness.host.advance(by: .seconds(90))
         #expect(driver.press(.character("r")) == [.handled])
@@ -135,7 +136,7 @@ struct CarNewsSceneTests {
     func offlineBannerWraps(width: Int) async throws {
         let url = try #require(URL(string: "https://www.apphusetreach.no/application/119267/article/get_articles_list"))
         let noDNS = HTTPError.failed(url, reason: "The operation could not be completed (NSURLErrorDomain error -1003)")
-        let harness = try SceneHarness(loopback: Self.replies(Self.good, .failure(noDNS)))
+        let harness = try Harness(loopback: Self.replies(Self.good, .failure(noDNS)))
         let driver = try await opened(harness, .http(Self.url), size: Size(width: width, height: 23))
         await harness.host.advance(by: .seconds(90))
         driver.press(.character("r"))
@@ -151,7 +152,7 @@ struct CarNewsSceneTests {
 
     @Test("nothing saved and no server: the error screen says what went wrong and that r retries")
     func error() async throws {
-        let harness = try SceneHarness(
+        let harness = try Harness(
             loopback: Self.replies(.failure(.cannotConnect(Self.url, reason: "the connection was refused")), Self.good))
         let driver = try await opened(harness, .http(Self.url))
         try check(driver, "error-80x23.txt")
@@ -166,7 +167,7 @@ struct CarNewsSceneTests {
         arguments: [40, 80])
     func errorTextsReadWell(width: Int) async throws {
         let long = try #require(URL(string: "http://127.0.0.1:44029/application/119267/article/get_articles_list"))
-        let harness = try SceneHarness(
+        let harness = try Harness(
             loopback: Self.replies(
                 .success(HTTPResponse(status: 500)),
                 .success(HTTPResponse(status: 200, body: Data(#"{"status":"error","content":[]}"#.utf8)))))
@@ -185,13 +186,13 @@ struct CarNewsSceneTests {
 
     @Test("notices sit at the bottom: a skipped article, a damaged file moved aside")
     func notices() async throws {
-        let harness = try SceneHarness(
+        let harness = try Harness(
             loopback: Self.replies(
                 .success(
                     HTTPResponse(
                         status: 200,
                         body: Data(
-                            SceneFixtures.quirkyReply.replacingOccurrences(
+                            Fixtures.quirkyReply.replacingOccurrences(
                                 of: #""content":[{"id""#, with: #""content":[{"id":1},{"id""#
                             ).utf8)))))
         try FileManager.default.createDirectory(at: harness.storageDirectory, withIntermediateDirectories: true)
@@ -202,17 +203,17 @@ struct CarNewsSceneTests {
 
     @Test("a title too long for one line wraps over the image and ends in …")
     func longTitle() async throws {
-        let long = SceneFixtures.reply(
-            id: 1, title: String(repeating: "A very long headline about cars ", count: 6), minutes: 1, image: "https://x.no/a.jpg"
-        )
-        let harness = try SceneHarness(loopback: Self.replies(.success(HTTPResponse(status: 200, body: Data(long.utf8)))))
+        let long = Fixtures.reply([
+            Fixtures.article(1, String(repeating: "A very long headline about cars ", count: 6), minutes: 1, image: "https://x.no/a.jpg")
+        ])
+        let harness = try Harness(loopback: Self.replies(.success(HTTPResponse(status: 200, body: Data(long.utf8)))))
         let driver = try await opened(harness, .http(Self.url), size: Size(width: 40, height: 12))
         try check(driver, "long-title-40x12.txt")
     }
 
     @Test("how far an article is scrolled is the scene's: reopened, it starts at the top")
     func scrollIsTheScenes() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let driver = try await opened(harness, size: Size(width: 40, height: 12))
         _ = driver.text()
         driver.press(.enter)
@@ -226,7 +227,7 @@ struct CarNewsSceneTests {
 
     @Test("while its text is read, an article shows its title and date and says it is loading")
     func articleLoading() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let driver = try await opened(harness)
         driver.press(.enter)
         let loading = driver.text()
@@ -240,7 +241,7 @@ struct CarNewsSceneTests {
     @Test("a good empty reply: no articles yet, and r refreshes")
     func noArticles() async throws {
         let empty = #"{"status":"success","content":[]}"#
-        let harness = try SceneHarness(loopback: Self.replies(.success(HTTPResponse(status: 200, body: Data(empty.utf8)))))
+        let harness = try Harness(loopback: Self.replies(.success(HTTPResponse(status: 200, body: Data(empty.utf8)))))
         let driver = try await opened(harness, .http(Self.url))
         let text = driver.text()
         #expect(text.contains("There are no articles yet."))
@@ -250,7 +251,7 @@ struct CarNewsSceneTests {
 
     @Test("an article gone from the store says so, and that r refreshes the list")
     func articleGone() async throws {
-        let harness = try SceneHarness()
+        let harness = try Harness()
         let driver = try await opened(harness)
         let scene = try #require(driver.scene as? CarNewsTerminalScene)
         let gone = ArticleSummary(id: 2, title: "Gone", image: "", published: Date(timeIntervalSince1970: 1_773_651_900))

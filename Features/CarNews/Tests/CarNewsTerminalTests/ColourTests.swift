@@ -1,4 +1,5 @@
 import CarNewsFeature
+import CarNewsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
@@ -13,12 +14,12 @@ import Testing
 struct ColourTests {
     static let url = URL(string: "http://127.0.0.1:8080/articles")!
     static let good = Result<HTTPResponse, HTTPError>.success(
-        HTTPResponse(status: 200, body: Data(SceneFixtures.quirkyReply.utf8)))
+        HTTPResponse(status: 200, body: Data(Fixtures.quirkyReply.utf8)))
 
     @Test("the list, a focused card further down, the article, at 80×23 and 40×12")
     func listAndArticle() async throws {
-        let harness = try SceneHarness()
-        let d = TextDriver(scene: try harness.scene(SceneHarness.inMemory), size: Size(width: 80, height: 23))
+        let harness = try Harness()
+        let d = TextDriver(scene: try harness.scene(Harness.inMemory), size: Size(width: 80, height: 23))
         await harness.host.settle()
         #expect(d.legibilityReport() == "", "the list")
         d.press(.down)
@@ -34,7 +35,7 @@ struct ColourTests {
 
     @Test("loading, offline, the error screen")
     func loadingOfflineAndError() async throws {
-        let offline = try SceneHarness(loopback: ScriptedTransport([Self.good, .failure(.status(500, Self.url))]))
+        let offline = try Harness(loopback: ScriptedTransport([Self.good, .failure(.status(500, Self.url))]))
         let d = TextDriver(scene: try offline.scene(.http(Self.url)), size: Size(width: 80, height: 23))
         #expect(d.legibilityReport() == "", "loading")
         await offline.host.settle()
@@ -43,7 +44,7 @@ struct ColourTests {
         await offline.host.settle()
         #expect(d.legibilityReport() == "", "offline")
 
-        let failing = try SceneHarness(
+        let failing = try Harness(
             loopback: ScriptedTransport([.failure(.cannotConnect(Self.url, reason: "the connection was refused"))]))
         let e = TextDriver(scene: try failing.scene(.http(Self.url)), size: Size(width: 80, height: 23))
         await failing.host.settle()

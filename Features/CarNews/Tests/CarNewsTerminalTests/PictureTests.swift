@@ -1,4 +1,5 @@
 import CarNewsFeature
+import CarNewsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
@@ -43,9 +44,9 @@ struct CarNewsPictureTests {
     /// The scene with a picture store on the test host's image cache, loaded; pictures decoded unless `decode` is
     /// false.
     private func opened(mode: PictureMode = .halfBlocks(.trueColor), size: Size = Self.body, decode: Bool = true) async throws
-        -> (TextDriver, PictureStore, SceneHarness)
+        -> (TextDriver, PictureStore, Harness)
     {
-        let harness = try SceneHarness(loopback: Self.transport)
+        let harness = try Harness(loopback: Self.transport)
         let store = PictureStore(mode: mode, images: harness.host.images, activity: harness.host.activity)
         let driver = TextDriver(scene: try harness.scene(.http(Self.feed), pictures: store), size: size)
         await harness.host.settle()
@@ -122,7 +123,7 @@ struct CarNewsPictureTests {
 
     @Test("a picture the server refused (404) is the failed one, not the loading one")
     func failedFetch() async throws {
-        let harness = try SceneHarness(
+        let harness = try Harness(
             loopback: ScriptedTransport { request in
                 if request.url.lastPathComponent == "get_articles_list" { return HTTPResponse(status: 200, body: Data(Self.reply.utf8)) }
                 return HTTPResponse(status: 404)

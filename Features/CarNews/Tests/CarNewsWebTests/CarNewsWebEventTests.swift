@@ -4,6 +4,7 @@ import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import CarNewsWeb
 
@@ -21,7 +22,7 @@ struct CarNewsWebEventTests {
         #expect(await h.send(.click("close")) == .handled)
         #expect(h.state.detail == nil)
         #expect(h.state.selectedIndex == 2)
-        #expect(h.html().contains("aria-current=\"true\" class=\"car-news-card\" data-action=\"open-119300\""))
+        #expect(h.scene.html().contains("aria-current=\"true\" class=\"car-news-card\" data-action=\"open-119300\""))
         await h.send(.click("open-119301"))
         #expect(h.state.selectedIndex == 0)
         #expect(await h.send(.key("Escape")) == .handled)
@@ -63,7 +64,7 @@ struct CarNewsWebEventTests {
         // While one runs, another press does nothing more.
         _ = h.scene.handle(.key("r"))
         _ = h.scene.handle(.click("refresh"))
-        #expect(h.html().contains("aria-busy=\"true\""))
+        #expect(h.scene.html().contains("aria-busy=\"true\""))
         await h.host.settle()
         #expect(requests.value == 4)
     }
@@ -72,16 +73,16 @@ struct CarNewsWebEventTests {
     func paging() async throws {
         let h = try WebHarness(WebFixtures.server([.success(WebFixtures.ok(WebFixtures.manyArticles(45)))]))
         await h.appear()
-        var html = h.html()
+        var html = h.scene.html()
         #expect(html.components(separatedBy: "class=\"car-news-item\"").count == 21)
         #expect(html.contains(">Articles 1–20 of 45<"))
         #expect(html.contains("aria-disabled=\"true\" class=\"car-news-button car-news-newer\""))
         #expect(h.scene.handle(.click("newer")) == .ignored)
-        try GoldenFile.check(h.goldenText(), named: "list-page-1.html", in: GoldenFile.directory())
+        try GoldenFile.check(h.scene.goldenText(), named: "list-page-1.html", in: GoldenFile.directory())
 
         #expect(await h.send(.click("older")) == .handled)
         #expect(h.state.selectedIndex == 30)
-        html = h.html()
+        html = h.scene.html()
         #expect(html.contains(">Articles 21–40 of 45<"))
         #expect(html.contains(">Article 24<"), "newest first: article 44 is the first row")
         // Every card on the page asked for its picture and got it.
@@ -89,7 +90,7 @@ struct CarNewsWebEventTests {
 
         await h.send(.click("older"))
         #expect(h.state.selectedIndex == 44)
-        #expect(h.html().contains(">Articles 41–45 of 45<"))
+        #expect(h.scene.html().contains(">Articles 41–45 of 45<"))
         #expect(h.scene.handle(.click("older")) == .ignored)
         await h.send(.click("newer"))
         #expect(h.state.selectedIndex == 30)
@@ -103,7 +104,7 @@ struct CarNewsWebEventTests {
     func pagingAtScale() async throws {
         let h = try WebHarness(WebFixtures.server([.success(WebFixtures.ok(WebFixtures.manyArticles(1_005)))]))
         await h.appear()
-        var html = h.html()
+        var html = h.scene.html()
         #expect(html.contains(">1,005 articles<"))
         #expect(html.components(separatedBy: ">Articles 1–20 of 1,005<").count == 3, "one pager above the cards, one under them")
         #expect(html.contains("id=\"car-news-older-top\""))
@@ -112,7 +113,7 @@ struct CarNewsWebEventTests {
         let cards = try #require(html.range(of: "id=\"car-news-cards\""))
         #expect(top.lowerBound < cards.lowerBound)
         #expect(await h.send(.click("older")) == .handled)
-        html = h.html()
+        html = h.scene.html()
         #expect(html.contains(">Articles 21–40 of 1,005<"))
         #expect(html.contains("data-fh-page=\"1\""))
     }
@@ -121,9 +122,9 @@ struct CarNewsWebEventTests {
     func articleIsADialog() async throws {
         let h = try WebHarness()
         await h.appear()
-        #expect(!h.html().contains("data-fh-back"))
+        #expect(!h.scene.html().contains("data-fh-back"))
         await h.send(.click("open-119302"))
-        let html = h.html()
+        let html = h.scene.html()
         let start = try #require(html.range(of: "<section "))
         let tag = html[start.lowerBound...].prefix { $0 != ">" }
         for attribute in [
@@ -134,7 +135,7 @@ struct CarNewsWebEventTests {
         #expect(html.contains("id=\"car-news-detail-title\""))
         #expect(await h.send(.click("close")) == .handled)
         #expect(h.state.detail == nil)
-        #expect(!h.html().contains("role=\"dialog\""))
+        #expect(!h.scene.html().contains("role=\"dialog\""))
     }
 
     @Test("ArticlePaging: pages of 20, the middle row selects a page, a short last page selects its last row")

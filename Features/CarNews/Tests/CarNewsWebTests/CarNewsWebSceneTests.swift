@@ -4,6 +4,7 @@ import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import CarNewsWeb
 
@@ -28,19 +29,19 @@ struct CarNewsWebStateTests {
     @Test("before the page appears, and while the first load runs: Loading articles…, no refresh control in the body")
     func loading() async throws {
         let h = try WebHarness()
-        try GoldenFile.check(h.goldenText(), named: "loading.html", in: golden)
+        try GoldenFile.check(h.scene.goldenText(), named: "loading.html", in: golden)
         await h.appear(settle: false)
-        #expect(h.html().contains(">Updating…<"))
-        #expect(h.html().contains(">Loading articles…<"))
-        #expect(!h.html().contains("car-news-message-action"), "the first load offers no button")
+        #expect(h.scene.html().contains(">Updating…<"))
+        #expect(h.scene.html().contains(">Loading articles…<"))
+        #expect(!h.scene.html().contains("car-news-message-action"), "the first load offers no button")
     }
 
     @Test("the list: newest first, picture (loaded from the host's cache, failed, none) with the title over it, date under")
     func list() async throws {
         let h = try WebHarness()
         await h.appear()
-        try GoldenFile.check(h.goldenText(), named: "list.html", in: golden)
-        let html = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "list.html", in: golden)
+        let html = h.scene.html()
         // Newest first: 16 March (this year) before 2018 and 2017, in the spec's formats.
         let a8 = try #require(html.range(of: "A8 – night vision"))
         let q7 = try #require(html.range(of: "Q7 – Greatness starts, when you don&#39;t stop."))
@@ -73,8 +74,8 @@ struct CarNewsWebStateTests {
         await h.appear()
         await h.host.advance(by: .seconds(90))
         #expect(await h.send(.key("r")) == .handled)
-        try GoldenFile.check(h.goldenText(), named: "offline-banner.html", in: golden)
-        let html = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "offline-banner.html", in: golden)
+        let html = h.scene.html()
         #expect(html.contains(">Offline — last updated 16 March, 12:34<"))
         #expect(html.contains("HTTP 500"))
         #expect(html.contains(">Retry<"))
@@ -89,13 +90,13 @@ struct CarNewsWebStateTests {
                 .success(WebFixtures.ok(WebFixtures.quirkyReply)),
             ]))
         await h.appear()
-        try GoldenFile.check(h.goldenText(), named: "error.html", in: golden)
-        #expect(h.html().contains("role=\"alert\""))
+        try GoldenFile.check(h.scene.goldenText(), named: "error.html", in: golden)
+        #expect(h.scene.html().contains("role=\"alert\""))
         // While the retry runs, the Retry button stays (busy) under the reader's focus.
         #expect(h.scene.handle(.click("refresh")) == .handled)
-        #expect(h.html().contains(">Loading articles…<"))
+        #expect(h.scene.html().contains(">Loading articles…<"))
         #expect(
-            h.html().contains(
+            h.scene.html().contains(
                 "aria-busy=\"true\" class=\"car-news-button car-news-retry\" data-action=\"refresh\" id=\"car-news-message-action\""))
         await h.host.settle()
         #expect(h.state.rows.count == 3)
@@ -105,8 +106,8 @@ struct CarNewsWebStateTests {
     func empty() async throws {
         let h = try WebHarness(WebFixtures.server([.success(WebFixtures.ok(#"{"status":"success","content":[]}"#))]))
         await h.appear()
-        try GoldenFile.check(h.goldenText(), named: "empty.html", in: golden)
-        #expect(h.html().contains(">There are no articles yet.<"))
+        try GoldenFile.check(h.scene.goldenText(), named: "empty.html", in: golden)
+        #expect(h.scene.html().contains(">There are no articles yet.<"))
     }
 
     @Test("an article: loading its text, then picture, title, date, ingress, content and tags over the list, which leaves the tab order")
@@ -115,11 +116,11 @@ struct CarNewsWebStateTests {
         await h.appear()
         #expect(h.scene.handle(.click("open-119302")) == .handled)
         #expect(h.state.detail?.isLoading == true)
-        try GoldenFile.check(h.goldenText(), named: "detail-loading.html", in: golden)
-        #expect(h.html().contains(">Loading the article…<"))
+        try GoldenFile.check(h.scene.goldenText(), named: "detail-loading.html", in: golden)
+        #expect(h.scene.html().contains(">Loading the article…<"))
         await h.host.settle()
-        try GoldenFile.check(h.goldenText(), named: "detail.html", in: golden)
-        let html = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "detail.html", in: golden)
+        let html = h.scene.html()
         #expect(html.contains("<div aria-hidden=\"true\" class=\"car-news-list-view\""))
         #expect(html.components(separatedBy: "tabindex=\"-1\"").count == 5, "the list's refresh button and its three cards")
         #expect(!html.contains(" inert"), "the card that opened the article keeps the focus")
@@ -133,8 +134,8 @@ struct CarNewsWebStateTests {
         let h = try WebHarness()
         await h.appear()
         await h.send(.click("open-119301"))
-        #expect(h.html().contains(">Tags: night, safety<"))
-        #expect(h.html().contains("car-news-placeholder is-failed"))
+        #expect(h.scene.html().contains(">Tags: night, safety<"))
+        #expect(h.scene.html().contains("car-news-placeholder is-failed"))
     }
 
     @Test("an article the last refresh removed says so and offers to refresh the list")
@@ -145,9 +146,9 @@ struct CarNewsWebStateTests {
         h.feature.presenter.send(
             .refreshFinished(.refreshed(RefreshedList(window: ArticleWindow.around(.index(0), in: [gone]), refreshedAt: h.host.now))))
         #expect(await h.send(.click("open-2")) == .handled)
-        #expect(h.html().contains(">This article is no longer saved.<"))
-        #expect(h.html().contains(">Refresh the list<"))
-        try GoldenFile.check(h.goldenText(), named: "detail-gone.html", in: golden)
+        #expect(h.scene.html().contains(">This article is no longer saved.<"))
+        #expect(h.scene.html().contains(">Refresh the list<"))
+        try GoldenFile.check(h.scene.goldenText(), named: "detail-gone.html", in: golden)
     }
 
     @Test("notices sit under the list: articles skipped")
@@ -156,7 +157,7 @@ struct CarNewsWebStateTests {
             of: #"{"id":119300,"#, with: #"{"id":"bad","title":1},{"id":119300,"#)
         let h = try WebHarness(WebFixtures.server([.success(WebFixtures.ok(reply))]))
         await h.appear()
-        try GoldenFile.check(h.goldenText(), named: "notices.html", in: golden)
-        #expect(h.html().contains("1 article from the server could not be read and was skipped."))
+        try GoldenFile.check(h.scene.goldenText(), named: "notices.html", in: golden)
+        #expect(h.scene.html().contains("1 article from the server could not be read and was skipped."))
     }
 }

@@ -1,8 +1,10 @@
 import CarNewsFeature
+import CarNewsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import WebUI
+import WebUITesting
 
 @testable import CarNewsWeb
 
@@ -19,12 +21,9 @@ final class WebHarness {
     var state: CarNewsViewState { feature.presenter.viewState }
 
     init(_ answer: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse = WebFixtures.server()) throws {
-        host = try TestHost(
-            transport: LoopbackOnlyTransport(loopback: ScriptedTransport(answer: answer), elsewhere: .unreachable(reason: "no network")))
-        feature = try CarNewsFeature(
-            context: try host.context(
-                id: "car-news", source: .http(Self.url), locale: Locale(identifier: "en_GB"),
-                timeZone: TimeZone(identifier: "UTC") ?? .gmt))
+        let base = try Harness(loopback: ScriptedTransport(answer: answer))
+        host = base.host
+        feature = try base.feature(.http(Self.url))
         guard let scene = feature.makeWebScene() as? CarNewsWebScene else {
             throw HarnessError("the feature did not make a CarNewsWebScene")
         }
@@ -44,10 +43,6 @@ final class WebHarness {
         return handling
     }
 
-    func html() -> String { scene.render().render() }
-
-    /// One element per line, so a golden's diff points at the element that changed.
-    func goldenText() -> String { html().replacingOccurrences(of: "><", with: ">\n<") }
 }
 
 struct HarnessError: Error, CustomStringConvertible {

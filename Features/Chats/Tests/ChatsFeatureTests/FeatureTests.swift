@@ -1,3 +1,4 @@
+import ChatsFixtures
 import DataSources
 import FeatureHostCore
 import FeatureHostTesting

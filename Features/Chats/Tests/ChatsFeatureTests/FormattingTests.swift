@@ -1,3 +1,4 @@
+import ChatsFixtures
 import FeatureHostCore
 import Foundation
 import Testing

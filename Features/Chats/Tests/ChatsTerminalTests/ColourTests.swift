@@ -1,4 +1,5 @@
 import ChatsFeature
+import ChatsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
@@ -14,7 +15,7 @@ struct ColourTests {
     @Test("launch, loading, the hand-over, the list with a selection, the error")
     func everyScreenReads() async throws {
         let host = try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: 404, body: Data()) })
-        let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(ChatSamples.all))
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(ChatSamples.all))
         let d = TextDriver(scene: ChatsTerminalScene(presenter: presenter), size: Size(width: 80, height: 24))
         #expect(d.legibilityReport() == "", "launch")
         presenter.send(.lifecycle(.appear))
@@ -34,7 +35,7 @@ struct ColourTests {
     @Test func errorScreen() async throws {
         let host = try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: 404, body: Data()) })
         let source = ChatsSource { throw FeatureError("/home/me/chats.plist could not be read") }
-        let presenter = try TerminalFixtures.presenter(host, source: source)
+        let presenter = try Fixtures.presenter(host, source: source)
         let d = TextDriver(scene: ChatsTerminalScene(presenter: presenter), size: Size(width: 80, height: 24))
         presenter.send(.lifecycle(.appear))
         await host.settle()
@@ -45,7 +46,7 @@ struct ColourTests {
     @Test("the unread badge and the secondary text reach 4.5:1 on their row, selected or not")
     func badgeAndSecondaryTextReachAA() async throws {
         let host = try TestHost(transport: ScriptedTransport { _ in HTTPResponse(status: 404, body: Data()) })
-        let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(ChatSamples.all))
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(ChatSamples.all))
         let d = TextDriver(scene: ChatsTerminalScene(presenter: presenter), size: Size(width: 80, height: 24))
         presenter.send(.lifecycle(.appear))
         await host.settle()

@@ -1,4 +1,5 @@
 import ChatsFeature
+import ChatsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
@@ -13,16 +14,16 @@ import Testing
 @Suite("Chats with pictures")
 struct ChatsPictureTests {
     static let chats = [
-        TerminalFixtures.chat(
+        Fixtures.chat(
             1, "Anna Lindqvist", avatar: "http://img.example/avatar-anna.png", message: "Lunch at 12:30?", unread: 2,
             at: "2026-03-16T11:58:00Z"),
-        TerminalFixtures.chat(
+        Fixtures.chat(
             2, "Noah Fischer", avatar: "http://img.example/avatar-noah.jpg", message: "Did you see the game?", at: "2026-03-16T10:30:00Z"),
-        TerminalFixtures.chat(
+        Fixtures.chat(
             3, "Marco Bianchi", avatar: "http://img.example/avatar-marco.png", message: "Thanks! 🎉", at: "2026-03-15T09:41:00Z"),
-        TerminalFixtures.chat(
+        Fixtures.chat(
             4, "Priya Raman", avatar: "http://img.example/animated.gif", message: "Slides attached.", at: "2026-03-14T09:00:00Z"),
-        TerminalFixtures.chat(5, "Tomás Ortega", avatar: "", message: "Next week?", at: "2026-03-13T09:00:00Z"),
+        Fixtures.chat(5, "Tomás Ortega", avatar: "", message: "Next week?", at: "2026-03-13T09:00:00Z"),
     ]
 
     private func opened(mode: PictureMode = .halfBlocks(.trueColor), decode: Bool = true) async throws -> (
@@ -39,7 +40,7 @@ struct ChatsPictureTests {
                     body: SampleImage.fixture(name))
             })
         let store = PictureStore(mode: mode, images: host.images, activity: host.activity)
-        let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(Self.chats))
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(Self.chats))
         let scene = ChatsTerminalScene(presenter: presenter, pictures: store)
         presenter.send(.lifecycle(.appear))
         await host.settle()

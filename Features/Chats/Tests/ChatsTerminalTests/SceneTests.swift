@@ -1,4 +1,5 @@
 import ChatsFeature
+import ChatsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
@@ -18,7 +19,7 @@ struct SceneTests {
     private func makeScene(
         _ host: TestHost, chats: [Chat] = ChatSamples.all, locale: String = "en_US", appear: Bool = true
     ) async throws -> ChatsTerminalScene {
-        let presenter = try TerminalFixtures.presenter(host, source: TerminalFixtures.source(chats), locale: locale)
+        let presenter = try Fixtures.presenter(host, source: Fixtures.source(chats), locale: locale)
         let scene = ChatsTerminalScene(presenter: presenter)
         if appear {
             presenter.send(.lifecycle(.appear))
@@ -153,7 +154,7 @@ struct SceneTests {
     @Test func aKeyThatScrollsReportsTheRowsOnScreen() async throws {
         let host = try host(avatars: 200)
         let chats = (0..<100).map {
-            TerminalFixtures.chat($0, "Person \($0)", avatar: "http://img.example/\($0).png", at: "2026-03-16T10:00:00Z")
+            Fixtures.chat($0, "Person \($0)", avatar: "http://img.example/\($0).png", at: "2026-03-16T10:00:00Z")
         }
         let scene = try await makeScene(host, chats: chats)
         await host.advance(by: .milliseconds(3_000))
@@ -197,7 +198,7 @@ struct SceneTests {
             }
             return Loaded(ChatSamples.all)
         }
-        let scene = ChatsTerminalScene(presenter: try TerminalFixtures.presenter(host, source: source))
+        let scene = ChatsTerminalScene(presenter: try Fixtures.presenter(host, source: source))
         scene.presenter.send(.lifecycle(.appear))
         await host.settle()
         await host.advance(by: .milliseconds(3_000))
@@ -221,7 +222,7 @@ struct SceneTests {
     @Test func hugeListDrawsOnlyWhatFits() async throws {
         let host = try host()
         let many = (0..<100_000).map {
-            TerminalFixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z")
+            Fixtures.chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 150, at: "2026-03-16T10:00:00Z")
         }
         let scene = try await makeScene(host, chats: many)
         await host.advance(by: .milliseconds(3_000))
@@ -275,10 +276,10 @@ struct TerminalFeatureTests {
 @Suite("Avatar circle")
 struct AvatarArtTests {
     private func circle(_ avatar: ImageState?) -> Frame {
-        let chat = TerminalFixtures.chat(1, "Noah Fischer", avatar: "http://img.example/n.png")
+        let chat = Fixtures.chat(1, "Noah Fischer", avatar: "http://img.example/n.png")
         var frame = Frame(size: Size(width: 5, height: 3))
         AvatarView.draw(
-            TerminalFixtures.formatter.row(chat, avatar: avatar, now: TerminalFixtures.start), into: &frame, at: Point(x: 0, y: 0),
+            Fixtures.formatter().row(chat, avatar: avatar, now: Fixtures.start), into: &frame, at: Point(x: 0, y: 0),
             background: ChatsPalette.background)
         return frame
     }
@@ -296,10 +297,10 @@ struct AvatarArtTests {
 
 @Suite("Row layout")
 struct RowLayoutTests {
-    static let now = TerminalFixtures.start
+    static let now = Fixtures.start
 
     private func height(_ chat: Chat, width: Int) -> Int {
-        ChatRowView(row: TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now), width: width).height
+        ChatRowView(row: Fixtures.formatter().row(chat, avatar: nil, now: Self.now), width: width).height
     }
 
     private func sample(_ id: Int) -> Chat { ChatSamples.all.first { $0.identifier == id }! }
@@ -320,18 +321,18 @@ struct RowLayoutTests {
     }
 
     @Test func longNamesWrapBesideTheDate() {
-        let chat = TerminalFixtures.chat(1, "Fatima Zahra El Amrani", message: "Hi", at: "2026-03-15T10:00:00Z")
-        let layout = ChatRowView(row: TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now), width: 40)
+        let chat = Fixtures.chat(1, "Fatima Zahra El Amrani", message: "Hi", at: "2026-03-15T10:00:00Z")
+        let layout = ChatRowView(row: Fixtures.formatter().row(chat, avatar: nil, now: Self.now), width: 40)
         #expect(layout.nameLines == ["Fatima Zahra El", "Amrani"])
         #expect(layout.date == "Yesterday")
         #expect(layout.height == 4)
-        let multiline = TerminalFixtures.chat(2, "A", message: "one\ntwo\nthree\nfour", at: "2026-03-16T10:00:00Z")
-        #expect(ChatRowView(row: TerminalFixtures.formatter.row(multiline, avatar: nil, now: Self.now), width: 80).height == 6)
+        let multiline = Fixtures.chat(2, "A", message: "one\ntwo\nthree\nfour", at: "2026-03-16T10:00:00Z")
+        #expect(ChatRowView(row: Fixtures.formatter().row(multiline, avatar: nil, now: Self.now), width: 80).height == 6)
     }
 
     @Test func everyWordOfTheMessageIsDrawn() {
         let chat = sample(8)
-        let row = TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now)
+        let row = Fixtures.formatter().row(chat, avatar: nil, now: Self.now)
         for width in [40, 57, 80, 132] {
             let layout = ChatRowView(row: row, width: width)
             var frame = Frame(size: Size(width: width, height: layout.height))
@@ -342,8 +343,8 @@ struct RowLayoutTests {
     }
 
     @Test func aTabInAMessageIsSpacing() {
-        let chat = TerminalFixtures.chat(3, "A", message: "line4\ttab", at: "2026-03-16T10:00:00Z")
-        let row = TerminalFixtures.formatter.row(chat, avatar: nil, now: Self.now)
+        let chat = Fixtures.chat(3, "A", message: "line4\ttab", at: "2026-03-16T10:00:00Z")
+        let row = Fixtures.formatter().row(chat, avatar: nil, now: Self.now)
         let layout = ChatRowView(row: row, width: 40)
         #expect(layout.messageLines == ["line4 tab"])
         var frame = Frame(size: Size(width: 40, height: layout.height))

@@ -1,9 +1,11 @@
 import ChatsFeature
+import ChatsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import ChatsWeb
 
@@ -17,10 +19,10 @@ struct ChatsWebEventTests {
         let h = try Harness(source: WebFixtures.many(30))
         #expect(h.send(.click("select-3")) == .ignored)
         h.appear()
-        await h.advance(seconds: 1)
+        await h.host.advance(seconds: 1)
         #expect(h.send(.key("ArrowDown")) == .ignored)
         #expect(h.send(.key("r")) == .ignored)
-        await h.advance(seconds: 2)
+        await h.host.advance(seconds: 2)
         #expect(h.send(.key("ArrowDown")) == .handled)
     }
 
@@ -30,7 +32,7 @@ struct ChatsWebEventTests {
         await h.showList()
         #expect(h.send(.click("select-3")) == .handled)
         #expect(h.state.list.selectedIndex == 3)
-        #expect(h.html().contains(#"<li class="chats-row chats-selected" id="chat-3">"#))
+        #expect(h.scene.html().contains(#"<li class="chats-row chats-selected" id="chat-3">"#))
         #expect(h.send(.key("ArrowDown")) == .handled)
         #expect(h.state.list.selectedIndex == 4)
         #expect(h.send(.key("ArrowUp")) == .handled)
@@ -64,14 +66,14 @@ struct ChatsWebEventTests {
     func refresh() async throws {
         let h = try Harness(source: WebFixtures.many(3))
         await h.showList()
-        #expect(h.html().contains(#"data-action="refresh""#))
+        #expect(h.scene.html().contains(#"data-action="refresh""#))
         #expect(h.send(.click("refresh")) == .handled)
         #expect(h.state.list.refreshing == "Loading chats…")
-        #expect(h.html().contains(#"<p class="chats-refreshing" id="chats-refreshing" role="status">Loading chats…</p>"#))
-        #expect(h.html().contains(#"<button aria-disabled="true" class="chats-refresh" data-action="refresh""#))
-        try GoldenFile.check(h.goldenText(), named: "list-refreshing.html", in: golden)
+        #expect(h.scene.html().contains(#"<p class="chats-refreshing" id="chats-refreshing" role="status">Loading chats…</p>"#))
+        #expect(h.scene.html().contains(#"<button aria-disabled="true" class="chats-refresh" data-action="refresh""#))
+        try GoldenFile.check(h.scene.goldenText(), named: "list-refreshing.html", in: golden)
         #expect(h.send(.key("r")) == .ignored)
-        await h.advance(seconds: 0.1)
+        await h.host.advance(seconds: 0.1)
         #expect(h.state.list.refreshing == nil)
         #expect(h.send(.key("r")) == .handled)
     }
@@ -82,24 +84,24 @@ struct ChatsWebEventTests {
         let h = try Harness(source: WebFixtures.many(10_000))
         await h.showList()
         #expect(h.count(#"<li class="chats-row"#) == 20)
-        #expect(h.html().contains(">Chats 1–20 of 10,000<"))
-        #expect(h.html().contains(#"<button aria-disabled="true" class="chats-pager-button" data-action="page-previous""#))
+        #expect(h.scene.html().contains(">Chats 1–20 of 10,000<"))
+        #expect(h.scene.html().contains(#"<button aria-disabled="true" class="chats-pager-button" data-action="page-previous""#))
         #expect(h.send(.click("page-first")) == .ignored)
         #expect(h.send(.click("page-previous")) == .ignored)
         #expect(h.send(.click("page-next")) == .handled)
         #expect(h.state.list.selectedIndex == 20)
-        #expect(h.html().contains(">Chats 21–40 of 10,000<"))
-        try GoldenFile.check(h.goldenText(), named: "list-page-2.html", in: golden)
+        #expect(h.scene.html().contains(">Chats 21–40 of 10,000<"))
+        try GoldenFile.check(h.scene.goldenText(), named: "list-page-2.html", in: golden)
         #expect(h.send(.click("page-last")) == .handled)
         #expect(h.state.list.selectedIndex == 9_980)
-        #expect(h.html().contains(">Chats 9,981–10,000 of 10,000<"))
+        #expect(h.scene.html().contains(">Chats 9,981–10,000 of 10,000<"))
         #expect(h.send(.click("page-next")) == .ignored)
         #expect(h.send(.click("page-previous")) == .handled)
         #expect(h.state.list.selectedIndex == 9_960)
         #expect(h.send(.click("page-first")) == .handled)
         #expect(h.state.list.selectedIndex == 0)
         #expect(h.send(.key("End")) == .handled)
-        #expect(h.html().contains(#"id="chat-9999""#))
+        #expect(h.scene.html().contains(#"id="chat-9999""#))
         #expect(h.count(#"<li class="chats-row"#) == 20)
     }
 
@@ -118,9 +120,9 @@ struct ChatsWebEventTests {
 
     @Test("a repeated identifier gets a unique key")
     func uniqueKeys() async throws {
-        let h = try Harness(source: WebFixtures.source([WebFixtures.chat(7, "A"), WebFixtures.chat(7, "B", minutesAgo: 90)]))
+        let h = try Harness(source: Fixtures.source([WebFixtures.chat(7, "A"), WebFixtures.chat(7, "B", minutesAgo: 90)]))
         await h.showList()
-        #expect(h.html().contains(#"id="chat-7""#))
-        #expect(h.html().contains(#"id="chat-7-1""#))
+        #expect(h.scene.html().contains(#"id="chat-7""#))
+        #expect(h.scene.html().contains(#"id="chat-7-1""#))
     }
 }

@@ -1,9 +1,11 @@
 import ChatsFeature
+import ChatsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import ChatsWeb
 
@@ -31,53 +33,53 @@ struct ChatsWebSceneTests {
     func launch() async throws {
         let h = try Harness()
         #expect(h.state.screen == .launch)
-        try GoldenFile.check(h.goldenText(), named: "launch.html", in: golden)
-        let before = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "launch.html", in: golden)
+        let before = h.scene.html()
         #expect(before.contains(#"<img alt="Chats logo" class="chats-logo""#))
         #expect(before.contains("chats-screen-launch"))
         #expect(before.contains(#"data-fh-vars="--chats-frame:100ms;--chats-handover:300ms""#))
         #expect(!before.contains("data-keys"))
         h.appear()
-        await h.advance(seconds: 0.4)
+        await h.host.advance(seconds: 0.4)
         #expect(h.state.screen == .launch)
-        #expect(h.html() == before)
+        #expect(h.scene.html() == before)
     }
 
     @Test("the loading screen: six frames, `Loading`; every sample of the loop renders the same bytes")
     func loading() async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: 0.525)
+        await h.host.advance(seconds: 0.525)
         #expect(h.state.screen == .loading)
-        let first = h.html()
-        try GoldenFile.check(h.goldenText(), named: "loading.html", in: golden)
+        let first = h.scene.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "loading.html", in: golden)
         #expect(h.count("<svg ") == 6)
         #expect(h.count("chats-dot-head") == 6)
         #expect(first.contains(">Loading</p>"))
         // The presenter publishes 40 samples a second; the page's dissolve is CSS, so nothing changes.
         let changes = h.presenter.changeCount
-        await h.advance(seconds: 0.025)
+        await h.host.advance(seconds: 0.025)
         #expect(h.presenter.changeCount > changes)
-        #expect(h.html() == first)
-        await h.advance(seconds: 1.2)
-        #expect(h.html() == first)
+        #expect(h.scene.html() == first)
+        await h.host.advance(seconds: 1.2)
+        #expect(h.scene.html() == first)
     }
 
     @Test("the hand-over: the list layer grows behind the loading layer, which leaves; then the list alone")
     func transition() async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: 2.65)
+        await h.host.advance(seconds: 2.65)
         #expect(h.state.screen == .transition)
-        try GoldenFile.check(h.goldenText(), named: "transition.html", in: golden)
-        let html = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "transition.html", in: golden)
+        let html = h.scene.html()
         #expect(html.contains(#"class="chats-list-layer chats-entering""#))
         #expect(html.contains(#"class="chats-loading-layer chats-leaving""#))
-        await h.advance(seconds: 0.1)
-        #expect(h.html() == html)
-        await h.advance(seconds: 0.1)
+        await h.host.advance(seconds: 0.1)
+        #expect(h.scene.html() == html)
+        await h.host.advance(seconds: 0.1)
         #expect(h.state.screen == .list)
-        let list = h.html()
+        let list = h.scene.html()
         #expect(!list.contains("chats-entering"))
         #expect(list.contains(#"<div class="chats-loading-layer" hidden id="chats-loading-layer"></div>"#))
         #expect(list.contains(#"data-keys="ArrowDown ArrowUp PageDown PageUp Home End r""#))
@@ -87,61 +89,61 @@ struct ChatsWebSceneTests {
     func list() async throws {
         let h = try Harness()
         await h.showList()
-        try GoldenFile.check(h.goldenText(), named: "list.html", in: golden)
+        try GoldenFile.check(h.scene.goldenText(), named: "list.html", in: golden)
         let rows = try #require(h.state.list.rows)
         #expect(h.count(#"<li class="chats-row"#) == rows.count)
         #expect(h.count(#"class="chats-avatar chats-avatar-placeholder""#) == rows.count)
-        #expect(h.html().contains(#"<h1 class="chats-title" id="chats-title">Chats</h1>"#))
+        #expect(h.scene.html().contains(#"<h1 class="chats-title" id="chats-title">Chats</h1>"#))
         // Nothing is current before the user chooses a row; a screen reader would announce the first as chosen.
         #expect(h.count("aria-current") == 0)
         #expect(h.send(.key("ArrowDown")) == .handled)
         #expect(h.count("aria-current") == 1)
-        #expect(h.html().contains(#"<button aria-current="true" class="chats-row-button" data-action="select-1""#))
+        #expect(h.scene.html().contains(#"<button aria-current="true" class="chats-row-button" data-action="select-1""#))
         for index in rows.indices {
             let row = rows[index]
-            #expect(h.html().contains(">\(HTML.text(row.message).render())<"), "row \(index)'s message is whole")
+            #expect(h.scene.html().contains(">\(HTML.text(row.message).render())<"), "row \(index)'s message is whole")
         }
-        #expect(h.html().contains(#"<span aria-label="99+ unread messages" class="chats-badge">99+</span>"#))
-        #expect(h.html().contains(#"<span aria-label="1 unread message" class="chats-badge">1</span>"#))
-        #expect(!h.html().contains("chats-pager"))
+        #expect(h.scene.html().contains(#"<span aria-label="99+ unread messages" class="chats-badge">99+</span>"#))
+        #expect(h.scene.html().contains(#"<span aria-label="1 unread message" class="chats-badge">1</span>"#))
+        #expect(!h.scene.html().contains("chats-pager"))
     }
 
     @Test("German: title, summary, dates and plurals in the session's language")
     func german() async throws {
         let h = try Harness(locale: "de_DE")
         await h.showList()
-        try GoldenFile.check(h.goldenText(), named: "list-de.html", in: golden)
-        #expect(h.html().contains("Gestern"))
-        #expect(h.html().contains("ungelesene Nachrichten"))
-        #expect(h.html().contains(#"alt="Chats-Logo""#) == false, "the logo is gone with the loading layer")
+        try GoldenFile.check(h.scene.goldenText(), named: "list-de.html", in: golden)
+        #expect(h.scene.html().contains("Gestern"))
+        #expect(h.scene.html().contains("ungelesene Nachrichten"))
+        #expect(h.scene.html().contains(#"alt="Chats-Logo""#) == false, "the logo is gone with the loading layer")
     }
 
     @Test("an empty source: the empty message and a refresh")
     func empty() async throws {
-        let h = try Harness(source: WebFixtures.source([]))
+        let h = try Harness(source: Fixtures.source([]))
         await h.showList()
-        try GoldenFile.check(h.goldenText(), named: "empty.html", in: golden)
-        #expect(h.html().contains(">No chats yet<"))
-        #expect(h.html().contains(#"data-keys="r""#))
+        try GoldenFile.check(h.scene.goldenText(), named: "empty.html", in: golden)
+        #expect(h.scene.html().contains(">No chats yet<"))
+        #expect(h.scene.html().contains(#"data-keys="r""#))
     }
 
     @Test("a failed load: the error with the source's message and a Try Again button that retries")
     func failed() async throws {
         let h = try Harness(source: WebFixtures.failing)
         await h.showList()
-        try GoldenFile.check(h.goldenText(), named: "error.html", in: golden)
-        #expect(h.html().contains(#"role="alert""#))
-        #expect(h.html().contains(#"data-action="retry""#))
+        try GoldenFile.check(h.scene.goldenText(), named: "error.html", in: golden)
+        #expect(h.scene.html().contains(#"role="alert""#))
+        #expect(h.scene.html().contains(#"data-action="retry""#))
         #expect(h.send(.click("retry")) == .handled)
         #expect(h.send(.click("retry")) == .ignored, "not while it loads")
-        await h.advance(seconds: 0.1)
-        #expect(h.html().contains(#"data-action="retry""#))
+        await h.host.advance(seconds: 0.1)
+        #expect(h.scene.html().contains(#"data-action="retry""#))
     }
 
     @Test("the settings reach the stylesheet: frameDuration 0.15 s and transitionDuration 0.5 s")
     func settingsReachTheStylesheet() throws {
         let h = try Harness(settings: ["frameDuration": .number(0.15), "transitionDuration": .number(0.5)])
-        #expect(h.html().contains(#"data-fh-vars="--chats-frame:150ms;--chats-handover:500ms""#))
+        #expect(h.scene.html().contains(#"data-fh-vars="--chats-frame:150ms;--chats-handover:500ms""#))
     }
 
     @Test("a loaded avatar is the cached picture at /images/<key>; otherwise the same-size grey circle")

@@ -1,9 +1,11 @@
 import ChatsFeature
+import ChatsFixtures
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import ChatsWeb
 
@@ -33,31 +35,20 @@ struct Harness {
     /// What the host's session does the first time the page is shown.
     func appear() { presenter.send(.lifecycle(.appear)) }
 
-    /// Whole milliseconds, so `0.525` means exactly 525 ms.
-    func advance(seconds: Double) async {
-        await host.advance(by: .milliseconds(Int64((seconds * 1_000).rounded())))
-    }
-
     /// Shown and run past the hand-over: the list.
     func showList() async {
         appear()
         // The load first: a large source's decode takes real time, and data that arrives after the clock has moved on
         // hands over from then, so the list would still be in its transition when the test reads it.
         await host.settle()
-        await advance(seconds: 3)
+        await host.advance(seconds: 3)
     }
 
     @discardableResult
     func send(_ event: PageEvent) -> WebEventHandling { scene.handle(event) }
 
-    /// The scene's HTML, as the page puts it inside `#fh-root`.
-    func html() -> String { scene.render().render() }
-
-    /// One element per line, so a golden's diff points at the element that changed.
-    func goldenText() -> String { html().replacingOccurrences(of: "><", with: ">\n<") }
-
     /// How many times `needle` occurs in the page.
-    func count(_ needle: String) -> Int { html().components(separatedBy: needle).count - 1 }
+    func count(_ needle: String) -> Int { scene.html().components(separatedBy: needle).count - 1 }
 }
 
 enum WebFixtures {
@@ -66,16 +57,12 @@ enum WebFixtures {
     }
 
     static func chat(_ id: Int, _ name: String, message: String = "Hi", unread: Int = 0, minutesAgo: Int = 60) -> Chat {
-        Chat(
-            identifier: id, fullname: name, avatarURL: "", message: message, unreadMessagesCount: unread,
-            sendingDate: Date(timeIntervalSince1970: 1_773_664_440 - Double(minutesAgo * 60)))
+        Fixtures.chat(id, name, message: message, unread: unread, sent: Fixtures.start.addingTimeInterval(Double(-minutesAgo * 60)))
     }
-
-    static func source(_ chats: [Chat]) -> ChatsSource { AnyDataSource { Loaded(chats) } }
 
     /// `count` chats, newest first as they will be sorted: row `i` is `Person i`.
     static func many(_ count: Int) -> ChatsSource {
-        source((0..<count).map { chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 4, minutesAgo: $0) })
+        Fixtures.source((0..<count).map { chat($0, "Person \($0)", message: "Message \($0)", unread: $0 % 4, minutesAgo: $0) })
     }
 
     static let failing: ChatsSource = AnyDataSource { throw LoadFailure() }

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
+import InvitationsFixtures
 import Testing
 
 @testable import InvitationsFeature

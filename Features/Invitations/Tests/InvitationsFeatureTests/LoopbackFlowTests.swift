@@ -2,6 +2,7 @@ import DataSources
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
+import InvitationsFixtures
 import Testing
 
 @testable import InvitationsFeature
@@ -10,17 +11,9 @@ import Testing
 @Suite("Request and cancel against a loopback backend")
 @MainActor
 struct LoopbackFlowTests {
-    /// Answers like `fakeAuth`: 400 for the hard-coded used address, 200 `Registered` otherwise.
-    nonisolated static func fakeAuth(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Reply {
-        if request.bodyText.contains("usedemail@blinq.app") {
-            return .json(#"{"errorMessage":"This email address is already in use"}"#, status: 400)
-        }
-        return .text("Registered")
-    }
-
     @Test("Request, congratulations, registered page, cancel alert, cancelled view, not-registered page")
     func fullFlow() async throws {
-        let server = try LoopbackHTTPServer(handler: Self.fakeAuth)
+        let server = try LoopbackHTTPServer(handler: Harness.fakeAuth)
         let h = try Harness(url: server.url("fakeAuth"))
         let store = h.store()
         #expect(store.state == Expected.notRegistered())
@@ -81,7 +74,7 @@ struct LoopbackFlowTests {
 
     @Test("400 for usedemail@blinq.app shows the server's message as it is; values stay; Send retries")
     func usedEmail() async throws {
-        let server = try LoopbackHTTPServer(handler: Self.fakeAuth)
+        let server = try LoopbackHTTPServer(handler: Harness.fakeAuth)
         let h = try Harness(url: server.url("fakeAuth"))
         h.fillForm(name: "Used Person", email: "usedemail@blinq.app", confirmation: "usedemail@blinq.app")
         h.send(.activate)
@@ -174,7 +167,7 @@ struct LoopbackFlowTests {
 
     @Test("Invalid input: no request, errors under each field, focus on the first bad one, then live updates")
     func invalidInput() async throws {
-        let server = try LoopbackHTTPServer(handler: Self.fakeAuth)
+        let server = try LoopbackHTTPServer(handler: Harness.fakeAuth)
         let h = try Harness(url: server.url("fakeAuth"))
         h.send(.activate, .insert("Jo"), .focusNext, .focusNext, .focusNext)
         // No errors before the first Send.

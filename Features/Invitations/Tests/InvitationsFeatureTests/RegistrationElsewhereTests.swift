@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostTesting
+import InvitationsFixtures
 import Testing
 
 @testable import InvitationsFeature

@@ -2,6 +2,7 @@ import DataSources
 import FeatureHostCore
 import FeatureHostTesting
 import Foundation
+import InvitationsFixtures
 import Testing
 
 @testable import InvitationsFeature

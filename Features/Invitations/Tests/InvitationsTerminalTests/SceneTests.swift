@@ -3,6 +3,7 @@ import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import InvitationsFeature
+import InvitationsFixtures
 import TerminalUI
 import Testing
 

@@ -3,6 +3,7 @@ import FeatureHostTesting
 import Foundation
 import InvitationsFeature
 import WebUI
+import WebUITesting
 
 @testable import InvitationsWeb
 
@@ -45,9 +46,4 @@ struct Harness {
 
     func settle() async { await host.settle() }
 
-    /// The scene's HTML, as the page puts it inside `#fh-root`.
-    func html() -> String { scene.render().render() }
-
-    /// One element per line, so a golden's diff points at the element that changed.
-    func goldenText() -> String { html().replacingOccurrences(of: "><", with: ">\n<") }
 }

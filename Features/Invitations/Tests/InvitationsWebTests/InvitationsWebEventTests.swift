@@ -5,6 +5,7 @@ import Foundation
 import InvitationsFeature
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import InvitationsWeb
 
@@ -34,26 +35,26 @@ struct InvitationsWebEventTests {
     func editsAreHeldUntilCommitted() throws {
         let h = try Harness()
         h.send(.click("activate"), .input("email", "a"), .input("email", "ab"), .input("email", "ab@"))
-        #expect(h.html().contains(#"name="email" placeholder="name@example.com" type="email" value="""#))
+        #expect(h.scene.html().contains(#"name="email" placeholder="name@example.com" type="email" value="""#))
         guard case .requestForm(let form) = h.state.modal else {
             Issue.record("the form is not open")
             return
         }
         #expect(form.fields[1].text == "ab@", "the presenter has every keystroke")
         #expect(h.send(PageEvent(kind: .change, action: "email", value: "ab@")) == [.handled])
-        #expect(h.html().contains(#"type="email" value="ab@""#))
+        #expect(h.scene.html().contains(#"type="email" value="ab@""#))
         // A new edit holds the committed text; a submit commits every field.
         h.send(.input("email", "ab@c"))
-        #expect(h.html().contains(#"type="email" value="ab@""#))
+        #expect(h.scene.html().contains(#"type="email" value="ab@""#))
         h.send(.submit("send", ["fullName": "", "email": "ab@cd", "confirmEmail": ""]))
-        #expect(h.html().contains(#"type="email" value="ab@cd""#))
+        #expect(h.scene.html().contains(#"type="email" value="ab@cd""#))
         // aria-invalid is held too: the message under the field follows each keystroke, the input does not.
-        #expect(h.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="true""#))
+        #expect(h.scene.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="true""#))
         h.send(.input("email", "ab@cd.io"))
-        #expect(h.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="true""#))
-        #expect(h.html().contains(#"<p class="inv-error" id="inv-email-error"></p>"#))
+        #expect(h.scene.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="true""#))
+        #expect(h.scene.html().contains(#"<p class="inv-error" id="inv-email-error"></p>"#))
         h.send(PageEvent(kind: .change, action: "email", value: "ab@cd.io"))
-        #expect(h.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="false""#))
+        #expect(h.scene.html().contains(#"<input aria-describedby="inv-email-error" aria-invalid="false""#))
     }
 
     @Test("submit takes the submitted values even without input events (autofill), then presses Send")
@@ -73,9 +74,9 @@ struct InvitationsWebEventTests {
     func validationFollowsEdits() throws {
         let h = try Harness()
         h.send(.click("activate"), .submit("send", ["fullName": "Ann Lee", "email": "ann@x.io", "confirmEmail": "ann@y.io"]))
-        #expect(h.html().contains(#"id="inv-confirmEmail""#) && h.html().contains("inv-invalid"))
+        #expect(h.scene.html().contains(#"id="inv-confirmEmail""#) && h.scene.html().contains("inv-invalid"))
         h.send(.input("confirmEmail", "ann@x.io"))
-        #expect(!h.html().contains("inv-invalid"))
+        #expect(!h.scene.html().contains("inv-invalid"))
     }
 
     @Test("events that do not belong to what is open are ignored")
@@ -120,7 +121,7 @@ struct InvitationsWebEventTests {
         try host.store.set(Data(#"{"email":"a@b.co","name":"Ann"}"#.utf8), forKey: "registration")
         let h = try Harness(host: host)
         h.send(.click("activate"))
-        #expect(!h.html().contains(#"<div class="inv-backdrop" data-action"#))
+        #expect(!h.scene.html().contains(#"<div class="inv-backdrop" data-action"#))
         #expect(h.send(.key("Enter")) == [.ignored])
         guard case .cancelAlert = h.state.modal else {
             Issue.record("the alert closed")

@@ -5,6 +5,7 @@ import Foundation
 import InvitationsFeature
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import InvitationsWeb
 
@@ -32,8 +33,8 @@ struct InvitationsWebSceneTests {
     @Test("not registered: brand, heading, text and the one button, which opens the form")
     func notRegistered() throws {
         let h = try Harness()
-        try GoldenFile.check(h.goldenText(), named: "not-registered.html", in: golden)
-        let html = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "not-registered.html", in: golden)
+        let html = h.scene.html()
         #expect(html.contains(#"<h1 class="inv-title" id="inv-title">A better way to enjoy every day.</h1>"#))
         #expect(html.contains(#"data-action="activate""#))
         #expect(html.contains(#"<div class="inv-layer" hidden id="inv-layer"></div>"#))
@@ -44,8 +45,8 @@ struct InvitationsWebSceneTests {
     func formEmpty() throws {
         let h = try Harness()
         h.send(.click("activate"))
-        try GoldenFile.check(h.goldenText(), named: "form-empty.html", in: golden)
-        let html = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "form-empty.html", in: golden)
+        let html = h.scene.html()
         #expect(html.contains(#"<label class="inv-label" for="inv-fullName">Full name</label>"#))
         #expect(html.contains(#"autocomplete="name""#) && html.contains(#"autocomplete="email""#))
         #expect(html.contains("novalidate"))
@@ -57,8 +58,8 @@ struct InvitationsWebSceneTests {
     func formErrors() throws {
         let h = try Harness()
         h.send(.click("activate"), .submit("send", ["fullName": "", "email": "", "confirmEmail": ""]))
-        try GoldenFile.check(h.goldenText(), named: "form-errors.html", in: golden)
-        #expect(h.html().components(separatedBy: #"aria-invalid="true""#).count == 4)
+        try GoldenFile.check(h.scene.goldenText(), named: "form-errors.html", in: golden)
+        #expect(h.scene.html().components(separatedBy: #"aria-invalid="true""#).count == 4)
         #expect(h.state.modal.map { if case .requestForm(let form) = $0 { form.isSending } else { true } } == false)
     }
 
@@ -67,16 +68,16 @@ struct InvitationsWebSceneTests {
         let h = try Harness()
         h.send(.click("activate"))
         h.send(.submit("send", ["fullName": "Jane Doe", "email": "usedemail@blinq.app", "confirmEmail": "usedemail@blinq.app"]))
-        try GoldenFile.check(h.goldenText(), named: "form-sending.html", in: golden)
-        #expect(h.html().contains(">Sending, please wait...<"))
+        try GoldenFile.check(h.scene.goldenText(), named: "form-sending.html", in: golden)
+        #expect(h.scene.html().contains(">Sending, please wait...<"))
         // While sending, Escape, the backdrop, edits and a second submit do nothing.
         #expect(
             h.send(.key("Escape"), .click("dismiss"), .input("email", "x"), .submit("send", [:]))
                 == [.ignored, .ignored, .ignored, .ignored])
         await h.settle()
-        try GoldenFile.check(h.goldenText(), named: "form-rejected.html", in: golden)
+        try GoldenFile.check(h.scene.goldenText(), named: "form-rejected.html", in: golden)
         #expect(
-            h.html().contains(
+            h.scene.html().contains(
                 #"<p class="inv-status inv-status-error" id="inv-status" role="status">This email address is already in use</p>"#))
     }
 
@@ -88,16 +89,16 @@ struct InvitationsWebSceneTests {
         await h.settle()
         h.send(.submit("send", ["fullName": "Jane Doe", "email": "jane@example.com", "confirmEmail": "jane@example.com"]))
         await h.settle()
-        try GoldenFile.check(h.goldenText(), named: "congratulations.html", in: golden)
-        let html = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "congratulations.html", in: golden)
+        let html = h.scene.html()
         #expect(html.components(separatedBy: "inv-piece").count == ConfettiMarkup.pieceCount + 1)
         #expect(html.contains(#"data-keys="Escape Enter""#))
         // The burst's frames change the presenter's state, not the page: every render gives the same bytes.
         await h.host.advance(by: .seconds(1))
-        #expect(h.html() == html)
+        #expect(h.scene.html() == html)
         h.send(.submit("dismiss", [:]))
-        try GoldenFile.check(h.goldenText(), named: "registered.html", in: golden)
-        #expect(h.html().contains(">Thanks, Jane Doe. Your invitation will be emailed to jane@example.com when we launch.<"))
+        try GoldenFile.check(h.scene.goldenText(), named: "registered.html", in: golden)
+        #expect(h.scene.html().contains(">Thanks, Jane Doe. Your invitation will be emailed to jane@example.com when we launch.<"))
     }
 
     @Test("registered → the warning alert; keep; cancel → the cancelled view; OK → the first page")
@@ -107,15 +108,15 @@ struct InvitationsWebSceneTests {
         let h = try Harness(host: host)
         #expect(h.state.page.kind == .registered, "recalled from the store on load")
         h.send(.click("activate"))
-        try GoldenFile.check(h.goldenText(), named: "alert.html", in: golden)
-        #expect(h.html().contains(#"role="alertdialog""#))
+        try GoldenFile.check(h.scene.goldenText(), named: "alert.html", in: golden)
+        #expect(h.scene.html().contains(#"role="alertdialog""#))
         h.send(.click("keep"))
         #expect(h.state.modal == nil && h.state.page.kind == .registered)
         h.send(.click("activate"), .key("Escape"))
         #expect(h.state.modal == nil && h.state.page.kind == .registered)
         h.send(.click("activate"), .click("confirm-cancel"))
         await host.settle()
-        try GoldenFile.check(h.goldenText(), named: "cancelled.html", in: golden)
+        try GoldenFile.check(h.scene.goldenText(), named: "cancelled.html", in: golden)
         #expect(host.store.data(forKey: "registration") == nil)
         h.send(.key("Enter"))
         #expect(h.state.modal == nil && h.state.page.kind == .notRegistered)
@@ -127,8 +128,8 @@ struct InvitationsWebSceneTests {
         try host.store.set(Data("not json".utf8), forKey: "registration")
         let h = try Harness(host: host)
         #expect(h.state.notice != nil)
-        try GoldenFile.check(h.goldenText(), named: "notice.html", in: golden)
-        #expect(h.html().contains(#"class="inv-notice" id="inv-notice" role="status""#))
+        try GoldenFile.check(h.scene.goldenText(), named: "notice.html", in: golden)
+        #expect(h.scene.html().contains(#"class="inv-notice" id="inv-notice" role="status""#))
     }
 
     @Test("typed text escapes: a name with markup is text, in the field and on the registered page")
@@ -136,11 +137,11 @@ struct InvitationsWebSceneTests {
         let h = try Harness()
         let name = #"<b>"Al" & 'Bo'</b>"#
         h.fill(name: name, email: "a@b.co", confirmation: "a@b.co")
-        #expect(!h.html().contains("<b>"))
-        #expect(h.html().contains("&lt;b&gt;"))
+        #expect(!h.scene.html().contains("<b>"))
+        #expect(h.scene.html().contains("&lt;b&gt;"))
         h.send(.submit("send", ["fullName": name, "email": "a@b.co", "confirmEmail": "a@b.co"]))
         await h.settle()
         h.send(.key("Escape"))
-        #expect(!h.html().contains("<b>"))
+        #expect(!h.scene.html().contains("<b>"))
     }
 }

@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostTesting
+import OfferCountdownFixtures
 import Testing
 
 @testable import OfferCountdownFeature
@@ -44,31 +45,6 @@ enum Expect {
 
     static func running(_ text: String, activated: Bool = false) -> OfferCountdownPresenter.ViewState {
         state(countdown(text, .running), activated: activated)
-    }
-}
-
-/// A feature built on a test host, with settings.
-@MainActor
-struct Harness {
-    let host: TestHost
-    let feature: OfferCountdownFeature
-    var presenter: OfferCountdownPresenter { feature.presenter }
-
-    init(settings: [String: SettingValue] = [:], clock: (any Clock<Duration>)? = nil) throws {
-        host = try TestHost()
-        var context = try host.context(id: "offer-countdown", settings: settings)
-        if let clock { context.clock = clock }
-        feature = try OfferCountdownFeature(context: context)
-    }
-
-    /// Whole milliseconds, so `5.35` means exactly 5.350 s (a `Double` 5.35 is a hair less).
-    func advance(seconds: Double) async {
-        await host.advance(by: .seconds(exactly: seconds))
-    }
-
-    /// The presenter in a test store on the host's clock: each change asserted, nothing left running at the end.
-    func store(sourceLocation: SourceLocation = #_sourceLocation) -> PresenterTestStore<OfferCountdownPresenter> {
-        PresenterTestStore(presenter, host: host, sourceLocation: sourceLocation)
     }
 }
 

@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostTesting
+import OfferCountdownFixtures
 import Testing
 
 @testable import OfferCountdownFeature

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostTesting
 import OfferCountdownFeature
+import OfferCountdownFixtures
 import TerminalUI
 import Testing
 
@@ -16,18 +17,18 @@ struct ColourTests {
         let h = try Harness(settings: ["duration": .number(10)])
         h.feature.handle(.appear)
         let d = TextDriver(scene: h.feature.makeScene(), size: Size(width: 80, height: 24))
-        await h.advance(seconds: 1.5)
+        await h.host.advance(seconds: 1.5)
         #expect(d.legibilityReport() == "", "counting")
-        await h.advance(seconds: 0.55)
+        await h.host.advance(seconds: 0.55)
         #expect(d.legibilityReport() == "", "rolling")
         d.size = Size(width: 120, height: 40)
         #expect(d.legibilityReport() == "", "counting at 120×40")
         d.press(.enter)
-        await h.advance(seconds: 0.5)
+        await h.host.advance(seconds: 0.5)
         #expect(d.legibilityReport() == "", "the popup")
         d.press(.escape)
         d.size = Size(width: 80, height: 24)
-        await h.advance(seconds: 10)
+        await h.host.advance(seconds: 10)
         #expect(d.legibilityReport() == "", "expired")
     }
 
@@ -36,7 +37,7 @@ struct ColourTests {
         let h = try Harness()
         h.feature.handle(.appear)
         let d = TextDriver(scene: h.feature.makeScene(), size: Size(width: 80, height: 24))
-        await h.advance(seconds: 1.5)
+        await h.host.advance(seconds: 1.5)
         let frame = d.frame()
         var checked = 0
         for y in 0..<frame.size.height {

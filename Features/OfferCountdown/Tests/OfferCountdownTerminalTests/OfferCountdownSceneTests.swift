@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostTesting
 import OfferCountdownFeature
+import OfferCountdownFixtures
 import TerminalUI
 import Testing
 
@@ -25,7 +26,7 @@ struct OfferCountdownSceneTests {
     func mainScreen() async throws {
         let h = try Harness()
         let driver = TextDriver(scene: scene(h), size: Size(width: 80, height: 24))
-        await h.advance(seconds: 5.5)
+        await h.host.advance(seconds: 5.5)
         let text = driver.text()
         try GoldenFile.check(text, named: "main-80x24.txt", in: golden)
         let digitsRow = text.split(separator: "\n", omittingEmptySubsequences: false).first { $0.contains("00") && $0.contains("55") }
@@ -38,11 +39,11 @@ struct OfferCountdownSceneTests {
     func rollingFrames() async throws {
         let h = try Harness()
         let driver = TextDriver(scene: scene(h), size: Size(width: 80, height: 24))
-        await h.advance(seconds: 1)
+        await h.host.advance(seconds: 1)
         try GoldenFile.check(driver.text(), named: "roll-step0-80x24.txt", in: golden)
-        await h.advance(seconds: 0.175)
+        await h.host.advance(seconds: 0.175)
         try GoldenFile.check(driver.text(), named: "roll-step1-80x24.txt", in: golden)
-        await h.advance(seconds: 0.175)
+        await h.host.advance(seconds: 0.175)
         #expect(!h.presenter.viewState.countdown.isRolling)
     }
 
@@ -51,11 +52,11 @@ struct OfferCountdownSceneTests {
         let h = try Harness()
         let scene = scene(h)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
-        await h.advance(seconds: 3)
+        await h.host.advance(seconds: 3)
         #expect(scene.keyHints == [KeyHint(key: "Enter", action: "activate offer")])
         let before = driver.frame()
         #expect(driver.press(.enter) == [.handled])
-        await h.advance(seconds: 0.5)
+        await h.host.advance(seconds: 0.5)
         let frame = driver.frame()
         // The backdrop darkens what is painted (the artwork, the timer boxes, the button), not only the glyphs.
         guard case .fits(let popupLayout) = OfferLayout.make(size: frame.size) else { return }
@@ -95,7 +96,7 @@ struct OfferCountdownSceneTests {
         let h = try Harness(settings: ["duration": .number(2)])
         let scene = scene(h)
         let driver = TextDriver(scene: scene, size: Size(width: 80, height: 24))
-        await h.advance(seconds: 3)
+        await h.host.advance(seconds: 3)
         try GoldenFile.check(driver.text(), named: "expired-80x24.txt", in: golden)
         #expect(scene.keyHints.isEmpty)
         driver.press(.enter)
@@ -130,11 +131,11 @@ struct OfferCountdownSceneTests {
         var frames: [String] = []
         let renders = RenderLoop { frames.append(scene.render(size: Size(width: 80, height: 24)).plainText()) }
         renders.renderNow()
-        await h.advance(seconds: 0.5)
+        await h.host.advance(seconds: 0.5)
         await MainActorTurns.run()
         #expect(renders.renderCount == 1, "nothing changed in the first half second")
         // The change at 1 s and its roll's first step: the manual clock runs both timers in one turn.
-        await h.advance(seconds: 1)
+        await h.host.advance(seconds: 1)
         await MainActorTurns.run(until: { renders.renderCount == 2 })
         await MainActorTurns.run()
         #expect(renders.renderCount == 2)

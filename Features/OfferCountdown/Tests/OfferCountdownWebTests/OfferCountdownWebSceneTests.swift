@@ -4,6 +4,7 @@ import Foundation
 import OfferCountdownFeature
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import OfferCountdownWeb
 
@@ -31,8 +32,8 @@ struct OfferCountdownWebSceneTests {
     @Test("before the page is shown: 01:00:00:00, no digit rolling, every string of the design in order")
     func waiting() throws {
         let h = try Harness()
-        let html = h.html()
-        try GoldenFile.check(h.goldenText(), named: "waiting.html", in: golden)
+        let html = h.scene.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "waiting.html", in: golden)
         #expect(!html.contains("data-from"))
         var rest = Substring(html)
         for text in [
@@ -53,17 +54,17 @@ struct OfferCountdownWebSceneTests {
     func rolling() async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: 1)
+        await h.host.advance(seconds: 1)
         #expect(h.state.countdown.isRolling)
-        let atChange = h.html()
-        try GoldenFile.check(h.goldenText(), named: "running-mid-roll.html", in: golden)
-        await h.advance(seconds: 0.175)
+        let atChange = h.scene.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "running-mid-roll.html", in: golden)
+        await h.host.advance(seconds: 0.175)
         #expect(h.state.countdown.digits.contains { $0.roll?.progress == 0.5 })
-        #expect(h.html() == atChange)
-        await h.advance(seconds: 0.175)
+        #expect(h.scene.html() == atChange)
+        await h.host.advance(seconds: 0.175)
         #expect(!h.state.countdown.isRolling)
-        try GoldenFile.check(h.goldenText(), named: "running-after-roll.html", in: golden)
-        #expect(h.html() == atChange)
+        try GoldenFile.check(h.scene.goldenText(), named: "running-after-roll.html", in: golden)
+        #expect(h.scene.html() == atChange)
         // 01:00:00:00 → 00:23:59:59: the day's tens digit stays as it was, the others are new and roll.
         #expect(atChange.contains("<span id=\"d0-0\">0</span>"))
         #expect(atChange.contains("<span data-from=\"1\" id=\"d1-0\">0</span>"))
@@ -81,11 +82,11 @@ struct OfferCountdownWebStateTests {
     func popup() async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: 3)
+        await h.host.advance(seconds: 3)
         #expect(h.scene.handle(.click("activate")) == .handled)
-        await h.advance(seconds: 0.5)
-        try GoldenFile.check(h.goldenText(), named: "popup.html", in: golden)
-        let html = h.html()
+        await h.host.advance(seconds: 0.5)
+        try GoldenFile.check(h.scene.goldenText(), named: "popup.html", in: golden)
+        let html = h.scene.html()
         #expect(html.contains("<p class=\"offer-popup-message\" id=\"offer-popup-message\">Offer activated at 23:59:57</p>"))
         #expect(html.contains("<h2 class=\"offer-great offer-shadow-pink\" id=\"offer-popup-title\">Great!</h2>"))
         #expect(html.contains("data-keys=\"Escape Enter\""))
@@ -98,9 +99,9 @@ struct OfferCountdownWebStateTests {
     func expired() async throws {
         let h = try Harness(settings: ["duration": .number(2)])
         h.appear()
-        await h.advance(seconds: 3)
-        try GoldenFile.check(h.goldenText(), named: "expired.html", in: golden)
-        let html = h.html()
+        await h.host.advance(seconds: 3)
+        try GoldenFile.check(h.scene.goldenText(), named: "expired.html", in: golden)
+        let html = h.scene.html()
         #expect(html.contains("class=\"offer-activate offer-from-gray offer-to-gray\""))
         #expect(html.contains(" disabled "))
         #expect(h.scene.handle(.click("activate")) == .ignored)
@@ -111,9 +112,9 @@ struct OfferCountdownWebStateTests {
     func rollOff() async throws {
         let h = try Harness(settings: ["rollDuration": .number(0)])
         h.appear()
-        await h.advance(seconds: 1)
-        try GoldenFile.check(h.goldenText(), named: "roll-off.html", in: golden)
-        let html = h.html()
+        await h.host.advance(seconds: 1)
+        try GoldenFile.check(h.scene.goldenText(), named: "roll-off.html", in: golden)
+        let html = h.scene.html()
         #expect(!html.contains("data-from"))
         #expect(html.contains("data-fh-vars=\"--roll:0ms\""))
         #expect(html.contains("<span id=\"d7-9\">9</span>"))
@@ -121,7 +122,7 @@ struct OfferCountdownWebStateTests {
 
     @Test("taller than wide is the stylesheet's: the portrait message is always in the page, in the terminal's words")
     func portraitMessage() throws {
-        let html = try Harness().html()
+        let html = try Harness().scene.html()
         #expect(html.contains("<p class=\"offer-portrait-title\">This offer is shown in landscape only.</p>"))
     }
 }
@@ -133,7 +134,7 @@ struct OfferCountdownWebEventTests {
     func clicks() async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: 2)
+        await h.host.advance(seconds: 2)
         #expect(h.scene.handle(.click("activate")) == .handled)
         #expect(h.state.popup?.message == "Offer activated at 23:59:58")
         #expect(h.scene.handle(.click("dismiss")) == .handled)
@@ -161,9 +162,9 @@ struct OfferCountdownWebEventTests {
     func activateBehindThePopup() async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: 1)
+        await h.host.advance(seconds: 1)
         #expect(h.scene.handle(.click("activate")) == .handled)
-        await h.advance(seconds: 4)
+        await h.host.advance(seconds: 4)
         let before = h.state
         #expect(h.scene.handle(.click("activate")) == .ignored)
         #expect(h.state == before)
@@ -191,7 +192,7 @@ struct OfferCountdownWebEventTests {
         renders.renderNow()
         h.appear()
         await MainActorTurns.run(until: { renders.renderCount == 2 })
-        await h.advance(seconds: 1)
+        await h.host.advance(seconds: 1)
         await MainActorTurns.run(until: { renders.renderCount == 3 })
         await MainActorTurns.run()
         #expect(renders.renderCount == 3, "appear, then the change at 1 s")

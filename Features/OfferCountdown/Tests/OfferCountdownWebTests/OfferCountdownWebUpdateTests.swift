@@ -4,6 +4,7 @@ import Foundation
 import OfferCountdownFeature
 import Testing
 import WebUI
+import WebUITesting
 
 @testable import OfferCountdownWeb
 
@@ -41,10 +42,10 @@ struct OfferCountdownWebUpdateTests {
     func secondChange(at seconds: Double, changed count: Int, expected: [String]) async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: seconds)
-        let before = h.html()
-        await h.advance(seconds: 1)
-        let after = h.html()
+        await h.host.advance(seconds: seconds)
+        let before = h.scene.html()
+        await h.host.advance(seconds: 1)
+        let after = h.scene.html()
         let changed = changedElements(from: before, to: after)
         #expect(changed.count == count)
         #expect(changed == expected)
@@ -54,28 +55,28 @@ struct OfferCountdownWebUpdateTests {
     func rollFramesAreIdentical() async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: 7)
-        let atChange = h.html()
-        await h.advance(seconds: 0.175)
+        await h.host.advance(seconds: 7)
+        let atChange = h.scene.html()
+        await h.host.advance(seconds: 0.175)
         #expect(h.state.countdown.isRolling)
-        #expect(h.html() == atChange)
+        #expect(h.scene.html() == atChange)
         h.feature.handle(.didEnterBackground)
         #expect(!h.state.countdown.isRolling)
-        #expect(h.html() == atChange)
+        #expect(h.scene.html() == atChange)
         h.feature.handle(.willEnterForeground)
-        #expect(h.html() == atChange)
+        #expect(h.scene.html() == atChange)
         // Rendering is idempotent: asking again gives the same bytes.
-        #expect(h.html() == h.html())
+        #expect(h.scene.html() == h.scene.html())
     }
 
     @Test("a typical second's patch stays under 300 bytes on the wire", arguments: [5.5, 10.5])
     func patchBudget(at seconds: Double) async throws {
         let h = try Harness()
         h.appear()
-        await h.advance(seconds: seconds)
-        let before = h.html()
-        await h.advance(seconds: 1)
-        let changed = changedElements(from: before, to: h.html())
+        await h.host.advance(seconds: seconds)
+        let before = h.scene.html()
+        await h.host.advance(seconds: 1)
+        let changed = changedElements(from: before, to: h.scene.html())
         let bytes = PatchEstimate.bytes(replacing: changed.map { "<" + $0 + ">" })
         #expect(bytes < 300, "\(changed.count) digits: \(bytes) B")
     }

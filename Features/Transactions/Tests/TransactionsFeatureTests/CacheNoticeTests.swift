@@ -2,6 +2,7 @@ import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import Testing
+import TransactionsFixtures
 
 @testable import TransactionsFeature
 
@@ -13,7 +14,7 @@ import Testing
         let cacheFile = host.payloadCacheFile
         try FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("not a database, but maybe the only copy of something".utf8).write(to: cacheFile)
-        let feature = try await appearedFeature(host: host, source: .http(server.url("transactions"), timeout: 5, cache: true))
+        let feature = try await TransactionsFeature.loaded(on: host, source: .http(server.url("transactions"), timeout: 5, cache: true))
         #expect(feature.presenter.viewState.status == .loaded)
         let notice = try #require(feature.presenter.viewState.notice)
         #expect(notice.hasPrefix("The cache \(cacheFile.path) was damaged"))

@@ -103,29 +103,6 @@ let starterInsights: [(amount: String, share: String, perMille: Int)] = [
     ("$215.28", "45.6%", 456),
 ]
 
-/// A feature over the starter data (in-memory source), shown and loaded.
-@MainActor
-func loadedFeature(host: TestHost, settings: [String: SettingValue] = [:], locale: String = "en_US") async throws
-    -> TransactionsFeature
-{
-    let feature = try TransactionsFeature(
-        context: try host.context(
-            id: "transactions", source: SourceConfiguration(kind: .inMemory), settings: settings,
-            locale: Locale(identifier: locale)))
-    feature.handle(.appear)
-    await host.settle()
-    return feature
-}
-
-/// A feature over `source`, shown, and loaded as far as the source lets it.
-@MainActor
-func appearedFeature(host: TestHost, source: SourceConfiguration) async throws -> TransactionsFeature {
-    let feature = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
-    feature.handle(.appear)
-    await host.settle()
-    return feature
-}
-
 /// How a test host's context formats: en_US, USD, UTC, a 24-hour clock.
 let hostFormatting = TransactionFormatting(
     locale: Locale(identifier: "en_US"), currencyCode: "USD", timeZone: TimeZone(identifier: "UTC") ?? .gmt,

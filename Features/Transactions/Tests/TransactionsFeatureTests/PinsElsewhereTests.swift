@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostTesting
 import Testing
+import TransactionsFixtures
 
 @testable import TransactionsFeature
 
@@ -10,8 +11,8 @@ import Testing
 @Suite struct PinsElsewhereTests {
     @Test func aPinChangedOnOneScreenShowsOnTheOthers() async throws {
         let host = try TestHost()
-        let first = try await loadedFeature(host: host).presenter
-        let second = try await loadedFeature(host: host).presenter
+        let first = try await TransactionsFeature.loaded(on: host).presenter
+        let second = try await TransactionsFeature.loaded(on: host).presenter
         second.send(.chooseFilter(.category(.travel)))
         #expect(second.viewState.sum?.amount == "$215.28")
 
@@ -31,7 +32,7 @@ import Testing
 
     @Test func aScreenThatHasNotAppearedReadsNothingUntilItDoes() async throws {
         let host = try TestHost()
-        let first = try await loadedFeature(host: host).presenter
+        let first = try await TransactionsFeature.loaded(on: host).presenter
         let waiting = try TransactionsFeature(
             context: try host.context(id: "transactions", source: SourceConfiguration(kind: .inMemory)))
         first.send(.togglePin)

@@ -3,6 +3,7 @@ import FeatureHostCore
 import FeatureHostTesting
 import Foundation
 import Testing
+import TransactionsFixtures
 
 @testable import TransactionsFeature
 
@@ -25,7 +26,7 @@ import Testing
 
     @Test func theCurrencySettingFormatsEverySum() async throws {
         let host = try TestHost()
-        let presenter = try await loadedFeature(host: host, settings: ["currency": .string("eur")], locale: "de_DE")
+        let presenter = try await TransactionsFeature.loaded(on: host, settings: ["currency": .string("eur")], locale: "de_DE")
             .presenter
         #expect(presenter.viewState.sum?.amount == "472,08\u{00A0}€")
         #expect(presenter.viewState.rows.first?.amount == "82,99\u{00A0}€")
@@ -51,12 +52,12 @@ import Testing
 
     @Test func pinsSurviveARestart() async throws {
         let host = try TestHost()
-        let first = try await loadedFeature(host: host).presenter
+        let first = try await TransactionsFeature.loaded(on: host).presenter
         first.send(.chooseFilter(.category(.travel)))
         first.send(.togglePin)  // Airport ride, 54.28
         #expect(first.viewState.sum?.amount == "$161.00")
 
-        let second = try await loadedFeature(host: host).presenter
+        let second = try await TransactionsFeature.loaded(on: host).presenter
         #expect(Array(second.viewState.rows).filter { !$0.isPinned }.map(\.id) == [5])
         #expect(second.viewState.sum?.amount == "$417.80")
         second.send(.chooseFilter(.category(.travel)))
@@ -65,7 +66,7 @@ import Testing
 
     @Test func readsTheBundledSampleAsAJSONFile() async throws {
         let host = try TestHost()
-        let feature = try await appearedFeature(host: host, source: SourceConfiguration(kind: .jsonFile))
+        let feature = try await TransactionsFeature.loaded(on: host, source: SourceConfiguration(kind: .jsonFile))
         #expect(
             Screen(feature.presenter.viewState)
                 == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
@@ -77,7 +78,7 @@ import Testing
         let file = try directory.write(
             #"[{"id": 1, "name": "X", "category": "food", "amount": 1, "date": "25.04.2021", "accountName": "A"}]"#,
             to: "bad.json")
-        let feature = try await appearedFeature(host: host, source: SourceConfiguration(kind: .jsonFile, path: file))
+        let feature = try await TransactionsFeature.loaded(on: host, source: SourceConfiguration(kind: .jsonFile, path: file))
         #expect(
             feature.presenter.viewState.status
                 == .failed(
@@ -109,14 +110,14 @@ import Testing
         server.respond(with: .data(sample, contentType: "application/json"))
         let host = try TestHost()
         let source = SourceConfiguration.http(server.url("transactions"), timeout: 5, cache: true)
-        let first = try await appearedFeature(host: host, source: source)
+        let first = try await TransactionsFeature.loaded(on: host, source: source)
         #expect(
             Screen(first.presenter.viewState)
                 == loadedScreen(sum: "$472.08", insights: starterInsights, total: "$472.08"))
         #expect(server.requests.map(\.path) == ["/transactions"])
 
         server.respond(with: .text("down for maintenance", status: 503))
-        let second = try await appearedFeature(host: host, source: source)
+        let second = try await TransactionsFeature.loaded(on: host, source: source)
         let url = server.url("transactions").absoluteString
         #expect(
             Screen(second.presenter.viewState)
@@ -132,7 +133,7 @@ import Testing
         let server = try LoopbackHTTPServer()
         server.respond(with: .json(#"{"transactions": [{"id": 1}]}"#))
         let host = try TestHost()
-        let feature = try await appearedFeature(host: host, source: .http(server.url("t"), timeout: 5, cache: false))
+        let feature = try await TransactionsFeature.loaded(on: host, source: .http(server.url("t"), timeout: 5, cache: false))
         #expect(
             feature.presenter.viewState.status
                 == .failed(

@@ -5,6 +5,7 @@ import Foundation
 import TerminalUI
 import Testing
 import TransactionsFeature
+import TransactionsFixtures
 import TransactionsTerminal
 
 /// The Insights tab at every height: each category listed, the ring's outline clean, its segments in order.
@@ -13,7 +14,7 @@ import TransactionsTerminal
     static let categories = ["food", "health", "entertainment", "shopping", "travel"]
 
     private func insights(_ size: Size, host: TestHost? = nil) async throws -> TextDriver {
-        let feature = try await loadedFeature(host: try host ?? TestHost())
+        let feature = try await TransactionsFeature.loaded(on: try host ?? TestHost())
         let driver = TextDriver(scene: feature.makeScene(), size: size)
         driver.press(.tab)
         return driver

@@ -5,6 +5,7 @@ import Foundation
 import TerminalUI
 import Testing
 import TransactionsFeature
+import TransactionsFixtures
 import TransactionsTerminal
 
 /// Every main state reads on a dark and on a light terminal: no text in a fixed colour that matches one of the
@@ -12,7 +13,7 @@ import TransactionsTerminal
 @MainActor
 @Suite struct TransactionsColourTests {
     @Test func theMainStatesReadOnDarkAndLightTerminals() async throws {
-        let feature = try await loadedFeature(host: try TestHost())
+        let feature = try await TransactionsFeature.loaded(on: try TestHost())
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
         // `all` in the sum box, the first row selected.
         #expect(driver.legibilityReport() == "", "all, first row selected")

@@ -4,6 +4,7 @@ import FeatureHostTesting
 import Foundation
 import TerminalUI
 import Testing
+import TransactionsFixtures
 import TransactionsTerminal
 
 // Testable for the bundled sample file only (`TransactionSamples`), which the offline test serves over HTTP.
@@ -12,7 +13,7 @@ import TransactionsTerminal
 @MainActor
 @Suite struct TransactionsSceneTests {
     private func driver(_ host: TestHost, size: Size = Size(width: 80, height: 24)) async throws -> TextDriver {
-        let feature = try await loadedFeature(host: host)
+        let feature = try await TransactionsFeature.loaded(on: host)
         return TextDriver(scene: feature.makeScene(), size: size)
     }
 
@@ -118,7 +119,7 @@ import TransactionsTerminal
 
     @Test func pageKeysMoveByTheRowsOnScreen() async throws {
         let host = try TestHost()
-        let feature = try await loadedFeature(host: host)
+        let feature = try await TransactionsFeature.loaded(on: host)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
         _ = driver.text()  // five whole rows fit
         driver.press(.pageDown)
@@ -133,7 +134,7 @@ import TransactionsTerminal
 
     @Test func homeAndEndGoToTheFirstAndLastTransaction() async throws {
         let host = try TestHost()
-        let feature = try await loadedFeature(host: host)
+        let feature = try await TransactionsFeature.loaded(on: host)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
         _ = driver.text()
         #expect(driver.press(.end) == [.handled])
@@ -186,7 +187,7 @@ import TransactionsTerminal
     @Test func unreadablePinsAreShownWithoutARetryHint() async throws {
         let host = try TestHost()
         try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
-        let feature = try await loadedFeature(host: host)
+        let feature = try await TransactionsFeature.loaded(on: host)
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
         // Whole at 80 columns, to its outcome, in the user's words: not Swift's `DecodingError`.
         #expect(
@@ -199,7 +200,7 @@ import TransactionsTerminal
     }
 
     @Test func renderingIsIdempotentAndSendsNothing() async throws {
-        let feature = try await loadedFeature(host: try TestHost())
+        let feature = try await TransactionsFeature.loaded(on: try TestHost())
         let scene = feature.makeScene()
         let check = {
             let before = feature.presenter.changeCount
@@ -222,7 +223,7 @@ import TransactionsTerminal
     }
 
     @Test func everyKeyThatChangesSomethingIsOneChange() async throws {
-        let feature = try await loadedFeature(host: try TestHost())
+        let feature = try await TransactionsFeature.loaded(on: try TestHost())
         let driver = TextDriver(scene: feature.makeScene(), size: Size(width: 80, height: 24))
         let start = feature.presenter.changeCount
         func changes() -> Int { feature.presenter.changeCount - start }

@@ -4,7 +4,9 @@ import FeatureHostTesting
 import Foundation
 import Testing
 import TransactionsFeature
+import TransactionsFixtures
 import WebUI
+import WebUITesting
 
 @testable import TransactionsWeb
 
@@ -17,21 +19,24 @@ struct Harness {
     var presenter: TransactionsPresenter { feature.presenter }
     var state: TransactionsPresenter.ViewState { feature.presenter.viewState }
 
+    /// The feature as the host builds it, and its scene; not shown yet.
     init(host: TestHost? = nil, source: SourceConfiguration = SourceConfiguration(kind: .inMemory)) throws {
         let host = try host ?? TestHost()
-        self.host = host
-        feature = try TransactionsFeature(context: try host.context(id: "transactions", source: source))
-        scene = try #require(feature.makeWebScene() as? TransactionsWebScene)
+        try self.init(host: host, feature: try TransactionsFeature.onTestHost(host, source: source))
     }
 
     /// The page shown for the first time, and the load finished.
     static func loaded(host: TestHost? = nil, source: SourceConfiguration = SourceConfiguration(kind: .inMemory)) async throws
         -> Harness
     {
-        let harness = try Harness(host: host, source: source)
-        harness.feature.handle(.appear)
-        await harness.host.settle()
-        return harness
+        let host = try host ?? TestHost()
+        return try Harness(host: host, feature: try await TransactionsFeature.loaded(on: host, source: source))
+    }
+
+    private init(host: TestHost, feature: TransactionsFeature) throws {
+        self.host = host
+        self.feature = feature
+        scene = try #require(feature.makeWebScene() as? TransactionsWebScene)
     }
 
     @discardableResult
@@ -44,15 +49,9 @@ struct Harness {
         return click("pin-\(index)-\(id)")
     }
 
-    /// The scene's HTML, as the page puts it inside `#fh-root`.
-    func html() -> String { scene.render().render() }
-
-    /// One element per line, so a golden's diff points at the element that changed.
-    func goldenText() -> String { html().replacingOccurrences(of: "><", with: ">\n<") }
-
     /// The text of the element with `class`'s first occurrence (`tx-sum-amount`), for short checks.
     func text(ofClass name: String) -> String? {
-        let html = html()
+        let html = scene.html()
         guard let start = html.range(of: "class=\"\(name)\"") else { return nil }
         guard let open = html[start.upperBound...].firstIndex(of: ">") else { return nil }
         let rest = html[html.index(after: open)...]

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TransactionsFeature
 import WebUI
+import WebUITesting
 
 @testable import TransactionsWeb
 
@@ -16,7 +17,7 @@ struct TransactionsWebEventTests {
         #expect(h.scene.handle(.key("ArrowDown")) == .handled)
         #expect(h.scene.handle(.key("ArrowDown")) == .handled)
         #expect(h.state.selectedRow == 2)
-        #expect(h.html().contains(#"aria-current="true""#))
+        #expect(h.scene.html().contains(#"aria-current="true""#))
         #expect(h.scene.handle(.key("ArrowUp")) == .handled)
         #expect(h.state.selectedRow == 1)
         #expect(h.scene.handle(.key("ArrowRight")) == .handled)
@@ -61,7 +62,7 @@ struct TransactionsWebEventTests {
     func idempotent() async throws {
         let h = try await Harness.loaded()
         let before = h.presenter.changeCount
-        #expect(h.html() == h.html())
+        #expect(h.scene.html() == h.scene.html())
         #expect(h.presenter.changeCount == before)
     }
 

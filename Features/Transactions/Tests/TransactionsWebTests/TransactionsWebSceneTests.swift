@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import TransactionsFeature
 import WebUI
+import WebUITesting
 
 @testable import TransactionsWeb
 
@@ -31,16 +32,16 @@ struct TransactionsWebStateTests {
     @Test("before the page is shown: the tabs and the loading message, nothing loaded")
     func loading() throws {
         let h = try Harness()
-        try GoldenFile.check(h.goldenText(), named: "loading.html", in: golden)
-        #expect(h.html().contains("Loading transactions…"))
+        try GoldenFile.check(h.scene.goldenText(), named: "loading.html", in: golden)
+        #expect(h.scene.html().contains("Loading transactions…"))
         #expect(h.click("filter-food") == .ignored)
     }
 
     @Test("loaded: every filter capsule (all first), the 13 rows, the floating sum of $472.08")
     func all() async throws {
         let h = try await Harness.loaded()
-        try GoldenFile.check(h.goldenText(), named: "transactions-all.html", in: golden)
-        let html = h.html()
+        try GoldenFile.check(h.scene.goldenText(), named: "transactions-all.html", in: golden)
+        let html = h.scene.html()
         var rest = Substring(html)
         for title in ["all", "food", "health", "entertainment", "shopping", "travel"] {
             let range = try #require(rest.range(of: "data-action=\"filter-\(title)\""), "\(title) in order")
@@ -57,11 +58,11 @@ struct TransactionsWebStateTests {
     func filters() async throws {
         let h = try await Harness.loaded()
         #expect(h.click("filter-food") == .handled)
-        try GoldenFile.check(h.goldenText(), named: "transactions-food.html", in: golden)
+        try GoldenFile.check(h.scene.goldenText(), named: "transactions-food.html", in: golden)
         #expect(h.text(ofClass: "tx-sum-amount") == "$74.28")
         #expect(h.text(ofClass: "tx-sum-title tx-t-green") == "food")
-        #expect(h.html().components(separatedBy: "class=\"tx-item\"").count == 6)
-        #expect(h.html().contains(#"<button aria-selected="true" class="tx-capsule tx-c-green""#))
+        #expect(h.scene.html().components(separatedBy: "class=\"tx-item\"").count == 6)
+        #expect(h.scene.html().contains(#"<button aria-selected="true" class="tx-capsule tx-c-green""#))
         #expect(h.click("filter-food") == .ignored, "the chosen filter again changes nothing")
         #expect(h.click("filter-travel") == .handled)
         #expect(h.text(ofClass: "tx-sum-amount") == "$215.28")
@@ -70,25 +71,25 @@ struct TransactionsWebStateTests {
     @Test("the six capsules are a tab list, one Tab stop moved with ←/→ (a roving tabindex); focus goes along")
     func filtersAreOneTabStop() async throws {
         let h = try await Harness.loaded()
-        #expect(h.html().contains(#"class="tx-filters" data-keys="ArrowLeft ArrowRight" role="tablist""#))
-        #expect(h.html().components(separatedBy: #"role="tab" tabindex="-1""#).count - 1 == 5)
-        #expect(h.html().contains(#"id="tx-filter-all" role="tab" tabindex="0""#))
+        #expect(h.scene.html().contains(#"class="tx-filters" data-keys="ArrowLeft ArrowRight" role="tablist""#))
+        #expect(h.scene.html().components(separatedBy: #"role="tab" tabindex="-1""#).count - 1 == 5)
+        #expect(h.scene.html().contains(#"id="tx-filter-all" role="tab" tabindex="0""#))
         // Before any key of the bar, focus follows the selected row (↑/↓), not the filter.
-        #expect(!h.html().contains(#"data-fh-focus="" id="tx-filter-"#))
+        #expect(!h.scene.html().contains(#"data-fh-focus="" id="tx-filter-"#))
         #expect(h.scene.handle(.key("ArrowRight")) == .handled)
-        #expect(h.html().contains(#"id="tx-filter-food" role="tab" tabindex="0""#))
-        #expect(h.html().contains(#"data-action="filter-food" data-fh-focus="" id="tx-filter-food""#))
-        #expect(h.html().components(separatedBy: "data-fh-focus").count - 1 == 1, "one mark: the chosen capsule")
+        #expect(h.scene.html().contains(#"id="tx-filter-food" role="tab" tabindex="0""#))
+        #expect(h.scene.html().contains(#"data-action="filter-food" data-fh-focus="" id="tx-filter-food""#))
+        #expect(h.scene.html().components(separatedBy: "data-fh-focus").count - 1 == 1, "one mark: the chosen capsule")
         #expect(h.scene.handle(.key("ArrowDown")) == .handled)
-        #expect(!h.html().contains(#"data-fh-focus="" id="tx-filter-"#))
-        #expect(h.html().components(separatedBy: "data-fh-focus").count - 1 == 1, "one mark: the selected row")
+        #expect(!h.scene.html().contains(#"data-fh-focus="" id="tx-filter-"#))
+        #expect(h.scene.html().components(separatedBy: "data-fh-focus").count - 1 == 1, "one mark: the selected row")
     }
 
     @Test("a click on a row unpins it: collapsed to its category and the crossed pin; the sum counts pinned rows only")
     func unpinned() async throws {
         let h = try await Harness.loaded()
         #expect(h.clickRow(id: 2) == .handled)
-        try GoldenFile.check(h.goldenText(), named: "transactions-unpinned.html", in: golden)
+        try GoldenFile.check(h.scene.goldenText(), named: "transactions-unpinned.html", in: golden)
         #expect(h.state.selectedRow == 1)
         #expect(h.text(ofClass: "tx-sum-amount") == "$417.48")
         #expect(h.click("filter-shopping") == .handled)
@@ -101,11 +102,11 @@ struct TransactionsWebStateTests {
     func insights() async throws {
         let h = try await Harness.loaded()
         #expect(h.click("tab-insights") == .handled)
-        try GoldenFile.check(h.goldenText(), named: "insights.html", in: golden)
+        try GoldenFile.check(h.scene.goldenText(), named: "insights.html", in: golden)
         let rows = try #require(h.state.insights?.rows)
         #expect(rows.map(\.amount) == ["$74.28", "$21.53", "$82.99", "$78.00", "$215.28"])
-        #expect(h.html().contains(#"aria-label="Pinned spending by category: food 15.7%"#))
-        #expect(h.html().components(separatedBy: "class=\"tx-arc ").count == 6)
+        #expect(h.scene.html().contains(#"aria-label="Pinned spending by category: food 15.7%"#))
+        #expect(h.scene.html().components(separatedBy: "class=\"tx-arc ").count == 6)
         #expect(h.click("tab-insights") == .ignored)
         #expect(h.click("filter-food") == .ignored, "filters wait for the Transactions tab")
         #expect(h.click("tab-transactions") == .handled)
@@ -121,20 +122,20 @@ struct TransactionsWebStateTests {
         for id in 1...13 { h.clickRow(id: id) }
         #expect(h.text(ofClass: "tx-sum-amount") == "$0.00")
         h.click("tab-insights")
-        try GoldenFile.check(h.goldenText(), named: "insights-nothing-pinned.html", in: golden)
-        #expect(!h.html().contains("tx-arc"))
-        #expect(h.html().contains("tx-ring-track"))
+        try GoldenFile.check(h.scene.goldenText(), named: "insights-nothing-pinned.html", in: golden)
+        #expect(!h.scene.html().contains("tx-arc"))
+        #expect(h.scene.html().contains("tx-ring-track"))
     }
 
     @Test("a failed load says why and offers Try again, which loads again")
     func failed() async throws {
         let source = SourceConfiguration(kind: .jsonFile, path: URL(fileURLWithPath: "/nonexistent/transactions.json"))
         let h = try await Harness.loaded(source: source)
-        try GoldenFile.check(h.goldenText(), named: "failed.html", in: golden)
-        #expect(h.html().contains("Transactions could not be loaded: "))
+        try GoldenFile.check(h.scene.goldenText(), named: "failed.html", in: golden)
+        #expect(h.scene.html().contains("Transactions could not be loaded: "))
         #expect(h.click("retry") == .handled)
         await h.host.settle()
-        #expect(h.html().contains("Try again"))
+        #expect(h.scene.html().contains("Try again"))
     }
 
     @Test("a filter with no transactions says so; the sum is $0.00")
@@ -145,7 +146,7 @@ struct TransactionsWebStateTests {
             to: "food.json")
         let h = try await Harness.loaded(source: SourceConfiguration(kind: .jsonFile, path: file))
         h.click("filter-health")
-        try GoldenFile.check(h.goldenText(), named: "transactions-empty.html", in: golden)
+        try GoldenFile.check(h.scene.goldenText(), named: "transactions-empty.html", in: golden)
         #expect(h.text(ofClass: "tx-empty") == "No health transactions.")
         #expect(h.text(ofClass: "tx-sum-amount") == "$0.00")
     }
@@ -155,8 +156,8 @@ struct TransactionsWebStateTests {
         let host = try TestHost()
         try host.store.set(Data("{".utf8), forKey: "unpinned-ids")
         let h = try await Harness.loaded(host: host)
-        #expect(h.html().contains("Your saved pins could not be read, so every transaction is pinned for now."))
-        #expect(!h.html().contains("Try again"))
+        #expect(h.scene.html().contains("Your saved pins could not be read, so every transaction is pinned for now."))
+        #expect(!h.scene.html().contains("Try again"))
         #expect(h.click("retry") == .ignored)
     }
 }

@@ -1,21 +1,20 @@
+import CarNewsFeature
 import Foundation
 
-@testable import CarNewsFeature
-
 /// Replies and articles shared by the tests.
-enum Fixtures {
+package enum Fixtures {
     /// The real server's quirks (design notes): `serverTime`, escaped slashes and dashes, an apostrophe, trailing
     /// spaces, `tags: []`, 0 or 1 content items, ordered by id descending rather than by date.
-    static let quirkyReply = #"""
+    package static let quirkyReply = #"""
         {"status":"success","content":[{"id":119302,"title":"Q7 \u2013 Greatness starts, when you don't stop.","ingress":"The new Q7 is lighter. ","image":"https:\/\/www.apphusetreach.no\/sites\/default\/files\/audi_q7.jpg","dateTime":"25.05.2018 14:13","tags":[],"content":[{"type":"text","subject":"Lighter by 325 kg","description":"Aluminium brings the weight down. "}],"created":1527257580,"changed":1527257613},{"id":119301,"title":"A8 \u2013 night vision","ingress":"An infrared camera.","image":"https:\/\/www.apphusetreach.no\/sites\/default\/files\/audi_a8.jpg","dateTime":"16.03.2026 09:05","tags":[],"content":[],"created":1773651900,"changed":1773651900}],"serverTime":1658175403}
         """#
 
     /// 25.05.2018 14:13 UTC (design notes).
-    static let may2018 = Date(timeIntervalSince1970: 1_527_257_580)
+    package static let may2018 = Date(timeIntervalSince1970: 1_527_257_580)
     /// 16.03.2026 09:05 UTC: the same day as `TestHost`'s default now (2026-03-16 12:34 UTC).
-    static let march2026 = Date(timeIntervalSince1970: 1_773_651_900)
+    package static let march2026 = Date(timeIntervalSince1970: 1_773_651_900)
 
-    static let quirkyArticles = [
+    package static let quirkyArticles = [
         Article(
             id: 119302, title: "Q7 – Greatness starts, when you don't stop.", ingress: "The new Q7 is lighter. ",
             image: "https://www.apphusetreach.no/sites/default/files/audi_q7.jpg", published: may2018, tags: [],
@@ -28,7 +27,7 @@ enum Fixtures {
     ]
 
     /// A reply of `articles` in the API's schema.
-    static func reply(_ articles: [Article], status: String = "success") -> String {
+    package static func reply(_ articles: [Article], status: String = "success") -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -49,7 +48,7 @@ enum Fixtures {
     }
 
     /// A simple article at `minutes` after 2026-03-16 00:00 UTC.
-    static func article(_ id: Int64, _ title: String, minutes: Int, image: String = "") -> Article {
+    package static func article(_ id: Int64, _ title: String, minutes: Int, image: String = "") -> Article {
         Article(
             id: id, title: title, ingress: "Ingress \(id).", image: image,
             published: Date(timeIntervalSince1970: 1_773_619_200 + TimeInterval(minutes * 60)),
