@@ -182,8 +182,14 @@ let package = Package(
         // The testing library (a product): no runtime, so a plugin's or an app's tests link only what they use.
         .target(name: "FeatureHostTesting", dependencies: ["FeatureHostCore", "DataSources", "TerminalUI"]),
         .target(name: "WebUITesting", dependencies: ["FeatureHostCore", "WebUI"]),
+        // What only this repository's tests and bench use (processes, plugin stubs, hostile servers): `package`
+        // declarations no product exports. Not a product.
+        .target(
+            name: "FeatureHostTestSupport", dependencies: ["FeatureHostCore", "FeatureHostTesting"], path: "Tests/FeatureHostTestSupport"),
         // This repository's tests of the host's assembly: a TestHost as a HostEnvironment. Not a product.
-        .target(name: "FeatureHostRuntimeTesting", dependencies: ["FeatureHostCore", "FeatureHostRuntime", "FeatureHostTesting"]),
+        .target(
+            name: "FeatureHostRuntimeTesting", dependencies: ["FeatureHostCore", "FeatureHostRuntime", "FeatureHostTesting"],
+            path: "Tests/FeatureHostRuntimeTesting"),
         // The command line (shell, serve, snapshot, list, validate, store) for an app's name and feature list. It depends
         // on the plugin process's executable so that an app's build makes it too: the host finds it beside its own.
         .target(
@@ -198,8 +204,10 @@ let package = Package(
         .executableTarget(
             name: "featurehost-bench",
             dependencies: [
-                "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostPluginKit",
-                "TerminalPluginBridge", "ImageDecoding", "featurehost-plugin-host", "featurehost", "featurehost-hello",
+                "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "FeatureHostTesting",
+                "FeatureHostTestSupport",
+                "FeatureHostPluginKit", "TerminalPluginBridge", "ImageDecoding", "featurehost-plugin-host", "featurehost",
+                "featurehost-hello",
             ]
                 + featureModules
         ),
@@ -216,7 +224,8 @@ let package = Package(
             name: "featurehost-savestress",
             dependencies: [
                 "FeatureHostCore", "DataSources", "FeatureHostRuntime", "CarNewsFeature", "TransactionsFeature", "InvitationsFeature",
-            ]
+            ],
+            path: "Tests/Tools/featurehost-savestress"
         ),
         .plugin(
             name: "ScaffoldFeature",
@@ -243,7 +252,8 @@ let package = Package(
         .testTarget(
             name: "FeatureHostEndToEndTests",
             dependencies: [
-                "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostRuntimeTesting", "FeatureHostApp", "featurehost",
+                "FeatureHostRuntime", "FeatureHostTesting", "FeatureHostTestSupport", "FeatureHostRuntimeTesting", "FeatureHostApp",
+                "featurehost",
                 "featurehost-savestress", "featurehost-plugin-host",
             ]
                 + featureModules
@@ -256,10 +266,10 @@ let package = Package(
             dependencies: [
                 "PluginCounterLibrary", "FeatureHostPluginKit", "TerminalPluginBridge", "WebPluginBridge", "FeatureHostRuntime",
                 "FeatureHostPluginWire",
-                "FeatureHostTesting", "FeatureHostRuntimeTesting", "WebUI", "featurehost-plugin-host",
+                "FeatureHostTesting", "FeatureHostTestSupport", "FeatureHostRuntimeTesting", "WebUI", "featurehost-plugin-host",
             ]
         ),
-        .testTarget(name: "FeatureScaffoldTests", dependencies: ["FeatureScaffold", "FeatureHostTesting"]),
+        .testTarget(name: "FeatureScaffoldTests", dependencies: ["FeatureScaffold", "FeatureHostTesting", "FeatureHostTestSupport"]),
         // A feature adopted by an app: only the products an app depends on, a context from `FeatureContext.standard`.
         .testTarget(name: "AppEmbeddingTests", dependencies: ["TransactionsFeature", "DataSources", "FeatureHostCore"]),
     ] + featureTargets

@@ -1,3 +1,4 @@
+import DataSources
 import FeatureHostCore
 import FeatureHostRuntime
 
@@ -15,7 +16,7 @@ struct LiveEnvironment {
         options = try HostOptions(arguments: arguments, app: app, writesLogs: true)
         // Not required: a data directory that cannot be made (read-only, a file in its place) costs the saves, each of
         // which says so, not the features.
-        try? DataDirectory.prepare(options.dataDirectory)
+        try? DataLayout.prepare(options.dataDirectory)
         preference = LocaleFlags.preference(flags, options: options)
         environment = HostEnvironment.live(
             dataDirectory: options.dataDirectory, locale: preference.locale, timeZone: preference.timeZone,

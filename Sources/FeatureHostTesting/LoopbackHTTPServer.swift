@@ -324,7 +324,7 @@ private final class ReplyQueue: Sendable {
     }
 }
 
-struct ServerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct ServerError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

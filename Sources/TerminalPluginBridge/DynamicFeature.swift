@@ -12,7 +12,7 @@ import TerminalUI
 /// the library by the loader.
 public struct DynamicFeature: TerminalFeature {
     /// The plugin's instance; `WebPluginBridge` reaches its web entry through it.
-    package let instance: any PluginInstance
+    package let instance: ProcessPluginInstance
 
     /// Creates the plugin's feature in its library's process, with the context the host lends it.
     /// - Parameter dataDirectory: the host's data directory; the plugin keeps its small state in the same
@@ -48,11 +48,11 @@ public struct DynamicFeature: TerminalFeature {
 /// `TerminalFeature`, so the shell and `snapshot` show `noTerminalScreenMessage` in its panel and never make it
 /// appear there, as for a built-in feature without a terminal screen; the web shows it through its web entry.
 public struct WebOnlyPluginFeature: FeatureInstance {
-    package let instance: any PluginInstance
+    package let instance: ProcessPluginInstance
     /// What the terminal says instead of a screen.
     public let noTerminalScreenMessage: String
 
-    init(instance: any PluginInstance, plugin: LoadedPlugin, command: String) {
+    init(instance: ProcessPluginInstance, plugin: LoadedPlugin, command: String) {
         self.instance = instance
         noTerminalScreenMessage = Self.noTerminalScreenMessage(
             title: plugin.manifest.title, file: plugin.file.lastPathComponent, command: command)
@@ -73,9 +73,9 @@ public struct WebOnlyPluginFeature: FeatureInstance {
 /// restarts a plugin that can be restarted (the host takes `r` only then: a running plugin gets every key).
 @MainActor
 final class DynamicScene: TerminalScene {
-    let instance: any PluginInstance
+    let instance: ProcessPluginInstance
 
-    init(instance: any PluginInstance) { self.instance = instance }
+    init(instance: ProcessPluginInstance) { self.instance = instance }
 
     var minimumSize: Size { instance.minimumSize }
 

@@ -5,16 +5,20 @@ import FeatureHostRuntime
 import Foundation
 import TerminalUI
 
-/// A plugin feature whose code runs in its library's `featurehost-plugin-host`: the runtime's instance, with
-/// keys turned into terminal bytes and key hints decoded for the shell.
+/// One created plugin feature as the surfaces use it: its code runs in its library's `featurehost-plugin-host`;
+/// the runtime's instance, with keys turned into terminal bytes and key hints decoded for the shell. While the
+/// plugin is not running, `stop` says why and the scenes show it in the feature's panel.
 @MainActor
-package final class ProcessPluginInstance: PluginInstance {
+package final class ProcessPluginInstance {
     package let remote: PluginProcessInstance
 
     init(_ remote: PluginProcessInstance) { self.remote = remote }
 
     package var file: URL { remote.file }
+    /// Why the plugin is not running; nil while it is.
     package var stop: PluginStop? { remote.stop }
+    /// Why the plugin was stopped, naming its file; nil while it runs.
+    package var stopReason: String? { stop?.reason }
     package var hasWebView: Bool { remote.hasWebView }
 
     package func openWebScene() { remote.openWebScene() }

@@ -14,11 +14,11 @@ final class PluginWebScene: WebScene {
     /// The panel button's action.
     static let restartAction = "fh-plugin-restart"
 
-    private let instance: any PluginInstance
+    private let instance: ProcessPluginInstance
     /// The last markup and what it became: render is called for every update, and parsing is the cost.
     private var cache: (markup: [UInt8], html: HTML)?
 
-    init(instance: any PluginInstance) {
+    init(instance: ProcessPluginInstance) {
         self.instance = instance
         instance.openWebScene()
     }

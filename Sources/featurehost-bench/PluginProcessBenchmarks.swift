@@ -2,6 +2,7 @@ import CFeatureHostProcess
 import FeatureHostCore
 import FeatureHostPluginWire
 import FeatureHostRuntime
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import TerminalPluginBridge

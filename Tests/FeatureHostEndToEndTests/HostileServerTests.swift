@@ -1,4 +1,5 @@
 import DataSources
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import DataSources
 import FeatureHostCore
 import FeatureHostRuntime
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import TerminalUI

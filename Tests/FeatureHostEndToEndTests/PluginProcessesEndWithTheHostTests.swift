@@ -1,3 +1,4 @@
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import Testing

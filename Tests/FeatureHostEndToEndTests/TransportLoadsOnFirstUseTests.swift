@@ -1,5 +1,6 @@
 import DataSources
 import FeatureHostCore
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FeatureHostPluginWire
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FeatureHostRuntime
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import TerminalPluginBridge

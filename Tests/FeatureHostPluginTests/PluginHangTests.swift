@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import TerminalPluginBridge

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostPluginWire
 import FeatureHostRuntime
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import Observation
@@ -444,7 +445,7 @@ final class FrameRequestTimes {
 
     init(clock: ManualClock) { self.clock = clock }
 
-    func follow(_ instance: any PluginInstance) {
+    func follow(_ instance: ProcessPluginInstance) {
         guard following else { return }
         withObservationTracking {
             _ = instance.frameRequests

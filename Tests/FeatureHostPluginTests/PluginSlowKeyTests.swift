@@ -1,5 +1,6 @@
 import FeatureHostCore
 import FeatureHostRuntime
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import TerminalPluginBridge
@@ -25,7 +26,7 @@ import Testing
     static let bound: Duration = .milliseconds(500)
 
     static func remote(_ stubbed: StubbedHost) throws -> PluginProcessInstance {
-        try #require((stubbed.pluginFeature?.instance as? ProcessPluginInstance)?.remote, "the plugin runs out of process")
+        try #require(stubbed.pluginFeature?.instance.remote, "the plugin runs out of process")
     }
 
     /// Draws the plugin until its screen is `expected` or the host has nothing more in flight for it.
@@ -58,6 +59,8 @@ import Testing
         #expect(seen.unanswered == 1, "the key's reply had not come yet")
         #expect(seen.inFlight > 0, "a key on its way is work in flight, which snapshot and settle wait for")
         #expect(await Self.drawn("Ticks: 0 Keys: 1", stubbed) == "Ticks: 0 Keys: 1", "the key's frame, once its reply came")
+        // The frame can come first, from a render answered behind the key; the key's reply is work in flight until applied.
+        #expect(await stubbed.host.settle())
         #expect(remote.unansweredKeys == 0)
         // Esc while a key is on its way: the plugin's hints leave Esc to the shell, which goes back at once.
         #expect(plugin.press(.enter) == [.handled])

@@ -1,6 +1,7 @@
 import FeatureHostCore
 import FeatureHostRuntime
 import FeatureHostRuntimeTesting
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 import PluginCounterLibrary

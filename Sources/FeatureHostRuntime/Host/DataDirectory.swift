@@ -23,13 +23,4 @@ public enum DataDirectory {
         let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".local/share").appendingPathComponent(app.commandName)
     }
-
-    /// Creates the directory, with a message naming it when that fails.
-    public static func prepare(_ directory: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw FeatureError("Cannot create the data directory \(directory.path): \(error.localizedDescription)")
-        }
-    }
 }

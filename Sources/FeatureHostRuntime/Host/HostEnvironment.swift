@@ -72,16 +72,12 @@ public struct HostEnvironment: Sendable {
         FeatureContext.liveTransport(in: DataLayout(dataDirectory))
     }
 
-    /// Where FoundationNetworking's own (empty) cache and cookie folders go.
-    public static func foundationDirectory(in dataDirectory: URL) -> URL { DataLayout(dataDirectory).foundationDirectory }
-
     /// A locale's default clock: 12-hour when its short time pattern has an AM/PM marker.
     public static func hourCycle(for locale: Locale) -> HourCycle { HourCycle.preferred(by: locale) }
 
     /// The files under the data directory (`DataLayout`), the same for the host, its plugins and an app.
     public var layout: DataLayout { DataLayout(dataDirectory) }
     public var payloadCacheFile: URL { layout.payloadCacheFile }
-    public var preferencesFile: URL { layout.preferencesFile }
 
     public static func imageCacheDirectory(in dataDirectory: URL) -> URL { DataLayout(dataDirectory).imageCacheDirectory }
 

@@ -1,4 +1,5 @@
 import FeatureHostCore
+import FeatureHostTestSupport
 import FeatureHostTesting
 import Foundation
 

@@ -41,8 +41,7 @@ struct RequestFormModel: Equatable {
             name: InvitationValidation.trimmed(value(.fullName).text), email: InvitationValidation.trimmed(value(.email).text))
     }
 
-    /// Cycles through `Element.allCases`. TerminalUI's `FocusRing` does the same, but this model is
-    /// surface-neutral and cannot use it.
+    /// Cycles through `Element.allCases`.
     mutating func moveFocus(by step: Int) {
         let elements = Element.allCases
         let index = elements.firstIndex(of: focus) ?? 0

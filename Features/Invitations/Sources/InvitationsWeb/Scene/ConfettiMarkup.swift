@@ -1,3 +1,4 @@
+import FeatureHostCore
 import InvitationsFeature
 import WebUI
 
@@ -13,7 +14,7 @@ enum ConfettiMarkup {
     static func burst(_ kind: InvitationsPresenter.ViewState.Celebration.Kind) -> HTML {
         let isRegistered = kind == .registered
         let name = isRegistered ? "registered" : "cancelled"
-        var random = SeededSequence(seed: isRegistered ? 0xB20C_C011 : 0x5EE_0FF)
+        var random = SplitMix64(seed: isRegistered ? 0xB20C_C011 : 0x5EE_0FF)
         let pieces = (0..<pieceCount).map { index in
             isRegistered ? cannonPiece(index, &random) : showerPiece(&random)
         }
@@ -39,19 +40,19 @@ enum ConfettiMarkup {
     private static let showerColors: [ConfettiColor] = [.sky, .lavender, .mint, .silver, .blue]
 
     /// Fired up and inwards from a bottom corner: `--x` start, `--dx` drift, `--rise` the apex above the floor.
-    private static func cannonPiece(_ index: Int, _ random: inout SeededSequence) -> Piece {
+    private static func cannonPiece(_ index: Int, _ random: inout SplitMix64) -> Piece {
         let fromLeft = index.isMultiple(of: 2)
         let drift = random.next(in: 10...42) * (fromLeft ? 1 : -1)
         return Piece(
-            shape: random.int(below: 3), color: cannonColors[random.int(below: cannonColors.count)].rawValue,
+            shape: Int(random.next() % 3), color: random.pick(cannonColors).rawValue,
             vars: "--x:\(fromLeft ? 2 : 98)vw;--dx:\(format(drift))vw;--rise:\(format(random.next(in: 55...92)))vh;"
                 + "--delay:\(Int(random.next(in: 0...300)))ms;--spin:\(Int(random.next(in: 360...1080)))deg")
     }
 
     /// Drifting down from above the top edge, swaying.
-    private static func showerPiece(_ random: inout SeededSequence) -> Piece {
+    private static func showerPiece(_ random: inout SplitMix64) -> Piece {
         Piece(
-            shape: random.int(below: 3), color: showerColors[random.int(below: showerColors.count)].rawValue,
+            shape: Int(random.next() % 3), color: random.pick(showerColors).rawValue,
             vars: "--x:\(format(random.next(in: 2...98)))vw;--dx:\(format(random.next(in: -6...6)))vw;"
                 + "--delay:\(Int(random.next(in: 0...900)))ms;--spin:\(Int(random.next(in: 90...360)))deg")
     }
@@ -61,27 +62,4 @@ enum ConfettiMarkup {
         let sign = tenths < 0 ? "-" : ""
         return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
-}
-
-/// SplitMix64, so the page's confetti is the same on every run and platform.
-struct SeededSequence {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `range`, from the top 53 bits.
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        let unit = Double(nextBits() >> 11) / Double(1 << 53)
-        return range.lowerBound + unit * (range.upperBound - range.lowerBound)
-    }
-
-    mutating func int(below bound: Int) -> Int { Int(nextBits() % UInt64(bound)) }
 }

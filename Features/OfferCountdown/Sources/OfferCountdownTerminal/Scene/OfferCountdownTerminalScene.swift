@@ -11,7 +11,6 @@ import TerminalUI
 @MainActor
 public final class OfferCountdownTerminalScene: TerminalScene {
     public let presenter: OfferCountdownPresenter
-    private var focus = FocusRing([OfferFocus.activateButton])
 
     public init(presenter: OfferCountdownPresenter) {
         self.presenter = presenter
@@ -37,7 +36,8 @@ public final class OfferCountdownTerminalScene: TerminalScene {
         case .ignore:
             return .ignored
         case .moveFocus:
-            return focus.handle(key)
+            // The button is the one control: Tab, Shift-Tab and the arrows keep focus on it.
+            return [.tab, .backTab, .up, .down].contains(key) ? .handled : .ignored
         }
     }
 }

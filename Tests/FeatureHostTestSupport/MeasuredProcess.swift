@@ -1,4 +1,5 @@
 import FeatureHostCore
+import FeatureHostTesting
 import Foundation
 
 #if canImport(Glibc)

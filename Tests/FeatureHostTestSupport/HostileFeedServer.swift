@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Foundation
 
 /// A car-news API on 127.0.0.1 that attacks the host in one way per `Attack`: the feed itself, or the pictures its

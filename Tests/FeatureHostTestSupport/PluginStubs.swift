@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Foundation
 
 /// Small C libraries built at test time with the system's C compiler, to load as broken (or minimal) plugins:

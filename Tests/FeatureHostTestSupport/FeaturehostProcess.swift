@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Foundation
 
 /// The built `featurehost` executable, run as a separate process the way a user runs it: in a folder of the

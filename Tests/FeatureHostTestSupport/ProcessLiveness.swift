@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Foundation
 
 #if canImport(Darwin)

@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Foundation
 
 /// Where SwiftPM put the built executables, found from the running test bundle, so end-to-end tests can run

@@ -1,3 +1,4 @@
+import FeatureHostTesting
 import Foundation
 
 /// Runs a program to completion and captures its output, for end-to-end tests of the executable.
