@@ -13,6 +13,7 @@ import Foundation
 ///   Sources/<Name>Terminal/    <Name>Feature+Terminal.swift, Scene/
 ///   Sources/<Name>Web/         <Name>Feature+Web.swift, Scene/, Resources/<id>.css
 ///   Sources/<Name>Plugin/      PluginEntry.swift: the two entry symbols
+///   Tests/<Name>Fixtures/      what the three test targets share (the feature on a test host)
 ///   Tests/<Name>FeatureTests/, Tests/<Name>TerminalTests/, Tests/<Name>WebTests/
 /// ```
 extension Templates {
@@ -50,6 +51,7 @@ extension Templates {
             File(path: "\(webSources)/Scene/\(names.name)WebAction.swift", contents: webAction(names)),
             File(path: "\(webSources)/Resources/\(names.id).css", contents: webStylesheet(names)),
             File(path: "Sources/\(pluginModule(names))/PluginEntry.swift", contents: pluginEntry(names)),
+            File(path: "Tests/\(names.fixturesModule)/\(names.module)+TestHost.swift", contents: fixtures(names)),
             File(path: "Tests/\(names.testModule)/\(names.name)PresenterTests.swift", contents: presenterTests(names)),
             File(path: "Tests/\(names.terminalTestModule)/\(names.name)SceneTests.swift", contents: sceneTests(names)),
             File(path: "Tests/\(names.terminalTestModule)/Golden/main-80x24.txt", contents: golden(names)),
@@ -62,8 +64,8 @@ extension Templates {
     /// in the same build graph.
     public static func pluginModules(_ names: FeatureNames) -> [String] {
         [
-            names.module, names.terminalModule, names.webModule, pluginModule(names), names.testModule, names.terminalTestModule,
-            names.webTestModule,
+            names.module, names.terminalModule, names.webModule, pluginModule(names), names.fixturesModule, names.testModule,
+            names.terminalTestModule, names.webTestModule,
         ]
     }
 
@@ -110,14 +112,27 @@ extension Templates {
                     dependencies: [
                         "\#(names.module)", "\#(names.terminalModule)", "\#(names.webModule)", featureHost("FeatureHostPluginKit"),
                     ]),
-                .testTarget(name: "\#(names.testModule)", dependencies: ["\#(names.module)", featureHost("FeatureHostTesting")]),
+                // What the three test targets share (the feature on a test host): `package` declarations they import.
+                .target(
+                    name: "\#(names.fixturesModule)",
+                    dependencies: ["\#(names.module)", featureHost("FeatureHostCore"), featureHost("FeatureHostTesting")],
+                    path: "Tests/\#(names.fixturesModule)"),
+                .testTarget(
+                    name: "\#(names.testModule)",
+                    dependencies: ["\#(names.module)", "\#(names.fixturesModule)", featureHost("FeatureHostTesting")]),
                 .testTarget(
                     name: "\#(names.terminalTestModule)",
-                    dependencies: ["\#(names.terminalModule)", "\#(names.module)", featureHost("TerminalUI"), featureHost("FeatureHostTesting")],
+                    dependencies: [
+                        "\#(names.terminalModule)", "\#(names.module)", "\#(names.fixturesModule)", featureHost("TerminalUI"),
+                        featureHost("FeatureHostTesting"),
+                    ],
                     exclude: ["Golden"]),
                 .testTarget(
                     name: "\#(names.webTestModule)",
-                    dependencies: ["\#(names.webModule)", "\#(names.module)", featureHost("WebUI"), featureHost("FeatureHostTesting")],
+                    dependencies: [
+                        "\#(names.webModule)", "\#(names.module)", "\#(names.fixturesModule)", featureHost("WebUI"),
+                        featureHost("WebUITesting"), featureHost("FeatureHostTesting"),
+                    ],
                     exclude: ["Golden"]),
             ]
         )
@@ -220,7 +235,8 @@ extension Templates {
             - `Sources/\#(pluginModule(names))/PluginEntry.swift`: the two entry symbols. Leave `\#(names.terminalModule)` out of this
               target for a web-only plugin, or `\#(names.webModule)` and the web entry for a terminal-only one.
             - `Tests/`: the presenter action by action on the test clock; the scenes against their golden files
-              (`Golden/`; a test that finds a difference writes `<name>.new` beside the golden for you to review).
+              (`Golden/`; a test that finds a difference writes `<name>.new` beside the golden for you to review);
+              `Tests/\#(names.fixturesModule)/`, what the three share (the feature on a test host).
             - `featurehost.json`: the config above.
 
             ## Deploying the library
