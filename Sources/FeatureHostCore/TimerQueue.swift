@@ -1,5 +1,6 @@
-/// Timers on one real clock, run on the main actor from a single sleeping task: every timer due at a wake-up fires
-/// in it, one after another, in deadline order (ties in the order they were armed).
+/// Timers on one clock, run on the main actor from a single waiter (one main-queue timer on the real clock, a
+/// sleeping task on a test's): every timer due at a wake-up fires in it, one after another, in deadline order (ties
+/// in the order they were armed).
 ///
 /// A timer that is a task of its own pays, at each deadline, for a sleep on the clock (a dispatch timer), the
 /// resumption and the hop to the main actor. A hundred ticking pages of one run share their deadlines, so here they
@@ -35,8 +36,20 @@ public final class TimerQueue<C: Clock>: Sendable where C: Sendable, C.Duration 
     @MainActor private var order: UInt64 = 0
     @MainActor private var driver: Driver?
     @MainActor private var generation: UInt64 = 0
+    /// On the real clock, what the queue waits with instead of a sleeping task; and what it is set for (nil: idle).
+    @MainActor private var alarm: MainQueueAlarm?
+    @MainActor private var alarmDeadline: C.Instant?
+    @MainActor private var firing = false
 
+    /// A queue that waits for its deadlines by sleeping on `clock` (a manual clock's tests advance it).
     public init(clock: C) { self.clock = clock }
+
+    /// A queue on a clock that keeps real time, which waits with one main-queue timer: no task, no worker thread.
+    @MainActor
+    init(realTime clock: C) {
+        self.clock = clock
+        alarm = MainQueueAlarm { [weak self] in self?.ring() }
+    }
 
     /// A timer that, once started, calls `fire` at each deadline `nextDeadline()` gives (asked at `start` and after
     /// every `fire`) until it gives nil or the timer is stopped. Stopping it from its own `fire` ends it there.
@@ -73,7 +86,10 @@ public final class TimerQueue<C: Clock>: Sendable where C: Sendable, C.Duration 
         order += 1
         let item = Armed(deadline: deadline, order: order, id: id)
         armed.insert(item, at: insertionIndex(for: item))
-        if let driver {
+        if alarm != nil {
+            // While firing, it looks again after.
+            if !firing, alarmDeadline.map({ deadline < $0 }) ?? true { setAlarm() }
+        } else if let driver {
             // Asleep until later: start over for the new earliest deadline. (While firing, it looks again after.)
             if let sleeping = driver.deadline, deadline < sleeping { restartDriver() }
         } else {
@@ -91,6 +107,29 @@ public final class TimerQueue<C: Clock>: Sendable where C: Sendable, C.Duration 
             if armed[middle].deadline <= item.deadline { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// The alarm set for the earliest armed deadline, or idle when none is.
+    @MainActor
+    private func setAlarm() {
+        guard let alarm else { return }
+        guard let first = armed.first else {
+            alarmDeadline = nil
+            alarm.cancel()
+            return
+        }
+        alarmDeadline = first.deadline
+        alarm.set(after: clock.now.duration(to: first.deadline))
+    }
+
+    /// The alarm's deadline came (or its own clock's idea of it: whatever is not due yet waits for the next).
+    @MainActor
+    private func ring() {
+        alarmDeadline = nil
+        firing = true
+        fireDue()
+        firing = false
+        setAlarm()
     }
 
     @MainActor
@@ -141,5 +180,5 @@ public final class TimerQueue<C: Clock>: Sendable where C: Sendable, C.Duration 
 
 /// The queue every timeline on the continuous clock runs its timers on (`MonotonicTimeline.makeTimer`).
 enum ContinuousTimers {
-    static let queue = TimerQueue(clock: ContinuousClock())
+    @MainActor static let queue = TimerQueue(realTime: ContinuousClock())
 }

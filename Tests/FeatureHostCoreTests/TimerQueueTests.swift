@@ -1,6 +1,7 @@
-import FeatureHostCore
 import FeatureHostTesting
 import Testing
+
+@testable import FeatureHostCore
 
 /// The queue the continuous clock's timers share, driven here on a manual clock: one sleep per deadline for every
 /// timer due at it, in deadline then arming order, and stops that hold from any point.
@@ -100,6 +101,38 @@ import Testing
         handle.stop()
         await MainActorTurns.run()
         #expect(fired.withLock { $0 } <= afterOne + 1, "stopped, it fires no more")
+        #expect(queue.count == 0)
+    }
+
+    /// The real clock's queue waits with one main-queue alarm, no task: each deadline fires there, in order, and
+    /// what the alarm rings for before a deadline (another clock's idea of it) waits for the next ring.
+    @Test(.timeLimit(.minutes(1))) func onTheRealClockTheAlarmFiresEachDeadlineInOrder() async {
+        let clock = ContinuousClock()
+        let queue = TimerQueue(realTime: clock)
+        let start = clock.now
+        let log = Locked<[String]>([])
+        let (fired, firing) = AsyncStream<Void>.makeStream()
+        for (name, offset) in [("late", 40), ("early", 20)] {
+            var pending = true
+            let handle = queue.add(
+                nextDeadline: {
+                    defer { pending = false }
+                    return pending ? start.advanced(by: .milliseconds(offset)) : nil
+                },
+                fire: {
+                    #expect(clock.now >= start.advanced(by: .milliseconds(offset)), "never before its deadline")
+                    log.withLock { $0.append(name) }
+                    firing.yield()
+                })
+            handle.start()
+        }
+        var count = 0
+        for await _ in fired {
+            count += 1
+            if count == 2 { break }
+        }
+        #expect(log.withLock { $0 } == ["early", "late"])
+        await MainActorTurns.run(until: { queue.count == 0 })
         #expect(queue.count == 0)
     }
 }

@@ -132,8 +132,13 @@ extension EventLoop {
         afterFlush(connection)
     }
 
-    /// A last response fully sent: shut our side and linger.
+    /// A stream's queue sent: its next writes may go straight out. A last response fully sent: shut our side and
+    /// linger.
     func afterFlush(_ connection: Connection) {
+        if let stream = connection.stream {
+            if connection.queuedByteCount == 0 { stream.allowDirectWrites(to: connection.fd) }
+            return
+        }
         if case .awaitingRequest = connection.phase {
             takeBufferedRequest(connection)
             return

@@ -233,6 +233,7 @@ final class EventLoop: @unchecked Sendable {
 
     func closeConnection(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
+        connection.stream?.revokeDirectWrites()
         close(connection.fd)
         mailbox.connectionCount = connections.count
         connection.stream?.finish()

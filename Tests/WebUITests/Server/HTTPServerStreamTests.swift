@@ -31,6 +31,30 @@ import WebUITesting
         #expect(try client.readToEnd().isEmpty)
     }
 
+    /// Writes go straight to the socket while it takes them, and queue with the loop once it is full: a client that
+    /// reads late still gets every event whole and in order, and once the queue is sent, writes go straight out again.
+    @Test func eventsPastWhatTheSocketHoldsArriveInOrderAndLaterOnesStillFlow() throws {
+        let fixture = try ServerFixture { $0.maxQueuedBytesPerConnection = 32 << 20 }
+        let client = try fixture.client()
+        try client.send(get("/stream"))
+        #expect(fixture.streamOpened.wait(timeout: TestHost.idleTimeout))
+        let stream = try #require(fixture.streams.current.first)
+        _ = try client.readResponse(head: true)
+        let padding = String(repeating: "x", count: 4000)
+        func events(_ range: Range<Int>) -> [UInt8] {
+            range.flatMap { ServerSentEvent(event: "patch", data: "\($0) \(padding)", id: "\($0)").bytes }
+        }
+        // About 8 MB, unread: more than a loopback socket's buffers hold, so the last ones wait in the loop's queue.
+        for index in 0..<2_000 { #expect(stream.write(events(index..<(index + 1)))) }
+        let early = events(0..<2_000)
+        let arrived = try client.read(count: early.count) == early  // a Bool: 8 MB would not print usefully
+        #expect(arrived, "every event whole and in order")
+        for index in 2_000..<2_020 { #expect(stream.write(events(index..<(index + 1)))) }
+        #expect(try client.read(count: events(2_000..<2_020).count) == events(2_000..<2_020))
+        stream.close()
+        #expect(try client.readToEnd().isEmpty)
+    }
+
     @Test func onCloseFiresWhenTheClientGoesAway() throws {
         let fixture = try ServerFixture()
         let client = try fixture.client()
