@@ -120,11 +120,6 @@ public final class EffectRunner {
         running.removeValue(forKey: id)?.stop()
     }
 
-    public func cancelAll() {
-        for effect in running.values { effect.stop() }
-        running.removeAll()
-    }
-
     private func nextGeneration() -> UInt64 {
         generation += 1
         return generation

@@ -7,9 +7,6 @@ import WebUI
 
 /// The web surface's view of plugin features: their files, and a web scene for a running one.
 public enum PluginWeb {
-    /// The web files' list, base64 in JSON, read once at load: stylesheets and small images, not media.
-    public static let maximumAssetListBytes = PluginLimits.standard.assetListBytes
-
     /// The plugin's web files, read once from its web entry in its process; nil when it has
     /// none (a terminal-only plugin). A file the host cannot use is kept as a failure the server answers with a
     /// 500 naming it; a list the host cannot read leaves the page unstyled rather than unusable.

@@ -7,13 +7,9 @@ import Foundation
     import Darwin
 #endif
 
-/// The write end of the reload self-pipe. A C signal handler can reach nothing but globals; it is set once,
-/// before the handler is installed, and only read after.
-nonisolated(unsafe) private var reloadPipeWriteEnd: Int32 = -1
-
 /// SIGHUP, caught for as long as the process lives: read the config again, as nginx does (`featurehost reload`
-/// sends it). Without this a SIGHUP would end `serve`, its default action. A `sigaction` handler writes a byte to
-/// a pipe (the one thing a handler may safely do) and a thread of its own hands each to every `reloads` stream.
+/// sends it). Without this a SIGHUP would end `serve`, its default action. A `SignalPipe` catches it and a thread of
+/// its own hands each to every `reloads` stream.
 /// Signals are process-wide, so there is one, for the life of the process: `install()` returns it.
 final class ReloadSignal: Sendable {
     /// A new stream of the reloads asked for from now on, one element per reload; several SIGHUPs before its
@@ -51,15 +47,7 @@ final class ReloadSignal: Sendable {
     }
 
     private init() throws {
-        var ends: [Int32] = [-1, -1]
-        // The write end never blocks the handler: with the pipe full, a reload is already pending.
-        guard pipe(&ends) == 0, ends.allSatisfy({ fcntl($0, F_SETFD, FD_CLOEXEC) == 0 }), fcntl(ends[1], F_SETFL, O_NONBLOCK) == 0
-        else {
-            for end in ends where end >= 0 { close(end) }
-            throw UsageError("cannot make the reload pipe: \(String(cString: strerror(errno)))")
-        }
-        reloadPipeWriteEnd = ends[1]
-        let readEnd = ends[0]
+        let readEnd = try SignalPipe(catching: [SIGHUP], named: "reload").readEnd
         let subscribers = subscribers
         let thread = Thread {
             var bytes = [UInt8](repeating: 0, count: 64)
@@ -76,22 +64,5 @@ final class ReloadSignal: Sendable {
         }
         thread.name = "featurehost.reload.signal"
         thread.start()
-        var action = sigaction()
-        #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = Self.handler
-        #else
-            action.__sigaction_u.__sa_handler = Self.handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = Int32(SA_RESTART)
-        sigaction(SIGHUP, &action, nil)
-    }
-
-    private static let handler: @convention(c) (Int32) -> Void = { _ in
-        // errno is the interrupted code's; the write must not change it.
-        let saved = errno
-        var byte: UInt8 = 1
-        _ = write(reloadPipeWriteEnd, &byte, 1)
-        errno = saved
     }
 }

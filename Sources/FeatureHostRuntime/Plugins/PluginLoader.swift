@@ -49,9 +49,6 @@ public typealias PluginFeatureMaker = @MainActor (LoadedPlugin, FeatureContext) 
 /// entry symbol, the ABI version checked before anything else is read, then the manifest; so a library that crashes
 /// the loader costs only its own feature.
 public enum PluginLoader {
-    /// A manifest is a few hundred bytes; more than this is a broken plugin, not a big feature.
-    public static let maximumManifestBytes = PluginLimits.standard.manifestBytes
-
     /// Starts a child for each library, every one before waiting for any, so they load in parallel. One result per
     /// configuration, in order.
     @MainActor

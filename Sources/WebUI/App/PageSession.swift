@@ -42,8 +42,6 @@ final class PageSession {
     /// Whether the feature stopped running on this page (`end(showing:)`): its streams stay open for the banner
     /// and the heartbeat, and its page events are ignored.
     var hasEnded: Bool { feature == nil && !isClosed }
-    /// Bytes of patches written, for the benchmark.
-    private(set) var bytesSent = 0
 
     /// What the page's browser said (its languages, then its hello's clock): what its preferences are asked for again
     /// when the config's conventions change.
@@ -193,7 +191,6 @@ final class PageSession {
     }
 
     private func send(_ bytes: [UInt8], to stream: any EventStreamSink) {
-        bytesSent += bytes.count
         spokeSinceBeat.insert(ObjectIdentifier(stream))
         stream.write(bytes)
     }

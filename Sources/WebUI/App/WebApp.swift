@@ -66,8 +66,6 @@ public final class WebApp {
     public var streamCount: Int { sessions.values.reduce(0) { $0 + $1.streamCount } }
     /// Event streams of open home pages (not sessions).
     public var homeStreamCount: Int { homeStreams.count }
-    /// Patch bytes written to every stream so far (the benchmark's bytes per second).
-    public var patchBytesSent: Int { sessions.values.reduce(0) { $0 + $1.bytesSent } }
 
     // MARK: requests
 
