@@ -4,9 +4,17 @@
     import Darwin
 #endif
 
+/// How many signal numbers the table holds (Linux's 64 and macOS's 32, with 0 unused).
+private let signalTableSize = 65
+
 /// Each caught signal's pipe write end, by signal number. A C signal handler can reach nothing but globals; an
-/// entry is set once, before its handler is installed, and only read after.
-nonisolated(unsafe) private var signalPipeWriteEnds = [Int32](repeating: -1, count: 65)
+/// entry is set once, before its handler is installed, and only read after. Raw memory, not an `Array`: reading an
+/// array element retains and releases its buffer, which a handler should not do.
+nonisolated(unsafe) private let signalPipeWriteEnds: UnsafeMutablePointer<Int32> = {
+    let table = UnsafeMutablePointer<Int32>.allocate(capacity: signalTableSize)
+    table.initialize(repeating: -1, count: signalTableSize)
+    return table
+}()
 
 /// Signals caught from the moment this is made, each written as its number to a pipe (the one thing a handler may
 /// safely do), for a thread of its own to read (`readEnd`). A `sigaction` handler is installed at once: a dispatch
@@ -24,7 +32,7 @@ struct SignalPipe: Sendable {
             throw UsageError("cannot make the \(name) pipe: \(String(cString: strerror(errno)))")
         }
         (readEnd, writeEnd) = (ends[0], ends[1])
-        for signalNumber in signals where signalNumber > 0 && signalNumber < Int32(signalPipeWriteEnds.count) {
+        for signalNumber in signals where signalNumber > 0 && signalNumber < Int32(signalTableSize) {
             signalPipeWriteEnds[Int(signalNumber)] = ends[1]
             var action = sigaction()
             #if canImport(Glibc)
