@@ -96,7 +96,8 @@ PAGE_STATE = """() => [document.body.dataset.fhSession,
 
 def within_a_second(server, pages, names, total):
     """Until each named tab shows `total`; one that does not within a second is reported with what every tab and
-    the server's render of its session show (CI saw this time out once, with nothing to tell why)."""
+    the server's render of its session show. (It timed out in CI beside a build's disk writes; .ci/run now runs
+    the `alone` files with nothing beside them.)"""
     for name in names:
         try:
             pages[name].wait_for_function(f"(total) => {SUM} === total", arg=total, timeout=1_000)
