@@ -7,6 +7,7 @@ wait is for something the page shows."""
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from featurehost_server import server_render
 from test_invitations import FakeAuth, wait_text
@@ -101,12 +102,12 @@ def within_a_second(server, pages, names, total):
     for name in names:
         try:
             pages[name].wait_for_function(f"(total) => {SUM} === total", arg=total, timeout=1_000)
-        except Exception as error:
+        except PlaywrightTimeout as timeout:
             shown = {key: page.evaluate(PAGE_STATE) for key, page in pages.items()}
             version, html = server_render(server, shown[name][0])
             sums = re.findall(r'tx-sum-amount[^>]*>([^<]*)<', html)
             raise AssertionError(f"the {name} tab did not show {total} within a second: the tabs show {shown}; "
-                                 f"the server's render of its session is version {version}, sum {sums}") from error
+                                 f"the server's render of its session is version {version}, sum {sums}") from timeout
 
 
 def test_a_pin_changed_in_one_tab_shows_in_the_others(transactions, browser, screenshots):
