@@ -172,6 +172,19 @@ import WebUI
         #expect(stubbed.processLibrary?.isRunning == false, "a hung child is killed, never trusted again")
     }
 
+    /// As the live host calls: appear and the render behind it both wait off the main actor, and both time out. The
+    /// child is stuck in the first, so that is what the panel names, whichever deadline the host sees first.
+    @Test func twoCallsInARowBothPastTheirDeadlineNameTheOneTheChildIsStuckIn() async throws {
+        var limits = Self.short
+        limits.replyWait = .zero
+        let stubbed = try await StubbedHost([.hangInAppear], library: "hang", limits: limits)
+        _ = stubbed.plugin?.text()
+        #expect(await stubbed.host.settle(), "both calls end at their deadline")
+        let stop = try #require(stubbed.pluginFeature?.instance.stop, "the plugin was stopped")
+        #expect(stop.reason == "the plugin libhang.so was stopped: it did not answer appear within 1.0 seconds of real time.")
+        #expect(stop.message.hasSuffix(Self.lost))
+    }
+
     @Test func aCrashWhoseReportOutlastsTheDeadlineIsACrashNotAHang() async throws {
         let stubbed = try await StubbedHost([.slowCrashInRender], library: "slow", limits: Self.short)
         _ = stubbed.plugin?.text()

@@ -32,7 +32,30 @@ final class PluginChild: @unchecked Sendable {
     enum CallOutcome: Sendable {
         case reply(ChannelReply)
         case died(Death)
-        case timedOut
+        case timedOut(Hang)
+    }
+
+    /// The call a timed-out child is stuck in: the oldest request past its own deadline. The child answers its
+    /// main queue's calls in order, so when two calls in a row time out (`appear`, then the `render` sent behind
+    /// it), both name the first, whichever deadline is seen first.
+    struct Hang: Sendable, Equatable {
+        /// `HostRequest.name`.
+        var name: String
+        /// `HostRequest.during`.
+        var during: String
+        var timeout: Duration
+    }
+
+    /// A request sent and not yet answered.
+    private struct Unanswered {
+        var instance: UInt32?
+        var name: String
+        var during: String
+        /// In the order sent (request ids wrap).
+        var sequence: UInt64
+        /// Nil for a request sent before its wait was set (`begin`).
+        var timeout: Duration?
+        var deadline: ContinuousClock.Instant?
     }
 
     let pid: pid_t
@@ -56,8 +79,10 @@ final class PluginChild: @unchecked Sendable {
     private var nextID: UInt32 = 0
     private var replies: [UInt32: ChannelReply] = [:]
     private var asyncWaiters: [UInt32: CheckedContinuation<CallOutcome, Never>] = [:]
-    /// Requests sent and not answered: their instance (for the activity probe) and where the plugin is then.
-    private var unanswered: [UInt32: (instance: UInt32?, during: String)] = [:]
+    /// Requests sent and not answered: their instance (for the activity probe), where the plugin is then, and their
+    /// deadline (for the call a hang names).
+    private var unanswered: [UInt32: Unanswered] = [:]
+    private var sent: UInt64 = 0
     private var statuses: [UInt32: InstanceStatus] = [:]
     private var killReason: String?
     private var death: Death?
@@ -114,8 +139,8 @@ final class PluginChild: @unchecked Sendable {
 
     /// Sends `request` and waits for its reply at most `timeout` of real time, blocking the caller.
     func call(_ request: HostRequest, timeout: Duration) -> CallOutcome {
-        guard let id = send(request) else { return waitForDeath() }
-        return wait(for: id, until: ContinuousClock.now.advanced(by: timeout))
+        guard let id = send(request, timeout: timeout) else { return waitForDeath() }
+        return wait(for: id, until: ContinuousClock.now.advanced(by: timeout), timeout: timeout)
     }
 
     /// As `call`, but after `blocking` of real time the rest of the wait suspends instead of blocking.
@@ -135,9 +160,11 @@ final class PluginChild: @unchecked Sendable {
     /// Sends `request` and blocks at most `blocking` of real time for its reply; a pending call must be finished
     /// with `reply(to:until:)`.
     func start(_ request: HostRequest, timeout: Duration, blocking: Duration) -> Start {
-        guard let id = send(request) else { return .finished(waitForDeath()) }
+        guard let id = send(request, timeout: timeout) else { return .finished(waitForDeath()) }
         let start = ContinuousClock.now
-        if let quick = wait(for: id, until: start.advanced(by: min(blocking, timeout)), giveUp: false) { return .finished(quick) }
+        if let quick = wait(for: id, until: start.advanced(by: min(blocking, timeout)), timeout: timeout, giveUp: false) {
+            return .finished(quick)
+        }
         return .pending(id, deadline: start.advanced(by: timeout))
     }
 
@@ -157,25 +184,25 @@ final class PluginChild: @unchecked Sendable {
             }
             Task { [self] in
                 try? await Task.sleep(for: max(rest, .zero))
-                let waiter = condition.withLock { asyncWaiters.removeValue(forKey: id) }
-                waiter?.resume(returning: .timedOut)
+                let timedOut = condition.withLock { asyncWaiters.removeValue(forKey: id).map { ($0, hang(waitingFor: id, timeout: nil)) } }
+                if let (waiter, hang) = timedOut { waiter.resume(returning: .timedOut(hang)) }
             }
         }
     }
 
     /// Sends `request` without waiting; `finish` waits for its reply. (Loading starts every child before waiting.)
-    func begin(_ request: HostRequest) -> UInt32? { send(request) }
+    func begin(_ request: HostRequest) -> UInt32? { send(request, timeout: nil) }
 
     func finish(_ id: UInt32?, timeout: Duration) -> CallOutcome {
         guard let id else { return waitForDeath() }
-        return wait(for: id, until: ContinuousClock.now.advanced(by: timeout))
+        return wait(for: id, until: ContinuousClock.now.advanced(by: timeout), timeout: timeout)
     }
 
     /// Sends without waiting for a reply (`destroy`).
     func post(_ request: HostRequest) { _ = write(request.frame(requestID: 0)) }
 
     /// The request's id, or nil when the child is already dead or the send failed.
-    private func send(_ request: HostRequest) -> UInt32? {
+    private func send(_ request: HostRequest, timeout: Duration?) -> UInt32? {
         condition.lock()
         guard death == nil else {
             condition.unlock()
@@ -183,7 +210,10 @@ final class PluginChild: @unchecked Sendable {
         }
         nextID = nextID == UInt32.max ? 1 : nextID + 1
         let id = nextID
-        unanswered[id] = (request.instance, request.during)
+        sent &+= 1
+        unanswered[id] = Unanswered(
+            instance: request.instance, name: request.name, during: request.during, sequence: sent, timeout: timeout,
+            deadline: timeout.map { ContinuousClock.now.advanced(by: $0) })
         condition.unlock()
         guard write(request.frame(requestID: id)) else { return nil }
         return id
@@ -194,12 +224,13 @@ final class PluginChild: @unchecked Sendable {
         return sending.withLock { bytes.withUnsafeBufferPointer { featurehost_send_all(socket, $0.baseAddress, $0.count) } } == 0
     }
 
-    private func wait(for id: UInt32, until deadline: ContinuousClock.Instant) -> CallOutcome {
-        wait(for: id, until: deadline, giveUp: true) ?? .timedOut
+    private func wait(for id: UInt32, until deadline: ContinuousClock.Instant, timeout: Duration) -> CallOutcome {
+        wait(for: id, until: deadline, timeout: timeout, giveUp: true)
+            ?? .timedOut(condition.withLock { hang(waitingFor: id, timeout: timeout) })
     }
 
     /// The reply, the death, or (at the deadline) `.timedOut` when `giveUp`, else nil and the request stays pending.
-    private func wait(for id: UInt32, until deadline: ContinuousClock.Instant, giveUp: Bool) -> CallOutcome? {
+    private func wait(for id: UInt32, until deadline: ContinuousClock.Instant, timeout: Duration, giveUp: Bool) -> CallOutcome? {
         let limit = Date().addingTimeInterval(Self.seconds(deadline - ContinuousClock.now))
         condition.lock()
         defer { condition.unlock() }
@@ -209,9 +240,18 @@ final class PluginChild: @unchecked Sendable {
             if !condition.wait(until: limit) {
                 if let reply = replies.removeValue(forKey: id) { return .reply(reply) }
                 if let death { return .died(death) }
-                return giveUp ? .timedOut : nil
+                return giveUp ? .timedOut(hang(waitingFor: id, timeout: timeout)) : nil
             }
         }
+    }
+
+    /// What a wait for `id` that ran out is stuck behind (the lock held): the oldest request past its deadline, or
+    /// the request itself. `timeout` is the wait's own, for a request sent without one.
+    private func hang(waitingFor id: UInt32, timeout: Duration?) -> Hang {
+        let now = ContinuousClock.now
+        let overdue = unanswered.values.filter { $0.deadline.map { $0 <= now } ?? false }.min { $0.sequence < $1.sequence }
+        guard let stuck = overdue ?? unanswered[id] else { return Hang(name: "request \(id)", during: "", timeout: timeout ?? .zero) }
+        return Hang(name: stuck.name, during: stuck.during, timeout: stuck.timeout ?? timeout ?? .zero)
     }
 
     /// After a failed send: the reader sees the end of the channel at once; wait for it to reap the child.
@@ -429,7 +469,7 @@ final class PluginChild: @unchecked Sendable {
             reaped = reapNow(&status, blocking: true)
         }
         condition.lock()
-        let during = unanswered.sorted { $0.key < $1.key }.first?.value.during
+        let during = unanswered.values.min { $0.sequence < $1.sequence }?.during
         let cause: Death.Cause
         if let killReason {
             cause = .killed(killReason)

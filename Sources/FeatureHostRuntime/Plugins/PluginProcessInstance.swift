@@ -227,25 +227,20 @@ public final class PluginProcessInstance: ManualClockFollower {
         case .died(let death):
             library.childEnded(generation: child.generation, death: death)
             return nil
-        case .timedOut:
-            library.stop(child, reason: timedOutReason(request, timeout: timeoutFor(request)), during: request.during)
+        case .timedOut(let hang):
+            library.stop(child, reason: timedOutReason(hang), during: hang.during)
             return nil
         }
     }
 
     /// A call past its deadline is a hang, unless the plugin is in the middle of reporting a crash (a slow
     /// backtrace): then it is the crash.
-    private func timedOutReason(_ request: HostRequest, timeout: Duration) -> String {
+    private func timedOutReason(_ hang: PluginChild.Hang) -> String {
         guard library.output.showsACrash else {
-            return "the plugin \(name) was stopped: it did not answer \(request.name) within \(timeout) of real time."
+            return "the plugin \(name) was stopped: it did not answer \(hang.name) within \(hang.timeout) of real time."
         }
-        return "the plugin \(name) stopped: it crashed \(request.during) (the host ended it while it wrote its crash report, "
-            + "which took longer than \(timeout))."
-    }
-
-    private func timeoutFor(_ request: HostRequest) -> Duration {
-        if case .create = request { return library.limits.createTimeout }
-        return library.limits.callTimeout
+        return "the plugin \(name) stopped: it crashed \(hang.during) (the host ended it while it wrote its crash report, "
+            + "which took longer than \(hang.timeout))."
     }
 
     private func overLimitReason(_ overLimit: OverLimit, request: HostRequest) -> String {
@@ -402,12 +397,12 @@ public final class PluginProcessInstance: ManualClockFollower {
             HostRequest.Advance(first: offset(first), horizon: horizon.map(offset) ?? -1, limit: offset(limit), maximumSteps: 4096))
         library.countRequest()
         let outcome = await child.call(request, timeout: library.limits.advanceTimeout, blocking: .milliseconds(50))
-        if case .timedOut = outcome {
-            let hang =
+        if case .timedOut(let hang) = outcome {
+            let stuck =
                 "the plugin \(name) was stopped: it did not finish advancing its clock to \(Self.seconds(offset(first))) within "
                 + "\(library.limits.advanceTimeout) of real time (its advance never called done)."
-            let reason = library.output.showsACrash ? timedOutReason(request, timeout: library.limits.advanceTimeout) : hang
-            library.stop(child, reason: reason, during: request.during)
+            let inAdvance = hang.name == request.name && !library.output.showsACrash
+            library.stop(child, reason: inAdvance ? stuck : timedOutReason(hang), during: hang.during)
             reached(first)
             return first
         }
