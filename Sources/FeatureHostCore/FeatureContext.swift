@@ -31,13 +31,16 @@ public struct FeatureContext: Sendable {
     /// Notes each effect and timer the context's runners start: set by `TestHost`, for `PresenterTestStore`;
     /// nil in production.
     public var effectLog: EffectLog?
+    /// How the surface the instance is made for draws motion: `.stepped` for the terminal (and by default),
+    /// `.animated` for a web page.
+    public var motion: Motion
 
     public init(
         id: FeatureID, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, transport: any HTTPTransport,
         storageDirectory: URL, locale: Locale, timeZone: TimeZone, hourCycle: HourCycle,
         settings: FeatureSettings = FeatureSettings(), source: SourceConfiguration?, keyValueStore: any KeyValueStore,
         activity: ActivityTracker, payloadCacheFile: URL, images: any ImageLoading, run: FeatureRun = FeatureRun(),
-        effectLog: EffectLog? = nil
+        effectLog: EffectLog? = nil, motion: Motion = .stepped
     ) {
         self.id = id
         self.clock = clock
@@ -55,6 +58,7 @@ public struct FeatureContext: Sendable {
         self.images = images
         self.run = run
         self.effectLog = effectLog
+        self.motion = motion
     }
 
     /// A runner for a presenter's async work and timers, counted on this context's activity tracker. The

@@ -58,11 +58,13 @@ extension OfferCountdownBenchmarks {
     }
 
     /// CPU milliseconds for the presenter to handle `instants` with its clock set by hand, its timer asleep.
+    /// - Parameter motion: `.animated` for a web page's presenter, which wakes only for each second's change.
     @MainActor
-    static func presenterByHand(_ instants: [Duration]) -> Double? {
+    static func presenterByHand(_ instants: [Duration], motion: Motion = .stepped) -> Double? {
         let clock = HandClock()
         guard let host = try? TestHost(), var context = try? host.context(id: "offer-countdown") else { return nil }
         context.clock = clock
+        context.motion = motion
         guard let feature = try? OfferCountdownFeature(context: context) else { return nil }
         feature.handle(.appear)
         let presenter = feature.presenter

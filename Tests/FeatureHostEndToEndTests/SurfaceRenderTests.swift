@@ -153,6 +153,19 @@ import TransactionsWeb
         for session in sessions { session.close() }
     }
 
+    /// A page's instance is made for a surface that animates transitions itself (`Motion.animated`): its offer
+    /// sleeps from one second's change to the next, with no wake-up for the roll's steps or its end.
+    @Test func aPagesOfferSleepsFromSecondToSecond() async throws {
+        let session = try page("offer-countdown")
+        session.greet(visible: true)
+        await host.advance(by: .seconds(1))
+        await MainActorTurns.run()
+        #expect(host.clock.nextDeadline == host.clock.now.advanced(by: .seconds(1)))
+        await host.advance(by: .milliseconds(999))
+        #expect(host.clock.nextDeadline == host.clock.now.advanced(by: .milliseconds(1)))
+        session.close()
+    }
+
     @Test func transactionsOnTheWeb() async throws {
         let session = try page("transactions")
         session.greet(visible: true)

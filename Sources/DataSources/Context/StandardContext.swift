@@ -28,12 +28,13 @@ extension FeatureContext {
     ///   - images: nil for an image cache under the data directory on `transport`.
     ///   - keyValueStore: nil for the shared preferences file, scoped to `id`.
     ///   - run: what every instance of the feature in this process shares (a host lends one per feature id).
+    ///   - motion: how the surface draws motion; `.animated` for one that animates transitions itself (a web page).
     public static func standard(
         id: FeatureID, dataDirectory: URL, source: SourceConfiguration? = nil, settings: FeatureSettings? = nil,
         locale: Locale, timeZone: TimeZone, hourCycle: HourCycle? = nil,
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
         activity: ActivityTracker = ActivityTracker(), transport: (any HTTPTransport)? = nil, images: (any ImageLoading)? = nil,
-        keyValueStore: (any KeyValueStore)? = nil, run: FeatureRun = FeatureRun()
+        keyValueStore: (any KeyValueStore)? = nil, run: FeatureRun = FeatureRun(), motion: Motion = .stepped
     ) throws -> FeatureContext {
         let layout = DataLayout(dataDirectory)
         let storage = layout.storageDirectory(for: id)
@@ -49,7 +50,7 @@ extension FeatureContext {
             settings: settings ?? FeatureSettings(owner: "settings of \"\(id)\""), source: source,
             keyValueStore: try keyValueStore ?? PlistFileStore(suiteFile: layout.preferencesFile, prefix: "\(id.rawValue)."),
             activity: activity, payloadCacheFile: layout.payloadCacheFile, images: images.scoped(trusting: trustedOrigin(of: source)),
-            run: run)
+            run: run, motion: motion)
     }
 
     /// The live transport, with the folders FoundationNetworking makes for itself kept under the data directory.

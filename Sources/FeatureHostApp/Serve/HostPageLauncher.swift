@@ -106,6 +106,8 @@ final class HostPageLauncher: PageLauncher {
         environment.locale = preferences.locale
         environment.hourCycle = preferences.hourCycle
         environment.timeZone = preferences.timeZone
+        // The browser animates transitions itself (CSS): a page's presenters need not wake for their steps.
+        environment.motion = .animated
         let session = HostSession(launching: [resolved], with: FeatureLauncher(environment: environment))
         let entry = session.entries[0]
         let title = entry.manifest.title

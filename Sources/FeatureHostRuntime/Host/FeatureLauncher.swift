@@ -36,7 +36,7 @@ public struct FeatureLauncher {
             id: id, dataDirectory: environment.dataDirectory, source: source, settings: settings, locale: environment.locale,
             timeZone: environment.timeZone, hourCycle: environment.hourCycle, clock: environment.clock, now: environment.now,
             activity: environment.activity, transport: environment.transport, images: environment.images,
-            keyValueStore: try environment.keyValueStore(id), run: environment.runs.run(for: id))
+            keyValueStore: try environment.keyValueStore(id), run: environment.runs.run(for: id), motion: environment.motion)
     }
 
     public func launch(_ resolved: ResolvedFeature) -> Launched {

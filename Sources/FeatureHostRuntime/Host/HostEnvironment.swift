@@ -20,6 +20,9 @@ public struct HostEnvironment: Sendable {
     /// What every instance of a feature shares in this run (`FeatureContext.run`), one per feature id. A copy of
     /// the environment (a web page's, with its own locale) shares it.
     public var runs: FeatureRuns
+    /// How the surface the features are made for draws motion (`FeatureContext.motion`): `.stepped` (the
+    /// terminal) unless a web page's copy of the environment says `.animated`.
+    public var motion: Motion = .stepped
     /// Changes to the preferences file: each store made by the default `keyValueStore` tells the others of its
     /// saves; nil when the caller lends its own stores.
     public let keyValueChanges: KeyValueChangeFeed?

@@ -12,7 +12,8 @@ public struct OfferCountdownFeature: PresenterFeature {
 
     public let presenter: OfferCountdownPresenter
     /// How long a changing digit rolls (the `rollDuration` setting; zero: no roll). The terminal steps the roll
-    /// through the presenter's view state; the web runs it as a CSS animation of this length.
+    /// through the presenter's view state; the web runs it as a CSS animation of this length, and its page's
+    /// presenter (`Motion.animated`) wakes only for each second's change.
     public let rollDuration: Duration
 
     @MainActor
@@ -22,7 +23,7 @@ public struct OfferCountdownFeature: PresenterFeature {
         let run = context.run.model(OfferRun.self) {
             OfferRun(timeline: context.makeTimeline(), duration: settings.duration, rollDuration: settings.rollDuration)
         }
-        presenter = OfferCountdownPresenter(run: run, effects: context.makeEffects())
+        presenter = OfferCountdownPresenter(run: run, effects: context.makeEffects(), motion: context.motion)
         rollDuration = settings.rollDuration
     }
 

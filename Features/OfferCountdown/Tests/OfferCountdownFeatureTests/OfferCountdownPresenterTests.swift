@@ -78,6 +78,22 @@ struct OfferCountdownPresenterTests {
         await store.finish()
     }
 
+    @Test("on a surface that animates the roll itself, one change per second, each the roll's start, and the last ends it")
+    func changesPerSecondWhenTheSurfaceAnimates() async throws {
+        let store = try Harness(settings: ["duration": .number(3)], motion: .animated).store()
+        store.send(.lifecycle(.appear), starts: ["countdown"]) { $0 = Expect.running("00:00:00:03") }
+        await store.advance(by: .seconds(4))
+        for (second, old, new) in [(1, "00:00:00:03", "00:00:00:02"), (2, "00:00:00:02", "00:00:00:01")] {
+            await store.receive(at: .seconds(second)) { $0.countdown = Expect.countdown(new, .running, rollingFrom: old, progress: 0) }
+        }
+        await store.receive(at: .seconds(3)) {
+            $0 = Expect.state(Expect.countdown("00:00:00:00", .finished, rollingFrom: "00:00:00:01", progress: 0), buttonEnabled: false)
+        }
+        // No step and no end: the surface runs the roll; nothing more wakes the presenter.
+        await store.advance(by: .seconds(600))
+        await store.finish()
+    }
+
     @Test("the background pauses the countdown and the foreground resumes it where it was")
     func pauseResume() async throws {
         let h = try Harness()

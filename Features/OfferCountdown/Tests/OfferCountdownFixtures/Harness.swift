@@ -10,10 +10,12 @@ package struct Harness {
     package let feature: OfferCountdownFeature
     package var presenter: OfferCountdownPresenter { feature.presenter }
 
-    package init(settings: [String: SettingValue] = [:], clock: (any Clock<Duration>)? = nil) throws {
+    /// - Parameter motion: `.animated` for the instance a web page makes.
+    package init(settings: [String: SettingValue] = [:], clock: (any Clock<Duration>)? = nil, motion: Motion = .stepped) throws {
         host = try TestHost()
         var context = try host.context(id: "offer-countdown", settings: settings)
         if let clock { context.clock = clock }
+        context.motion = motion
         feature = try OfferCountdownFeature(context: context)
     }
 

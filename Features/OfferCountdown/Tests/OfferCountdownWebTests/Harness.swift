@@ -17,8 +17,9 @@ struct Harness {
     var presenter: OfferCountdownPresenter { feature.presenter }
     var state: OfferCountdownPresenter.ViewState { feature.presenter.viewState }
 
-    init(settings: [String: SettingValue] = [:]) throws {
-        let base = try OfferCountdownFixtures.Harness(settings: settings)
+    /// - Parameter motion: `.animated`, as the page's own instance is made (`HostPageLauncher`).
+    init(settings: [String: SettingValue] = [:], motion: Motion = .stepped) throws {
+        let base = try OfferCountdownFixtures.Harness(settings: settings, motion: motion)
         host = base.host
         feature = base.feature
         scene = OfferCountdownWebScene(presenter: feature.presenter, rollDuration: feature.rollDuration)

@@ -69,6 +69,25 @@ struct OfferCountdownWebUpdateTests {
         #expect(h.scene.html() == h.scene.html())
     }
 
+    @Test("a page's presenter that wakes only for each second (the browser animates the roll) draws the same bytes")
+    func animatedMotionDrawsTheSamePage() async throws {
+        let (stepped, animated) = (try Harness(), try Harness(motion: .animated))
+        stepped.appear()
+        animated.appear()
+        var (steppedChanges, animatedChanges) = (stepped.presenter.changeCount, animated.presenter.changeCount)
+        // Every 25 ms through three seconds: each instant of a roll, its steps, its end and the still time after.
+        for _ in 0..<120 {
+            await stepped.host.advance(seconds: 0.025)
+            await animated.host.advance(seconds: 0.025)
+            #expect(animated.scene.html() == stepped.scene.html(), "at \(animated.host.clock.now.offset)")
+        }
+        (steppedChanges, animatedChanges) = (
+            stepped.presenter.changeCount - steppedChanges, animated.presenter.changeCount - animatedChanges
+        )
+        #expect(steppedChanges == 7, "each second, and the step and end of the two rolls that finished in the three")
+        #expect(animatedChanges == 3, "each second only")
+    }
+
     @Test("a typical second's patch stays under 300 bytes on the wire", arguments: [5.5, 10.5])
     func patchBudget(at seconds: Double) async throws {
         let h = try Harness()

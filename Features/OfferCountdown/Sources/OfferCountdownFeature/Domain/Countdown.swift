@@ -32,9 +32,11 @@ struct Countdown: Sendable, Equatable {
     }
 
     /// The timeline offset of the next change of `reading`; nil while paused or once nothing will change.
-    func nextDeadline(at now: Duration) -> Duration? {
+    /// - Parameter rollSteps: false when the surface animates a roll itself (`Motion.animated`): only the value's
+    ///   changes count, not the roll's steps and end.
+    func nextDeadline(at now: Duration, rollSteps: Bool = true) -> Duration? {
         let elapsed = stopwatch.elapsed(at: now)
-        let rollsShown = schedule.value(at: elapsed) != settledValue
+        let rollsShown = rollSteps && schedule.value(at: elapsed) != settledValue
         guard let next = schedule.nextChange(after: elapsed, rollsShown: rollsShown) else { return nil }
         return stopwatch.timelineOffset(reaching: next)
     }

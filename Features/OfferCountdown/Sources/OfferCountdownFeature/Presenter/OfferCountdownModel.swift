@@ -40,8 +40,8 @@ struct OfferCountdownModel: Sendable, Equatable {
     /// Whether this screen's timer should run: the countdown has a next change (running, or a last roll to finish)
     /// and this screen appeared; a screen in the background does not follow a countdown another screen keeps
     /// running (it re-reads when it comes back), but finishes the roll its own pause left.
-    func needsTimer(at now: Duration, run: OfferRun.State) -> Bool {
-        hasAppeared && run.countdown.nextDeadline(at: now) != nil && (isInForeground || !run.countdown.isRunning)
+    func needsTimer(at now: Duration, run: OfferRun.State, rollSteps: Bool) -> Bool {
+        hasAppeared && run.countdown.nextDeadline(at: now, rollSteps: rollSteps) != nil && (isInForeground || !run.countdown.isRunning)
     }
 
     /// Made once: the view state is rebuilt on every wake-up.

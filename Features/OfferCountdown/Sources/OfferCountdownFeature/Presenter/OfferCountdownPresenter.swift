@@ -6,8 +6,9 @@ import Observation
 /// offer in one run of the host: the shell's, each web page's); the popup is this screen's (`OfferCountdownModel`).
 ///
 /// Time is never counted in ticks: every wake-up reads the clock, so a late one shows the right value. The
-/// presenter sleeps to the exact next deadline (a second's change or a roll step) and then to nothing: no
-/// frames between rolls, none in the background, none once the timer has stopped at zero.
+/// presenter sleeps to the exact next deadline (a second's change or a roll step; on a surface that animates the roll
+/// itself, `Motion.animated`, a second's change only) and then to nothing: no frames between rolls, none in the
+/// background, none once the timer has stopped at zero.
 @MainActor
 @Observable
 public final class OfferCountdownPresenter: Presenter {
@@ -35,6 +36,8 @@ public final class OfferCountdownPresenter: Presenter {
 
     @ObservationIgnored private let copy = OfferCopy.design
     @ObservationIgnored private let run: OfferRun
+    /// Whether the timer wakes for a roll's steps and end (`Motion.stepped`), or only for the value's changes.
+    @ObservationIgnored private let rollSteps: Bool
     private var timeline: MonotonicTimeline { run.timeline }
     @ObservationIgnored private let core: PresenterCore<Action, ViewState>
     /// What the screen is; `viewState` is derived from it and the run's state at each instant.
@@ -44,15 +47,20 @@ public final class OfferCountdownPresenter: Presenter {
     ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
     ///   - duration: where the countdown starts (86,400 s shows `01:00:00:00`).
     ///   - rollDuration: how long a changing digit rolls; zero switches the roll off.
+    ///   - motion: `.animated` when the surface animates the roll itself: the timer then wakes only for each
+    ///     second's change, whose view state shows the roll's start.
     ///   A screen of a run of its own: nothing else shares its countdown.
-    public convenience init(timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration) {
-        self.init(run: OfferRun(timeline: timeline, duration: duration, rollDuration: rollDuration), effects: effects)
+    public convenience init(
+        timeline: MonotonicTimeline, effects: EffectRunner, duration: Duration, rollDuration: Duration, motion: Motion = .stepped
+    ) {
+        self.init(run: OfferRun(timeline: timeline, duration: duration, rollDuration: rollDuration), effects: effects, motion: motion)
     }
 
     /// A screen of the run's offer: it shows `run`'s countdown and activation, and hears when another screen
     /// changes them.
-    init(run: OfferRun, effects: EffectRunner) {
+    init(run: OfferRun, effects: EffectRunner, motion: Motion) {
         self.run = run
+        rollSteps = motion == .stepped
         core = PresenterCore(
             OfferCountdownModel().viewState(at: run.timeline.now, copy: .design, run: run.state), effects: effects)
         core.connect(self)
@@ -78,7 +86,7 @@ public final class OfferCountdownPresenter: Presenter {
     /// Runs the timer while the model says this screen follows a next change (`OfferCountdownModel.needsTimer`), stops it
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
-        guard model.needsTimer(at: now, run: run.state) else {
+        guard model.needsTimer(at: now, run: run.state, rollSteps: rollSteps) else {
             core.cancel(Self.timerID)
             return
         }
@@ -87,7 +95,7 @@ public final class OfferCountdownPresenter: Presenter {
             Self.timerID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
-                return self.run.state.countdown.nextDeadline(at: self.timeline.now)
+                return self.run.state.countdown.nextDeadline(at: self.timeline.now, rollSteps: self.rollSteps)
             }, fire: { .tick })
     }
 }
