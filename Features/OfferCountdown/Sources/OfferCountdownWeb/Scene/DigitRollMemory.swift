@@ -3,10 +3,11 @@ import OfferCountdownFeature
 /// Which digit each of the timer's positions last rolled from: view-local state of the web scene, noted from
 /// each state the page renders.
 ///
-/// The presenter publishes a roll in steps (`progress` 0, then 0.5) and then the settled digit with no roll.
-/// The browser animates the roll by itself, so the page must stay byte-identical through all of those frames:
-/// a digit element keeps its `data-from` until the digit at its position changes again. No frame of a roll
-/// then sends a patch, and the element the browser is animating is never touched.
+/// A page's presenter (`Motion.animated`) publishes only a roll's start (`progress` 0); a stepped one (the
+/// terminal's, and the tests') goes on to its steps and the settled digit with no roll. The browser animates the
+/// roll by itself, so the page must stay byte-identical through all of those frames: a digit element keeps its
+/// `data-from` until the digit at its position changes again. No frame of a roll then sends a patch, and the
+/// element the browser is animating is never touched.
 ///
 /// The page renders at most once per turn of the main actor, so a busy turn can merge a roll's frames into one
 /// render that shows only the settled digit. When rolls are on, a position whose digit differs from the one the

@@ -10,8 +10,9 @@ import WebUI
 /// (`DigitRollMemory`).
 ///
 /// Every page of a run shows the run's countdown, so the page is a function of `OfferPageInput` alone
-/// (`SharedRenderScene`): the host renders a second's change once for all the pages that show it, and a roll's
-/// steps, whose input is the same, render nothing.
+/// (`SharedRenderScene`): the host renders a second's change once for all the pages that show it. A page's own
+/// presenter does not wake for a roll's steps (`Motion.animated`); a stepped presenter's steps, whose input is the
+/// same, render nothing.
 @MainActor
 public final class OfferCountdownWebScene: SharedRenderScene {
     public let presenter: OfferCountdownPresenter
