@@ -162,7 +162,7 @@ final class PluginChild: @unchecked Sendable {
     func start(_ request: HostRequest, timeout: Duration, blocking: Duration) -> Start {
         guard let id = send(request, timeout: timeout) else { return .finished(waitForDeath()) }
         let start = ContinuousClock.now
-        if let quick = wait(for: id, until: start.advanced(by: min(blocking, timeout)), timeout: timeout, giveUp: false) {
+        if let quick = replyOrDeath(for: id, until: start.advanced(by: min(blocking, timeout))) {
             return .finished(quick)
         }
         return .pending(id, deadline: start.advanced(by: timeout))
@@ -225,12 +225,11 @@ final class PluginChild: @unchecked Sendable {
     }
 
     private func wait(for id: UInt32, until deadline: ContinuousClock.Instant, timeout: Duration) -> CallOutcome {
-        wait(for: id, until: deadline, timeout: timeout, giveUp: true)
-            ?? .timedOut(condition.withLock { hang(waitingFor: id, timeout: timeout) })
+        replyOrDeath(for: id, until: deadline) ?? .timedOut(condition.withLock { hang(waitingFor: id, timeout: timeout) })
     }
 
-    /// The reply, the death, or (at the deadline) `.timedOut` when `giveUp`, else nil and the request stays pending.
-    private func wait(for id: UInt32, until deadline: ContinuousClock.Instant, timeout: Duration, giveUp: Bool) -> CallOutcome? {
+    /// The reply or the death, or nil at the deadline (the request stays pending).
+    private func replyOrDeath(for id: UInt32, until deadline: ContinuousClock.Instant) -> CallOutcome? {
         let limit = Date().addingTimeInterval(Self.seconds(deadline - ContinuousClock.now))
         condition.lock()
         defer { condition.unlock() }
@@ -240,7 +239,7 @@ final class PluginChild: @unchecked Sendable {
             if !condition.wait(until: limit) {
                 if let reply = replies.removeValue(forKey: id) { return .reply(reply) }
                 if let death { return .died(death) }
-                return giveUp ? .timedOut(hang(waitingFor: id, timeout: timeout)) : nil
+                return nil
             }
         }
     }

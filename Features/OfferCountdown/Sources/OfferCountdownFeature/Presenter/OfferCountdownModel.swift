@@ -9,6 +9,9 @@ struct OfferCountdownModel: Sendable, Equatable {
     var isPopupOpen = false
     /// The open popup shows an activation made before this press (here or on another screen of the run).
     var popupShowsEarlierActivation = false
+    /// Whether the screen follows a roll's steps and end (`Motion.stepped`), or only the value's changes: its
+    /// surface animates the roll itself.
+    var rollSteps = true
 
     mutating func apply(_ action: OfferCountdownPresenter.Action, at now: Duration, run: OfferRun.State) -> [OfferRun.Work] {
         switch action {
@@ -40,8 +43,13 @@ struct OfferCountdownModel: Sendable, Equatable {
     /// Whether this screen's timer should run: the countdown has a next change (running, or a last roll to finish)
     /// and this screen appeared; a screen in the background does not follow a countdown another screen keeps
     /// running (it re-reads when it comes back), but finishes the roll its own pause left.
-    func needsTimer(at now: Duration, run: OfferRun.State, rollSteps: Bool) -> Bool {
-        hasAppeared && run.countdown.nextDeadline(at: now, rollSteps: rollSteps) != nil && (isInForeground || !run.countdown.isRunning)
+    func needsTimer(at now: Duration, run: OfferRun.State) -> Bool {
+        hasAppeared && nextDeadline(at: now, run: run) != nil && (isInForeground || !run.countdown.isRunning)
+    }
+
+    /// The timeline offset at which what this screen shows next changes.
+    func nextDeadline(at now: Duration, run: OfferRun.State) -> Duration? {
+        run.countdown.nextDeadline(at: now, rollSteps: rollSteps)
     }
 
     /// Made once: the view state is rebuilt on every wake-up.

@@ -36,12 +36,10 @@ public final class OfferCountdownPresenter: Presenter {
 
     @ObservationIgnored private let copy = OfferCopy.design
     @ObservationIgnored private let run: OfferRun
-    /// Whether the timer wakes for a roll's steps and end (`Motion.stepped`), or only for the value's changes.
-    @ObservationIgnored private let rollSteps: Bool
     private var timeline: MonotonicTimeline { run.timeline }
     @ObservationIgnored private let core: PresenterCore<Action, ViewState>
     /// What the screen is; `viewState` is derived from it and the run's state at each instant.
-    @ObservationIgnored private var model = OfferCountdownModel()
+    @ObservationIgnored private var model: OfferCountdownModel
 
     /// - Parameters:
     ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
@@ -60,9 +58,9 @@ public final class OfferCountdownPresenter: Presenter {
     /// changes them.
     init(run: OfferRun, effects: EffectRunner, motion: Motion) {
         self.run = run
-        rollSteps = motion == .stepped
+        model = OfferCountdownModel(rollSteps: motion == .stepped)
         core = PresenterCore(
-            OfferCountdownModel().viewState(at: run.timeline.now, copy: .design, run: run.state), effects: effects)
+            model.viewState(at: run.timeline.now, copy: .design, run: run.state), effects: effects)
         core.connect(self)
         run.changes.observe(self, as: ObjectIdentifier(self)) { presenter, _ in presenter.send(.runChanged) }
     }
@@ -86,7 +84,7 @@ public final class OfferCountdownPresenter: Presenter {
     /// Runs the timer while the model says this screen follows a next change (`OfferCountdownModel.needsTimer`), stops it
     /// otherwise (background, all over).
     private func syncTimer(at now: Duration) {
-        guard model.needsTimer(at: now, run: run.state, rollSteps: rollSteps) else {
+        guard model.needsTimer(at: now, run: run.state) else {
             core.cancel(Self.timerID)
             return
         }
@@ -95,7 +93,7 @@ public final class OfferCountdownPresenter: Presenter {
             Self.timerID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
-                return self.run.state.countdown.nextDeadline(at: self.timeline.now, rollSteps: self.rollSteps)
+                return self.model.nextDeadline(at: self.timeline.now, run: self.run.state)
             }, fire: { .tick })
     }
 }
