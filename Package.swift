@@ -207,12 +207,14 @@ let package = Package(
                 "FeatureHostCore", "DataSources", "TerminalUI", "WebUI", "FeatureHostRuntime", "FeatureHostTesting",
                 "FeatureHostTestSupport",
                 "FeatureHostPluginKit", "TerminalPluginBridge", "ImageDecoding", "featurehost-plugin-host", "featurehost",
-                "featurehost-hello",
+                "featurehost-hello", "featurehost-bench-floor",
             ]
                 + featureModules
         ),
         // The start-up benchmark's anchor: a hello-world linked with Foundation, built as `featurehost` is. Not a product.
         .executableTarget(name: "featurehost-hello"),
+        // The sessions benchmark's floor: one thread's wake-up a second and a 135-byte send per page. Not a product.
+        .executableTarget(name: "featurehost-bench-floor"),
 
         // MARK: tools
         // `swift package --allow-writing-to-package-directory scaffold-feature --name Weather [--id weather]`, and

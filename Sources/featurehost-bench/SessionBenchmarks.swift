@@ -6,7 +6,9 @@ import Foundation
 /// here first, in the same run: the presenter's own work for one countdown second (an hour's 10,800 wake-ups
 /// made by hand on the presenter, as the `offer-countdown` suite does, ÷ 3,600), and beside it a page's own
 /// presenter's (`Motion.animated`: the hour's 3,600 second changes only). The pages are the repository's
-/// script, `Tests/browser/bench/sessions.py`, which prints each count with its ratio to the anchor (goal ≤ 10×).
+/// script, `Tests/browser/bench/sessions.py`, which prints each count with its ratio to the anchor (goal ≤ 10×) and
+/// to a floor it measures beside it, `featurehost-bench-floor` (built beside this executable): a bare wake-up a
+/// second and a patch-sized send per page, what no server can go below on this machine.
 enum SessionBenchmarks {
     @MainActor
     static func run(_ bench: inout Benchmark) async {

@@ -7,6 +7,11 @@ the package root after a release build:
     FEATUREHOST_BINARY=.build/release/featurehost python3 Tests/browser/bench/sessions.py \
         [--counts 1,10,100,1000] [--seconds 10] [--rounds 1] [--anchor-us 4.4] [--page-anchor-us 1.6]
 
+The floor beside them (`featurehost-bench-floor`, found beside FEATUREHOST_BINARY when it was built there: `swift
+build -c release --product featurehost-bench-floor`) is the least any server could spend on a ticking page here: one
+thread's wake-up a second and a 135-byte send per page, nothing rendered or hopped. Its ratio says how much of the
+goal this machine leaves: where the floor itself is past 10× the presenter's work, no server can meet it.
+
 Each count gets a fresh server (and an empty one, measured the same way, gives the idle CPU to subtract). Every
 page is a session of its own: its page loaded, its event stream open, its hello sent. One thread reads every
 stream and counts the patches each page gets, so a page that stopped ticking shows. CPU is each thread's run time
@@ -23,6 +28,7 @@ import re
 import selectors
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -106,6 +112,10 @@ class Streams(threading.Thread):
         connection.sendall(
             (f"GET /s/{session}/events?v=0 HTTP/1.1\r\nHost: {server.host}\r\n"
              f"Cookie: featurehost-token={server.token}\r\n\r\n").encode())
+        self.adopt(connection)
+
+    def adopt(self, connection: socket.socket) -> None:
+        """A connection already open (the floor's), read like a page's stream."""
         connection.setblocking(False)
         with self.lock:
             index = len(self.bytes)
@@ -185,6 +195,27 @@ def measure(pages: int, seconds: float) -> dict:
     }
 
 
+def measure_floor(pages: int, seconds: float, binary: pathlib.Path) -> float:
+    """The floor's CPU per page-second: `featurehost-bench-floor` sending to `pages` connections read as streams are."""
+    with socket.create_server(("127.0.0.1", 0), backlog=max(pages, 16)) as listener:
+        listener.settimeout(30)
+        process = subprocess.Popen([str(binary), str(listener.getsockname()[1]), str(pages)])
+        streams = Streams()
+        streams.start()
+        try:
+            for _ in range(pages):
+                streams.adopt(listener.accept()[0])
+            time.sleep(2)
+            cpu, wall_before = CPUWindow(process.pid), time.monotonic()
+            time.sleep(seconds)
+            spent, wall = cpu.seconds(), time.monotonic() - wall_before
+        finally:
+            process.kill()
+            process.wait()
+            streams.close()
+    return spent / (pages * wall) * 1e6
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--counts", default="1,10,100,1000")
@@ -194,7 +225,11 @@ def main() -> int:
                         help="the presenter's own work per countdown second, µs (featurehost-bench sessions)")
     parser.add_argument("--page-anchor-us", type=float, default=None,
                         help="a page's presenter's work per second (1 wake-up: the browser animates the roll), µs")
+    parser.add_argument("--floor-binary", default=None,
+                        help="featurehost-bench-floor (default: beside FEATUREHOST_BINARY, when it is there)")
     options = parser.parse_args()
+    floor_binary = pathlib.Path(options.floor_binary or pathlib.Path(
+        os.environ.get("FEATUREHOST_BINARY", ".build/debug/featurehost")).parent / "featurehost-bench-floor")
     counts = [int(count) for count in options.counts.split(",")]
     anchor, page_anchor = options.anchor_us, options.page_anchor_us
     print(f"binary {os.environ.get('FEATUREHOST_BINARY', '.build/debug/featurehost')}, "
@@ -203,7 +238,11 @@ def main() -> int:
     failed = False
     rows: dict[int, list[dict]] = {count: [] for count in counts}
     idles: list[float] = []
+    floors: dict[int, list[float]] = {count: [] for count in counts}
     for _ in range(options.rounds):
+        if floor_binary.exists():
+            for count in counts:
+                floors[count].append(measure_floor(count, options.seconds, floor_binary))
         idle = measure(0, options.seconds)
         idles.append(idle["cpu"] / idle["wall"])
         for count in counts:
@@ -216,6 +255,12 @@ def main() -> int:
         print(f"anchor, the presenter's own work: {anchor:.1f} µs per countdown second")
     if page_anchor:
         print(f"a page's presenter's work: {page_anchor:.1f} µs per second (it wakes once: the browser animates the roll)")
+    if floor_binary.exists():
+        print("the floor: one thread's wake-up a second and a 135-byte send per page (featurehost-bench-floor), "
+              "µs of CPU per page-second: " + ", ".join(
+                  f"{count} pages {statistics.median(floors[count]):.1f}"
+                  + (f" ({statistics.median(floors[count]) / anchor:.1f}× the presenter's work)" if anchor else "")
+                  for count in counts))
     for count in counts:
         per_second = []
         for row in rows[count]:
@@ -229,6 +274,8 @@ def main() -> int:
         ratio = f", {cpu / anchor:.1f}× the presenter's work (goal ≤ 10×)" if anchor else ""
         if page_anchor:
             ratio += f", {cpu / page_anchor:.1f}× the page's presenter's"
+        if floors[count]:
+            ratio += f", {cpu / statistics.median(floors[count]):.1f}× the floor"
         spread = f" (rounds {min(per_second):.1f}–{max(per_second):.1f})" if len(per_second) > 1 else ""
         print(f"{count:>5} pages: {cpu:.1f} µs CPU per page-second{spread}{ratio}; "
               f"{memory:.1f} KiB per page (RSS {last['rss_before'] / 2**20:.1f} → {last['rss_after'] / 2**20:.1f} MiB); "
