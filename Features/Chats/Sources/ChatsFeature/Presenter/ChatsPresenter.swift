@@ -53,6 +53,10 @@ public final class ChatsPresenter: Presenter {
     private var formatter: ChatRowFormatter
     @ObservationIgnored private let images: any ImageLoading
     @ObservationIgnored private let core: PresenterCore<Action, ChatsViewState>
+    /// The instant and the date `viewState` was last derived at: the timer's next deadline counts from them, not
+    /// from when it asks. Time passes between a tick and the question, and a deadline in between (the hand-over's
+    /// end) would otherwise be skipped, leaving the screen on the transition until midnight.
+    @ObservationIgnored private var derivedAt: (instant: Duration, date: Date)
 
     private static let loadID = "load"
     private static let clockID = "clock"
@@ -74,24 +78,26 @@ public final class ChatsPresenter: Presenter {
         self.timeline = timeline
         self.now = now
         self.images = images
-        model = ChatsModel(timing: timing, calendar: calendar, date: now())
-        core = PresenterCore(model.viewState(at: timeline.now, formatter: formatter), effects: effects)
+        derivedAt = (timeline.now, now())
+        model = ChatsModel(timing: timing, calendar: calendar, date: derivedAt.date)
+        core = PresenterCore(model.viewState(at: derivedAt.instant, formatter: formatter), effects: effects)
         core.connect(self)
     }
 
     /// Formats with other conventions from now on (the words too): what is shown is derived again, nothing else changes.
     public func reformat(_ formatter: ChatRowFormatter) {
         self.formatter = formatter
-        core.publish(model.viewState(at: timeline.now, formatter: formatter))
+        derivedAt = (timeline.now, now())
+        core.publish(model.viewState(at: derivedAt.instant, formatter: formatter))
     }
 
     /// The action applied to the model, the view state derived from it (an equal one is no change), then the work
     /// the model asked for, and the timer started, restarted or stopped as the model's schedule says.
     public func send(_ action: Action) {
-        let instant = timeline.now
+        derivedAt = (timeline.now, now())
         let schedule = model.schedule
-        let work = model.apply(action, at: instant, date: now())
-        core.publish(model.viewState(at: instant, formatter: formatter))
+        let work = model.apply(action, at: derivedAt.instant, date: derivedAt.date)
+        core.publish(model.viewState(at: derivedAt.instant, formatter: formatter))
         for item in work { run(item) }
         // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
         if case .tick = action { return }
@@ -130,9 +136,10 @@ public final class ChatsPresenter: Presenter {
 
     // MARK: - Time
 
-    /// One timer for the whole timeline while the model has deadlines: it asks the model's `nextDeadline` before
-    /// each sleep, so the loader's steps, the hand-over's and local midnight follow from the pure
-    /// `LoadingAnimation` without re-arming on sends. A changed schedule (the hand-over now known) starts it again,
+    /// One timer for the whole timeline while the model has deadlines: before each sleep it asks the model's
+    /// `nextDeadline` after the instant the view state was derived at (one already past fires at once), so the
+    /// loader's steps, the hand-over's and local midnight follow from the pure `LoadingAnimation` without
+    /// re-arming on sends. A changed schedule (the hand-over now known) starts it again,
     /// so it does not sleep to a deadline that has moved.
     private func syncTimer(after previous: ChatsModel.Schedule) {
         guard model.isTimed else {
@@ -144,7 +151,7 @@ public final class ChatsPresenter: Presenter {
             Self.clockID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
-                return self.model.nextDeadline(at: self.timeline.now, date: self.now())
+                return self.model.nextDeadline(at: self.derivedAt.instant, date: self.derivedAt.date)
             },
             fire: { .tick })
     }

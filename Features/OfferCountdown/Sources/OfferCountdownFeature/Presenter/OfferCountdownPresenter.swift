@@ -40,6 +40,8 @@ public final class OfferCountdownPresenter: Presenter {
     @ObservationIgnored private let core: PresenterCore<Action, ViewState>
     /// What the screen is; `viewState` is derived from it and the run's state at each instant.
     @ObservationIgnored private var model: OfferCountdownModel
+    /// The instant `viewState` was last derived at, which the timer's next deadline counts from.
+    @ObservationIgnored private var derivedAt: Duration
 
     /// - Parameters:
     ///   - effects: runs the countdown's timer; owned by the presenter, so the timer goes with it.
@@ -59,8 +61,8 @@ public final class OfferCountdownPresenter: Presenter {
     init(run: OfferRun, effects: EffectRunner, motion: Motion) {
         self.run = run
         model = OfferCountdownModel(rollSteps: motion == .stepped)
-        core = PresenterCore(
-            model.viewState(at: run.timeline.now, copy: .design, run: run.state), effects: effects)
+        derivedAt = run.timeline.now
+        core = PresenterCore(model.viewState(at: derivedAt, copy: .design, run: run.state), effects: effects)
         core.connect(self)
         run.changes.observe(self, as: ObjectIdentifier(self)) { presenter, _ in presenter.send(.runChanged) }
     }
@@ -75,6 +77,7 @@ public final class OfferCountdownPresenter: Presenter {
     /// activation's value, the countdown started), not I/O.
     public func send(_ action: Action) {
         let now = timeline.now
+        derivedAt = now
         for work in model.apply(action, at: now, run: run.state) { run.run(work, for: ObjectIdentifier(self), at: now) }
         core.publish(model.viewState(at: now, copy: copy, run: run.state))
         // A tick changes nothing the timer depends on, and the timer asks for its next deadline itself.
@@ -93,7 +96,9 @@ public final class OfferCountdownPresenter: Presenter {
             Self.timerID, on: timeline,
             nextDeadline: { [weak self] in
                 guard let self else { return nil }
-                return self.model.nextDeadline(at: self.timeline.now, run: self.run.state)
+                // From the instant the view state was derived at, not from when it asks: a second that ends in
+                // between (the last one, say) still gets its tick, at once.
+                return self.model.nextDeadline(at: self.derivedAt, run: self.run.state)
             }, fire: { .tick })
     }
 }
