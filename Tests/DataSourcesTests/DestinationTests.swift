@@ -46,7 +46,20 @@ import Testing
         ("::ffff:1.2.3", .invalid), ("g::1", .invalid), (":1::", .invalid), ("1:", .invalid),
     ])
     func ipv6(host: String, scope: HostAddress.Scope) {
-        #expect(HostAddress(host: host).scope == scope, "\(host)")
+        let address = HostAddress(host: host)
+        #expect(address.scope == scope, "\(host)")
+        if case .ipv6 = address { #expect(HostAddress(host: address.text) == address, "\(host) as \(address.text)") }
+    }
+
+    /// The fuzzer's finding: a 6to4 address with 0xff in byte 10 was written as the IPv4-mapped ::ffff:0.216.0.0.
+    @Test(arguments: [
+        ("2002:d8::ff00:0:0", "2002:d8::ff00:0:0"), ("::ffff:10.0.0.1", "::ffff:10.0.0.1"), ("::ffff:7f00:1", "::ffff:127.0.0.1"),
+        ("64:ff9b::ff:ffff:0", "64:ff9b::ff:ffff:0"), ("0:0:0:0:0:ffff:0:0", "::ffff:0.0.0.0"),
+    ])
+    func ipv6TextReadsBackAsItself(host: String, text: String) {
+        let address = HostAddress(host: host)
+        #expect(address.text == text)
+        #expect(HostAddress(host: address.text) == address)
     }
 
     @Test func urlHostsAsFoundationGivesThem() throws {

@@ -67,8 +67,9 @@ public enum HostAddress: Sendable, Equatable {
         switch self {
         case .ipv4(let bytes): return bytes.map(String.init).joined(separator: ".")
         case .ipv6(let bytes):
-            if let mapped = Self.embeddedIPv4(bytes), bytes[10] == 0xFF {
-                return "::ffff:" + mapped.map(String.init).joined(separator: ".")
+            // Only ::ffff:a.b.c.d is written dotted; a 6to4 or NAT64 address with 0xff in byte 10 is not mapped.
+            if bytes.count == 16, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+                return "::ffff:" + bytes[12...].map(String.init).joined(separator: ".")
             }
             return Self.compressedText(ipv6: bytes)
         case .name(let name): return name
