@@ -304,6 +304,7 @@ if Context.environment["FEATUREHOST_FUZZ"] == "1" {
         ("FuzzImageFormat", ["DataSources"]),
         ("FuzzHostFiles", ["FeatureHostRuntime"]),
         ("FuzzResponseHead", ["DataSources"]),
+        ("FuzzSettingsJournal", ["DataSources"]),
     ]
     package.targets.append(.target(name: "FuzzSupport", path: "Fuzz/Targets/FuzzSupport"))
     for fuzzer in fuzzers {

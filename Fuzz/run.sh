@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 targets=(FuzzConfig FuzzCarNewsFeed FuzzChats FuzzTransactions FuzzInvitationReply FuzzKeyParser FuzzFrameCodec
   FuzzPluginWire FuzzPluginChannel FuzzHTTPRequest FuzzPageEvent FuzzForeignMarkup FuzzServerText FuzzPNG FuzzJPEG
-  FuzzInflate FuzzHostAddress FuzzImageFormat FuzzLiveDiff FuzzHostFiles FuzzResponseHead)
+  FuzzInflate FuzzHostAddress FuzzImageFormat FuzzLiveDiff FuzzHostFiles FuzzResponseHead FuzzSettingsJournal)
 configuration=${FUZZ_CONFIGURATION:-debug}
 scratch=.build-fuzz
 

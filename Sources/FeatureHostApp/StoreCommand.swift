@@ -61,6 +61,8 @@ enum StoreCommand {
     private static func save(_ data: Data?, key: String, of id: FeatureID, verb: String, in store: PlistFileStore) throws {
         do {
             try store.set(data, forKey: key)
+            // A command ends at once: its save is folded into the file and fsynced now, not a moment later.
+            store.durability.syncNow()
             // A damaged file was moved aside to make the save: say so, as `get` says it is damaged.
             if let notice = store.damageNotice { FileHandle.standardError.write(Data("store: \(notice)\n".utf8)) }
         } catch {

@@ -36,6 +36,7 @@ func runBenchmarks() async {
     if bench.shouldRun("live-config") { LiveConfigBenchmarks.run(&bench) }
     if bench.shouldRun("pin-clicks") { await PinClickBenchmarks.run(&bench) }
     if bench.shouldRun("sessions") { await SessionBenchmarks.run(&bench) }
+    if bench.shouldRun("click-latency") { ClickLatencyBenchmarks.run(&bench) }
     // benchmark-suites: end
 }
 

@@ -174,6 +174,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "transactions.")
         try store.set(Data("[1]".utf8), forKey: "unpinned-ids")
+        store.durability.syncNow()  // the next save is a burst's first, which writes the file whole
         try FileManager.default.createDirectory(at: directory.file("preferences.plist.saving"), withIntermediateDirectories: false)
         let saving = directory.file("preferences.plist.saving").path
         #expect(throws: FeatureError("Cannot create \(saving): Is a directory.")) {
@@ -192,6 +193,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let store = try PlistFileStore(suiteFile: directory.file("preferences"), prefix: "transactions.")
         try store.set(Data("[1]".utf8), forKey: "unpinned-ids")
+        store.durability.syncNow()  // the next save is a burst's first, which writes the file whole
         let saving = directory.file("preferences.plist.saving").path
         try FileManager.default.createSymbolicLink(atPath: saving, withDestinationPath: "/dev/full")
         #expect(throws: FeatureError("Cannot write \(saving): No space left on device.")) {

@@ -38,7 +38,7 @@ enum AtomicFileWriter {
         if syncing { syncFolder(of: file) }
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, _ file: URL) throws {
+    static func writeAll(_ data: Data, to descriptor: Int32, _ file: URL) throws {
         try data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

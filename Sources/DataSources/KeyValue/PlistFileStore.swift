@@ -14,20 +14,26 @@ import Foundation
 /// Not `UserDefaults`: on Linux, Foundation rewrites the suite file in place (open with truncation, then write),
 /// so a kill between the two left an empty file, and a file it cannot parse reads as empty and is overwritten by
 /// the next save: every feature's state lost without a word. Here each save re-reads the file under a lock
-/// (another session or process may have saved since), changes one key and replaces the file atomically
-/// (`AtomicFileWriter`). A damaged file is never overwritten: reads report it (`damageNotice`), and the next save
-/// moves it aside (`DamagedFile`) before writing a new one.
+/// (another session or process may have saved since) and changes one key: the first save of a burst replaces the
+/// file atomically (`AtomicFileWriter`), and the saves after it append a record to its journal (`SettingsJournal`),
+/// which the deferred sync folds into the file a moment later. A damaged file is never overwritten: reads report it
+/// (`damageNotice`), and the next save moves it aside (`DamagedFile`) before writing a new one.
 public final class PlistFileStore: KeyValueStore, Sendable {
     public let file: URL
     private let prefix: String
+    private let folderPath: String
     /// What this store last read of the file and its notice, for one caller at a time; the lock file serialises
     /// writers across instances and processes.
     private let state = Locked(State())
 
     private struct State: Sendable {
-        var cache: (identity: FileIdentity, values: PropertyListValues)?
+        /// The values as of the file and the journal with these identities (the journal's nil: none was there).
+        var cache: (identity: FileIdentity, journal: FileIdentity?, state: JournalState, values: PropertyListValues)?
         var notice: String?
     }
+
+    /// The saves since the file was last written whole (`SettingsJournal`).
+    package var journal: URL { file.appendingPathExtension("journal") }
 
     /// A parsed file's dictionary. @unchecked: a property list is a tree of values (data, strings, numbers, dates,
     /// arrays and dictionaries of them) that nobody mutates once parsed; the store copies it before a change.
@@ -55,9 +61,10 @@ public final class PlistFileStore: KeyValueStore, Sendable {
     init(file suiteFile: URL, prefix: String, changes: KeyValueChangeFeed? = nil) {
         let file = suiteFile.appendingPathExtension("plist")
         self.file = file
+        folderPath = file.deletingLastPathComponent().path
         self.prefix = prefix
         self.changes = changes
-        durability = DeferredFileSync(file: file)
+        durability = DeferredFileSync { PlistFileStore(file: suiteFile, prefix: "").foldJournal() }
     }
 
     public func observeChanges<Owner: AnyObject & Sendable>(
@@ -69,7 +76,7 @@ public final class PlistFileStore: KeyValueStore, Sendable {
     /// Every value of the file by its full name; nil when the file cannot be read.
     func allValues() -> [String: Data]? {
         state.withLock { state in
-            guard case .values(let values) = readFile(&state) else { return nil }
+            guard case .values(let values, _) = readFile(&state) else { return nil }
             return values.compactMapValues { $0 as? Data }
         }
     }
@@ -81,7 +88,12 @@ public final class PlistFileStore: KeyValueStore, Sendable {
     public func data(forKey key: String) -> Data? {
         state.withLock { state in
             switch readFile(&state) {
-            case .values(let values): return values[prefix + key] as? Data
+            case .values(let values, let journal):
+                if case .damaged(let reason) = journal {
+                    state.notice =
+                        "The saved settings' journal \(self.journal.path) is damaged (\(reason)). The saves before that are kept; it will be moved aside on the next save."
+                }
+                return values[prefix + key] as? Data
             case .damaged(let reason):
                 state.notice =
                     "The saved settings in \(file.path) are damaged (\(reason)). The file is kept: it will be moved aside, not overwritten, on the next save."
@@ -107,8 +119,20 @@ public final class PlistFileStore: KeyValueStore, Sendable {
             var kept: Data?
             try withWriterLock {
                 var values: [String: Any]
+                var appending = false
                 switch readFile(&state) {
-                case .values(let found): values = found
+                case .values(let found, let journal):
+                    values = found
+                    switch journal {
+                    case .open: appending = true
+                    case .none: break
+                    case .damaged(let reason):
+                        // What it holds before the damage is in `found`, and goes into the file written whole below.
+                        let aside = try? DamagedFile.moveAside(self.journal, at: Date())
+                        state.notice =
+                            "The saved settings' journal \(self.journal.path) was damaged (\(reason)); the saves before that were kept"
+                            + (aside.map { " and it was moved to \($0.path)." } ?? ".")
+                    }
                 case .damaged(let reason):
                     let aside: URL
                     do {
@@ -134,27 +158,93 @@ public final class PlistFileStore: KeyValueStore, Sendable {
                     if values[name] == nil { return }
                     values[name] = nil
                 }
-                let bytes: Data
-                do {
-                    bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
-                } catch {
-                    throw FeatureError("Cannot write the settings of \(file.path): \(error.userFacingMessage)")
-                }
                 // No fsync per save (a pin toggle saves every click): a kill keeps every save written, and the file
                 // reaches the disk against a power loss a moment later, once for a burst (`DeferredFileSync`).
-                try AtomicFileWriter.replace(file, with: bytes, syncing: false)
+                if appending, let identity = state.cache?.identity {
+                    let journalIdentity = try appendRecord(name: name, value: data)
+                    state.cache = (identity, journalIdentity, .open, PropertyListValues(dictionary: values))
+                } else {
+                    try writeWhole(values, syncing: false)
+                    // Still under the writer lock, so the file at the path is the one just written.
+                    let identity = FileIdentity(file)
+                    let journalIdentity = try identity.flatMap { try startJournal(over: $0) }
+                    state.cache = identity.map { ($0, journalIdentity, .open, PropertyListValues(dictionary: values)) }
+                }
                 durability.didReplace()
-                // Still under the writer lock, so the file at the path is the one just written.
-                state.cache = FileIdentity(file).map { ($0, PropertyListValues(dictionary: values)) }
                 changes?.didSave(name, data: data, from: ObjectIdentifier(self))
             }
             return kept
         }
     }
 
+    /// The journal folded into the file (written whole, fsynced) and removed; with no journal, the file and its
+    /// folder fsynced. What `DeferredFileSync` runs a moment after a burst's first save. A file or journal that does
+    /// not read is left for the next save, which says so and moves it aside.
+    package func foldJournal() {
+        state.withLock { state in
+            try? withWriterLock {
+                guard case .values(let values, let journal) = readFile(&state) else { return }
+                if case .open = journal {
+                    guard (try? writeWhole(values, syncing: true)) != nil else { return }
+                    // Removed after the file is in place: a kill between the two leaves a journal over the old file,
+                    // stale (it names another inode), whose records the new file holds.
+                    unlink(self.journal.path)
+                    state.cache = nil
+                } else if FileManager.default.fileExists(atPath: file.path) {
+                    let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+                    if descriptor >= 0 {
+                        fsync(descriptor)
+                        close(descriptor)
+                    }
+                }
+                AtomicFileWriter.syncFolder(of: file)
+            }
+        }
+    }
+
+    private func writeWhole(_ values: [String: Any], syncing: Bool) throws {
+        let bytes: Data
+        do {
+            bytes = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+        } catch {
+            throw FeatureError("Cannot write the settings of \(file.path): \(error.userFacingMessage)")
+        }
+        try AtomicFileWriter.replace(file, with: bytes, syncing: syncing)
+    }
+
+    /// A new journal over the file just written (one that was there is stale and replaced); its identity.
+    private func startJournal(over identity: FileIdentity) throws -> FileIdentity? {
+        try writeJournal(SettingsJournal.header(for: identity.journalBase), flags: O_TRUNC, undoing: nil)
+    }
+
+    /// One save's record at the journal's end, in one `write`; its new identity. A write that fails is cut off
+    /// again, so the records after it still read.
+    private func appendRecord(name: String, value: Data?) throws -> FileIdentity? {
+        try writeJournal(SettingsJournal.record(name: name, value: value), flags: O_APPEND, undoing: ())
+    }
+
+    private func writeJournal(_ bytes: Data, flags: Int32, undoing: Void?) throws -> FileIdentity? {
+        let descriptor = open(journal.path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o600)
+        guard descriptor >= 0 else { throw FeatureError("Cannot open \(journal.path): \(String(cString: strerror(errno))).") }
+        defer { close(descriptor) }
+        var before = stat()
+        let size = fstat(descriptor, &before) == 0 ? before.st_size : 0
+        do {
+            try AtomicFileWriter.writeAll(bytes, to: descriptor, journal)
+        } catch {
+            if undoing != nil { _ = ftruncate(descriptor, size) }
+            throw error
+        }
+        var after = stat()
+        return fstat(descriptor, &after) == 0 ? FileIdentity(after) : nil
+    }
+
     /// The file's folder, made on the first save. `mkdir` itself rather than `FileManager`, whose errors on Linux
     /// are raw dumps: the message names the folder and says why.
     private func makeFolder() throws {
+        // There already on every save but the first: one stat, not Foundation's path work (a tenth of a pin save).
+        var info = stat()
+        if stat(folderPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
         let folder = file.deletingLastPathComponent()
         var components: [URL] = []
         var current = folder
@@ -170,28 +260,74 @@ public final class PlistFileStore: KeyValueStore, Sendable {
     // MARK: - The file
 
     private enum Contents {
-        case values([String: Any])
+        /// The file's values with the journal's records applied.
+        case values([String: Any], JournalState)
         /// The file is there but its bytes are not settings (or cannot be read): kept, and moved aside on a save.
         case damaged(String)
         /// The path itself cannot be looked at (a file where a folder should be, no permission on a folder).
         case unreachable(String)
     }
 
-    /// The file's values, parsed again only when it was replaced since the last read. A missing file (or folder)
-    /// is empty; one that cannot be looked at (a file where its folder should be, no permission) cannot be read.
+    private enum JournalState: Sendable {
+        /// Over the file as it is: the next save appends to it.
+        case open
+        /// None, or a stale one (over a file since replaced): the next save writes the file whole.
+        case none
+        /// It does not read past some record (kept before it): the next save writes the file whole and moves it aside.
+        case damaged(String)
+    }
+
+    /// The file's values with its journal's, parsed again only when either changed since the last read. A missing
+    /// file (or folder) is empty; one that cannot be looked at (a file where its folder should be, no permission)
+    /// cannot be read.
     private func readFile(_ state: inout State) -> Contents {
         let identity: FileIdentity
         switch FileIdentity.look(at: file) {
         case .success(let found): identity = found
-        case .failure(let failure) where failure.code == ENOENT: return .values([:])
+        case .failure(let failure) where failure.code == ENOENT: return .values([:], .none)
         case .failure(let failure): return .unreachable(String(cString: strerror(failure.code)))
         }
-        if let cache = state.cache, cache.identity == identity { return .values(cache.values.dictionary) }
+        let journalIdentity = try? FileIdentity.look(at: journal).get()
+        if let cache = state.cache, cache.identity == identity, cache.journal == journalIdentity {
+            return .values(cache.values.dictionary, cache.state)
+        }
+        switch readBase() {
+        case .values(let values, _):
+            let (merged, journalState) = applyJournal(over: values, identity)
+            state.cache = (identity, journalIdentity, journalState, PropertyListValues(dictionary: merged))
+            return .values(merged, journalState)
+        case let other: return other
+        }
+    }
+
+    /// `values` with the journal's records when it is over the file with `identity`.
+    private func applyJournal(over values: [String: Any], _ identity: FileIdentity) -> ([String: Any], JournalState) {
+        let bytes: Data
+        do {
+            bytes = try RegularFile.read(journal, maximumBytes: Self.maximumFileSize, followingLinks: false)
+        } catch .missing {
+            return (values, .none)
+        } catch .tooLarge(let size) {
+            return (values, .damaged("it is \(size) bytes, more than the \(Self.maximumFileSize) it may have"))
+        } catch .notRegular(let kind) {
+            return (values, .damaged("it is \(kind), not a file"))
+        } catch {
+            return (values, .damaged("it cannot be read"))
+        }
+        // Empty, or its first line cut short: made by a save killed before its first write, so it holds nothing.
+        if !bytes.contains(UInt8(ascii: "\n")), bytes.count < 128 { return (values, .none) }
+        guard let parsed = SettingsJournal.parse(bytes) else { return (values, .damaged("its first line is not a journal's")) }
+        guard parsed.base == identity.journalBase else { return (values, .none) }
+        return (parsed.applied(to: values), parsed.damage.map { .damaged($0) } ?? .open)
+    }
+
+    /// The file's own values, without the journal's.
+    private func readBase() -> Contents {
         let bytes: Data
         do {
             bytes = try RegularFile.read(file, maximumBytes: Self.maximumFileSize, followingLinks: false)
         } catch .missing {
-            return .values([:])
+            return .values([:], .none)
         } catch .tooLarge(let size) {
             return .damaged("it is \(size) bytes, more than the \(Self.maximumFileSize) a settings file may have")
         } catch .notRegular(let kind) {
@@ -204,8 +340,7 @@ public final class PlistFileStore: KeyValueStore, Sendable {
         guard let values = (try? XMLPropertyList.object(from: bytes)) as? [String: Any] else {
             return .damaged("it is not an XML property list of \(bytes.count) bytes holding a dictionary")
         }
-        state.cache = (identity, PropertyListValues(dictionary: values))
-        return .values(values)
+        return .values(values, .none)
     }
 
     /// Holds an exclusive `flock` on `<file>.lock` around `body`: two stores of one file (two browser tabs, a
@@ -246,7 +381,12 @@ private struct FileIdentity: Equatable {
         self = identity
     }
 
-    private init(_ info: stat) {
+    /// How a journal's first line names this file.
+    var journalBase: SettingsJournal.Base {
+        SettingsJournal.Base(device: device, inode: inode, size: size, seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
+    }
+
+    init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
