@@ -91,7 +91,7 @@ package struct SettingsJournal: Equatable {
             }
             let valueBytes = max(valueCount, 0)
             guard bytes.count - offset >= nameCount + valueBytes else { break }  // cut short inside its bytes
-            guard let name = String(validating: bytes[offset..<offset + nameCount], as: UTF8.self) else {
+            guard let name = String(bytes: bytes[offset..<offset + nameCount], encoding: .utf8) else {
                 journal.damage = "record \(journal.records.count + 1) (byte \(start)) has a name that is not UTF-8"
                 break
             }
@@ -107,7 +107,7 @@ package struct SettingsJournal: Equatable {
     private static func line(in bytes: [UInt8], from offset: inout Int) -> Substring? {
         let end = min(bytes.count, offset + 128)
         guard let newline = bytes[offset..<end].firstIndex(of: UInt8(ascii: "\n")),
-            let text = String(validating: bytes[offset..<newline], as: UTF8.self)
+            let text = String(bytes: bytes[offset..<newline], encoding: .utf8)
         else { return nil }
         offset = newline + 1
         return Substring(text)
