@@ -14,6 +14,16 @@ import Testing
 /// rewriting every feature's state; the deferred sync folds the journal into the file. What a kill, a power loss,
 /// another writer or a damaged journal leaves is read as the saves made, and never loses one already kept.
 @Suite struct SettingsJournalTests {
+    /// A store whose file holds [1] (the burst's first save) and whose journal [2].
+    private func journalAfterTwoSaves() throws -> (TemporaryDirectory, URL, PlistFileStore) {
+        let directory = try TemporaryDirectory()
+        let suite = directory.file("preferences")
+        let store = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
+        try store.setValue([1], forKey: "unpinned-ids")
+        try store.setValue([2], forKey: "unpinned-ids")
+        return (directory, suite, store)
+    }
+
     private func inode(_ url: URL) -> UInt64? {
         var info = stat()
         return stat(url.path, &info) == 0 ? UInt64(info.st_ino) : nil
@@ -63,11 +73,7 @@ import Testing
     /// A file replaced by a writer that knows no journal (an older host), or by a fold killed before it removed the
     /// journal: the journal names the old file, so the file as it is now wins.
     @Test func aJournalOverAReplacedFileIsStaleAndIgnored() throws {
-        let directory = try TemporaryDirectory()
-        let suite = directory.file("preferences")
-        let store = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
-        try store.setValue([1], forKey: "unpinned-ids")
-        try store.setValue([2], forKey: "unpinned-ids")
+        let (directory, suite, store) = try journalAfterTwoSaves()
         let outside = try PropertyListSerialization.data(
             fromPropertyList: ["transactions.unpinned-ids": Data("[9]".utf8)], format: .xml, options: 0)
         try outside.write(to: directory.file("elsewhere.plist"))
@@ -83,11 +89,8 @@ import Testing
 
     /// A power loss inside the last record's write: the bytes end inside it, and only that save is gone.
     @Test func aJournalCutShortLosesOnlyTheSaveCutShort() throws {
-        let directory = try TemporaryDirectory()
-        let suite = directory.file("preferences")
-        let store = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
-        try store.setValue([1], forKey: "unpinned-ids")
-        try store.setValue([2], forKey: "unpinned-ids")
+        let (directory, suite, store) = try journalAfterTwoSaves()
+        defer { withExtendedLifetime(directory) {} }  // the folder lives until the test ends
         try store.setValue([3, 4, 5], forKey: "unpinned-ids")
         let bytes = try Data(contentsOf: store.journal)
         for cut in [3, 9] {
@@ -102,11 +105,7 @@ import Testing
     /// said to be so; the next save writes the file whole with them and moves the journal aside.
     @Test(arguments: ["12 x\n", "2000 3\n", "26 \(PlistFileStore.maximumFileSize + 1)\n", String(repeating: "9", count: 200)])
     func aDamagedJournalKeepsTheSavesBeforeItAndIsMovedAside(garbage: String) throws {
-        let directory = try TemporaryDirectory()
-        let suite = directory.file("preferences")
-        let store = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
-        try store.setValue([1], forKey: "unpinned-ids")
-        try store.setValue([2], forKey: "unpinned-ids")
+        let (directory, suite, store) = try journalAfterTwoSaves()
         let handle = try FileHandle(forWritingTo: store.journal)
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(garbage.utf8))
@@ -126,11 +125,8 @@ import Testing
 
     /// Past the file's limit (16 MiB; here sparse), or not a file: damaged, never read whole.
     @Test func aJournalPastTheLimitIsDamaged() throws {
-        let directory = try TemporaryDirectory()
-        let suite = directory.file("preferences")
-        let store = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
-        try store.setValue([1], forKey: "unpinned-ids")
-        try store.setValue([2], forKey: "unpinned-ids")
+        let (directory, suite, store) = try journalAfterTwoSaves()
+        defer { withExtendedLifetime(directory) {} }  // the folder lives until the test ends
         #expect(truncate(store.journal.path, off_t(PlistFileStore.maximumFileSize + 1)) == 0)
         let reader = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
         #expect(try reader.value([Int].self, forKey: "unpinned-ids") == [1], "the file's own value")

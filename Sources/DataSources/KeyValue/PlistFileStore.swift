@@ -32,8 +32,8 @@ public final class PlistFileStore: KeyValueStore, Sendable {
         var notice: String?
     }
 
-    /// The saves since the file was last written whole (`SettingsJournal`).
-    package var journal: URL { file.appendingPathExtension("journal") }
+    /// The saves since the file was last written whole (`SettingsJournal`); stored, as every read looks at it.
+    package let journal: URL
 
     /// A parsed file's dictionary. @unchecked: a property list is a tree of values (data, strings, numbers, dates,
     /// arrays and dictionaries of them) that nobody mutates once parsed; the store copies it before a change.
@@ -61,6 +61,7 @@ public final class PlistFileStore: KeyValueStore, Sendable {
     init(file suiteFile: URL, prefix: String, changes: KeyValueChangeFeed? = nil) {
         let file = suiteFile.appendingPathExtension("plist")
         self.file = file
+        journal = file.appendingPathExtension("journal")
         folderPath = file.deletingLastPathComponent().path
         self.prefix = prefix
         self.changes = changes
@@ -190,7 +191,7 @@ public final class PlistFileStore: KeyValueStore, Sendable {
                     // stale (it names another inode), whose records the new file holds.
                     unlink(self.journal.path)
                     state.cache = nil
-                } else if FileManager.default.fileExists(atPath: file.path) {
+                } else {
                     let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
                     if descriptor >= 0 {
                         fsync(descriptor)
@@ -214,16 +215,16 @@ public final class PlistFileStore: KeyValueStore, Sendable {
 
     /// A new journal over the file just written (one that was there is stale and replaced); its identity.
     private func startJournal(over identity: FileIdentity) throws -> FileIdentity? {
-        try writeJournal(SettingsJournal.header(for: identity.journalBase), flags: O_TRUNC, undoing: nil)
+        try writeJournal(SettingsJournal.header(for: identity.journalBase), flags: O_TRUNC)
     }
 
     /// One save's record at the journal's end, in one `write`; its new identity. A write that fails is cut off
     /// again, so the records after it still read.
     private func appendRecord(name: String, value: Data?) throws -> FileIdentity? {
-        try writeJournal(SettingsJournal.record(name: name, value: value), flags: O_APPEND, undoing: ())
+        try writeJournal(SettingsJournal.record(name: name, value: value), flags: O_APPEND)
     }
 
-    private func writeJournal(_ bytes: Data, flags: Int32, undoing: Void?) throws -> FileIdentity? {
+    private func writeJournal(_ bytes: Data, flags: Int32) throws -> FileIdentity? {
         let descriptor = open(journal.path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o600)
         guard descriptor >= 0 else { throw FeatureError("Cannot open \(journal.path): \(String(cString: strerror(errno))).") }
         defer { close(descriptor) }
@@ -232,7 +233,7 @@ public final class PlistFileStore: KeyValueStore, Sendable {
         do {
             try AtomicFileWriter.writeAll(bytes, to: descriptor, journal)
         } catch {
-            if undoing != nil { _ = ftruncate(descriptor, size) }
+            _ = ftruncate(descriptor, size)
             throw error
         }
         var after = stat()
