@@ -101,6 +101,22 @@ import Testing
         }
     }
 
+    /// A kill inside a record's write, then another process's saves: the first of them writes the file whole, since
+    /// a record appended after the cut bytes would be read as their rest (the crash-save run's seed 16 in CI).
+    @Test(arguments: [3, 9])
+    func theSaveAfterARecordCutShortWritesTheFileWhole(cut: Int) throws {
+        let (directory, suite, store) = try journalAfterTwoSaves()
+        defer { withExtendedLifetime(directory) {} }  // the folder lives until the test ends
+        try store.setValue([3, 4, 5], forKey: "unpinned-ids")
+        try Data(contentsOf: store.journal).dropLast(cut).write(to: store.journal)
+        let next = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
+        try next.setValue([6], forKey: "unpinned-ids")
+        try next.setValue([7, 8], forKey: "unpinned-ids")
+        let reader = try PlistFileStore(suiteFile: suite, prefix: "transactions.")
+        #expect(try reader.value([Int].self, forKey: "unpinned-ids") == [7, 8])
+        #expect(reader.damageNotice == nil)
+    }
+
     /// Bytes in the journal that are not a save (another program wrote them): the saves before them are kept and
     /// said to be so; the next save writes the file whole with them and moves the journal aside.
     @Test(arguments: ["12 x\n", "2000 3\n", "26 \(PlistFileStore.maximumFileSize + 1)\n", String(repeating: "9", count: 200)])

@@ -126,7 +126,7 @@ public final class PlistFileStore: KeyValueStore, Sendable {
                     values = found
                     switch journal {
                     case .open: appending = true
-                    case .none: break
+                    case .none, .cutShort: break
                     case .damaged(let reason):
                         // What it holds before the damage is in `found`, and goes into the file written whole below.
                         let aside = try? DamagedFile.moveAside(self.journal, at: Date())
@@ -185,7 +185,7 @@ public final class PlistFileStore: KeyValueStore, Sendable {
         state.withLock { state in
             try? withWriterLock {
                 guard case .values(let values, let journal) = readFile(&state) else { return }
-                if case .open = journal {
+                if journal.holdsRecords {
                     guard (try? writeWhole(values, syncing: true)) != nil else { return }
                     // Removed after the file is in place: a kill between the two leaves a journal over the old file,
                     // stale (it names another inode), whose records the new file holds.
@@ -274,6 +274,17 @@ public final class PlistFileStore: KeyValueStore, Sendable {
         case open
         /// None, or a stale one (over a file since replaced): the next save writes the file whole.
         case none
+        /// Over the file, but ending inside a record (a save killed mid-write): its whole records count, and the
+        /// next save writes the file whole, since a record appended would be read as the cut one's rest.
+        case cutShort
+
+        /// Records the file does not hold yet, for the fold to write into it.
+        var holdsRecords: Bool {
+            switch self {
+            case .open, .cutShort: return true
+            case .none, .damaged: return false
+            }
+        }
         /// It does not read past some record (kept before it): the next save writes the file whole and moves it aside.
         case damaged(String)
     }
@@ -319,7 +330,8 @@ public final class PlistFileStore: KeyValueStore, Sendable {
         if !bytes.contains(UInt8(ascii: "\n")), bytes.count < 128 { return (values, .none) }
         guard let parsed = SettingsJournal.parse(bytes) else { return (values, .damaged("its first line is not a journal's")) }
         guard parsed.base == identity.journalBase else { return (values, .none) }
-        return (parsed.applied(to: values), parsed.damage.map { .damaged($0) } ?? .open)
+        let state: JournalState = parsed.damage.map { .damaged($0) } ?? (parsed.isCutShort ? .cutShort : .open)
+        return (parsed.applied(to: values), state)
     }
 
     /// The file's own values, without the journal's.

@@ -30,9 +30,12 @@ package struct SettingsJournal: Equatable {
     package var records: [(name: String, value: Data?)]
     /// Why reading stopped before the end, when the bytes after the last whole record are not one cut short.
     package var damage: String?
+    /// The bytes end inside a record (a save killed mid-write): a record appended after them would be read as that
+    /// record's rest, so the next save writes the file whole instead.
+    package var isCutShort = false
 
     package static func == (left: SettingsJournal, right: SettingsJournal) -> Bool {
-        left.base == right.base && left.damage == right.damage
+        left.base == right.base && left.damage == right.damage && left.isCutShort == right.isCutShort
             && left.records.elementsEqual(right.records) { $0.name == $1.name && $0.value == $1.value }
     }
 
@@ -79,6 +82,8 @@ package struct SettingsJournal: Equatable {
                 let window = bytes[start..<min(bytes.count, start + 128)]
                 if window.contains(UInt8(ascii: "\n")) || window.count == 128 {
                     journal.damage = "record \(journal.records.count + 1) (byte \(start)) does not read as a save"
+                } else {
+                    journal.isCutShort = true
                 }
                 break
             }
@@ -90,7 +95,10 @@ package struct SettingsJournal: Equatable {
                 break
             }
             let valueBytes = max(valueCount, 0)
-            guard bytes.count - offset >= nameCount + valueBytes else { break }  // cut short inside its bytes
+            guard bytes.count - offset >= nameCount + valueBytes else {
+                journal.isCutShort = true
+                break
+            }
             guard let name = String(bytes: bytes[offset..<offset + nameCount], encoding: .utf8) else {
                 journal.damage = "record \(journal.records.count + 1) (byte \(start)) has a name that is not UTF-8"
                 break
