@@ -131,13 +131,7 @@ extension Templates {
                     core.cancel(Self.timer)
                     return
                 }
-                core.timer(
-                    Self.timer, on: timeline,
-                    nextDeadline: { [weak self] in
-                        guard let self else { return nil }
-                        return self.model.nextTick(after: self.timeline.now)
-                    },
-                    fire: { .tick })
+                core.timer(Self.timer, on: timeline, nextDeadline: { [weak self] in self?.model.nextTick }, fire: { .tick })
             }
         }
 
@@ -183,11 +177,11 @@ extension Templates {
             /// The timer runs while the feature is shown in the foreground.
             var isTimerRunning: Bool { appearedAt != nil && isInForeground }
 
-            /// The next whole second after appearing: a function of elapsed time, so a late wake-up still shows the
-            /// right number. Nil while the timer should not run.
-            func nextTick(after now: Duration) -> Duration? {
+            /// The end of the second the screen shows, counted from appearing: a tick (or the timer's question) that
+            /// comes late finds it past and fires at once, so no second is skipped. Nil while the timer should not run.
+            var nextTick: Duration? {
                 guard isTimerRunning, let appearedAt else { return nil }
-                return appearedAt + .seconds(seconds(at: now) + 1)
+                return appearedAt + .seconds(shownSeconds + 1)
             }
 
             func seconds(at now: Duration) -> Int {

@@ -73,6 +73,17 @@ extension Templates {
                 await store.finish()
             }
 
+            /// The next tick is the end of the second on screen, however late the timer asks for it: on a busy
+            /// machine a late question finds it past and ticks at once, so no second is skipped.
+            @Test func theNextTickIsTheEndOfTheSecondShown() throws {
+                var model = \#(names.name)Model(greeting: try #require(Greeting("Hi")))
+                #expect(model.nextTick == nil)
+                _ = model.apply(.lifecycle(.appear), at: .seconds(5))
+                #expect(model.nextTick == .seconds(6))
+                _ = model.apply(.tick, at: .milliseconds(7_900))  // a tick that came late
+                #expect(model.nextTick == .seconds(8))
+            }
+
             @Test func theGreetingComesFromTheSettings() throws {
                 #expect(try feature(settings: ["greeting": .string("Hi")]).presenter.viewState.greeting == "Hi")
                 #expect(try feature().presenter.viewState.greeting == "\#(defaultGreeting(names))")
