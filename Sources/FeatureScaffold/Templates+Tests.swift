@@ -78,9 +78,9 @@ extension Templates {
             @Test func theNextTickIsTheEndOfTheSecondShown() throws {
                 var model = \#(names.name)Model(greeting: try #require(Greeting("Hi")))
                 #expect(model.nextTick == nil)
-                _ = model.apply(.lifecycle(.appear), at: .seconds(5))
+                model.appearedAt = .seconds(5)
                 #expect(model.nextTick == .seconds(6))
-                _ = model.apply(.tick, at: .milliseconds(7_900))  // a tick that came late
+                model.shownSeconds = 2  // what a tick that came late, at 7.9 s, shows
                 #expect(model.nextTick == .seconds(8))
             }
 
