@@ -277,6 +277,8 @@ public final class PlistFileStore: KeyValueStore, Sendable {
         /// Over the file, but ending inside a record (a save killed mid-write): its whole records count, and the
         /// next save writes the file whole, since a record appended would be read as the cut one's rest.
         case cutShort
+        /// It does not read past some record (kept before it): the next save writes the file whole and moves it aside.
+        case damaged(String)
 
         /// Records the file does not hold yet, for the fold to write into it.
         var holdsRecords: Bool {
@@ -285,8 +287,6 @@ public final class PlistFileStore: KeyValueStore, Sendable {
             case .none, .damaged: return false
             }
         }
-        /// It does not read past some record (kept before it): the next save writes the file whole and moves it aside.
-        case damaged(String)
     }
 
     /// The file's values with its journal's, parsed again only when either changed since the last read. A missing
