@@ -42,6 +42,8 @@ enum StoreCommand {
                 return 1
             }
             print(String(decoding: data, as: UTF8.self))
+            // Found, but a damaged journal was read past: say so, as a feature's screen does.
+            if let notice = store.damageNotice { FileHandle.standardError.write(Data("store: \(notice)\n".utf8)) }
         case "set":
             guard words.count == 4 else { throw UsageError("store set: give the value as JSON, e.g. '\"text\"' or 'true'.") }
             let data = Data(words[3].utf8)

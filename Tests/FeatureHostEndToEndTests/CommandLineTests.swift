@@ -181,6 +181,21 @@ import Testing
         for result in [set, remove, get, damaged] { #expect(!result.standardError.contains("NSCocoaErrorDomain")) }
     }
 
+    /// A journal another program wrote over (its first line is not a journal's): `get` prints the file's value and
+    /// says the journal is damaged, as a feature's screen does, rather than nothing.
+    @Test func aStoreGetPastADamagedJournalSaysSo() async throws {
+        let folder = directory.file("damaged-journal")
+        #expect(try await featurehost("store", "set", "transactions", "unpinned-ids", "[5]", "--data-dir", folder.path).status == 0)
+        try directory.write("99999999999999999999999 5\n", to: "damaged-journal/preferences.plist.journal")
+        let get = try await featurehost("store", "get", "transactions", "unpinned-ids", "--data-dir", folder.path)
+        #expect(get.status == 0)
+        #expect(get.standardOutput == "[5]\n")
+        #expect(
+            get.standardError
+                == "store: The saved settings' journal \(folder.path)/preferences.plist.journal is damaged (its first line is not a journal's). The saves before that are kept; it will be moved aside on the next save.\n"
+        )
+    }
+
     /// `store set` on a damaged file moved it aside with exit 0 and no word (reliability review, failure 9); a FIFO
     /// in its place made every read wait for ever.
     @Test func aStoreSetOverADamagedFileSaysItWasMovedAside() async throws {
